@@ -1,0 +1,54 @@
+// Issue 2 figures: start-up time, authenticated /api/auth/me vs /api/health throughput, landing page JS.
+// Run `npm run build` first. Prints figures; asserts nothing.
+import { performance } from 'node:perf_hooks';
+import { gzipJavaScriptOf, kb, load, startServer } from './support';
+
+async function main() {
+  const first = await startServer();
+  await first.stop();
+  const t0 = performance.now();
+  const server = await startServer({ dataDir: first.dataDir });
+  const readyMs = performance.now() - t0;
+  console.log(
+    `start-up on an existing build and data directory: ready (health 200) in ${readyMs.toFixed(0)} ms (target < 2000 ms)`,
+  );
+
+  try {
+    const signup = await fetch(`${server.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Bench',
+        lastName: 'Mark',
+        email: 'bench@example.com',
+        password: 'a-long-bench-password',
+      }),
+    });
+    const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+    const health = await load(`${server.baseUrl}/api/health`, { connections: 20, duration: 5 });
+    const me = await load(`${server.baseUrl}/api/auth/me`, {
+      connections: 20,
+      duration: 5,
+      headers: { cookie },
+    });
+    console.log(
+      `GET /api/health: ${health.requestsPerSecond.toFixed(0)} req/s, p99 ${health.p99} ms, non-2xx ${health.non2xx}`,
+    );
+    console.log(
+      `GET /api/auth/me (authenticated): ${me.requestsPerSecond.toFixed(0)} req/s, p99 ${me.p99} ms, non-2xx ${me.non2xx}`,
+    );
+    console.log(
+      `ratio me/health: ${((me.requestsPerSecond / health.requestsPerSecond) * 100).toFixed(0)} % (target >= 50 %)`,
+    );
+
+    const landing = await gzipJavaScriptOf(`${server.baseUrl}/`);
+    console.log(
+      `JavaScript loaded by /: ${landing.files} files, ${kb(landing.gzipBytes)} gzip (target < 150 KB)`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

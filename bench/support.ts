@@ -1,0 +1,81 @@
+import pg from 'pg';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { launchBrowser } from '../e2e/support/browser';
+
+export { startServer } from '../e2e/support/server';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** autocannon against one URL; bounded by duration or amount, loopback only. */
+export async function load(
+  url: string,
+  options: {
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 20,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 5 }),
+    headers: options.headers,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Loads a page in Chromium and sums the gzip size of every script it fetched. */
+export async function gzipJavaScriptOf(pageUrl: string): Promise<{ files: number; gzipBytes: number }> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.body());
+    });
+    await page.goto(pageUrl, { waitUntil: 'networkidle' });
+    const buffers = await Promise.all(bodies);
+    return {
+      files: buffers.length,
+      gzipBytes: buffers.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function kb(bytes: number) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** A fresh database on TEST_DATABASE_URL's server (dropped by `drop`), or undefined to use the embedded one. */
+export async function freshBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `fw_bench_${process.pid}_${Date.now()}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { allowConsoleErrors, useBrowser } from './support/browser';
+
+const h = useBrowser();
+
+function uniqueEmail(tag: string) {
+  return `${tag}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+describe('accounts in the browser', () => {
+  it('signs up, signs out and signs back in', async () => {
+    const page = await h.newPage();
+    const email = uniqueEmail('flow');
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('cobol-compiler-1959');
+    await page.getByLabel('Confirm password').fill('cobol-compiler-1959');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/app');
+
+    await page.goto('/');
+    await expect.poll(() => page.getByText('Grace', { exact: false }).first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('cobol-compiler-1959');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/app');
+    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
+    expect(me.user.email).toBe(email);
+  });
+
+  it('shows the spec messages for bad signup input', async () => {
+    const page = await h.newPage();
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText('Please fill in all required fields').isVisible()).toBe(true);
+
+    await page.getByLabel('First name').fill('A');
+    await page.getByLabel('Last name').fill('B');
+    await page.getByLabel('Email').fill(uniqueEmail('short'));
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect
+      .poll(() => page.getByText('Password must be at least 8 characters long').isVisible())
+      .toBe(true);
+
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
+    await page.getByLabel('Confirm password').fill('different-password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText('Passwords do not match').isVisible()).toBe(true);
+  });
+
+  it('rejects a wrong password, then rate-limits the account with a retry time', async () => {
+    const email = uniqueEmail('limit');
+    const signup = await fetch(`${h.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Rate', lastName: 'Limit', email, password: 'the-right-password' }),
+    });
+    expect(signup.status).toBe(201);
+
+    const page = await h.newPage();
+    allowConsoleErrors(page, /status of (401|429)/);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-wrong-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).isVisible())
+      .toBe(true);
+
+    for (let i = 0; i < 10; i++) {
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForTimeout(50);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ state: 'visible' });
+    }
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: /Try again in \d+ seconds?/ })
+          .isVisible(),
+      )
+      .toBe(true);
+  });
+
+  it('opens a demo account from the login page', async () => {
+    const page = await h.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.waitForURL('**/app');
+    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
+    expect(me.user.email).toMatch(/^demo-/);
+  });
+});

@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './support/server';
+
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop('SIGKILL')));
+});
+
+async function start(dataDir?: string) {
+  const server = await startServer({ dataDir });
+  running.push(server);
+  return server;
+}
+
+async function signUp(baseUrl: string, email: string) {
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      password: 'analytical-engine-1843',
+    }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function logIn(baseUrl: string, email: string) {
+  return fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'analytical-engine-1843' }),
+  });
+}
+
+function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** Running, not merely a zombie waiting for a parent (in containers PID 1 may never reap it). */
+function isAlive(pid: number) {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    return state !== undefined && state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+describe('the embedded database survives crashes', () => {
+  it('after kill -9 of the app alone, the next start reuses the data with every committed row', async () => {
+    const first = await start();
+    await signUp(first.baseUrl, 'kill9@example.com');
+    const orphan = postmasterPid(first.dataDir);
+    await first.stop('SIGKILL');
+    expect(isAlive(orphan)).toBe(true); // the database outlived the app
+
+    const second = await start(first.dataDir);
+    expect((await logIn(second.baseUrl, 'kill9@example.com')).status).toBe(200);
+    expect(isAlive(orphan)).toBe(false); // never two servers on the same data
+    expect(postmasterPid(second.dataDir)).not.toBe(orphan);
+  });
+
+  it('after a power cut (app and database killed together), the next start recovers every committed row', async () => {
+    const first = await start();
+    await signUp(first.baseUrl, 'powercut@example.com');
+    const postmaster = postmasterPid(first.dataDir);
+    const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    for (const pid of [postmaster, ...children.map(Number)]) process.kill(Number(pid), 'SIGKILL');
+    await first.stop('SIGKILL');
+
+    const second = await start(first.dataDir);
+    expect((await logIn(second.baseUrl, 'powercut@example.com')).status).toBe(200);
+  });
+
+  it('SIGTERM finishes cleanly and stops the embedded database', async () => {
+    const server = await start();
+    const postmaster = postmasterPid(server.dataDir);
+    const code = await server.stop('SIGTERM');
+    expect(code).toBe(0);
+    expect(isAlive(postmaster)).toBe(false);
+    expect(server.output()).not.toMatch(/error/i);
+  });
+});

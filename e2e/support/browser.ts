@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const MOBILE = { width: 375, height: 800 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
+}
+
+export interface BrowserHarness {
+  baseUrl: string;
+  /** A fresh context (own cookies) and page; console errors and CSP violations fail the test. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+}
+
+/**
+ * Sets up one browser per test file. Every page records console errors, page errors and failed
+ * same-origin requests; a test with any of them fails (epic-stack's rule), unless it calls
+ * `allowConsoleErrors(page, pattern)` for an error it provokes on purpose.
+ */
+export function useBrowser(): BrowserHarness {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const found = problems.splice(0);
+    expect(found, 'browser console errors').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    baseUrl,
+    async newPage(options = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? DESKTOP });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        // A signed-out visitor's session probe answers 401 by contract; Chromium logs that as a resource error.
+        if (/status of 401/.test(message.text()) && message.location().url.endsWith('/api/auth/me')) return;
+        const allowed = allowedPatterns.get(page) ?? [];
+        if (!allowed.some((p) => p.test(message.text()))) problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      return page;
+    },
+  };
+}
+
+const allowedPatterns = new WeakMap<Page, RegExp[]>();
+
+/** For a test that provokes an expected failed request (e.g. a 401 the browser logs as a resource error). */
+export function allowConsoleErrors(page: Page, pattern: RegExp) {
+  allowedPatterns.set(page, [...(allowedPatterns.get(page) ?? []), pattern]);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page (through DevTools, so the page's CSP stays intact) and returns serious+ violations. */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,59 @@
+// `npm test`: typecheck, lint, migration drift, unit + integration, then end-to-end on the production build.
+// Ends with the plain closing line 'N passed, N failed' summed over both Vitest runs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const reports = mkdtempSync(path.join(tmpdir(), 'fw-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function step(name, command, args) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`✖ ${name} failed`);
+    ok = false;
+  }
+  return result.status === 0;
+}
+
+function vitest(name, extraArgs) {
+  const outputFile = path.join(reports, `${name}.json`);
+  const passedStep = step(name, 'npx', [
+    'vitest',
+    'run',
+    ...extraArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ]);
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    if (report.numTotalTests === 0) ok = false;
+  } catch {
+    if (passedStep) ok = false;
+    totals.failed += 1;
+  }
+}
+
+const checksPassed =
+  step('typecheck', 'npx', ['tsc', '--noEmit']) &&
+  step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']) &&
+  step('format', 'npx', ['prettier', '--check', '.']) &&
+  step('migration drift', 'node', ['scripts/check-migrations.mjs']);
+if (!checksPassed) totals.failed += 1;
+
+vitest('unit-and-integration', []);
+if (step('build', 'npm', ['run', 'build'])) {
+  vitest('end-to-end', ['--config', 'e2e/vitest.config.ts']);
+} else {
+  totals.failed += 1;
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,281 @@
+/**
+ * The portfolio analyzer's API (spec 000 §3, §5, §7): valuation, AI and demo analysis, the saved portfolio.
+ * Shared by the /app page and the Fastify routes.
+ *
+ * Units: `weight` and every risk fraction (volatility, drawdown, VaR, HHI) are 0-1 (0.1234 = 12.34 %);
+ * `changePercent` / `totalChangePercent` are percent units (1.5 = +1.5 %), as quotes give them. Money figures
+ * are plain numbers in USD (display figures, not ledger money).
+ */
+import { z } from 'zod';
+import { FREE_AI_ANALYSES_PER_MONTH } from '../domain/plans';
+import { ZMarketDataSource } from './market-data';
+
+export const MAX_PORTFOLIO_HOLDINGS = 1000;
+export const MAX_SYMBOL_LENGTH = 64;
+export const CRYPTO_SYMBOL_PREFIX = 'CRYPTO:';
+
+/** Spec 000 §5 (Analyze) word for word, and our own limits. */
+export const PORTFOLIO_MESSAGES = {
+  empty: 'Please add some stocks to your portfolio first.',
+  /** `symbol` as the client sent it. */
+  invalidValue: (symbol: string) => `Invalid value for ${symbol}. All values must be positive numbers.`,
+  notAMap: 'The portfolio must map each symbol to a quantity.',
+  tooMany: `A portfolio can hold at most ${MAX_PORTFOLIO_HOLDINGS.toLocaleString('en-US')} holdings.`,
+  emptySymbol: 'A symbol cannot be empty.',
+  symbolTooLong: `A symbol can be at most ${MAX_SYMBOL_LENGTH} characters long.`,
+} as const;
+
+export const AI_UNAVAILABLE_MESSAGE = 'AI Analysis Temporarily Unavailable';
+export const ANALYSIS_LIMIT_CODE = 'ANALYSIS_LIMIT_REACHED';
+export const ANALYSIS_LIMIT_STATUS = 403;
+export const ANALYSIS_LIMIT_MESSAGE = `You have used your ${FREE_AI_ANALYSES_PER_MONTH} free AI analyses this month. Upgrade to Premium for unlimited analyses at /pricing.`;
+export { FREE_AI_ANALYSES_PER_MONTH };
+
+/**
+ * Stock symbols trimmed and upper-cased; crypto keys `CRYPTO:` + the upper-case coin (`crypto: btc` ->
+ * `CRYPTO:BTC`). The form in which every portfolio is stored and sent back.
+ */
+export function normalisePortfolioSymbol(symbol: string): string {
+  const upper = symbol.trim().toUpperCase();
+  if (upper.startsWith(CRYPTO_SYMBOL_PREFIX)) {
+    return `${CRYPTO_SYMBOL_PREFIX}${upper.slice(CRYPTO_SYMBOL_PREFIX.length).trim()}`;
+  }
+  return upper;
+}
+
+/**
+ * A portfolio: symbol -> positive quantity (spec 000 §3), at most 1,000 holdings; may be empty (a cleared
+ * portfolio is saved as `{}`). Each value must be a finite number above 0, else 400 'Invalid value for
+ * {symbol}. All values must be positive numbers.' with the symbol as sent. Keys are normalised
+ * (`normalisePortfolioSymbol`); two keys that normalise alike ('aapl', 'AAPL') add up.
+ */
+export const ZPortfolio = z
+  .record(z.string(), z.unknown(), { error: PORTFOLIO_MESSAGES.notAMap })
+  .superRefine((value, ctx) => {
+    const entries = Object.entries(value);
+    if (entries.length > MAX_PORTFOLIO_HOLDINGS) {
+      ctx.addIssue({ code: 'custom', message: PORTFOLIO_MESSAGES.tooMany });
+      return;
+    }
+    for (const [symbol, quantity] of entries) {
+      const normalised = normalisePortfolioSymbol(symbol);
+      if (normalised === '' || normalised === CRYPTO_SYMBOL_PREFIX) {
+        ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.emptySymbol });
+      } else if (normalised.length > MAX_SYMBOL_LENGTH) {
+        ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.symbolTooLong });
+      } else if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity <= 0) {
+        ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.invalidValue(symbol) });
+      }
+    }
+  })
+  .transform((value) => {
+    const portfolio: Record<string, number> = {};
+    for (const [symbol, quantity] of Object.entries(value)) {
+      const key = normalisePortfolioSymbol(symbol);
+      portfolio[key] = (portfolio[key] ?? 0) + (quantity as number);
+    }
+    return portfolio;
+  });
+export type Portfolio = z.output<typeof ZPortfolio>;
+
+/** A portfolio that must hold something: the Analyze rule of spec 000 §5. A missing one counts as empty. */
+const ZNonEmptyPortfolio = z.preprocess(
+  (value) => value ?? {},
+  ZPortfolio.refine((portfolio) => Object.keys(portfolio).length > 0, PORTFOLIO_MESSAGES.empty),
+);
+
+// ------------------------------------------------------------------------------------------- valuation
+
+/** POST /api/portfolio/valuation */
+export const ZValuationRequest = z.object({ portfolio: ZNonEmptyPortfolio });
+export type ValuationRequest = z.input<typeof ZValuationRequest>;
+
+export const ZAllocationBucket = z.object({
+  name: z.string(),
+  value: z.number(),
+  /** 0-1 of the total value. */
+  weight: z.number(),
+});
+export type AllocationBucket = z.infer<typeof ZAllocationBucket>;
+
+export const ZValuationHolding = z.object({
+  quantity: z.number(),
+  /** null when no quote answered (the holding is then worth 0 and named 'Unknown'). */
+  price: z.number().nullable(),
+  currentValue: z.number(),
+  /** Per unit since the previous close; null when unknown. */
+  change: z.number().nullable(),
+  /** Percent units; null when unknown. */
+  changePercent: z.number().nullable(),
+  /** 0-1 of the total value. */
+  weight: z.number(),
+  name: z.string(),
+  /** 'stock' | 'etf' | 'fund' | 'bond' | 'crypto' | 'cash' | 'Unknown'. */
+  assetClass: z.string(),
+  sector: z.string(),
+  region: z.string(),
+  source: ZMarketDataSource.nullable(),
+  /** ISO 8601 time of the price; null without a quote. */
+  asOf: z.string().nullable(),
+});
+export type ValuationHolding = z.infer<typeof ZValuationHolding>;
+
+export const ZValuation = z.object({
+  totalCurrentValue: z.number(),
+  /** Since the previous close, in USD. */
+  totalChange: z.number(),
+  /** Percent units; 0 when yesterday's value is not known. */
+  totalChangePercent: z.number(),
+  /** Keyed by the portfolio's (normalised) symbols. */
+  holdings: z.record(z.string(), ZValuationHolding),
+  /** The distinct sources of the prices ('simulated' among them shows the 'Simulated prices' badge). */
+  sources: z.array(ZMarketDataSource),
+  /** True when any price is simulated. */
+  isSimulated: z.boolean(),
+  allocation: z.object({
+    /** Largest value first; `name` is the symbol. */
+    byHolding: z.array(ZAllocationBucket.extend({ symbol: z.string() })),
+    byAssetClass: z.array(ZAllocationBucket),
+    bySector: z.array(ZAllocationBucket),
+    byRegion: z.array(ZAllocationBucket),
+  }),
+});
+export type Valuation = z.infer<typeof ZValuation>;
+
+export const ZValuationResponse = z.object({ success: z.literal(true), valuation: ZValuation });
+export type ValuationResponse = z.infer<typeof ZValuationResponse>;
+
+// -------------------------------------------------------------------------------------------- analysis
+
+/** POST /api/analyze and POST /api/analyze-demo */
+export const ZAnalyzeRequest = z.object({ portfolio: ZNonEmptyPortfolio });
+export type AnalyzeRequest = z.input<typeof ZAnalyzeRequest>;
+
+export const ZRiskLevel = z.enum(['low', 'medium', 'high']);
+export type RiskLevel = z.infer<typeof ZRiskLevel>;
+
+export const ZRecommendation = z.object({ title: z.string(), description: z.string() });
+export type Recommendation = z.infer<typeof ZRecommendation>;
+
+export const ZHealthCheck = z.object({
+  checks: z.array(
+    z.object({
+      id: z.enum(['diversification', 'emergency-buffer', 'global-exposure', 'simple-investing']),
+      label: z.string(),
+      passed: z.boolean(),
+      detail: z.string(),
+    }),
+  ),
+  passed: z.number(),
+  total: z.number(),
+  /** passed / total × 100: 0, 25, 50, 75 or 100. */
+  scorePercent: z.number(),
+  badge: z.enum(['green', 'yellow', 'red']),
+  diversificationRating: z.enum(['Good', 'Fair', 'Needs Work']),
+  warnings: z.array(z.string()),
+});
+export type HealthCheck = z.infer<typeof ZHealthCheck>;
+
+/** The facts the page shows, all computed by src/domain/analytics (never by a model). Fractions are 0-1. */
+export const ZAnalysisMetrics = z.object({
+  /** Annualised volatility of daily returns over 1 year; null without history. */
+  volatility: z.number().nullable(),
+  benchmarkVolatility: z.number().nullable(),
+  /** Beta to the benchmark (SPY). */
+  beta: z.number().nullable(),
+  maxDrawdown: z
+    .object({
+      /** Largest peak-to-trough fall, positive (0.25 = -25 %). */
+      value: z.number(),
+      peakDate: z.string().nullable(),
+      troughDate: z.string().nullable(),
+      recoveryDate: z.string().nullable(),
+      recovered: z.boolean(),
+    })
+    .nullable(),
+  sharpe: z.number().nullable(),
+  sortino: z.number().nullable(),
+  riskFreeRate: z.number(),
+  /** 1-day historical VaR: `var` a positive fraction, `amount` in USD for today's value. */
+  valueAtRisk: z
+    .object({ confidence: z.number(), var: z.number(), amount: z.number().nullable() })
+    .nullable(),
+  concentration: z.object({
+    hhi: z.number().nullable(),
+    effectiveHoldings: z.number().nullable(),
+    largest: z.object({ symbol: z.string(), weight: z.number() }).nullable(),
+    top5Weight: z.number().nullable(),
+  }),
+  exposure: z.object({
+    assetClass: z.array(ZAllocationBucket),
+    sector: z.array(ZAllocationBucket),
+    region: z.array(ZAllocationBucket),
+  }),
+  healthCheck: ZHealthCheck,
+  /** Why the risk level is what it is, with its numbers. */
+  riskReasons: z.array(z.string()),
+  /** What the risk figures rest on. */
+  history: z.object({
+    benchmarkSymbol: z.string(),
+    firstDate: z.string().nullable(),
+    lastDate: z.string().nullable(),
+    tradingDays: z.number(),
+    /** 0-1 of today's value that has history. */
+    coverageWeight: z.number(),
+    withoutHistory: z.array(z.string()),
+  }),
+});
+export type AnalysisMetrics = z.infer<typeof ZAnalysisMetrics>;
+
+export const ZAnalysis = z.object({
+  riskLevel: ZRiskLevel,
+  overviewText: z.string(),
+  diversificationGaps: z.array(z.string()),
+  recommendations: z.array(ZRecommendation),
+  insights: z.array(z.string()),
+  metrics: ZAnalysisMetrics,
+});
+export type Analysis = z.infer<typeof ZAnalysis>;
+
+export const ZPortfolioSummary = z.object({
+  totalValue: z.number(),
+  totalChange: z.number(),
+  /** Percent units; 0 when yesterday's value is not known. */
+  totalChangePercent: z.number(),
+  holdingCount: z.number(),
+  /** Symbols no quote answered for (valued at 0). */
+  unpricedSymbols: z.array(z.string()),
+  sources: z.array(ZMarketDataSource),
+  isSimulated: z.boolean(),
+  /** Last day of the price history used, YYYY-MM-DD; null without history. */
+  asOf: z.string().nullable(),
+});
+export type PortfolioSummary = z.infer<typeof ZPortfolioSummary>;
+
+export const ZAnalysisUsage = z.object({ used: z.number(), limit: z.number(), remaining: z.number() });
+export type AnalysisUsage = z.infer<typeof ZAnalysisUsage>;
+
+export const ZAnalyzeResponse = z.object({
+  analysis: ZAnalysis,
+  portfolioSummary: ZPortfolioSummary,
+  /** True for /api/analyze-demo ('Demo Analysis Results'). */
+  isDemoMode: z.boolean(),
+  /** The free allowance after this analysis (free plan and visitors only; absent when unlimited or demo). */
+  usage: ZAnalysisUsage.optional(),
+});
+export type AnalyzeResponse = z.infer<typeof ZAnalyzeResponse>;
+
+// ---------------------------------------------------------------------------------------- saved portfolio
+
+/** PUT /api/portfolio (signed in): replaces the account's portfolio; `{}` clears it. */
+export const ZSavePortfolioRequest = z.object({
+  portfolio: z.preprocess((value) => value ?? {}, ZPortfolio),
+});
+export type SavePortfolioRequest = z.input<typeof ZSavePortfolioRequest>;
+
+/** GET and PUT /api/portfolio: `{}` and null when nothing is saved yet. */
+export const ZSavedPortfolioResponse = z.object({
+  portfolio: z.record(z.string(), z.number()),
+  updatedAt: z.string().nullable(),
+});
+export type SavedPortfolioResponse = z.infer<typeof ZSavedPortfolioResponse>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const ZHealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['ok', 'error']),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof ZHealthResponse>;
+
+/** Public runtime settings for the browser: nothing is baked in at build time. */
+export const ZPublicConfigResponse = z.object({
+  version: z.string(),
+  stripePublishableKey: z.string().nullable(),
+  analyticsId: z.string().nullable(),
+  demoFeatures: z.boolean(),
+  marketDataSource: z.string(),
+});
+export type PublicConfigResponse = z.infer<typeof ZPublicConfigResponse>;

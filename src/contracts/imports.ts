@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { CSV_BROKERS, CSV_ERRORS, CSV_IMPORT_LIMITS } from '../domain/broker-csv/brokers';
+
+export {
+  CSV_BROKER_LABELS,
+  CSV_BROKERS,
+  CSV_IMPORT_LIMITS,
+  type CsvBroker,
+} from '../domain/broker-csv/brokers';
+
+export const BROKER_CHOICE_MESSAGE = `Choose a broker: ${CSV_BROKERS.join(', ')}.`;
+
+export const ZCsvBroker = z.enum(CSV_BROKERS, { error: BROKER_CHOICE_MESSAGE });
+
+/** POST /api/import/csv: the broker whose layout the file has, and the file's text (UTF-8, BOM allowed). */
+export const ZCsvImportRequest = z.object({
+  broker: ZCsvBroker,
+  csv: z
+    .string({ error: 'csv must be the text of the CSV file' })
+    .max(CSV_IMPORT_LIMITS.maxChars, CSV_ERRORS.tooLarge),
+});
+export type CsvImportRequest = z.infer<typeof ZCsvImportRequest>;
+
+export const ZSkippedRow = z.object({
+  /** 1-based line of the file where the row starts. */
+  row: z.number().int().positive(),
+  reason: z.string(),
+});
+export type SkippedRow = z.infer<typeof ZSkippedRow>;
+
+/**
+ * 200: symbol -> positive quantity (stocks upper case, crypto `CRYPTO:BTC`), summed over the file's
+ * accounts; the rows that did not become holdings, with why; 'Imported 7 holdings from your Fidelity export.'
+ * A file that cannot be read, or has no holdings, is a 400 VALIDATION_ERROR saying why.
+ */
+export const ZCsvImportResponse = z.object({
+  success: z.boolean(),
+  portfolio: z.record(z.string(), z.number().positive()),
+  skipped: z.array(ZSkippedRow),
+  message: z.string(),
+});
+export type CsvImportResponse = z.infer<typeof ZCsvImportResponse>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** Where a number came from (DESIGN.md "Data sources are honest"). */
+export const MARKET_DATA_SOURCES = [
+  'yahoo',
+  'coingecko',
+  'alphavantage',
+  'polygon',
+  'fmp',
+  'simulated',
+] as const;
+export const ZMarketDataSource = z.enum(MARKET_DATA_SOURCES);
+export type MarketDataSourceName = z.infer<typeof ZMarketDataSource>;
+
+export const MARKET_DATA_VENDORS = ['yahoo', 'coingecko', 'alphavantage', 'polygon', 'fmp'] as const;
+export const ZMarketDataVendor = z.enum(MARKET_DATA_VENDORS);
+
+/** A quote. Prices are numbers in `currency` (market data, not ledger money). */
+export const ZQuote = z.object({
+  /** Canonical symbol: `AAPL`, `BRK-B`, `^VIX`, `CRYPTO:BTC`. */
+  symbol: z.string(),
+  name: z.string(),
+  currentPrice: z.number(),
+  /** Since the previous close, in currency units. */
+  change: z.number(),
+  changePercent: z.number(),
+  previousClose: z.number(),
+  currency: z.string(),
+  source: ZMarketDataSource,
+  /** ISO 8601 instant of the price. */
+  asOf: z.string(),
+});
+export type QuoteDto = z.infer<typeof ZQuote>;
+
+export const ZTickerParams = z.object({ ticker: z.string().max(64, 'Ticker is too long') });
+
+/** GET /api/market-data/:ticker */
+export const ZQuoteResponse = ZQuote;
+export type QuoteResponse = z.infer<typeof ZQuoteResponse>;
+
+export const HISTORY_RANGES = ['1M', '6M', '1Y', '5Y'] as const;
+export const ZHistoryRange = z.enum(HISTORY_RANGES, { error: 'Range must be one of 1M, 6M, 1Y, 5Y' });
+export type HistoryRange = z.infer<typeof ZHistoryRange>;
+
+export const ZHistoryQuery = z.object({ range: ZHistoryRange.default('1Y') });
+
+export const ZDailyBar = z.object({
+  /** Session date, YYYY-MM-DD. */
+  date: z.string(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+
+/** GET /api/market-data/:ticker/history?range= — completed sessions, oldest first. */
+export const ZHistoryResponse = z.object({
+  symbol: z.string(),
+  /** The source of the bars (of the most recent one, should stored bars come from several vendors). */
+  source: ZMarketDataSource,
+  history: z.array(ZDailyBar),
+});
+export type HistoryResponse = z.infer<typeof ZHistoryResponse>;
+
+export const MAX_QUOTES_PER_REQUEST = 200;
+
+/** POST /api/market-data/quotes */
+export const ZQuotesRequest = z.object({
+  symbols: z
+    .array(z.string({ error: 'Each symbol must be a string' }).max(64, 'Ticker is too long'), {
+      error: 'symbols must be a list of tickers',
+    })
+    .min(1, `Send between 1 and ${MAX_QUOTES_PER_REQUEST} symbols`)
+    .max(MAX_QUOTES_PER_REQUEST, `Send between 1 and ${MAX_QUOTES_PER_REQUEST} symbols`),
+});
+export type QuotesRequest = z.infer<typeof ZQuotesRequest>;
+
+/**
+ * Keyed by each requested ticker as sent (trimmed, upper case); `quote.symbol` is the canonical one
+ * (`BTC-USD` -> `CRYPTO:BTC`). A ticker that could not be quoted is in `errors` with a readable message.
+ */
+export const ZQuotesResponse = z.object({
+  quotes: z.record(z.string(), ZQuote),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type QuotesResponse = z.infer<typeof ZQuotesResponse>;
+
+/** GET /api/market-data/search?q= */
+export const ZSearchQuery = z.object({ q: z.string().trim().max(64, 'Search text is too long').default('') });
+
+export const ZSearchResult = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  assetClass: z.string(),
+  exchange: z.string().optional(),
+});
+export const ZSearchResponse = z.object({ results: z.array(ZSearchResult) });
+export type SearchResponse = z.infer<typeof ZSearchResponse>;
+
+export const ZVendorStatus = z.object({
+  name: ZMarketDataVendor,
+  /** Usable at all: keyless vendors always, keyed ones when the server has a key. */
+  configured: z.boolean(),
+  /** Configured, circuit closed and the last call (if any) succeeded. */
+  healthy: z.boolean(),
+  circuitOpen: z.boolean(),
+  circuitState: z.enum(['closed', 'open', 'half-open']),
+  /** Calls left in the current window of the server's own quota (in this process). */
+  quotaLeft: z.number(),
+  quota: z.number(),
+  quotaWindow: z.enum(['minute', 'day']),
+});
+
+/** GET /api/market-data/status */
+export const ZMarketDataStatusResponse = z.object({
+  /** MARKET_DATA_PROVIDER: `auto`, `simulated` or a vendor name. */
+  provider: z.string(),
+  vendors: z.array(ZVendorStatus),
+});
+export type MarketDataStatusResponse = z.infer<typeof ZMarketDataStatusResponse>;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { SKIP_REASONS as R } from './brokers';
+import { parseBrokerCsv } from './index';
+import statement2019 from './fixtures/bankroll__fidelity_positions.csv?raw';
+import positionsMock from './fixtures/fidelity-account-overview__example.csv?raw';
+import statement2025 from './fixtures/opensteuerauszug__Statement12312025.csv?raw';
+import ownPositions from './fixtures/own__fidelity_Portfolio_Positions.csv?raw';
+
+describe('Fidelity Portfolio_Positions download', () => {
+  it('reads the three-account mock (BOM, CRLF, $ and +/- values, 401(k) trailing comma, footer)', () => {
+    expect(positionsMock.charCodeAt(0)).toBe(0xfeff);
+    expect(positionsMock).toContain('\r\n');
+    expect(parseBrokerCsv('fidelity', positionsMock)).toEqual({
+      portfolio: {
+        ABC: 56.724, // 41.28 (individual) + 15.444 (Roth IRA), summed exactly
+        DEF: 48.208,
+        GHI: 59.452,
+        JKL: 10.194,
+        WTF: 11.415,
+        FFXYZ: 99.195,
+        FFPDQ: 81.854,
+      },
+      skipped: [],
+      accounts: ['Z1234567', '12345678', '12345'],
+    });
+  });
+
+  it('skips SPAXX**/FDRXX** core cash, Pending Activity, options and T-bills by CUSIP (own file)', () => {
+    expect(ownPositions.charCodeAt(0)).toBe(0xfeff);
+    expect(parseBrokerCsv('fidelity', ownPositions)).toEqual({
+      portfolio: { AAPL: 29.125, MSFT: 1005.5, FXAIX: 10.001 },
+      skipped: [
+        { row: 2, reason: R.cash }, // SPAXX**
+        { row: 5, reason: R.options }, // " -AAPL250117C200"
+        { row: 6, reason: R.pending },
+        { row: 7, reason: R.cash }, // FDRXX**
+        { row: 10, reason: R.cusip }, // 912797GK7
+      ],
+      accounts: ['X11111111', '222222222'],
+    });
+  });
+});
+
+describe('Fidelity monthly statement CSV', () => {
+  it('reads the 2019 statement: stocks kept; bond CUSIP, options, core CASH and subtotals skipped', () => {
+    expect(parseBrokerCsv('fidelity', statement2019)).toEqual({
+      portfolio: { ROBO: 10, AAPL: 100, V: 20 },
+      skipped: [
+        { row: 13, reason: R.total },
+        { row: 15, reason: R.cusip },
+        { row: 17, reason: R.total },
+        { row: 19, reason: R.options },
+        { row: 20, reason: R.options },
+        { row: 22, reason: R.total },
+        { row: 24, reason: R.cash },
+        { row: 26, reason: R.total },
+      ],
+      accounts: ['X12345678'],
+    });
+  });
+
+  it('reads the 2025 statement: VT kept, the FDIC sweep rows of the Core Account are cash', () => {
+    expect(statement2025.endsWith('\n')).toBe(false);
+    expect(parseBrokerCsv('fidelity', statement2025)).toEqual({
+      portfolio: { VT: 200.8724 },
+      skipped: [
+        { row: 12, reason: R.total },
+        { row: 16, reason: R.cash },
+        { row: 17, reason: R.cash },
+        { row: 18, reason: R.total },
+      ],
+      accounts: ['U12349876'],
+    });
+  });
+});

@@ -1,0 +1,171 @@
+import { CSV_ERRORS, SKIP_REASONS, type BrokerCsvResult, type CsvBroker } from './brokers';
+import { HoldingsBuilder } from './holdings';
+import { csvError, type CsvRow } from './read-csv';
+import { classifyPosition } from './symbols';
+
+/** Header spellings, compared lower case with spaces collapsed. The first matching column wins. */
+export const COLUMN_NAMES = {
+  symbol: ['symbol', 'ticker', 'ticker symbol', 'symbol/cusip', 'stock symbol'],
+  quantity: ['quantity', 'qty', 'shares', 'qty (quantity)', 'units', 'share count', 'number of shares'],
+  description: ['description', 'investment name', 'security description', 'security name', 'name'],
+  type: ['security type', 'asset type', 'asset class', 'asset category', 'type'],
+  account: ['account number', 'account', 'account #', 'account name'],
+  /** Any of these makes a header a transaction history's, not a positions list's. */
+  transaction: ['trans code', 'transaction type', 'action', 'trade date', 'activity date', 'run date'],
+} as const;
+
+const SYMBOL_NAMES: ReadonlySet<string> = new Set(COLUMN_NAMES.symbol);
+const MAX_NAME_LENGTH = 32;
+
+export interface Columns {
+  symbol: number;
+  quantity: number;
+  description?: number;
+  type?: number;
+  account?: number;
+}
+
+export function normalizeHeader(cell: string): string {
+  return cell
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
+}
+
+function columnOf(names: string[], wanted: readonly string[]): number | undefined {
+  for (const name of wanted) {
+    const index = names.indexOf(name);
+    if (index >= 0) return index;
+  }
+  return undefined;
+}
+
+/** The positions columns of a header row; 'transactions' for a transaction history's header; else undefined. */
+export function matchPositionsHeader(cells: string[]): Columns | 'transactions' | undefined {
+  // Most rows are data: leave them at the first test, without normalizing every cell.
+  if (!cells.some((cell) => cell.length <= MAX_NAME_LENGTH && SYMBOL_NAMES.has(normalizeHeader(cell)))) {
+    return undefined;
+  }
+  const names = cells.map(normalizeHeader);
+  const symbol = columnOf(names, COLUMN_NAMES.symbol);
+  const quantity = columnOf(names, COLUMN_NAMES.quantity);
+  if (symbol === undefined || quantity === undefined || symbol === quantity) return undefined;
+  if (columnOf(names, COLUMN_NAMES.transaction) !== undefined) return 'transactions';
+  const description = columnOf(names, COLUMN_NAMES.description);
+  const type = columnOf(names, COLUMN_NAMES.type);
+  const account = columnOf(names, COLUMN_NAMES.account);
+  return {
+    symbol,
+    quantity,
+    ...(description !== undefined ? { description } : {}),
+    ...(type !== undefined ? { type } : {}),
+    ...(account !== undefined ? { account } : {}),
+  };
+}
+
+/** Robinhood's activity report header: Instrument, Trans Code, Quantity. */
+export function isRobinhoodActivityHeader(cells: string[]): boolean {
+  const names = cells.map(normalizeHeader);
+  return names.includes('instrument') && names.includes('trans code') && names.includes('quantity');
+}
+
+/** Statement section labels (Fidelity monthly statements): a one-cell row inside the table. */
+const SECTION = /^(?:stocks|bonds|options|core account|mutual funds|exchange traded products|etps|other)$/i;
+/** One-cell rows that name an account: Fidelity statements' `X12345678`, `U12349876`. */
+const ACCOUNT_ID = /^[A-Z]{0,3}\d{5,}[A-Z0-9]*$/i;
+
+export interface PositionsLayout {
+  broker: CsvBroker;
+  /** A one-cell row right before a header names the account of the block that follows (Schwab). */
+  accountFromTitle?: (title: string) => string | undefined;
+  /** Columns to use when the file has no header (generic symbol,quantity files). */
+  fixedColumns?: Columns;
+}
+
+const LONE_VALUE_REASONS: ReadonlySet<string> = new Set([
+  SKIP_REASONS.cash,
+  SKIP_REASONS.total,
+  SKIP_REASONS.pending,
+  SKIP_REASONS.futures,
+  SKIP_REASONS.cusip,
+  SKIP_REASONS.noQuantity,
+]);
+
+const filled = (cells: string[]) => cells.filter((cell) => cell.trim() !== '');
+
+/**
+ * Reads a positions table: a preamble (ignored), a header (found by its column names), position rows,
+ * one-cell rows (titles, section labels, account ids, footers), and further blocks each with its own
+ * header (several accounts in one file). A transaction history's header after the positions ends the
+ * table (Vanguard's positions-and-transactions file). Quantities of a symbol are summed over rows.
+ */
+export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): BrokerCsvResult {
+  const out = new HoldingsBuilder();
+  let columns: Columns | undefined = layout.fixedColumns;
+  let sawTable = columns !== undefined;
+  let sawTransactions = false;
+  let sawRobinhood = false;
+  let title: string | undefined;
+  let section = '';
+
+  for (const row of rows) {
+    const { cells } = row;
+    const header = layout.fixedColumns ? undefined : matchPositionsHeader(cells);
+    if (header === 'transactions') {
+      sawTransactions = true;
+      if (sawTable) break;
+      continue;
+    }
+    if (header) {
+      columns = header;
+      sawTable = true;
+      section = '';
+      const account = title !== undefined ? layout.accountFromTitle?.(title) : undefined;
+      if (account) out.account(account);
+      title = undefined;
+      continue;
+    }
+    const values = filled(cells);
+    if (values.length <= 1) {
+      title = values[0]?.trim();
+      if (columns && title !== undefined) {
+        if (SECTION.test(title)) section = title.toLowerCase();
+        else if (ACCOUNT_ID.test(title)) out.account(title);
+        // A lone value in the symbol column: a cash, total or CUSIP row, or a ticker without quantity,
+        // is listed; anything else (an account title, a footer sentence) is not a row of the table.
+        else if ((cells[columns.symbol] ?? '').trim() === title) {
+          const classified = classifyPosition({ symbol: title, quantity: '', section });
+          if ('reason' in classified && LONE_VALUE_REASONS.has(classified.reason)) {
+            out.skip(row.line, classified.reason);
+          }
+        }
+      }
+      continue;
+    }
+    title = undefined;
+    if (!columns) {
+      if (isRobinhoodActivityHeader(cells)) sawRobinhood = true;
+      continue;
+    }
+    const cell = (index: number | undefined) => (index === undefined ? '' : (cells[index] ?? ''));
+    if (columns.account !== undefined) out.account(cell(columns.account));
+    const classified = classifyPosition({
+      symbol: cell(columns.symbol),
+      quantity: cell(columns.quantity),
+      description: cell(columns.description),
+      type: cell(columns.type),
+      section,
+    });
+    if ('reason' in classified) out.skip(row.line, classified.reason);
+    else out.add(classified.symbol, classified.quantity);
+  }
+
+  if (!sawTable) {
+    const hint = sawRobinhood ? CSV_ERRORS.hintRobinhood : sawTransactions ? CSV_ERRORS.hintTransactions : '';
+    throw csvError(
+      hint ? `${CSV_ERRORS.noHeader[layout.broker]} ${hint}` : CSV_ERRORS.noHeader[layout.broker],
+    );
+  }
+  return out.result();
+}

@@ -1,0 +1,79 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { AppError } from '../../contracts/errors';
+import { CSV_ERRORS, CSV_IMPORT_LIMITS } from './brokers';
+
+/** One CSV record: its cells and the 1-based line of the file where it starts. */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+/** A 400 answer for input the import cannot use; the message says what was wrong. */
+export function csvError(message: string): AppError {
+  return new AppError('VALIDATION_ERROR', message);
+}
+
+const REPLACEMENT_CHAR = /\uFFFD/g;
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/** What the csv-parse error codes mean for the person who uploaded the file. */
+function describe(error: CsvError): string {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted value is never closed';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return 'unexpected text after a closing quote';
+    default:
+      return 'the rows are not valid CSV';
+  }
+}
+
+/**
+ * Splits CSV text into records with csv-parse: UTF-8 BOM dropped, CRLF or LF, quoted fields (with
+ * commas, doubled quotes and line breaks), rows of any length (preambles, trailing commas, footers),
+ * blank lines kept as records so that line numbers stay true. Records that are all blank are dropped
+ * after numbering. Throws a VALIDATION_ERROR AppError for empty, binary, oversized or unparseable text.
+ */
+export function readCsv(text: string): CsvRow[] {
+  if (text.length > CSV_IMPORT_LIMITS.maxChars) throw csvError(CSV_ERRORS.tooLarge);
+  if (text.replace(/^\uFEFF/, '').trim() === '') throw csvError(CSV_ERRORS.empty);
+  const replacements = text.match(REPLACEMENT_CHAR)?.length ?? 0;
+  if (text.includes('\u0000') || replacements > Math.max(8, text.length / 100))
+    throw csvError(CSV_ERRORS.notText);
+
+  let records: string[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    });
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = typeof error.lines === 'number' ? error.lines : 1;
+      throw csvError(CSV_ERRORS.unreadable(describe(error), line));
+    }
+    throw error;
+  }
+
+  // Every line is a record (blank lines too, skip_empty_lines off), and a record spans one line more
+  // per line break inside its quoted values: so line numbers follow without csv-parse's costly `info`.
+  const rows: CsvRow[] = [];
+  let line = 1;
+  for (const cells of records) {
+    const start = line;
+    line += 1;
+    let blank = true;
+    for (const cell of cells) {
+      if (blank && cell.trim() !== '') blank = false;
+      if (cell.includes('\n') || cell.includes('\r')) line += cell.match(LINE_BREAK)?.length ?? 0;
+    }
+    if (blank) continue;
+    rows.push({ line: start, cells });
+    if (rows.length > CSV_IMPORT_LIMITS.maxRows) throw csvError(CSV_ERRORS.tooManyRows);
+  }
+  if (rows.length === 0) throw csvError(CSV_ERRORS.empty);
+  return rows;
+}

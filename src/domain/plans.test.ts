@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PLANS,
+  PLAN_FEATURE_MATRIX,
+  PLAN_IDS,
+  PLAN_LIST,
+  centsToDollars,
+  chargeCents,
+  formatPlanDollars,
+  planAdditions,
+  planFeatureList,
+  planIncludes,
+  yearlyPricePerMonthDollars,
+  yearlySavingsCents,
+  yearlySavingsPercent,
+  type PlanPrice,
+} from './plans';
+
+function priceOf(id: 'premium' | 'professional'): PlanPrice {
+  const price = PLANS[id].price;
+  if (!price) throw new Error(`${id} has no price`);
+  return price;
+}
+
+describe('the price table (DESIGN.md deviation 9)', () => {
+  it('charges Free $0, Premium $29/month or $276/year, Professional $99/month or $950/year', () => {
+    expect(PLANS.free.price).toEqual({ monthlyCents: 0, yearlyCents: 0 });
+    expect(priceOf('premium')).toEqual({ monthlyCents: 2900, yearlyCents: 27600 });
+    expect(priceOf('professional')).toEqual({ monthlyCents: 9900, yearlyCents: 95000 });
+    expect(centsToDollars(priceOf('premium').monthlyCents)).toBe(29);
+    expect(centsToDollars(priceOf('professional').yearlyCents)).toBe(950);
+  });
+
+  it('prices Enterprise by contact', () => {
+    expect(PLANS.enterprise.price).toBeNull();
+  });
+
+  it('shows Premium yearly as $23/month: 276 / 12 = 23', () => {
+    expect(yearlyPricePerMonthDollars(priceOf('premium'))).toBe(23);
+    expect(276 / 12).toBe(23);
+  });
+
+  it('shows Professional yearly as $79/month: 950 / 12 = 79.17, rounded to 79', () => {
+    expect(950 / 12).toBeCloseTo(79.17, 2);
+    expect(yearlyPricePerMonthDollars(priceOf('professional'))).toBe(79);
+  });
+
+  it('saves $72 on Premium (29 × 12 − 276) and $238 on Professional (99 × 12 − 950)', () => {
+    expect(yearlySavingsCents(priceOf('premium'))).toBe(7200);
+    expect(29 * 12 - 276).toBe(72);
+    expect(yearlySavingsCents(priceOf('professional'))).toBe(23800);
+    expect(99 * 12 - 950).toBe(238);
+  });
+
+  it("makes the spec's 'Save 20%' label true for both paid plans, never overstated", () => {
+    expect(yearlySavingsPercent(priceOf('premium'))).toBe(20); // 72 / 348 = 20.69 %
+    expect(yearlySavingsPercent(priceOf('professional'))).toBe(20); // 238 / 1188 = 20.03 %
+    expect(yearlySavingsPercent({ monthlyCents: 0, yearlyCents: 0 })).toBe(0);
+  });
+
+  it('charges per billing period and formats whole dollars', () => {
+    expect(chargeCents(priceOf('premium'), 'monthly')).toBe(2900);
+    expect(chargeCents(priceOf('premium'), 'yearly')).toBe(27600);
+    expect(formatPlanDollars(29)).toBe('$29');
+    expect(formatPlanDollars(950)).toBe('$950');
+    expect(formatPlanDollars(0)).toBe('$0');
+  });
+});
+
+describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
+  it('lists the four plans in order', () => {
+    expect(PLAN_LIST.map((plan) => plan.id)).toEqual(['free', 'premium', 'professional', 'enterprise']);
+    expect(PLAN_IDS).toEqual(['free', 'premium', 'professional', 'enterprise']);
+  });
+
+  it("gives Free the spec's five lines", () => {
+    expect(planFeatureList('free')).toEqual([
+      'Basic portfolio analysis',
+      'Real-time data',
+      'Education',
+      'Portfolio health check',
+      'AI analyses: 3 per month',
+    ]);
+  });
+
+  it('adds AI Trading Suggestions, Multi-Account Aggregation, priority support and the terminal to Premium', () => {
+    expect(planAdditions('premium')).toEqual([
+      'AI analyses: Unlimited',
+      'AI Trading Suggestions',
+      'Multi-Account Aggregation',
+      'Priority support',
+      'Trading terminal access',
+    ]);
+  });
+
+  it('adds advanced terminal analytics, global coverage, multi-client, white-label reports and API access to Professional', () => {
+    expect(planAdditions('professional')).toEqual([
+      'Advanced terminal analytics',
+      'Global market coverage',
+      'Multi-client features',
+      'White-label reports',
+      'API access',
+    ]);
+  });
+
+  it('includes every lower plan in each higher plan', () => {
+    expect(planIncludes('professional', 'premium')).toBe(true);
+    expect(planIncludes('premium', 'professional')).toBe(false);
+    for (const row of PLAN_FEATURE_MATRIX) {
+      const included = PLAN_IDS.map((id) => row.values[id] !== false);
+      // Once a plan has a feature, every plan after it has it.
+      expect(included.indexOf(true)).toBeGreaterThanOrEqual(0);
+      expect(included.slice(included.indexOf(true)).every(Boolean)).toBe(true);
+    }
+    expect(planFeatureList('enterprise')).toEqual(planFeatureList('professional'));
+  });
+
+  it('builds one comparison row per feature with a value for each plan', () => {
+    const aiTrading = PLAN_FEATURE_MATRIX.find((row) => row.id === 'ai-trading-suggestions');
+    expect(aiTrading?.values).toEqual({ free: false, premium: true, professional: true, enterprise: true });
+    const analyses = PLAN_FEATURE_MATRIX.find((row) => row.id === 'ai-analyses');
+    expect(analyses?.values.free).toBe('3 per month');
+    expect(new Set(PLAN_FEATURE_MATRIX.map((row) => row.id)).size).toBe(PLAN_FEATURE_MATRIX.length);
+  });
+});

@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '../contracts/errors';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { loggerOptions } from './http/logger';
+import { registerSecurity } from './http/security';
+import { systemRoutes } from './features/system/routes';
+import { resourcesRoutes } from './features/resources/routes';
+import { currentUserPlugin } from './auth/current-user';
+import { accountsRoutes } from './features/accounts/routes';
+import { adminRoutes } from './features/admin/routes';
+import { marketDataRoutes } from './features/market-data/routes';
+import { paperTradingRoutes } from './features/paper-trading/routes';
+import { apiSettingsRoutes } from './features/api-settings/routes';
+import { importRoutes } from './features/imports/routes';
+import { brokersRoutes } from './features/brokers/routes';
+import { analysisRoutes } from './features/analysis/routes';
+import { portfolioRoutes } from './features/portfolio/routes';
+import { rewardsRoutes } from './features/rewards/routes';
+import { createRewardsEngine, type RewardsOptions } from './features/rewards/service';
+import { terminalRoutes } from './features/terminal/routes';
+import type { AnalysisOptions } from './features/analysis/service';
+import type { ApiSettingsOptions } from './features/api-settings/service';
+import type { PaperTradingOptions } from './features/paper-trading/service';
+import {
+  createDefaultAdapters,
+  createKeyedAdapter,
+  createMarketDataService,
+  type MarketDataService,
+} from './providers/market-data';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  version: string;
+  /** The built SPA (dist/web); absent in tests and in `npm run dev`, where Vite serves it. */
+  webRoot?: string;
+  /** The process's pino logger (main.ts); tests get a logger built from the configured level. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Quotes, history, search; buildApp creates the default service (real adapters) when absent. */
+  marketData?: MarketDataService;
+  /** Paper trading: quote source (default marketData), domain-event handler (rewards), test hooks. */
+  paperTrading?: PaperTradingOptions;
+  /** API settings: vendor base URLs and timeout of the key test (tests point them at a local fake). */
+  apiSettings?: ApiSettingsOptions;
+  /** Analysis: the language model (default: OpenAI adapter from config.openai), its timeout, test hooks. */
+  analysis?: AnalysisOptions;
+  /** Rewards: the clock of awards (tests move it). Its engine is paper trading's and analysis' default hook. */
+  rewards?: RewardsOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: loggerOptions(deps.config.logLevel) }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    return503OnClosing: true,
+  });
+  deps.marketData ??= createMarketDataService({
+    config: deps.config,
+    db: deps.database.db,
+    adapters: createDefaultAdapters(deps.config),
+    createKeyedAdapter,
+    onVendorError: (vendor, error) =>
+      app.log.warn(
+        { vendor, reason: error instanceof Error ? error.message : String(error) },
+        'market data vendor failed',
+      ),
+  });
+  // Rewards book points inside paper trading's transactions and after analyses, unless a test hooks its own.
+  const rewardsEngine = createRewardsEngine({
+    db: deps.database.db,
+    now: deps.rewards?.now ?? (() => new Date()),
+  });
+  deps.paperTrading = {
+    ...deps.paperTrading,
+    onEvent: deps.paperTrading?.onEvent ?? rewardsEngine.onPaperTradingEvent,
+  };
+  deps.analysis = {
+    ...deps.analysis,
+    onCompleted: deps.analysis?.onCompleted ?? rewardsEngine.onAnalysisCompleted,
+  };
+  app.decorate('deps', deps);
+  // The API speaks JSON only: a text/plain body is a 415, not a string handed to a route.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandling(app);
+  await registerSecurity(app, deps.config);
+  await app.register(cookie, { secret: deps.config.appSecret });
+  // Routes opt in with `config: { rateLimit: {...} }`; counters are per instance (see README, Scale).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
+
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(resourcesRoutes); // guide PDFs, /robots.txt, /sitemap.xml (root paths)
+  // Reads the session cookie into request.user for every /api route registered after it.
+  await app.register(currentUserPlugin);
+  await app.register(accountsRoutes, { prefix: '/api/auth' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(marketDataRoutes, { prefix: '/api/market-data' });
+  await app.register(paperTradingRoutes, { prefix: '/api/paper-trading' });
+  await app.register(apiSettingsRoutes, { prefix: '/api/settings/api-keys' });
+  await app.register(importRoutes, { prefix: '/api/import' });
+  await app.register(brokersRoutes, { prefix: '/api' });
+  await app.register(analysisRoutes, { prefix: '/api' });
+  await app.register(portfolioRoutes, { prefix: '/api' });
+  await app.register(rewardsRoutes, { prefix: '/api' });
+  await app.register(terminalRoutes, { prefix: '/api/terminal' });
+
+  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
+    await registerWebApp(app, deps.webRoot);
+  } else {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(notFoundBody(request.method, request.url)),
+    );
+  }
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, any other non-API path gets index.html. */
+async function registerWebApp(app: FastifyInstance, webRoot: string) {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api';
+    if (!isPage) {
+      return reply.status(404).send(notFoundBody(request.method, request.url));
+    }
+    if (path.extname(pathname) && pathname.startsWith('/assets/')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}
+
+function notFoundBody(method: string, url: string) {
+  return new AppError('NOT_FOUND', `No such endpoint: ${method} ${url.split('?')[0]}`).toBody();
+}

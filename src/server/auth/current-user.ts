@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { User } from '../../contracts/accounts';
+import { clearSessionCookie, SESSION_COOKIE, validateSessionToken, type SessionUserRow } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of an /api request, read from the session cookie; undefined for a visitor. */
+    user: User | undefined;
+    /** The stored id (SHA-256 of the cookie token) of the current session; undefined for a visitor. */
+    sessionIdHash: string | undefined;
+  }
+}
+
+/** The user as the API shows it: role from ADMIN_EMAILS, name from the email, never a password hash. */
+export function toPublicUser(row: SessionUserRow, adminEmails: readonly string[]): User {
+  const email = row.email;
+  return {
+    id: row.id,
+    email,
+    name: email.slice(0, Math.max(0, email.lastIndexOf('@'))) || email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user',
+    plan: row.plan,
+    subscriptionStatus: row.subscriptionStatus,
+  };
+}
+
+/**
+ * Reads the session cookie of every /api request (one indexed query) and sets `request.user` and
+ * `request.sessionIdHash`. A cookie whose session is gone or expired is cleared. Registered without
+ * encapsulation (skip-override, as fastify-plugin does) so the hook covers every route registered after it.
+ */
+export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+  const { config, database } = app.deps;
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('sessionIdHash', undefined);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await validateSessionToken(database.db, token);
+    if (!found) {
+      clearSessionCookie(request, reply);
+      return;
+    }
+    request.user = toPublicUser(found.user, config.adminEmails);
+    request.sessionIdHash = found.idHash;
+  });
+};
+Object.assign(currentUserPlugin, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'current-user',
+});

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Plan, User } from '../../contracts/accounts';
+import { AppError } from '../../contracts/errors';
+
+/**
+ * Route guards, for `onRequest` or `preHandler` (`{ preHandler: requireUser }`, or
+ * `{ preHandler: requirePlan('premium', 'professional') }`). They read `request.user`, which the
+ * current-user plugin sets for every /api route registered after it.
+ */
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
+export const ADMIN_REQUIRED_MESSAGE = 'Administrator access required.';
+
+/** The signed-in user, or a 401 UNAUTHENTICATED. */
+export function signedInUser(request: { user: User | undefined }): User {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', SIGN_IN_REQUIRED_MESSAGE);
+  return request.user;
+}
+
+export const requireUser: Guard = async (request) => {
+  signedInUser(request);
+};
+
+/** 401 for a visitor, 403 FORBIDDEN for a signed-in user who is not an administrator. */
+export const requireAdmin: Guard = async (request) => {
+  if (signedInUser(request).role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_REQUIRED_MESSAGE);
+};
+
+const PLAN_LABELS: Record<Plan, string> = { free: 'Free', premium: 'Premium', professional: 'Professional' };
+
+export function subscriptionRequiredMessage(plans: readonly Plan[]): string {
+  const paid = plans.filter((p) => p !== 'free');
+  const label = paid.map((p) => PLAN_LABELS[p]).join(' or ') || PLAN_LABELS.premium;
+  const target = paid.includes('premium') || paid.length === 0 ? 'Premium' : label;
+  return `This feature requires a ${label} plan. Upgrade to ${target} to continue.`;
+}
+
+/** 401 for a visitor, 403 SUBSCRIPTION_REQUIRED (message naming Premium) when the plan is not one of `plans`. */
+export function requirePlan(...plans: Plan[]): Guard {
+  const message = subscriptionRequiredMessage(plans);
+  return async (request) => {
+    if (!plans.includes(signedInUser(request).plan)) {
+      throw new AppError('SUBSCRIPTION_REQUIRED', message);
+    }
+  };
+}

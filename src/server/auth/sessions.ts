@@ -1,0 +1,180 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lte, or, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { session, user } from '../db/schema';
+
+export const SESSION_COOKIE = 'fw_session';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Lifetimes: a plain sign-in, and one with 'Remember me' (which really lasts longer). */
+export const SESSION_LIFETIMES = {
+  standard: { idleMs: 7 * DAY_MS, absoluteMs: 30 * DAY_MS },
+  remembered: { idleMs: 30 * DAY_MS, absoluteMs: 90 * DAY_MS },
+} as const;
+
+/** A session's idle expiry slides forward at most this often, so reading it is not a write per request. */
+export const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface NewSession {
+  /** The cookie value (32 random bytes, base64url); only its SHA-256 is stored. */
+  token: string;
+  idHash: string;
+  isPersistent: boolean;
+  absoluteExpiresAt: Date;
+}
+
+export interface SessionUserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  plan: 'free' | 'premium' | 'professional';
+  subscriptionStatus: string;
+  isDemo: boolean;
+}
+
+export interface ValidSession {
+  idHash: string;
+  user: SessionUserRow;
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function lifetimeOf(isPersistent: boolean) {
+  return isPersistent ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.standard;
+}
+
+/** Opens a new session (a new id every time: never reuse one across sign-ins). */
+export async function createSession(
+  db: Database,
+  options: { userId: string; rememberMe?: boolean; now?: Date },
+): Promise<NewSession> {
+  const now = options.now ?? new Date();
+  const isPersistent = options.rememberMe === true;
+  const lifetime = lifetimeOf(isPersistent);
+  const token = randomBytes(32).toString('base64url');
+  const idHash = hashSessionToken(token);
+  const absoluteExpiresAt = new Date(now.getTime() + lifetime.absoluteMs);
+  await db.insert(session).values({
+    idHash,
+    userId: options.userId,
+    createdAt: now,
+    lastSeenAt: now,
+    idleExpiresAt: new Date(now.getTime() + lifetime.idleMs),
+    absoluteExpiresAt,
+    isPersistent,
+  });
+  return { token, idHash, isPersistent, absoluteExpiresAt };
+}
+
+/** The per-request session query, prepared once per database so PostgreSQL plans it once per connection. */
+const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({
+      lastSeenAt: session.lastSeenAt,
+      idleExpiresAt: session.idleExpiresAt,
+      absoluteExpiresAt: session.absoluteExpiresAt,
+      isPersistent: session.isPersistent,
+      user: {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        plan: user.plan,
+        subscriptionStatus: user.subscriptionStatus,
+        isDemo: user.isDemo,
+      },
+    })
+    .from(session)
+    .innerJoin(user, eq(session.userId, user.id))
+    .where(eq(session.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+function sessionLookup(db: Database) {
+  let prepared = preparedLookups.get(db);
+  if (!prepared) {
+    prepared = prepareSessionLookup(db);
+    preparedLookups.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * The session of a cookie token and its user, in one query on the primary key joined to the user. An expired
+ * session is deleted and counts as none; a live one slides its idle expiry (at most once a minute).
+ */
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<ValidSession | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const idHash = hashSessionToken(token);
+  const [row] = await sessionLookup(db).execute({ idHash });
+  if (!row) return undefined;
+
+  const nowMs = now.getTime();
+  if (row.idleExpiresAt.getTime() <= nowMs || row.absoluteExpiresAt.getTime() <= nowMs) {
+    await deleteSession(db, idHash);
+    return undefined;
+  }
+  if (nowMs - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    const idleExpiresAt = new Date(
+      Math.min(nowMs + lifetimeOf(row.isPersistent).idleMs, row.absoluteExpiresAt.getTime()),
+    );
+    await db.update(session).set({ lastSeenAt: now, idleExpiresAt }).where(eq(session.idHash, idHash));
+  }
+  return { idHash, user: row.user };
+}
+
+export async function deleteSession(db: Database, idHash: string): Promise<void> {
+  await db.delete(session).where(eq(session.idHash, idHash));
+}
+
+/** Removes every session past its idle or absolute expiry (for a scheduled job); returns how many. */
+export async function deleteExpiredSessions(db: Database, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(session)
+    .where(or(lte(session.idleExpiresAt, now), lte(session.absoluteExpiresAt, now)))
+    .returning({ idHash: session.idHash });
+  return deleted.length;
+}
+
+/** Secure when configured, or when the request itself came over HTTPS. */
+function isSecureRequest(request: FastifyRequest): boolean {
+  return request.server.deps.config.cookieSecure || request.protocol === 'https';
+}
+
+/**
+ * HttpOnly, SameSite=Lax, Path=/. 'Remember me' makes it persistent for the session's absolute lifetime;
+ * otherwise it is a browser-session cookie (no Max-Age).
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, created: NewSession): void {
+  reply.setCookie(SESSION_COOKIE, created.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: isSecureRequest(request),
+    ...(created.isPersistent ? { maxAge: Math.floor(SESSION_LIFETIMES.remembered.absoluteMs / 1000) } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: isSecureRequest(request),
+  });
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, buildConfig, parseEnv } from './config';
+
+describe('configuration', () => {
+  it('needs nothing outside production', () => {
+    const env = parseEnv({});
+    const config = buildConfig(env, 'x'.repeat(32));
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      demoFeatures: true,
+      marketDataProvider: 'auto',
+      quoteCacheSeconds: 60,
+      cookieSecure: false,
+    });
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '  ', DEMO_FEATURES: '' })).toMatchObject({
+      PORT: 5000,
+      DATABASE_URL: undefined,
+      DEMO_FEATURES: true,
+    });
+  });
+
+  it('parses lists and flags', () => {
+    const env = parseEnv({
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
+      DEMO_FEATURES: 'off',
+      COOKIE_SECURE: '1',
+    });
+    expect(env.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(env.DEMO_FEATURES).toBe(false);
+    expect(env.COOKIE_SECURE).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a whole number'],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL /],
+    [{ MARKET_DATA_PROVIDER: 'bloomberg' }, /^Invalid configuration: MARKET_DATA_PROVIDER /],
+    [{ DEMO_FEATURES: 'maybe' }, /^Invalid configuration: DEMO_FEATURES /],
+    [
+      { ANALYTICS_ID: 'UA-123' },
+      'Invalid configuration: ANALYTICS_ID must be a GA4 measurement id such as G-ABC123XYZ',
+    ],
+    [{ APP_SECRET: 'short' }, 'Invalid configuration: APP_SECRET must be at least 32 characters'],
+    [
+      { NODE_ENV: 'production' },
+      'Invalid configuration: APP_SECRET is required in production (at least 32 characters)',
+    ],
+  ])('stops with one line naming the bad variable: %o', (env, message) => {
+    let error: unknown;
+    try {
+      parseEnv(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as Error).message;
+    expect(text).not.toContain('\n');
+    if (typeof message === 'string') expect(text).toBe(message);
+    else expect(text).toMatch(message);
+  });
+});

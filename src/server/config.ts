@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/** Empty strings count as unset, so `FOO=` in a shell or .env never overrides a default. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const booleanFlag = (fallback: boolean) =>
+  optionalString.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v))),
+  );
+
+const integer = (fallback: number, min: number, max: number) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().min(min).max(max))
+      .optional()
+      .transform((v) => v ?? fallback),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: optionalString.pipe(z.enum(['development', 'production', 'test']).default('development')),
+  PORT: integer(5000, 0, 65535),
+  HOST: optionalString.pipe(z.string().default('127.0.0.1')),
+  DATA_DIR: optionalString.pipe(z.string().default('./data')),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAILS: optionalString.transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  DEMO_FEATURES: booleanFlag(true),
+  MARKET_DATA_PROVIDER: optionalString.pipe(
+    z.enum(['auto', 'simulated', 'yahoo', 'coingecko', 'alphavantage', 'polygon', 'fmp']).default('auto'),
+  ),
+  QUOTE_CACHE_SECONDS: integer(60, 0, 86400),
+  ALPHAVANTAGE_API_KEY: optionalString,
+  POLYGON_API_KEY: optionalString,
+  FMP_API_KEY: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+  OPENAI_MODEL: optionalString.pipe(z.string().default('gpt-4o-mini')),
+  ROBINHOOD_BASE_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/ }).default('https://api.robinhood.com'),
+  ),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  ANALYTICS_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
+      .optional(),
+  ),
+  COOKIE_SECURE: booleanFlag(false),
+  TRUST_PROXY: booleanFlag(false),
+  LOG_LEVEL: optionalString.pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Undefined only before `resolveAppSecret` has run (main.ts always resolves it). */
+  appSecret: string;
+  adminEmails: string[];
+  demoFeatures: boolean;
+  marketDataProvider: Env['MARKET_DATA_PROVIDER'];
+  quoteCacheSeconds: number;
+  vendorKeys: { alphavantage?: string; polygon?: string; fmp?: string };
+  openai: { apiKey?: string; baseUrl?: string; model: string };
+  /** Robinhood's API (brokerage A import); tests point it at a local fake. */
+  robinhoodBaseUrl: string;
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  analyticsId: string | undefined;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Throws ConfigError with a one-line message naming the bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: APP_SECRET is required in production (at least 32 characters)',
+    );
+  }
+  return env;
+}
+
+export function buildConfig(env: Env, appSecret: string): AppConfig {
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    appSecret,
+    adminEmails: env.ADMIN_EMAILS,
+    demoFeatures: env.DEMO_FEATURES,
+    marketDataProvider: env.MARKET_DATA_PROVIDER,
+    quoteCacheSeconds: env.QUOTE_CACHE_SECONDS,
+    vendorKeys: {
+      alphavantage: env.ALPHAVANTAGE_API_KEY,
+      polygon: env.POLYGON_API_KEY,
+      fmp: env.FMP_API_KEY,
+    },
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    robinhoodBaseUrl: env.ROBINHOOD_BASE_URL,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    },
+    analyticsId: env.ANALYTICS_ID,
+    cookieSecure: env.COOKIE_SECURE,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,326 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const user = pgTable(
+  'user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    plan: text('plan', { enum: ['free', 'premium', 'professional'] })
+      .notNull()
+      .default('free'),
+    subscriptionStatus: text('subscription_status').notNull().default('none'),
+    stripeCustomerId: text('stripe_customer_id'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    /** SHA-256 of the cookie token: a leaked table does not leak usable sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    isPersistent: boolean('is_persistent').notNull().default(false),
+  },
+  (t) => [
+    index('session_user_idx').on(t.userId),
+    index('session_absolute_expires_idx').on(t.absoluteExpiresAt),
+  ],
+);
+
+/** Failed sign-in attempts, counted per account and per IP; shared by every app instance. */
+export const authFailure = pgTable(
+  'auth_failure',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    scope: text('scope', { enum: ['account', 'ip'] }).notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_failure_scope_key_created_idx').on(t.scope, t.key, t.createdAt)],
+);
+
+/**
+ * Daily closes from real vendors (never simulated ones, which are computed on demand), so a history is
+ * fetched once: later requests read it here and ask the vendor only for the days not yet covered.
+ */
+export const dailyBar = pgTable(
+  'daily_bar',
+  {
+    symbol: text('symbol').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    open: numeric('open').notNull(),
+    high: numeric('high').notNull(),
+    low: numeric('low').notNull(),
+    close: numeric('close').notNull(),
+    volume: bigint('volume', { mode: 'number' }).notNull(),
+    source: text('source', { enum: ['yahoo', 'coingecko', 'alphavantage', 'polygon', 'fmp'] }).notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'daily_bar_pk', columns: [t.symbol, t.date] })],
+);
+
+/**
+ * The contiguous span of dates already asked of a vendor per symbol, whatever bars it returned (none on
+ * holidays, none before a listing), so that a gap in the vendor's data is not asked for again and again.
+ */
+export const dailyBarSpan = pgTable('daily_bar_span', {
+  symbol: text('symbol').primaryKey(),
+  firstDate: date('first_date', { mode: 'string' }).notNull(),
+  lastDate: date('last_date', { mode: 'string' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Paper trading: a virtual portfolio. Its cash moves only inside a trade's transaction, under a row lock. */
+export const paperPortfolio = pgTable(
+  'paper_portfolio',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    initialBalance: numeric('initial_balance', { precision: 14, scale: 2 }).notNull(),
+    cashBalance: numeric('cash_balance', { precision: 14, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('paper_portfolio_user_created_idx').on(t.userId, t.createdAt),
+    check('paper_portfolio_cash_non_negative', sql`${t.cashBalance} >= 0`),
+    check('paper_portfolio_initial_positive', sql`${t.initialBalance} > 0`),
+  ],
+);
+
+/** Paper trading: shares held per portfolio and symbol; a row whose quantity reaches 0 is deleted. */
+export const paperHolding = pgTable(
+  'paper_holding',
+  {
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => paperPortfolio.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    quantity: integer('quantity').notNull(),
+    averageCost: numeric('average_cost', { precision: 18, scale: 6 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'paper_holding_pk', columns: [t.portfolioId, t.symbol] }),
+    check('paper_holding_quantity_non_negative', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * Paper trading: the ledger, one row per fill. `idempotency_key` (the Idempotency-Key header) is unique per
+ * user, so a retried request fills once across instances and races.
+ */
+export const paperTrade = pgTable(
+  'paper_trade',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => paperPortfolio.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 18, scale: 6 }).notNull(),
+    totalValue: numeric('total_value', { precision: 14, scale: 2 }).notNull(),
+    realizedPnl: numeric('realized_pnl', { precision: 14, scale: 2 }),
+    priceSource: text('price_source').notNull(),
+    executedAt: timestamp('executed_at', { withTimezone: true }).notNull().defaultNow(),
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    uniqueIndex('paper_trade_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+    index('paper_trade_user_executed_idx').on(t.userId, t.executedAt.desc().nullsFirst()),
+    index('paper_trade_portfolio_executed_idx').on(t.portfolioId, t.executedAt),
+    check('paper_trade_side_valid', sql`${t.side} in ('buy', 'sell')`),
+    check('paper_trade_quantity_positive', sql`${t.quantity} > 0`),
+    check('paper_trade_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+/**
+ * API settings: a user's own market-data vendor key, encrypted with the secret box (AES-256-GCM, the user id
+ * as AAD). Only `last4` is kept in clear, for the masked display; the key itself is never stored or logged.
+ */
+export const userApiKey = pgTable(
+  'user_api_key',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    vendor: text('vendor', { enum: ['alphavantage', 'polygon', 'fmp'] }).notNull(),
+    encryptedKey: text('encrypted_key').notNull(),
+    last4: text('last4').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_api_key_pk', columns: [t.userId, t.vendor] }),
+    check('user_api_key_vendor_valid', sql`${t.vendor} in ('alphavantage', 'polygon', 'fmp')`),
+  ],
+);
+
+/**
+ * AI analyses used per subject and calendar month (UTC, 'YYYY-MM'): free accounts by user id, visitors by
+ * their browser's `fw_visitor` cookie and by IP (both keyed by an HMAC, never the raw value). Shared by every
+ * app instance; a use is reserved with a conditional upsert and given back when the model fails.
+ */
+export const analysisUsage = pgTable(
+  'analysis_usage',
+  {
+    subjectKind: text('subject_kind', { enum: ['user', 'visitor', 'ip'] }).notNull(),
+    subjectKey: text('subject_key').notNull(),
+    month: text('month').notNull(),
+    count: integer('count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'analysis_usage_pk', columns: [t.subjectKind, t.subjectKey, t.month] }),
+    check('analysis_usage_kind_valid', sql`${t.subjectKind} in ('user', 'visitor', 'ip')`),
+    check('analysis_usage_month_format', sql`${t.month} ~ '^[0-9]{4}-[0-9]{2}$'`),
+    check('analysis_usage_count_non_negative', sql`${t.count} >= 0`),
+  ],
+);
+
+/** A signed-in user's analyzer portfolio (symbol -> quantity), saved to the account (DESIGN.md deviation 7). */
+export const savedPortfolio = pgTable('saved_portfolio', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  holdings: jsonb('holdings').$type<Record<string, number>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rewards: the point ledger, one row per award (signed points; category earning, spending or bonus). A
+ * once-only award (an achievement, a lesson's first read, a trade) carries a `dedupe_key` unique per user,
+ * so it is booked once across retries, races and instances. Written only by the server, inside the
+ * transaction of the event that earned it.
+ */
+export const pointTransaction = pgTable(
+  'point_transaction',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    category: text('category', { enum: ['earning', 'spending', 'bonus'] }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dedupeKey: text('dedupe_key'),
+  },
+  (t) => [
+    uniqueIndex('point_transaction_user_dedupe_idx').on(t.userId, t.dedupeKey),
+    // DESC NULLS FIRST: what a plain `order by ... desc` means, so the planner reads the index in order.
+    index('point_transaction_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('point_transaction_category_valid', sql`${t.category} in ('earning', 'spending', 'bonus')`),
+  ],
+);
+
+/**
+ * Rewards: per-user totals and counters, kept in the same transaction as every ledger row (the row is
+ * locked while an award is booked). `public_id` is the player number leaderboards show ('User 42'), never
+ * the account id or email. `time_zone` is the browser's last reported IANA zone (streak days at award time).
+ */
+export const userPoints = pgTable(
+  'user_points',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    publicId: integer('public_id').notNull().generatedAlwaysAsIdentity(),
+    totalPoints: integer('total_points').notNull().default(0),
+    lifetimePoints: integer('lifetime_points').notNull().default(0),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    portfolioCount: integer('portfolio_count').notNull().default(0),
+    tradeCount: integer('trade_count').notNull().default(0),
+    sellCount: integer('sell_count').notNull().default(0),
+    profitableSellCount: integer('profitable_sell_count').notNull().default(0),
+    losingSellCount: integer('losing_sell_count').notNull().default(0),
+    lessonCount: integer('lesson_count').notNull().default(0),
+    analysisCount: integer('analysis_count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_points_public_id_idx').on(t.publicId),
+    index('user_points_lifetime_idx').on(t.lifetimePoints.desc().nullsFirst(), t.publicId),
+  ],
+);
+
+/**
+ * Rewards: points per user and leaderboard period (UTC ISO week starting Monday, or UTC month), kept with
+ * the ledger; the weekly and monthly leaderboards read the top rows of one period from its index.
+ */
+export const userPeriodPoints = pgTable(
+  'user_period_points',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    periodKind: text('period_kind', { enum: ['week', 'month'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    points: integer('points').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_period_points_pk', columns: [t.userId, t.periodKind, t.periodStart] }),
+    index('user_period_points_rank_idx').on(
+      t.periodKind,
+      t.periodStart,
+      t.points.desc().nullsFirst(),
+      t.userId,
+    ),
+    check('user_period_points_kind_valid', sql`${t.periodKind} in ('week', 'month')`),
+  ],
+);
+
+/** Rewards: an unlocked achievement (catalog in src/domain/rewards.ts), once per user, with its date and points. */
+export const userAchievement = pgTable(
+  'user_achievement',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    achievementId: text('achievement_id').notNull(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull().defaultNow(),
+    points: integer('points').notNull(),
+  },
+  (t) => [primaryKey({ name: 'user_achievement_pk', columns: [t.userId, t.achievementId] })],
+);

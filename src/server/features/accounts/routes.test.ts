@@ -1,0 +1,668 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpiredSessions, hashSessionToken } from '../../auth/sessions';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const DAY_S = 24 * 60 * 60;
+const GOOD_PASSWORD = 'Sturdy-Larch-42';
+
+let t: TestApp;
+let off: TestApp;
+/** Every answer of this file, checked at the end for passwords and hashes. */
+const seen: { status: number; body: string }[] = [];
+
+beforeAll(async () => {
+  [t, off] = await Promise.all([
+    createTestApp({ env: { ADMIN_EMAILS: 'Someone@Else.org, Boss@Example.COM', DEMO_FEATURES: 'true' } }),
+    createTestApp({ env: { DEMO_FEATURES: 'false', COOKIE_SECURE: 'true' } }),
+  ]);
+});
+afterAll(() => Promise.all([t.close(), off.close()]));
+
+let counter = 0;
+const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${++counter}@example.com`;
+let ipCounter = 0;
+/** Each test signs in from its own address so the per-IP limit of one test never touches another. */
+const uniqueIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+interface CallOptions {
+  cookie?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+  app?: TestApp;
+}
+
+async function call(method: 'GET' | 'POST', url: string, body?: unknown, options: CallOptions = {}) {
+  const res = await (options.app ?? t).app.inject({
+    method,
+    url,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    headers: { ...(options.cookie ? { cookie: `fw_session=${options.cookie}` } : {}), ...options.headers },
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  seen.push({ status: res.statusCode, body: res.body });
+  return res;
+}
+
+function sessionCookie(res: LightMyRequestResponse) {
+  const cookie = res.cookies.find((c) => c.name === 'fw_session');
+  if (!cookie) throw new Error(`no fw_session cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return cookie;
+}
+
+function rawSetCookie(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : [String(header)];
+  const found = all.find((c) => c.startsWith('fw_session='));
+  if (!found) throw new Error('no fw_session Set-Cookie');
+  return found;
+}
+
+async function signUp(
+  overrides: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<{ res: LightMyRequestResponse; email: string; token: string }> {
+  const email = (overrides.email as string | undefined) ?? uniqueEmail();
+  const res = await call(
+    'POST',
+    '/api/auth/signup',
+    { firstName: 'Ada', lastName: 'Lovelace', email, password: GOOD_PASSWORD, ...overrides },
+    { ip: uniqueIp(), ...options },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return { res, email, token: sessionCookie(res).value };
+}
+
+const logIn = (body: Record<string, unknown>, options: CallOptions = {}) =>
+  call('POST', '/api/auth/login', body, options);
+const me = (cookie?: string, app?: TestApp) => call('GET', '/api/auth/me', undefined, { cookie, app });
+
+async function sessionRow(token: string) {
+  const { rows } = await t.deps.database.pool.query<{
+    id_hash: string;
+    last_seen_at: Date;
+    idle_expires_at: Date;
+    absolute_expires_at: Date;
+    is_persistent: boolean;
+  }>('select * from session where id_hash = $1', [hashSessionToken(token)]);
+  return rows[0];
+}
+
+const sql = (text: string, values: unknown[] = []) => t.deps.database.pool.query(text, values);
+
+function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json();
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(body.error.code).toBe(code);
+  if (message !== undefined) expect(body.error.message).toBe(message);
+  return body.error as { code: string; message: string; fields?: Record<string, string> };
+}
+
+describe('POST /api/auth/signup', () => {
+  it('creates the account, answers 201 {user} and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const { res, email, token } = await signUp({ firstName: 'Grace', lastName: 'Hopper' });
+    const body = res.json();
+    expect(body).toEqual({
+      user: {
+        id: expect.any(String),
+        email,
+        name: email.split('@')[0],
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        role: 'user',
+        plan: 'free',
+        subscriptionStatus: 'none',
+      },
+    });
+    const cookie = sessionCookie(res);
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/');
+    expect(cookie.secure).toBeUndefined();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const raw = rawSetCookie(res);
+    expect(raw).not.toMatch(/Max-Age/i);
+    expect(raw).not.toMatch(/Expires/i);
+    expect(raw).not.toMatch(/Secure/i);
+  });
+
+  it('stores only the SHA-256 of the cookie token', async () => {
+    const { token } = await signUp();
+    const row = await sessionRow(token);
+    expect(row).toBeDefined();
+    const { rowCount } = await sql('select 1 from session where id_hash = $1', [token]);
+    expect(rowCount).toBe(0);
+  });
+
+  it('hashes the password with argon2id and keeps the email as typed, trimmed', async () => {
+    const typed = `Mixed.Case.${++counter}@Example.COM`;
+    const { res } = await signUp({ email: `  ${typed}  ` });
+    expect(res.json().user.email).toBe(typed);
+    const { rows } = await sql('select email, password_hash from "user" where id = $1', [res.json().user.id]);
+    expect(rows[0].email).toBe(typed);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('refuses an email already taken in another case with 409 CONFLICT', async () => {
+    const { email } = await signUp();
+    const res = await call(
+      'POST',
+      '/api/auth/signup',
+      { firstName: 'Ada', lastName: 'Again', email: email.toUpperCase(), password: GOOD_PASSWORD },
+      { ip: uniqueIp() },
+    );
+    expectError(res, 409, 'CONFLICT', 'An account with this email already exists. Please sign in instead.');
+  });
+
+  it.each(['firstName', 'lastName', 'email', 'password'])(
+    "answers 'Please fill in all required fields' when %s is empty or missing",
+    async (field) => {
+      const valid = { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD };
+      for (const body of [
+        { ...valid, [field]: '' },
+        { ...valid, [field]: '   ' },
+        Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field)),
+      ]) {
+        if (field === 'password' && body.password === '   ') continue; // spaces are a (too short) password
+        const res = await call('POST', '/api/auth/signup', body, { ip: uniqueIp() });
+        const error = expectError(res, 400, 'VALIDATION_ERROR', 'Please fill in all required fields');
+        expect(error.fields?.[field]).toBe('Please fill in all required fields');
+      }
+    },
+  );
+
+  it("answers 'Password must be at least 8 characters long'", async () => {
+    const res = await call(
+      'POST',
+      '/api/auth/signup',
+      { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: 'Ab3$xyz' },
+      { ip: uniqueIp() },
+    );
+    const error = expectError(res, 400, 'VALIDATION_ERROR', 'Password must be at least 8 characters long');
+    expect(error.fields).toEqual({ password: 'Password must be at least 8 characters long' });
+  });
+
+  it.each(['password', 'Password1', '12345678', 'QWERTYUIOP'])(
+    'refuses the too-common password %s',
+    async (pw) => {
+      const res = await call(
+        'POST',
+        '/api/auth/signup',
+        { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: pw },
+        { ip: uniqueIp() },
+      );
+      const message = 'This password is too common. Please choose a less common password.';
+      const error = expectError(res, 400, 'VALIDATION_ERROR', message);
+      expect(error.fields).toEqual({ password: message });
+    },
+  );
+
+  it('accepts 128 characters and refuses 129', async () => {
+    await signUp({ password: 'k'.repeat(127) + '!' });
+    const res = await call(
+      'POST',
+      '/api/auth/signup',
+      { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: 'k'.repeat(129) },
+      { ip: uniqueIp() },
+    );
+    const error = expectError(res, 400, 'VALIDATION_ERROR');
+    expect(error.fields?.password).toBeDefined();
+  });
+
+  it('refuses fields the server owns (plan, role) instead of taking them', async () => {
+    for (const extra of [{ plan: 'professional' }, { role: 'admin' }, { subscriptionStatus: 'premium' }]) {
+      const res = await call(
+        'POST',
+        '/api/auth/signup',
+        { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD, ...extra },
+        { ip: uniqueIp() },
+      );
+      expectError(res, 400, 'VALIDATION_ERROR');
+    }
+  });
+
+  it('limits signups to 20 a minute per IP address', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i++) {
+      const res = await call('POST', '/api/auth/signup', {}, { ip });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await call('POST', '/api/auth/signup', {}, { ip });
+    const error = expectError(res, 429, 'RATE_LIMITED');
+    expect(error.message).toMatch(/Try again in \d+ seconds/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is unaffected.
+    expect((await call('POST', '/api/auth/signup', {}, { ip: uniqueIp() })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers the signed-in user', async () => {
+    const { res, token } = await signUp();
+    const answer = await me(token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual(res.json());
+  });
+
+  it('answers 401 UNAUTHENTICATED to a visitor, to a made-up cookie and to a malformed one', async () => {
+    expectError(await me(), 401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    expectError(await me('A'.repeat(43)), 401, 'UNAUTHENTICATED');
+    expectError(await me('not a token; x=y'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('shows the plan from the database', async () => {
+    const { res, token } = await signUp();
+    await sql(`update "user" set plan = 'premium', subscription_status = 'active' where id = $1`, [
+      res.json().user.id,
+    ]);
+    expect((await me(token)).json().user).toMatchObject({ plan: 'premium', subscriptionStatus: 'active' });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it("answers 'Email and password are required' when either is missing or empty", async () => {
+    for (const body of [
+      {},
+      { email: 'a@b.co' },
+      { password: 'x' },
+      { email: '', password: 'x' },
+      { email: 'a@b.co', password: '' },
+    ]) {
+      const res = await logIn(body, { ip: uniqueIp() });
+      expectError(res, 400, 'VALIDATION_ERROR', 'Email and password are required');
+    }
+  });
+
+  it('signs in with the email in any case and answers 200 {user} with a new session cookie', async () => {
+    const { email, res: created } = await signUp();
+    const res = await logIn(
+      { email: ` ${email.toUpperCase()} `, password: GOOD_PASSWORD },
+      { ip: uniqueIp() },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(created.json());
+    expect(sessionCookie(res).httpOnly).toBe(true);
+    expect(rawSetCookie(res)).not.toMatch(/Max-Age/i);
+  });
+
+  it("answers 401 'Invalid email or password' for a wrong password and, identically, for an unknown email", async () => {
+    const { email } = await signUp();
+    const wrong = await logIn({ email, password: 'Wrong-Password-1' }, { ip: uniqueIp() });
+    expectError(wrong, 401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+    const unknown = await logIn(
+      { email: uniqueEmail('nobody'), password: GOOD_PASSWORD },
+      { ip: uniqueIp() },
+    );
+    expectError(unknown, 401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+    expect(unknown.body).toBe(wrong.body);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('opens a new session at every sign-in; logout ends only its own session', async () => {
+    const { email, token: first } = await signUp();
+    const ip = uniqueIp();
+    const second = sessionCookie(await logIn({ email, password: GOOD_PASSWORD }, { ip })).value;
+    const third = sessionCookie(await logIn({ email, password: GOOD_PASSWORD }, { ip })).value;
+    expect(new Set([first, second, third]).size).toBe(3);
+    for (const token of [first, second, third]) expect((await me(token)).statusCode).toBe(200);
+
+    const out = await call('POST', '/api/auth/logout', undefined, { cookie: second });
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    const cleared = rawSetCookie(out);
+    expect(cleared).toMatch(/^fw_session=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    expect(await sessionRow(second)).toBeUndefined();
+
+    expectError(await me(second), 401, 'UNAUTHENTICATED');
+    expect((await me(first)).statusCode).toBe(200);
+    expect((await me(third)).statusCode).toBe(200);
+  });
+
+  it('replaces the session the browser came with', async () => {
+    const { email, token: before } = await signUp();
+    const res = await logIn({ email, password: GOOD_PASSWORD }, { ip: uniqueIp(), cookie: before });
+    const after = sessionCookie(res).value;
+    expect(after).not.toBe(before);
+    expect(await sessionRow(before)).toBeUndefined();
+    expectError(await me(before), 401, 'UNAUTHENTICATED');
+    expect((await me(after)).statusCode).toBe(200);
+  });
+
+  it('logout without a session still answers 204', async () => {
+    expect((await call('POST', '/api/auth/logout')).statusCode).toBe(204);
+  });
+
+  it('remember me: a persistent cookie for 90 days, 30 days idle', async () => {
+    const { email } = await signUp();
+    const res = await logIn({ email, password: GOOD_PASSWORD, rememberMe: true }, { ip: uniqueIp() });
+    expect(res.statusCode).toBe(200);
+    const cookie = sessionCookie(res);
+    expect(cookie.maxAge).toBe(90 * DAY_S);
+    expect(rawSetCookie(res)).toContain(`Max-Age=${90 * DAY_S}`);
+    const row = (await sessionRow(cookie.value))!;
+    const now = Date.now();
+    expect(row.is_persistent).toBe(true);
+    expect(row.absolute_expires_at.getTime() - now).toBeGreaterThan(90 * DAY_S * 1000 - 60_000);
+    expect(row.absolute_expires_at.getTime() - now).toBeLessThanOrEqual(90 * DAY_S * 1000);
+    expect(row.idle_expires_at.getTime() - now).toBeGreaterThan(30 * DAY_S * 1000 - 60_000);
+    expect(row.idle_expires_at.getTime() - now).toBeLessThanOrEqual(30 * DAY_S * 1000);
+  });
+
+  it('without remember me: a browser-session cookie, 30 days absolute, 7 days idle', async () => {
+    const { token } = await signUp();
+    const row = (await sessionRow(token))!;
+    const now = Date.now();
+    expect(row.is_persistent).toBe(false);
+    expect(row.absolute_expires_at.getTime() - now).toBeGreaterThan(30 * DAY_S * 1000 - 60_000);
+    expect(row.absolute_expires_at.getTime() - now).toBeLessThanOrEqual(30 * DAY_S * 1000);
+    expect(row.idle_expires_at.getTime() - now).toBeGreaterThan(7 * DAY_S * 1000 - 60_000);
+    expect(row.idle_expires_at.getTime() - now).toBeLessThanOrEqual(7 * DAY_S * 1000);
+  });
+});
+
+describe('session expiry', () => {
+  it('an idle-expired session answers 401, is deleted and its cookie cleared', async () => {
+    const { token } = await signUp();
+    await sql(`update session set idle_expires_at = now() - interval '1 second' where id_hash = $1`, [
+      hashSessionToken(token),
+    ]);
+    const res = await me(token);
+    expectError(res, 401, 'UNAUTHENTICATED');
+    expect(rawSetCookie(res)).toMatch(/^fw_session=;/);
+    expect(await sessionRow(token)).toBeUndefined();
+  });
+
+  it('an absolutely expired session answers 401 even while active', async () => {
+    const { token } = await signUp();
+    await sql(
+      `update session set absolute_expires_at = now() - interval '1 second', last_seen_at = now() where id_hash = $1`,
+      [hashSessionToken(token)],
+    );
+    expectError(await me(token), 401, 'UNAUTHENTICATED');
+    expect(await sessionRow(token)).toBeUndefined();
+  });
+
+  it('slides the idle expiry on use, at most once a minute', async () => {
+    const { token } = await signUp();
+    const idHash = hashSessionToken(token);
+    await sql(
+      `update session set last_seen_at = now() - interval '2 minutes', idle_expires_at = now() + interval '1 hour' where id_hash = $1`,
+      [idHash],
+    );
+    expect((await me(token)).statusCode).toBe(200);
+    const slid = (await sessionRow(token))!;
+    expect(slid.idle_expires_at.getTime() - Date.now()).toBeGreaterThan(7 * DAY_S * 1000 - 60_000);
+    expect(Date.now() - slid.last_seen_at.getTime()).toBeLessThan(60_000);
+
+    // Seen less than a minute ago: no write.
+    await sql(`update session set idle_expires_at = now() + interval '1 hour' where id_hash = $1`, [idHash]);
+    const before = (await sessionRow(token))!;
+    expect((await me(token)).statusCode).toBe(200);
+    const after = (await sessionRow(token))!;
+    expect(after.idle_expires_at.getTime()).toBe(before.idle_expires_at.getTime());
+    expect(after.last_seen_at.getTime()).toBe(before.last_seen_at.getTime());
+  });
+
+  it('never slides past the absolute expiry', async () => {
+    const { token } = await signUp();
+    await sql(
+      `update session set last_seen_at = now() - interval '2 minutes', absolute_expires_at = now() + interval '1 hour' where id_hash = $1`,
+      [hashSessionToken(token)],
+    );
+    expect((await me(token)).statusCode).toBe(200);
+    const row = (await sessionRow(token))!;
+    expect(row.idle_expires_at.getTime()).toBe(row.absolute_expires_at.getTime());
+  });
+
+  it('deleteExpiredSessions removes exactly the expired sessions', async () => {
+    const tokens = await Promise.all([signUp(), signUp(), signUp()]).then((r) => r.map((s) => s.token));
+    const [idle, absolute, live] = tokens.map((tk) => hashSessionToken(tk));
+    await sql(`update session set idle_expires_at = now() - interval '1 minute' where id_hash = $1`, [idle]);
+    await sql(`update session set absolute_expires_at = now() - interval '1 minute' where id_hash = $1`, [
+      absolute,
+    ]);
+    const deleted = await deleteExpiredSessions(t.deps.database.db);
+    expect(deleted).toBeGreaterThanOrEqual(2);
+    const { rows } = await sql('select id_hash from session where id_hash = any($1)', [
+      [idle, absolute, live],
+    ]);
+    expect(rows.map((r: { id_hash: string }) => r.id_hash)).toEqual([live]);
+  });
+});
+
+describe('login rate limiting', () => {
+  const RETRY = /^Too many sign-in attempts\. Try again in (\d+) seconds?\.$/;
+
+  it('after 10 wrong passwords for an account, the 11th attempt is refused even with the right password', async () => {
+    const { email } = await signUp();
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await logIn({ email, password: `Wrong-${i}-password` }, { ip });
+      expectError(res, 401, 'INVALID_CREDENTIALS');
+    }
+    const res = await logIn({ email: email.toUpperCase(), password: GOOD_PASSWORD }, { ip });
+    const error = expectError(res, 429, 'RATE_LIMITED');
+    const seconds = Number(RETRY.exec(error.message)?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(res.headers['retry-after']).toBe(String(seconds));
+    expect(res.headers['set-cookie']).toBeUndefined();
+
+    // The refused attempt was not counted, and another address is refused too (the account is the key).
+    const { rows } = await sql(
+      `select count(*)::int as n from auth_failure where scope = 'account' and key = $1`,
+      [email.toLowerCase()],
+    );
+    expect(rows[0].n).toBe(10);
+    expectError(await logIn({ email, password: GOOD_PASSWORD }, { ip: uniqueIp() }), 429, 'RATE_LIMITED');
+
+    // Once the failures leave the one-minute window, the right password works and clears them.
+    await sql(`update auth_failure set created_at = now() - interval '61 seconds' where key = $1`, [
+      email.toLowerCase(),
+    ]);
+    expect((await logIn({ email, password: GOOD_PASSWORD }, { ip })).statusCode).toBe(200);
+    const after = await sql(
+      `select count(*)::int as n from auth_failure where scope = 'account' and key = $1`,
+      [email.toLowerCase()],
+    );
+    expect(after.rows[0].n).toBe(0);
+  });
+
+  it('says when to retry: when the oldest counted failure leaves the window', async () => {
+    const { email } = await signUp();
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) await logIn({ email, password: `Wrong-${i}-password` }, { ip });
+    await sql(`update auth_failure set created_at = now() - interval '45 seconds' where key = $1`, [
+      email.toLowerCase(),
+    ]);
+    const res = await logIn({ email, password: GOOD_PASSWORD }, { ip });
+    const error = expectError(res, 429, 'RATE_LIMITED');
+    const seconds = Number(RETRY.exec(error.message)?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(14);
+    expect(seconds).toBeLessThanOrEqual(16);
+    expect(res.headers['retry-after']).toBe(String(seconds));
+  });
+
+  it('a successful sign-in clears the account failures', async () => {
+    const { email } = await signUp();
+    const ip = uniqueIp();
+    for (let i = 0; i < 9; i++) await logIn({ email, password: `Wrong-${i}-password` }, { ip });
+    expect((await logIn({ email, password: GOOD_PASSWORD }, { ip })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expectError(
+        await logIn({ email, password: `Wrong-${i}-password` }, { ip }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
+    }
+    expectError(await logIn({ email, password: GOOD_PASSWORD }, { ip }), 429, 'RATE_LIMITED');
+  });
+
+  it('counts unknown emails like real ones, so the limit does not reveal which accounts exist', async () => {
+    const email = uniqueEmail('ghost');
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) await logIn({ email, password: `Wrong-${i}-password` }, { ip });
+    expectError(await logIn({ email, password: GOOD_PASSWORD }, { ip }), 429, 'RATE_LIMITED');
+  });
+
+  it('refuses an address after 30 failed sign-ins across different accounts', async () => {
+    const { email } = await signUp();
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await logIn({ email: uniqueEmail('spray'), password: GOOD_PASSWORD }, { ip });
+      expectError(res, 401, 'INVALID_CREDENTIALS');
+    }
+    const res = await logIn({ email, password: GOOD_PASSWORD }, { ip });
+    const error = expectError(res, 429, 'RATE_LIMITED');
+    expect(error.message).toMatch(RETRY);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The account itself is fine from another address.
+    expect((await logIn({ email, password: GOOD_PASSWORD }, { ip: uniqueIp() })).statusCode).toBe(200);
+  });
+
+  it('parallel guesses cannot slip past the limit', async () => {
+    const { email } = await signUp();
+    const ip = uniqueIp();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => logIn({ email, password: `Wrong-${i}-password` }, { ip })),
+    );
+    const checked = answers.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBe(25 - checked);
+  });
+});
+
+describe('/api/admin', () => {
+  it('answers 401 to visitors, 403 to users and 200 to admins (ADMIN_EMAILS without regard to case)', async () => {
+    const { token: userToken } = await signUp();
+    const { res: bossRes, token: bossToken } = await signUp({ email: 'boss@example.com' });
+    expect(bossRes.json().user.role).toBe('admin');
+
+    expectError(await call('GET', '/api/admin/me'), 401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    expectError(
+      await call('GET', '/api/admin/me', undefined, { cookie: userToken }),
+      403,
+      'FORBIDDEN',
+      'Administrator access required.',
+    );
+    const ok = await call('GET', '/api/admin/me', undefined, { cookie: bossToken });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual(bossRes.json());
+  });
+
+  it('guards unknown admin paths too, before routing', async () => {
+    const { token: userToken } = await signUp();
+    const { token: adminToken } = await signUp({ email: `SOMEONE@else.org` });
+    for (const [method, url] of [
+      ['GET', '/api/admin/anything-unknown'],
+      ['POST', '/api/admin/users/1/delete'],
+      ['GET', '/api/admin/stats?range=7d'],
+    ] as const) {
+      expectError(await call(method, url), 401, 'UNAUTHENTICATED');
+      expectError(await call(method, url, undefined, { cookie: userToken }), 403, 'FORBIDDEN');
+      expectError(await call(method, url, undefined, { cookie: adminToken }), 404, 'NOT_FOUND');
+    }
+  });
+});
+
+describe('POST /api/auth/demo', () => {
+  it('opens a fresh demo account and signs it in when demo features are on', async () => {
+    const res = await call('POST', '/api/auth/demo', undefined, { ip: uniqueIp() });
+    expect(res.statusCode, res.body).toBe(201);
+    const { user } = res.json();
+    expect(user).toMatchObject({ firstName: 'Demo', lastName: 'Investor', role: 'user', plan: 'free' });
+    expect(user.email).toMatch(/^demo-[0-9a-f]+@demo\.foliowise\.app$/);
+    const token = sessionCookie(res).value;
+    expect((await me(token)).json()).toEqual({ user });
+    const { rows } = await sql('select is_demo from "user" where id = $1', [user.id]);
+    expect(rows[0].is_demo).toBe(true);
+
+    const again = await call('POST', '/api/auth/demo', undefined, { ip: uniqueIp() });
+    expect(again.json().user.id).not.toBe(user.id);
+    expect(again.json().user.email).not.toBe(user.email);
+  });
+
+  it('answers 404 NOT_FOUND with demo features off', async () => {
+    const res = await call('POST', '/api/auth/demo', undefined, { app: off });
+    expectError(res, 404, 'NOT_FOUND');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('secure cookies', () => {
+  it('marks the cookie Secure with COOKIE_SECURE=true', async () => {
+    const res = await call(
+      'POST',
+      '/api/auth/signup',
+      { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD },
+      { app: off },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(sessionCookie(res).secure).toBe(true);
+    expect(rawSetCookie(res)).toMatch(/; Secure/);
+    expect((await me(sessionCookie(res).value, off)).statusCode).toBe(200);
+  });
+});
+
+describe('cross-site requests', () => {
+  const body = () => ({ email: uniqueEmail('x'), password: GOOD_PASSWORD });
+
+  it('refuses a POST that the browser marks cross-site', async () => {
+    const res = await logIn(body(), { headers: { 'sec-fetch-site': 'cross-site' } });
+    expectError(res, 403, 'CROSS_SITE_REQUEST');
+    const signup = await call(
+      'POST',
+      '/api/auth/signup',
+      { firstName: 'A', lastName: 'B', ...body() },
+      { headers: { 'sec-fetch-site': 'same-site' } },
+    );
+    expectError(signup, 403, 'CROSS_SITE_REQUEST');
+  });
+
+  it('refuses a POST from a foreign Origin when Sec-Fetch-Site is absent', async () => {
+    const res = await logIn(body(), { headers: { origin: 'https://evil.example', host: 'app.example' } });
+    expectError(res, 403, 'CROSS_SITE_REQUEST');
+    const logout = await call('POST', '/api/auth/logout', undefined, {
+      headers: { origin: 'https://evil.example', host: 'app.example' },
+    });
+    expectError(logout, 403, 'CROSS_SITE_REQUEST');
+  });
+
+  it('allows same-origin requests', async () => {
+    const { email } = await signUp();
+    const viaFetchSite = await logIn(
+      { email, password: GOOD_PASSWORD },
+      { ip: uniqueIp(), headers: { 'sec-fetch-site': 'same-origin' } },
+    );
+    expect(viaFetchSite.statusCode).toBe(200);
+    const viaOrigin = await logIn(
+      { email, password: GOOD_PASSWORD },
+      { ip: uniqueIp(), headers: { origin: 'https://app.example', host: 'app.example' } },
+    );
+    expect(viaOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('answers never leak secrets', () => {
+  function keysOf(value: unknown): string[] {
+    if (Array.isArray(value)) return value.flatMap(keysOf);
+    if (value && typeof value === 'object') {
+      return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
+    }
+    return [];
+  }
+
+  it('no answer of this file carried a password, a password hash or a session id hash', () => {
+    expect(seen.length).toBeGreaterThan(100);
+    for (const { status, body } of seen) {
+      expect(body).not.toContain('$argon2');
+      expect(body).not.toContain(GOOD_PASSWORD);
+      expect(body).not.toMatch(/passwordHash|password_hash|id_hash|idHash/i);
+      // Error bodies name the password field in `fields`; success bodies have no password key at all.
+      if (status < 400 && body)
+        expect(keysOf(JSON.parse(body)).filter((k) => /password/i.test(k))).toEqual([]);
+    }
+  });
+});

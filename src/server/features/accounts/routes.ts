@@ -1,0 +1,69 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ZLoginRequest, ZSignupRequest, type AuthUserResponse } from '../../../contracts/accounts';
+import { requireUser } from '../../auth/guards';
+import { clearSessionCookie, setSessionCookie } from '../../auth/sessions';
+import { parseWith } from '../../http/errors';
+import {
+  getCurrentUser,
+  logIn,
+  LoginRateLimitedError,
+  logOut,
+  openDemoAccount,
+  signUp,
+  type SignedIn,
+} from './service';
+
+/** Accounts created per IP address and minute (per instance, @fastify/rate-limit). */
+const ACCOUNT_CREATION_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+/** /api/auth: signup, login, logout, me, demo. */
+export const accountsRoutes: FastifyPluginAsync = async (app) => {
+  const { config, database } = app.deps;
+  const context = (request: FastifyRequest) => ({
+    db: database.db,
+    adminEmails: config.adminEmails,
+    replacedSessionIdHash: request.sessionIdHash,
+  });
+  const reply201 = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
+    setSessionCookie(request, reply, signedIn.session);
+    const body: AuthUserResponse = { user: signedIn.user };
+    return reply.status(201).send(body);
+  };
+
+  app.post('/signup', { config: ACCOUNT_CREATION_LIMIT }, async (request, reply) => {
+    const input = parseWith(ZSignupRequest, request.body);
+    return reply201(request, reply, await signUp({ ...context(request), input }));
+  });
+
+  app.post('/login', async (request, reply) => {
+    const input = parseWith(ZLoginRequest, request.body);
+    let signedIn: SignedIn;
+    try {
+      signedIn = await logIn({ ...context(request), input, ip: request.ip });
+    } catch (error) {
+      if (error instanceof LoginRateLimitedError) {
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+      }
+      throw error;
+    }
+    setSessionCookie(request, reply, signedIn.session);
+    const body: AuthUserResponse = { user: signedIn.user };
+    return reply.status(200).send(body);
+  });
+
+  app.post('/logout', async (request, reply) => {
+    await logOut({ db: database.db, sessionIdHash: request.sessionIdHash });
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/me', { preHandler: requireUser }, async (request) => {
+    const body: AuthUserResponse = getCurrentUser({ user: request.user });
+    return body;
+  });
+
+  app.post('/demo', { config: ACCOUNT_CREATION_LIMIT }, async (request, reply) => {
+    const signedIn = await openDemoAccount({ ...context(request), demoFeatures: config.demoFeatures });
+    return reply201(request, reply, signedIn);
+  });
+};

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ZAnalyzeRequest, type AnalyzeResponse } from '../../../contracts/analysis';
+import { parseWith } from '../../http/errors';
+import { createOpenAiAnalysisWriter } from '../../providers/llm';
+import type { RequestOptions } from '../../providers/market-data/service';
+import { getUserVendorKeys } from '../api-settings/service';
+import {
+  analyzePortfolioDemo,
+  analyzePortfolioWithAi,
+  createCloseSeriesCache,
+  DEFAULT_HISTORY_CONCURRENCY,
+  type AnalysisContext,
+} from './service';
+
+/** The visitor's browser id for the free allowance: random, HttpOnly, SameSite=Lax, set on first analyze. */
+export const VISITOR_COOKIE = 'fw_visitor';
+const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+/** Public, limited per IP (per instance): each analysis reads a year of closes per holding. */
+const analyzeLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+const demoLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/** /api/analyze and /api/analyze-demo (spec 000 §7). */
+export const analysisRoutes: FastifyPluginAsync = async (app) => {
+  const { config, database, marketData, analysis = {} } = app.deps;
+  if (!marketData) throw new Error('analysisRoutes needs app.deps.marketData (buildApp creates it)');
+  const context: AnalysisContext = {
+    db: database.db,
+    marketData,
+    writer:
+      analysis.writer ??
+      createOpenAiAnalysisWriter({ config: config.openai, timeoutMs: analysis.llmTimeoutMs }),
+    appSecret: config.appSecret,
+    historyConcurrency: analysis.historyConcurrency ?? DEFAULT_HISTORY_CONCURRENCY,
+    histories: createCloseSeriesCache(analysis.historyCacheMs),
+    now: analysis.now ?? (() => new Date()),
+  };
+  /** A signed-in user's own vendor keys (API settings) serve that user's requests. */
+  const requestOptionsFor = async (request: FastifyRequest): Promise<RequestOptions> =>
+    request.user ? { userKeys: await getUserVendorKeys(database.db, config.appSecret, request.user.id) } : {};
+
+  /** The visitor's id from the cookie, or a new one set on the reply; undefined for a signed-in user. */
+  const visitorIdOf = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+    if (request.user) return undefined;
+    const current = request.cookies[VISITOR_COOKIE];
+    if (current && VISITOR_ID_PATTERN.test(current)) return current;
+    const created = randomBytes(16).toString('base64url');
+    reply.setCookie(VISITOR_COOKIE, created, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: config.cookieSecure || request.protocol === 'https',
+      maxAge: VISITOR_COOKIE_MAX_AGE_S,
+    });
+    return created;
+  };
+
+  /** Rewards for a signed-in user's analysis; a failure there is logged, never the user's problem. */
+  const notifyCompleted = async (request: FastifyRequest, mode: 'ai' | 'demo') => {
+    if (!request.user || !analysis.onCompleted) return;
+    await analysis.onCompleted({ userId: request.user.id, mode }).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'analysis rewards failed');
+    });
+  };
+
+  app.post('/analyze', { config: analyzeLimit }, async (request, reply) => {
+    const { portfolio } = parseWith(ZAnalyzeRequest, request.body);
+    const visitorId = visitorIdOf(request, reply);
+    const body: AnalyzeResponse = await analyzePortfolioWithAi({
+      ...context,
+      onLlmFailure: (error) =>
+        request.log.warn({ reason: error.reason, detail: error.message }, 'AI analysis unavailable'),
+      portfolio,
+      requester: { user: request.user, visitorId, ip: request.ip },
+      requestOptions: await requestOptionsFor(request),
+    });
+    await notifyCompleted(request, 'ai');
+    return body;
+  });
+
+  app.post('/analyze-demo', { config: demoLimit }, async (request) => {
+    const { portfolio } = parseWith(ZAnalyzeRequest, request.body);
+    const body: AnalyzeResponse = await analyzePortfolioDemo({
+      ...context,
+      portfolio,
+      requestOptions: await requestOptionsFor(request),
+    });
+    await notifyCompleted(request, 'demo');
+    return body;
+  });
+};

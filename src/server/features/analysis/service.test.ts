@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ipSubject, mapWithConcurrency, usageMonth, usageSubjects } from './service';
+
+describe('usageMonth', () => {
+  it('is the calendar month in UTC', () => {
+    expect(usageMonth(new Date('2026-03-31T23:59:59.999Z'))).toBe('2026-03');
+    expect(usageMonth(new Date('2026-04-01T00:00:00.000Z'))).toBe('2026-04');
+  });
+});
+
+describe('ipSubject', () => {
+  it('keeps an IPv4 address, also when mapped into IPv6', () => {
+    expect(ipSubject('203.0.113.7')).toBe('203.0.113.7');
+    expect(ipSubject('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('counts an IPv6 address by its /64 prefix (one subscriber)', () => {
+    expect(ipSubject('2001:db8:85a3:12::8a2e:370:7334')).toBe('2001:db8:85a3:12::/64');
+    expect(ipSubject('2001:0db8:85a3:0012:ffff:ffff:ffff:ffff')).toBe('2001:db8:85a3:12::/64');
+    expect(ipSubject('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(ipSubject('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('usageSubjects', () => {
+  const user = (plan: 'free' | 'premium' | 'professional') => ({
+    id: 'u1',
+    email: 'a@example.com',
+    name: 'a',
+    firstName: 'A',
+    lastName: 'B',
+    role: 'user' as const,
+    plan,
+    subscriptionStatus: 'none',
+  });
+
+  it('counts a free account by its id, a paid one not at all', () => {
+    expect(usageSubjects('secret', { user: user('free'), visitorId: undefined, ip: '1.2.3.4' })).toEqual([
+      { kind: 'user', key: 'u1' },
+    ]);
+    expect(usageSubjects('secret', { user: user('premium'), visitorId: undefined, ip: '1.2.3.4' })).toEqual(
+      [],
+    );
+    expect(usageSubjects('secret', { user: user('professional'), visitorId: 'v', ip: '1.2.3.4' })).toEqual(
+      [],
+    );
+  });
+
+  it('counts a visitor by browser and IP, keyed by an HMAC of the secret', () => {
+    const subjects = usageSubjects('secret', { user: undefined, visitorId: 'abc', ip: '1.2.3.4' });
+    expect(subjects.map((s) => s.kind)).toEqual(['visitor', 'ip']);
+    expect(subjects.map((s) => s.key)).not.toContain('abc');
+    expect(subjects.map((s) => s.key)).not.toContain('1.2.3.4');
+    const other = usageSubjects('other-secret', { user: undefined, visitorId: 'abc', ip: '1.2.3.4' });
+    expect(other[0]?.key).not.toBe(subjects[0]?.key);
+  });
+});
+
+describe('mapWithConcurrency', () => {
+  it('keeps the order and never runs more than the limit at once', async () => {
+    let running = 0;
+    let peak = 0;
+    const results = await mapWithConcurrency([5, 1, 4, 2, 3, 0], 2, async (n) => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, n));
+      running--;
+      return n * 10;
+    });
+    expect(results).toEqual([50, 10, 40, 20, 30, 0]);
+    expect(peak).toBe(2);
+  });
+});

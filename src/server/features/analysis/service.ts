@@ -1,0 +1,375 @@
+/**
+ * Portfolio analysis (spec 000 §4 Analysis, §7 /api/analyze and /api/analyze-demo).
+ *
+ * The numbers always come from src/domain/analytics: quotes of every holding and one year of daily closes
+ * of every priced holding and of SPY (the benchmark) go into `computePortfolioAnalytics`. The words come
+ * from the language model (`analyzePortfolioWithAi`) or from the deterministic `writeDemoAnalysis`
+ * (`analyzePortfolioDemo`, "Demo Analysis Results", never counted).
+ *
+ * The free allowance (3 AI analyses per calendar month, UTC): free accounts are counted per account,
+ * visitors per browser (`fw_visitor` cookie) and per IP, and every one of their subjects must be under the
+ * limit. A use is reserved before the model is called (an atomic conditional upsert, so parallel requests
+ * cannot exceed the limit) and given back when the model fails: only a successful AI analysis counts.
+ */
+import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
+import {
+  AI_UNAVAILABLE_MESSAGE,
+  ANALYSIS_LIMIT_CODE,
+  ANALYSIS_LIMIT_MESSAGE,
+  ANALYSIS_LIMIT_STATUS,
+  FREE_AI_ANALYSES_PER_MONTH,
+  type AnalysisMetrics,
+  type AnalysisUsage,
+  type AnalyzeResponse,
+  type Portfolio,
+  type PortfolioSummary,
+} from '../../../contracts/analysis';
+import type { User } from '../../../contracts/accounts';
+import { AppError } from '../../../contracts/errors';
+import type { MarketDataSourceName } from '../../../contracts/market-data';
+import {
+  computePortfolioAnalytics,
+  DEFAULT_BENCHMARK_SYMBOL,
+  writeDemoAnalysis,
+  type AnalyticsHolding,
+  type Bar,
+  type PortfolioFacts,
+} from '../../../domain/analytics';
+import type { Database } from '../../db/client';
+import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
+import { createTtlCache, type TtlCache } from '../../providers/market-data/cache';
+import type { MarketDataService, RequestOptions } from '../../providers/market-data/service';
+import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
+
+/** History requests in flight at once for one analysis (each is one or two indexed queries). */
+export const DEFAULT_HISTORY_CONCURRENCY = 8;
+/**
+ * Daily closes are kept in memory this long per symbol (a cache: the bars themselves live in daily_bar or
+ * come from the simulator). They change once a day; reading a year of bars for each of 500 holdings back
+ * from PostgreSQL (~125,000 rows) on every analysis costs more than the whole analysis may take (300 ms).
+ */
+export const DEFAULT_HISTORY_CACHE_MS = 15 * 60_000;
+const HISTORY_CACHE_MAX_SYMBOLS = 2000;
+
+/** One year of daily closes per symbol. */
+export type CloseSeriesCache = TtlCache<readonly Bar[]>;
+
+export function createCloseSeriesCache(ttlMs = DEFAULT_HISTORY_CACHE_MS): CloseSeriesCache {
+  return createTtlCache<readonly Bar[]>({ ttlMs, maxEntries: HISTORY_CACHE_MAX_SYMBOLS });
+}
+
+/** Test and wiring hooks (`AppDeps.analysis`). */
+export interface AnalysisOptions {
+  /** The language model; default: the OpenAI adapter built from `config.openai`. */
+  writer?: PortfolioAnalysisWriter;
+  /** Timeout of the default writer's call, default 30 000 ms. */
+  llmTimeoutMs?: number;
+  historyConcurrency?: number;
+  /** How long daily closes stay in memory, default 15 minutes; 0 reads them every time. */
+  historyCacheMs?: number;
+  now?: () => Date;
+  /** Told when an analysis (AI or demo) was delivered to a signed-in user (rewards; default set by buildApp). */
+  onCompleted?: (event: { userId: string; mode: 'ai' | 'demo' }) => Promise<void>;
+}
+
+export interface AnalysisContext {
+  db: Database;
+  marketData: MarketDataService;
+  writer: PortfolioAnalysisWriter;
+  /** Keys the HMAC of visitor ids and IP addresses in `analysis_usage`. */
+  appSecret: string;
+  historyConcurrency: number;
+  histories: CloseSeriesCache;
+  now: () => Date;
+  /** Told why the model failed (logs). */
+  onLlmFailure?: (error: LlmUnavailableError) => void;
+}
+
+export interface Requester {
+  user: User | undefined;
+  /** The visitor's `fw_visitor` id (visitors only). */
+  visitorId: string | undefined;
+  ip: string;
+}
+
+export interface LoadedFacts {
+  facts: PortfolioFacts;
+  sources: MarketDataSourceName[];
+}
+
+// ------------------------------------------------------------------------------------------------ facts
+
+/** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+/**
+ * The facts of a portfolio: quotes in one batch, then one year of closes of every priced holding and of the
+ * benchmark (from the database once stored; a history that fails leaves that holding out of the risk
+ * figures, and the facts say so).
+ */
+export async function loadPortfolioFacts(
+  context: Pick<AnalysisContext, 'marketData' | 'historyConcurrency' | 'histories'>,
+  portfolio: Portfolio,
+  requestOptions: RequestOptions = {},
+): Promise<LoadedFacts> {
+  const symbols = Object.keys(portfolio);
+  const { quotes } = await context.marketData.getQuotes(symbols, requestOptions);
+  const holdings: AnalyticsHolding[] = symbols.map((symbol) => {
+    const quote = quotes[symbol];
+    return {
+      symbol,
+      quantity: portfolio[symbol] ?? 0,
+      price: quote?.currentPrice ?? null,
+      change: quote?.change ?? null,
+      name: quote?.name ?? 'Unknown',
+    };
+  });
+
+  const wanted = [
+    DEFAULT_BENCHMARK_SYMBOL,
+    ...symbols.filter((s) => quotes[s] && s !== DEFAULT_BENCHMARK_SYMBOL),
+  ];
+  // Stored bars are shared by every user (daily_bar is per symbol), so the closes are cached per symbol.
+  const closes = await mapWithConcurrency(wanted, context.historyConcurrency, (symbol) =>
+    context.histories
+      .get(symbol, async () => {
+        const { history } = await context.marketData.getHistory(symbol, '1Y', requestOptions);
+        return history.map((bar): Bar => ({ date: bar.date, close: bar.close }));
+      })
+      .catch((): readonly Bar[] => []),
+  );
+  const history = new Map<string, readonly Bar[]>();
+  wanted.forEach((symbol, i) => history.set(symbol, closes[i] ?? []));
+
+  const facts = computePortfolioAnalytics({
+    holdings,
+    history,
+    benchmark: history.get(DEFAULT_BENCHMARK_SYMBOL) ?? [],
+    benchmarkSymbol: DEFAULT_BENCHMARK_SYMBOL,
+  });
+  const sources = [...new Set(Object.values(quotes).map((q) => q.source))].sort();
+  return { facts, sources };
+}
+
+function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
+  const { risk, concentration, exposure, healthCheck, history } = facts;
+  const buckets = (list: PortfolioFacts['exposure']['sector']) =>
+    list.map(({ name, value, weight }) => ({ name, value, weight }));
+  return {
+    volatility: risk.annualisedVolatility,
+    benchmarkVolatility: risk.benchmarkAnnualisedVolatility,
+    beta: risk.beta,
+    maxDrawdown: risk.maxDrawdown
+      ? {
+          value: risk.maxDrawdown.maxDrawdown,
+          peakDate: risk.maxDrawdown.peakDate,
+          troughDate: risk.maxDrawdown.troughDate,
+          recoveryDate: risk.maxDrawdown.recoveryDate,
+          recovered: risk.maxDrawdown.recovered,
+        }
+      : null,
+    sharpe: risk.sharpe,
+    sortino: risk.sortino,
+    riskFreeRate: risk.riskFreeRate,
+    valueAtRisk: risk.valueAtRisk
+      ? {
+          confidence: risk.valueAtRisk.confidence,
+          var: risk.valueAtRisk.var,
+          amount: risk.valueAtRisk.amount,
+        }
+      : null,
+    concentration: {
+      hhi: concentration.hhi,
+      effectiveHoldings: concentration.effectiveHoldings,
+      largest: concentration.largest ? { ...concentration.largest } : null,
+      top5Weight: concentration.top5Weight,
+    },
+    exposure: {
+      assetClass: buckets(exposure.assetClass),
+      sector: buckets(exposure.sector),
+      region: buckets(exposure.region),
+    },
+    healthCheck: {
+      checks: healthCheck.checks.map((c) => ({ ...c })),
+      passed: healthCheck.passed,
+      total: healthCheck.total,
+      scorePercent: healthCheck.scorePercent,
+      badge: healthCheck.badge,
+      diversificationRating: healthCheck.diversificationRating,
+      warnings: [...healthCheck.warnings],
+    },
+    riskReasons: [...facts.riskLevel.reasons],
+    history: {
+      benchmarkSymbol: history.benchmarkSymbol,
+      firstDate: history.firstDate,
+      lastDate: history.lastDate,
+      tradingDays: history.tradingDays,
+      coverageWeight: history.coverageWeight,
+      withoutHistory: [...history.withoutHistory],
+    },
+  };
+}
+
+function toSummary({ facts, sources }: LoadedFacts): PortfolioSummary {
+  const v = facts.valuation;
+  return {
+    totalValue: v.totalValue,
+    totalChange: v.totalChange,
+    totalChangePercent: v.totalChangePercent ?? 0,
+    holdingCount: facts.holdingCount,
+    unpricedSymbols: [...v.unpricedSymbols],
+    sources,
+    isSimulated: sources.includes('simulated'),
+    asOf: facts.asOf,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ demo
+
+/** /api/analyze-demo: the deterministic analysis written from the same facts; never counted. */
+export async function analyzePortfolioDemo(
+  options: Pick<AnalysisContext, 'marketData' | 'historyConcurrency' | 'histories'> & {
+    portfolio: Portfolio;
+    requestOptions?: RequestOptions;
+  },
+): Promise<AnalyzeResponse> {
+  const loaded = await loadPortfolioFacts(options, options.portfolio, options.requestOptions);
+  const demo = writeDemoAnalysis(loaded.facts);
+  return {
+    analysis: {
+      riskLevel: demo.riskLevel,
+      overviewText: demo.overviewText,
+      diversificationGaps: [...demo.diversificationGaps],
+      recommendations: demo.recommendations.map((r) => ({ ...r })),
+      insights: [...demo.insights],
+      metrics: toMetrics(loaded.facts),
+    },
+    portfolioSummary: toSummary(loaded),
+    isDemoMode: true,
+  };
+}
+
+// -------------------------------------------------------------------------------------------------- AI
+
+/** 'YYYY-MM' of a date, in UTC. */
+export function usageMonth(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/** The part of an address that identifies one subscriber: the IPv4 address, or an IPv6 /64 prefix. */
+export function ipSubject(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+function subjectKey(appSecret: string, kind: string, value: string): string {
+  return createHmac('sha256', appSecret).update(`analysis-usage:${kind}:${value}`).digest('base64url');
+}
+
+/** Who is counted: nobody for a paid plan; the account for a free plan; the browser and the IP for a visitor. */
+export function usageSubjects(appSecret: string, requester: Requester): UsageSubject[] {
+  const { user } = requester;
+  if (user) return user.plan === 'free' ? [{ kind: 'user', key: user.id }] : [];
+  const subjects: UsageSubject[] = [
+    { kind: 'ip', key: subjectKey(appSecret, 'ip', ipSubject(requester.ip)) },
+  ];
+  if (requester.visitorId) {
+    subjects.unshift({ kind: 'visitor', key: subjectKey(appSecret, 'visitor', requester.visitorId) });
+  }
+  return subjects;
+}
+
+export function aiUnavailable(): AppError {
+  return new AppError('AI_UNAVAILABLE', AI_UNAVAILABLE_MESSAGE);
+}
+
+export function analysisLimitReached(): AppError {
+  return new AppError(ANALYSIS_LIMIT_CODE, ANALYSIS_LIMIT_MESSAGE, { status: ANALYSIS_LIMIT_STATUS });
+}
+
+/**
+ * /api/analyze: the words from the language model, the numbers from the domain. 503 AI_UNAVAILABLE when no
+ * model is configured or it fails (the use is given back); 403 ANALYSIS_LIMIT_REACHED past the free allowance.
+ */
+export async function analyzePortfolioWithAi(
+  options: AnalysisContext & { portfolio: Portfolio; requester: Requester; requestOptions?: RequestOptions },
+): Promise<AnalyzeResponse> {
+  const { db, writer, requester } = options;
+  if (!writer.isConfigured) throw aiUnavailable();
+
+  const subjects = usageSubjects(options.appSecret, requester);
+  const month = usageMonth(options.now());
+  let counts: number[] = [];
+  if (subjects.length > 0) {
+    try {
+      counts = await reserveUsage(db, subjects, month, FREE_AI_ANALYSES_PER_MONTH);
+    } catch (error) {
+      if (error instanceof UsageLimitReachedError) throw analysisLimitReached();
+      throw error;
+    }
+  }
+
+  let loaded: LoadedFacts;
+  let words: Awaited<ReturnType<PortfolioAnalysisWriter['writePortfolioAnalysis']>>;
+  try {
+    loaded = await loadPortfolioFacts(options, options.portfolio, options.requestOptions);
+    words = await writer.writePortfolioAnalysis(loaded.facts);
+  } catch (error) {
+    if (subjects.length > 0) await releaseUsage(db, subjects, month);
+    if (error instanceof LlmUnavailableError) {
+      options.onLlmFailure?.(error);
+      throw aiUnavailable();
+    }
+    throw error;
+  }
+
+  let usage: AnalysisUsage | undefined;
+  if (subjects.length > 0) {
+    const used = Math.max(...counts);
+    usage = {
+      used,
+      limit: FREE_AI_ANALYSES_PER_MONTH,
+      remaining: Math.max(0, FREE_AI_ANALYSES_PER_MONTH - used),
+    };
+  }
+  return {
+    analysis: {
+      riskLevel: loaded.facts.riskLevel.level,
+      overviewText: words.overviewText,
+      diversificationGaps: words.diversificationGaps,
+      recommendations: words.recommendations,
+      insights: words.insights,
+      metrics: toMetrics(loaded.facts),
+    },
+    portfolioSummary: toSummary(loaded),
+    isDemoMode: false,
+    ...(usage ? { usage } : {}),
+  };
+}

@@ -1,0 +1,324 @@
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BROKER_IMPORT_MESSAGES,
+  ROBINHOOD_ERRORS,
+  ZImportResponse,
+  ZRobinhoodImportResponse,
+} from '../../../contracts/brokers';
+import { ZErrorBody } from '../../../contracts/errors';
+import {
+  FAKE_RH_PASSWORD,
+  FAKE_RH_TOKEN,
+  FAKE_RH_USERNAME,
+  startFakeRobinhood,
+  type FakeRobinhoodServer,
+} from '../../providers/brokers/testing/fake-robinhood';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const WRONG_PASSWORD = 'Wrong-Passw0rd-3e8f-never-logged';
+const SECRETS = [FAKE_RH_USERNAME, FAKE_RH_PASSWORD, FAKE_RH_TOKEN, WRONG_PASSWORD];
+
+/** Every log line the app writes, at trace level and without redaction: nothing may need redacting. */
+const logLines: string[] = [];
+/** Every answer body of this file. */
+const bodies: string[] = [];
+
+function captureLogger(): FastifyBaseLogger {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  });
+  return pino({ level: 'trace' }, stream);
+}
+
+let fake: FakeRobinhoodServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeRobinhood();
+  t = await createTestApp({
+    env: { ROBINHOOD_BASE_URL: fake.baseUrl },
+    deps: { loggerInstance: captureLogger() },
+  });
+});
+afterEach(() => {
+  expect(fake.unhandled).toEqual([]);
+  fake.reset();
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** Each Robinhood call from its own address, so the per-IP limit is tested only where it is meant to be. */
+let nextAddress = 1;
+
+async function post(
+  url: string,
+  payload: unknown,
+  options: { remoteAddress?: string; raw?: boolean } = {},
+): Promise<LightMyRequestResponse> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress:
+      options.remoteAddress ?? `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`,
+    ...(options.raw
+      ? { payload: payload as string, headers: { 'content-type': 'application/json' } }
+      : { payload: payload as object }),
+  });
+  bodies.push(res.body);
+  return res;
+}
+
+const fidelity = (holdings: unknown) => post('/api/fidelity/import-portfolio', { holdings });
+const etrade = (holdings: unknown) => post('/api/etrade/import-portfolio', { holdings });
+const robinhood = (username: string, password: string, remoteAddress?: string) =>
+  post('/api/robinhood/import-portfolio', { username, password }, { remoteAddress });
+
+function expectError(res: LightMyRequestResponse, status: number, code: string, message: string) {
+  expect(res.statusCode).toBe(status);
+  const { error } = ZErrorBody.parse(res.json());
+  expect({ code: error.code, message: error.message }).toEqual({ code, message });
+}
+
+describe('POST /api/fidelity/import-portfolio and /api/etrade/import-portfolio', () => {
+  it('imports typed holdings, with no session', async () => {
+    const res = await fidelity([
+      { symbol: ' aapl ', shares: 10, type: 'stock' },
+      { symbol: 'FXAIX', shares: 12.345, type: 'fund' },
+      { symbol: 'brk.b', shares: 3, type: 'stock' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(ZImportResponse.parse(res.json())).toEqual({
+      success: true,
+      portfolio: { AAPL: 10, FXAIX: 12.345, 'BRK.B': 3 },
+      message: 'Imported 3 holdings from Fidelity.',
+    });
+  });
+
+  it('reads numeric strings as numbers, and names E*TRADE', async () => {
+    const res = await etrade([
+      { symbol: 'VTI', shares: '50', type: 'etf' },
+      { symbol: 'BND', shares: ' 40.125 ', type: 'etf' },
+      { symbol: 'QQQ', shares: '.5', type: 'etf' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      portfolio: { VTI: 50, BND: 40.125, QQQ: 0.5 },
+      message: 'Imported 3 holdings from E*TRADE.',
+    });
+    const one = await etrade([{ symbol: 'SPY', shares: '1', type: 'etf' }]);
+    expect(one.json()).toMatchObject({ message: 'Imported 1 holding from E*TRADE.' });
+  });
+
+  it('drops rows without a symbol or without shares above 0, and imports the rest', async () => {
+    const res = await fidelity([
+      { symbol: '', shares: 5, type: 'stock' },
+      { symbol: '   ', shares: '5', type: 'stock' },
+      { symbol: 'MSFT', shares: '', type: 'stock' },
+      { symbol: 'GOOGL', shares: 'abc', type: 'stock' },
+      { symbol: 'TSLA', shares: 0, type: 'stock' },
+      { symbol: 'NVDA', shares: '-3', type: 'stock' },
+      { symbol: 'AMZN', shares: null, type: 'stock' },
+      { symbol: 'META', type: 'stock' },
+      { symbol: 'VTI', shares: '7.5', type: 'etf' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      portfolio: { VTI: 7.5 },
+      message: 'Imported 1 holding from Fidelity.',
+    });
+  });
+
+  it('answers 400 with the spec text when no row is valid, or none is sent', async () => {
+    for (const holdings of [
+      [
+        { symbol: '', shares: '', type: 'stock' },
+        { symbol: 'AAPL', shares: '0', type: 'stock' },
+      ],
+      [],
+    ]) {
+      expectError(await fidelity(holdings), 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.noValidHoldings);
+      expectError(await etrade(holdings), 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.noValidHoldings);
+    }
+    expect(BROKER_IMPORT_MESSAGES.noValidHoldings).toBe(
+      'Please enter at least one valid holding with symbol and shares',
+    );
+    expectError(await fidelity(undefined), 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.noValidHoldings);
+  });
+
+  it('sums the same symbol given twice, exactly', async () => {
+    const res = await etrade([
+      { symbol: 'AAPL', shares: 10, type: 'stock' },
+      { symbol: 'aapl', shares: '2.5', type: 'stock' },
+      { symbol: 'AAPL ', shares: 0.001, type: 'stock' },
+      { symbol: 'VXUS', shares: 0.1, type: 'etf' },
+      { symbol: 'VXUS', shares: 0.2, type: 'etf' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      portfolio: { AAPL: 12.501, VXUS: 0.3 },
+      message: 'Imported 2 holdings from E*TRADE.',
+    });
+  });
+
+  it('answers 400 naming the row for a symbol, share count or type it cannot take', async () => {
+    const symbol = await fidelity([
+      { symbol: 'VTI', shares: 1, type: 'etf' },
+      { symbol: 'AAPL$', shares: 1, type: 'stock' },
+    ]);
+    expect(symbol.statusCode).toBe(400);
+    expect(symbol.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: BROKER_IMPORT_MESSAGES.symbol,
+        fields: { 'holdings.1.symbol': BROKER_IMPORT_MESSAGES.symbol },
+      },
+    });
+    const precise = await fidelity([{ symbol: 'VTI', shares: '1.0005', type: 'etf' }]);
+    expect(precise.json()).toMatchObject({
+      error: {
+        message: BROKER_IMPORT_MESSAGES.sharesStep,
+        fields: { 'holdings.0.shares': 'Shares can have at most 3 decimal places' },
+      },
+    });
+    const type = await etrade([{ symbol: 'VTI', shares: 1, type: 'bond' }]);
+    expectError(type, 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.type);
+    const tooLong = await etrade([{ symbol: 'ABCDEFGHIJKLMNOP', shares: 1, type: 'stock' }]);
+    expectError(tooLong, 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.symbol);
+  });
+
+  it('defaults the type to stock, and takes at most 500 rows', async () => {
+    const untyped = await fidelity([{ symbol: 'FXAIX', shares: 1 }]);
+    expect(untyped.json()).toMatchObject({ success: true, portfolio: { FXAIX: 1 } });
+    const many = Array.from({ length: 501 }, (_, i) => ({ symbol: `S${i}`, shares: 1, type: 'stock' }));
+    expectError(await fidelity(many), 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.tooManyHoldings);
+    const limit = await fidelity(many.slice(0, 500));
+    expect(limit.json()).toMatchObject({ message: 'Imported 500 holdings from Fidelity.' });
+  });
+});
+
+describe('POST /api/robinhood/import-portfolio', () => {
+  it('imports the account positions, without caching the answer', async () => {
+    fake.setPositions([
+      [
+        { symbol: 'AAPL', quantity: '10.00000000' },
+        { symbol: 'VTI', quantity: '2.50000000' },
+      ],
+      [{ symbol: 'AAPL', quantity: '0.25000000' }],
+    ]);
+    const res = await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(ZRobinhoodImportResponse.parse(res.json())).toEqual({
+      success: true,
+      portfolio: { AAPL: 10.25, VTI: 2.5 },
+      message: 'Imported 2 holdings from Robinhood.',
+      accounts: 1,
+    });
+  });
+
+  it('answers 422 BROKER_MFA_REQUIRED when Robinhood asks for a verification code', async () => {
+    fake.signIn = 'mfa';
+    expectError(
+      await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD),
+      422,
+      'BROKER_MFA_REQUIRED',
+      'Robinhood asked for a verification code (multi-factor authentication). Foliowise cannot complete MFA sign-in; use a CSV export instead.',
+    );
+    fake.signIn = 'verification_workflow';
+    expectError(
+      await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD),
+      422,
+      'BROKER_MFA_REQUIRED',
+      ROBINHOOD_ERRORS.mfaRequired,
+    );
+  });
+
+  it('answers 401 BROKER_REJECTED for wrong credentials', async () => {
+    expectError(
+      await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD),
+      401,
+      'BROKER_REJECTED',
+      'Robinhood rejected these credentials.',
+    );
+  });
+
+  it('answers 502 BROKER_UNAVAILABLE when Robinhood fails or answers something unreadable', async () => {
+    fake.signIn = { status: 500, body: '{"detail":"Internal error"}' };
+    expectError(
+      await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD),
+      502,
+      'BROKER_UNAVAILABLE',
+      ROBINHOOD_ERRORS.httpError(500),
+    );
+    fake.signIn = 'token';
+    fake.positionsReply = { status: 200, body: '<html><body>Oops</body></html>', contentType: 'text/html' };
+    expectError(
+      await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD),
+      502,
+      'BROKER_UNAVAILABLE',
+      ROBINHOOD_ERRORS.unreadable,
+    );
+  });
+
+  it('answers 400 with the spec text when a credential is missing, without calling Robinhood', async () => {
+    expectError(
+      await robinhood(FAKE_RH_USERNAME, ''),
+      400,
+      'VALIDATION_ERROR',
+      'Please enter both your username and password',
+    );
+    expectError(
+      await robinhood('   ', FAKE_RH_PASSWORD),
+      400,
+      'VALIDATION_ERROR',
+      BROKER_IMPORT_MESSAGES.missingCredentials,
+    );
+    const missing = await post('/api/robinhood/import-portfolio', { username: FAKE_RH_USERNAME });
+    expectError(missing, 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.missingCredentials);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('does not echo a body that is not JSON', async () => {
+    const res = await post(
+      '/api/robinhood/import-portfolio',
+      `{"username": "${FAKE_RH_USERNAME}", "password": "${FAKE_RH_PASSWORD}"`,
+      { raw: true },
+    );
+    expectError(res, 400, 'BAD_REQUEST', 'Request body is not valid JSON');
+  });
+
+  it('limits sign-in attempts per address: 10 per 15 minutes', async () => {
+    const address = '192.0.2.77';
+    for (let i = 0; i < 10; i += 1) {
+      expect((await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD, address)).statusCode).toBe(401);
+    }
+    const limited = await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD, address);
+    expect(limited.statusCode).toBe(429);
+    expect(ZErrorBody.parse(limited.json()).error.code).toBe('RATE_LIMITED');
+    expect(fake.requestsTo('/oauth2/token/')).toHaveLength(10);
+  });
+
+  it('never writes the username, the password or the token to a log line or an answer', () => {
+    // The checks above made the app log successes, failures and a bad body at trace level.
+    const log = logLines.join('');
+    expect(log).toContain('brokerage import done');
+    expect(log).toContain('brokerage import failed');
+    expect(log).toContain('"kind":"mfa_required"');
+    expect(bodies.length).toBeGreaterThan(10);
+    for (const secret of SECRETS) {
+      expect(log).not.toContain(secret);
+      for (const body of bodies) expect(body).not.toContain(secret);
+    }
+  });
+});

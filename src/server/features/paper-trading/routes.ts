@@ -1,0 +1,106 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ZCreatePaperPortfolioRequest,
+  ZIdempotencyKey,
+  ZPaperPortfolioListQuery,
+  ZPaperPortfolioParams,
+  ZPaperTradeRequest,
+  ZPaperTradesQuery,
+  type CreatePaperPortfolioResponse,
+  type PaperPerformanceResponse,
+  type PaperPortfolioListResponse,
+  type PaperTradeListResponse,
+  type PaperTradeResponse,
+} from '../../../contracts/paper-trading';
+import { requireUser, signedInUser } from '../../auth/guards';
+import { parseWith } from '../../http/errors';
+import {
+  createHistoryCache,
+  createPaperPortfolio,
+  getPaperPerformance,
+  listPaperPortfolios,
+  listPaperTrades,
+  placePaperTrade,
+  type PaperTradingContext,
+} from './service';
+
+/**
+ * /api/paper-trading (spec 001 §7), every route for signed-in users only. Quotes come from
+ * `app.deps.paperTrading.quoteSource` (tests) or `app.deps.marketData`; `app.deps.paperTrading.onEvent`
+ * receives the domain events inside their transaction.
+ */
+export const paperTradingRoutes: FastifyPluginAsync = async (app) => {
+  const { database, marketData, paperTrading = {} } = app.deps;
+  const quotes = paperTrading.quoteSource ?? marketData;
+  if (!quotes) throw new Error('paperTradingRoutes needs a quote source (app.deps.marketData)');
+  const context: PaperTradingContext = {
+    db: database.db,
+    quotes,
+    histories: createHistoryCache(paperTrading.historyCacheMs),
+    onEvent: paperTrading.onEvent ?? (() => undefined),
+    now: paperTrading.now ?? (() => new Date()),
+    beforeTradeCommit: paperTrading.beforeTradeCommit,
+  };
+  const userOf = (request: FastifyRequest) => signedInUser(request);
+
+  app.addHook('preHandler', requireUser);
+
+  app.get('/portfolio', async (request) => {
+    const { userId } = parseWith(ZPaperPortfolioListQuery, request.query);
+    const body: PaperPortfolioListResponse = await listPaperPortfolios({
+      ...context,
+      user: userOf(request),
+      userId,
+    });
+    return body;
+  });
+
+  app.post('/portfolio', async (request, reply) => {
+    const input = parseWith(ZCreatePaperPortfolioRequest, request.body);
+    const body: CreatePaperPortfolioResponse = await createPaperPortfolio({
+      ...context,
+      user: userOf(request),
+      input,
+    });
+    return reply.status(201).send(body);
+  });
+
+  app.get('/portfolio/:id/performance', async (request) => {
+    const { id } = parseWith(ZPaperPortfolioParams, request.params);
+    const body: PaperPerformanceResponse = await getPaperPerformance({
+      ...context,
+      user: userOf(request),
+      portfolioId: id,
+    });
+    return body;
+  });
+
+  app.get('/trades', async (request) => {
+    const { portfolioId, limit } = parseWith(ZPaperTradesQuery, request.query);
+    const body: PaperTradeListResponse = await listPaperTrades({
+      ...context,
+      user: userOf(request),
+      portfolioId,
+      limit,
+    });
+    return body;
+  });
+
+  app.post('/trade', async (request, reply) => {
+    const input = parseWith(ZPaperTradeRequest, request.body);
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey =
+      header === undefined
+        ? undefined
+        : parseWith(ZIdempotencyKey, Array.isArray(header) ? header.join(',') : header);
+    const { message, trade, replayed } = await placePaperTrade({
+      ...context,
+      user: userOf(request),
+      input,
+      idempotencyKey,
+    });
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    const body: PaperTradeResponse = { message, trade };
+    return reply.status(replayed ? 200 : 201).send(body);
+  });
+};

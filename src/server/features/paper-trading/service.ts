@@ -1,0 +1,516 @@
+import type { User } from '../../../contracts/accounts';
+import { AppError } from '../../../contracts/errors';
+import type { HistoryRange } from '../../../contracts/market-data';
+import type {
+  CreatePaperPortfolioRequest,
+  PaperHolding,
+  PaperPerformanceResponse,
+  PaperPortfolio,
+  PaperTrade,
+  PaperTradeRequest,
+} from '../../../contracts/paper-trading';
+import {
+  applyTrade,
+  buildPerformanceSeries,
+  Decimal,
+  marketValueOf,
+  moneyString,
+  PAPER_TRADING_MESSAGES,
+  portfolioCreatedMessage,
+  priceString,
+  returnOf,
+  roundPrice,
+  tradeExecutedMessage,
+  unrealizedPnlOf,
+  utcDateOf,
+  type DailyClose,
+  type PaperTradeSide,
+} from '../../../domain/paper-trading';
+import type { Database } from '../../db/client';
+import { createTtlCache, type TtlCache } from '../../providers/market-data/cache';
+import {
+  findHolding,
+  findLastTradePrices,
+  findPortfolioById,
+  findTradeByIdempotencyKey,
+  hasAnyPortfolio,
+  insertPortfolio,
+  isUuid,
+  listHoldingsOfPortfolios,
+  listPortfoliosOfUser,
+  listTrades,
+  listTradesForReplay,
+  lockPortfolioOfUser,
+  lockUser,
+  writeFill,
+  type PortfolioRow,
+  type TradeRow,
+  type Transaction,
+} from './repository';
+
+export type { Transaction } from './repository';
+
+/**
+ * What paper trading needs from market data, and nothing more: the app passes the market-data service
+ * (`app.deps.marketData`), tests a fake with exact prices.
+ */
+export interface QuoteSource {
+  getQuote(symbol: string): Promise<{ symbol: string; currentPrice: number; source: string; asOf: string }>;
+  /** Completed daily sessions of the range, oldest first. */
+  getHistory(
+    symbol: string,
+    range: HistoryRange,
+  ): Promise<{ symbol: string; source: string; history: readonly DailyClose[] }>;
+}
+
+/**
+ * Domain events, emitted INSIDE the transaction that made them true (after every ledger write, before
+ * COMMIT), so a handler that writes with `context.tx` (rewards: points for the first portfolio, for trades)
+ * commits or rolls back together with the ledger. A handler that throws aborts the operation.
+ */
+export type PaperTradingEvent =
+  | {
+      type: 'portfolio_created';
+      userId: string;
+      portfolioId: string;
+      name: string;
+      initialBalance: string;
+      /** True for the user's first paper portfolio (spec 001 §9: it earns 100 points). */
+      first: boolean;
+      createdAt: Date;
+    }
+  | {
+      type: 'trade_executed';
+      userId: string;
+      portfolioId: string;
+      tradeId: string;
+      symbol: string;
+      side: PaperTradeSide;
+      quantity: number;
+      price: string;
+      totalValue: string;
+      /** Sells: (price - average cost) × quantity; null for buys. */
+      realizedPnl: string | null;
+      /** The portfolio's cash after the fill. */
+      cashAfter: string;
+      executedAt: Date;
+    };
+
+export type PaperTradingEventHandler = (
+  event: PaperTradingEvent,
+  context: { tx: Transaction },
+) => Promise<void> | void;
+
+/** Set through `AppDeps.paperTrading`; every field has a default. */
+export interface PaperTradingOptions {
+  /** Default: `app.deps.marketData`. */
+  quoteSource?: QuoteSource;
+  /** Default: does nothing. */
+  onEvent?: PaperTradingEventHandler;
+  /** The clock of the performance series' last day. Default: the system clock. */
+  now?: () => Date;
+  /** How long a symbol's daily closes are reused by the performance series. Default 15 minutes; 0 = never. */
+  historyCacheMs?: number;
+  /** Tests only: runs in a trade's transaction after every write and event, just before COMMIT. */
+  beforeTradeCommit?: (context: { tx: Transaction; tradeId: string }) => Promise<void>;
+}
+
+type HistoryAnswer = Awaited<ReturnType<QuoteSource['getHistory']>>;
+
+export interface PaperTradingContext {
+  db: Database;
+  quotes: QuoteSource;
+  /** Daily closes by symbol, range and day: completed sessions do not change within a day. */
+  histories?: TtlCache<HistoryAnswer>;
+  onEvent: PaperTradingEventHandler;
+  now: () => Date;
+  beforeTradeCommit?: PaperTradingOptions['beforeTradeCommit'];
+}
+
+export const DEFAULT_HISTORY_CACHE_MS = 15 * 60_000;
+
+/** The cache of daily closes for `PaperTradingContext.histories`. */
+export function createHistoryCache(ttlMs = DEFAULT_HISTORY_CACHE_MS): TtlCache<HistoryAnswer> {
+  return createTtlCache<HistoryAnswer>({ ttlMs, maxEntries: 500 });
+}
+
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This Idempotency-Key was already used for a different trade.';
+export const QUOTE_UNUSABLE_MESSAGE = 'No usable price for this symbol right now. Please try again.';
+/** Business refusals (insufficient cash or shares): the request was understood, the ledger says no. */
+export const TRADE_REFUSED_STATUS = 422;
+
+const portfolioNotFound = () => new AppError('NOT_FOUND', PAPER_TRADING_MESSAGES.portfolioNotFound);
+const canRead = (portfolio: PortfolioRow, user: User) =>
+  portfolio.userId === user.id || user.role === 'admin';
+
+// --------------------------------------------------------------------------------------------- portfolios
+
+/** The session user's portfolios (an admin may name another user); a foreign `userId` is a 404. */
+export async function listPaperPortfolios(
+  options: PaperTradingContext & { user: User; userId?: string | undefined },
+): Promise<PaperPortfolio[]> {
+  const { user } = options;
+  const userId = options.userId ?? user.id;
+  if (userId !== user.id && (user.role !== 'admin' || !isUuid(userId))) {
+    throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
+  }
+  const rows = await listPortfoliosOfUser(options.db, userId);
+  return valuePortfolios(options, rows);
+}
+
+/** Creates a portfolio with the server's own balances; emits `portfolio_created` in the same transaction. */
+export async function createPaperPortfolio(
+  options: PaperTradingContext & { user: User; input: CreatePaperPortfolioRequest },
+): Promise<{ message: string; portfolio: PaperPortfolio }> {
+  const { db, user, input, onEvent } = options;
+  const row = await db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const first = !(await hasAnyPortfolio(tx, user.id));
+    const created = await insertPortfolio(tx, {
+      userId: user.id,
+      name: input.name,
+      description: input.description,
+      initialBalance: input.initialBalance,
+    });
+    await onEvent(
+      {
+        type: 'portfolio_created',
+        userId: user.id,
+        portfolioId: created.id,
+        name: created.name,
+        initialBalance: created.initialBalance,
+        first,
+        createdAt: created.createdAt,
+      },
+      { tx },
+    );
+    return created;
+  });
+  const [portfolio] = await valuePortfolios(options, [row]);
+  if (!portfolio) throw new Error('valuePortfolios lost a portfolio');
+  return { message: portfolioCreatedMessage(row.name, row.initialBalance), portfolio };
+}
+
+interface PriceFound {
+  price: Decimal;
+  source: string;
+  asOf: string;
+}
+
+/** Quotes for the symbols, in parallel; a symbol whose quote fails (or is unusable) is simply absent. */
+async function quotePrices(quotes: QuoteSource, symbols: Iterable<string>): Promise<Map<string, PriceFound>> {
+  const unique = [...new Set(symbols)];
+  const settled = await Promise.allSettled(unique.map((symbol) => quotes.getQuote(symbol)));
+  const prices = new Map<string, PriceFound>();
+  settled.forEach((result, i) => {
+    if (result.status !== 'fulfilled') return;
+    const price = usablePrice(result.value.currentPrice);
+    if (price)
+      prices.set(unique[i] as string, { price, source: result.value.source, asOf: result.value.asOf });
+  });
+  return prices;
+}
+
+function usablePrice(value: number): Decimal | undefined {
+  if (!Number.isFinite(value) || value <= 0) return undefined;
+  const price = roundPrice(value);
+  return price.gt(0) ? price : undefined;
+}
+
+/**
+ * Values portfolios: cash + Σ quantity × current quote, each market value to the cent. A holding whose quote
+ * fails is valued at its last fill price and marked `priceSource: 'last_trade'`.
+ */
+async function valuePortfolios(
+  context: PaperTradingContext,
+  rows: PortfolioRow[],
+): Promise<PaperPortfolio[]> {
+  const holdings = await listHoldingsOfPortfolios(
+    context.db,
+    rows.map((r) => r.id),
+  );
+  const prices = await quotePrices(
+    context.quotes,
+    holdings.map((h) => h.symbol),
+  );
+  const missing = holdings.filter((h) => !prices.has(h.symbol));
+  const lastFills = await findLastTradePrices(context.db, missing);
+
+  return rows.map((row) => {
+    let totalValue = new Decimal(row.cashBalance);
+    let hasStalePrices = false;
+    const byPortfolio: Record<string, PaperHolding> = {};
+    for (const holding of holdings) {
+      if (holding.portfolioId !== row.id) continue;
+      const state = { quantity: holding.quantity, averageCost: new Decimal(holding.averageCost) };
+      let priced: PriceFound | undefined = prices.get(holding.symbol);
+      if (!priced) {
+        hasStalePrices = true;
+        const fill = lastFills.get(`${row.id}|${holding.symbol}`);
+        priced = fill
+          ? { price: new Decimal(fill.price), source: 'last_trade', asOf: fill.executedAt.toISOString() }
+          : { price: state.averageCost, source: 'last_trade', asOf: holding.updatedAt.toISOString() };
+      }
+      const marketValue = marketValueOf(holding.quantity, priced.price);
+      totalValue = totalValue.plus(marketValue);
+      byPortfolio[holding.symbol] = {
+        quantity: holding.quantity,
+        averageCost: priceString(holding.averageCost),
+        currentPrice: priceString(priced.price),
+        marketValue: moneyString(marketValue),
+        unrealizedPnl: moneyString(unrealizedPnlOf(state, priced.price)),
+        priceSource: priced.source,
+        priceAsOf: priced.asOf,
+      };
+    }
+    const { totalReturn, totalReturnPercent } = returnOf(row.initialBalance, totalValue);
+    return {
+      id: row.id,
+      userId: row.userId,
+      name: row.name,
+      description: row.description,
+      initialBalance: moneyString(row.initialBalance),
+      currentBalance: moneyString(row.cashBalance),
+      totalValue: moneyString(totalValue),
+      totalReturn: totalReturn.toFixed(2),
+      totalReturnPercent: totalReturnPercent.toFixed(2),
+      holdings: byPortfolio,
+      hasStalePrices,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+// ------------------------------------------------------------------------------------------------- trades
+
+export function toPaperTrade(row: TradeRow): PaperTrade {
+  return {
+    id: row.id,
+    portfolioId: row.portfolioId,
+    userId: row.userId,
+    symbol: row.symbol,
+    side: row.side,
+    quantity: row.quantity,
+    price: priceString(row.price),
+    totalValue: moneyString(row.totalValue),
+    realizedPnl: row.realizedPnl === null ? null : moneyString(row.realizedPnl),
+    priceSource: row.priceSource,
+    executedAt: row.executedAt.toISOString(),
+  };
+}
+
+/** The session user's trades, newest first; `portfolioId` narrows to one of their portfolios (404 otherwise). */
+export async function listPaperTrades(
+  options: PaperTradingContext & { user: User; portfolioId?: string | undefined; limit: number },
+): Promise<PaperTrade[]> {
+  const { db, user, portfolioId, limit } = options;
+  if (portfolioId === undefined) {
+    return (await listTrades(db, { userId: user.id }, limit)).map(toPaperTrade);
+  }
+  const portfolio = await findPortfolioById(db, portfolioId);
+  if (!portfolio || !canRead(portfolio, user)) throw portfolioNotFound();
+  return (await listTrades(db, { portfolioId: portfolio.id }, limit)).map(toPaperTrade);
+}
+
+/** Raised inside the transaction when the idempotency key turns out to be taken: roll back, then replay. */
+class IdempotentReplay extends Error {
+  constructor(readonly trade: TradeRow | undefined) {
+    super('idempotent replay');
+  }
+}
+
+export interface PlacedTrade {
+  message: string;
+  trade: PaperTrade;
+  /** True when an earlier request with the same Idempotency-Key had filled it. */
+  replayed: boolean;
+}
+
+/**
+ * One fill at the current quote (fetched before the transaction: no network under a lock), in ONE
+ * transaction that locks the portfolio row before reading cash and holdings: concurrent orders apply one
+ * after another on any number of instances, cash never goes negative, and a crash leaves all or nothing.
+ * With an idempotency key, a retried request returns the first fill (the unique (user_id, key) index).
+ */
+export async function placePaperTrade(
+  options: PaperTradingContext & {
+    user: User;
+    input: PaperTradeRequest;
+    idempotencyKey?: string | undefined;
+  },
+): Promise<PlacedTrade> {
+  const { db, user, input, idempotencyKey, quotes, onEvent } = options;
+  if (input.userId != null && input.userId !== user.id) throw portfolioNotFound();
+  const portfolio = await findPortfolioById(db, input.portfolioId);
+  if (!portfolio || portfolio.userId !== user.id) throw portfolioNotFound();
+
+  const replay = (trade: TradeRow): PlacedTrade => {
+    if (
+      trade.portfolioId !== portfolio.id ||
+      trade.side !== input.side ||
+      trade.quantity !== input.quantity
+    ) {
+      throw new AppError('CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
+    }
+    return { message: tradeExecutedMessage(trade), trade: toPaperTrade(trade), replayed: true };
+  };
+  if (idempotencyKey) {
+    const earlier = await findTradeByIdempotencyKey(db, user.id, idempotencyKey);
+    if (earlier) return replay(earlier);
+  }
+
+  const quote = await quotes.getQuote(input.symbol);
+  const price = usablePrice(quote.currentPrice);
+  if (!price) throw new AppError('SERVICE_UNAVAILABLE', QUOTE_UNUSABLE_MESSAGE);
+  const symbol = (quote.symbol || input.symbol).toUpperCase();
+
+  let row: TradeRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      const locked = await lockPortfolioOfUser(tx, portfolio.id, user.id);
+      if (!locked) throw portfolioNotFound();
+      if (idempotencyKey) {
+        // A request with this key that held the lock before us has committed by now: see its fill.
+        const earlier = await findTradeByIdempotencyKey(tx, user.id, idempotencyKey);
+        if (earlier) throw new IdempotentReplay(earlier);
+      }
+      const holding = await findHolding(tx, portfolio.id, symbol);
+      const outcome = applyTrade(
+        {
+          cash: locked.cashBalance,
+          holding: holding && { quantity: holding.quantity, averageCost: new Decimal(holding.averageCost) },
+        },
+        { symbol, side: input.side, quantity: input.quantity, price },
+      );
+      if (!outcome.ok) throw new AppError(outcome.code, outcome.message, { status: TRADE_REFUSED_STATUS });
+
+      const cashAfter = outcome.cash.toFixed(2);
+      const inserted = await writeFill(tx, {
+        portfolioId: portfolio.id,
+        userId: user.id,
+        symbol,
+        side: input.side,
+        quantity: input.quantity,
+        price: outcome.price.toFixed(6),
+        totalValue: outcome.totalValue.toFixed(2),
+        realizedPnl: outcome.realizedPnl?.toFixed(2) ?? null,
+        priceSource: quote.source,
+        idempotencyKey: idempotencyKey ?? null,
+        cashAfter,
+        holdingQuantity: outcome.holding.quantity,
+        holdingAverageCost: outcome.holding.averageCost.toFixed(6),
+      });
+      // The key was taken by a concurrent request on another portfolio of this user: it wins.
+      if (!inserted) throw new IdempotentReplay(undefined);
+      await onEvent(
+        {
+          type: 'trade_executed',
+          userId: user.id,
+          portfolioId: portfolio.id,
+          tradeId: inserted.id,
+          symbol,
+          side: input.side,
+          quantity: input.quantity,
+          price: inserted.price,
+          totalValue: inserted.totalValue,
+          realizedPnl: inserted.realizedPnl,
+          cashAfter,
+          executedAt: inserted.executedAt,
+        },
+        { tx },
+      );
+      await options.beforeTradeCommit?.({ tx, tradeId: inserted.id });
+      return inserted;
+    });
+  } catch (error) {
+    if (!(error instanceof IdempotentReplay) || !idempotencyKey) throw error;
+    const earlier = error.trade ?? (await findTradeByIdempotencyKey(db, user.id, idempotencyKey));
+    if (!earlier) throw new AppError('CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
+    return replay(earlier);
+  }
+  return { message: tradeExecutedMessage(row), trade: toPaperTrade(row), replayed: false };
+}
+
+// -------------------------------------------------------------------------------------------- performance
+
+const HISTORY_RANGE_MONTHS: readonly [HistoryRange, number][] = [
+  ['1M', 1],
+  ['6M', 6],
+  ['1Y', 12],
+  ['5Y', 60],
+];
+
+/** The shortest history range reaching back to `startDate` (5Y at most; older days fall back to fills). */
+export function historyRangeFor(startDate: string, today: Date): HistoryRange {
+  for (const [range, months] of HISTORY_RANGE_MONTHS) {
+    const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, today.getUTCDate()));
+    // A few days of slack: the range ends at the last completed session, not today.
+    from.setUTCDate(from.getUTCDate() + 5);
+    if (utcDateOf(from) <= startDate) return range;
+  }
+  return '5Y';
+}
+
+/**
+ * The value of a portfolio day by day since its creation: cash replayed from its fills, holdings valued at
+ * daily closes (forward-filled; before a symbol's first close, at its fill price), today at the live quote.
+ */
+export async function getPaperPerformance(
+  options: PaperTradingContext & { user: User; portfolioId: string },
+): Promise<PaperPerformanceResponse> {
+  const { db, user, quotes } = options;
+  const portfolio = await findPortfolioById(db, options.portfolioId);
+  if (!portfolio || !canRead(portfolio, user)) throw portfolioNotFound();
+
+  const today = options.now();
+  const startDate = utcDateOf(portfolio.createdAt);
+  const [fills, holdings] = await Promise.all([
+    listTradesForReplay(db, portfolio.id),
+    listHoldingsOfPortfolios(db, [portfolio.id]),
+  ]);
+  const symbols = [...new Set(fills.map((f) => f.symbol))];
+  const range = historyRangeFor(startDate, today);
+  const [histories, live] = await Promise.all([
+    Promise.allSettled(
+      symbols.map((symbol) => {
+        const load = () => quotes.getHistory(symbol, range);
+        const key = `${symbol}|${range}|${utcDateOf(today)}`;
+        return options.histories ? options.histories.get(key, load) : load();
+      }),
+    ),
+    quotePrices(
+      quotes,
+      holdings.map((h) => h.symbol),
+    ),
+  ]);
+
+  const closes = new Map<string, readonly DailyClose[]>();
+  const priceSources: Record<string, string> = {};
+  histories.forEach((result, i) => {
+    const symbol = symbols[i] as string;
+    if (result.status === 'fulfilled' && result.value.history.length > 0) {
+      closes.set(symbol, result.value.history);
+      priceSources[symbol] = result.value.source;
+    } else {
+      priceSources[symbol] = 'last_trade';
+    }
+  });
+
+  const series = buildPerformanceSeries({
+    startDate,
+    endDate: utcDateOf(today),
+    initialCash: portfolio.initialBalance,
+    trades: fills.map((f) => ({
+      date: utcDateOf(f.executedAt),
+      symbol: f.symbol,
+      side: f.side,
+      quantity: f.quantity,
+      price: f.price,
+      totalValue: f.totalValue,
+    })),
+    closes,
+    latestPrices: new Map([...live].map(([symbol, found]) => [symbol, found.price])),
+  });
+  return { portfolioId: portfolio.id, ...series, priceSources };
+}

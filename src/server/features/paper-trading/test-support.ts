@@ -1,0 +1,120 @@
+/**
+ * Test helpers for paper trading: a quote source with exact prices, signup, and calls with the session
+ * cookie. Used by this feature's integration tests only.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { AppError } from '../../../contracts/errors';
+import type { HistoryRange } from '../../../contracts/market-data';
+import type { DailyClose } from '../../../domain/paper-trading';
+import type { QuoteSource } from './service';
+
+export const FAKE_AS_OF = '2025-01-02T15:30:00.000Z';
+
+/** Quotes and daily closes the test sets; an unknown or failing symbol answers 404 like the real service. */
+export class FakeQuoteSource implements QuoteSource {
+  readonly prices = new Map<string, number>();
+  readonly histories = new Map<string, DailyClose[]>();
+  readonly failing = new Set<string>();
+  readonly historyCalls: { symbol: string; range: HistoryRange }[] = [];
+  quoteCalls = 0;
+
+  async getQuote(symbol: string) {
+    this.quoteCalls++;
+    const key = symbol.trim().toUpperCase();
+    const price = this.prices.get(key);
+    if (price === undefined || this.failing.has(key))
+      throw new AppError('NOT_FOUND', `Unknown symbol ${key}`);
+    return { symbol: key, currentPrice: price, source: 'fake', asOf: FAKE_AS_OF };
+  }
+
+  async getHistory(symbol: string, range: HistoryRange) {
+    this.historyCalls.push({ symbol, range });
+    if (this.failing.has(symbol)) throw new AppError('SERVICE_UNAVAILABLE', 'no history');
+    return { symbol, source: 'fake', history: this.histories.get(symbol) ?? [] };
+  }
+}
+
+let counter = 0;
+const uniqueIp = () => {
+  counter++;
+  return `10.9.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+};
+
+export interface SignedUp {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+/** Signs up a fresh account (each from its own address: the signup limit is per IP) and keeps its cookie. */
+export async function signUp(app: FastifyInstance, email?: string): Promise<SignedUp> {
+  const address = email ?? `trader.${Date.now()}.${++counter}@example.com`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { firstName: 'Paper', lastName: 'Trader', email: address, password: 'Sturdy-Larch-42' },
+    remoteAddress: uniqueIp(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const cookie = res.cookies.find((c) => c.name === 'fw_session');
+  if (!cookie) throw new Error('no session cookie');
+  return { id: res.json<{ user: { id: string } }>().user.id, email: address, cookie: cookie.value };
+}
+
+export function call(
+  app: FastifyInstance,
+  who: SignedUp | undefined,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    headers: { ...(who ? { cookie: `fw_session=${who.cookie}` } : {}), ...headers },
+  });
+}
+
+export function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>();
+  expect(body.error.code).toBe(code);
+  if (message !== undefined) expect(body.error.message).toBe(message);
+  return body.error;
+}
+
+/** Creates a portfolio through the API; returns its id. */
+export async function createPortfolio(
+  app: FastifyInstance,
+  who: SignedUp,
+  body: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await call(app, who, 'POST', '/api/paper-trading/portfolio', { name: 'Test', ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ portfolio: { id: string } }>().portfolio.id;
+}
+
+export function trade(
+  app: FastifyInstance,
+  who: SignedUp,
+  body: {
+    portfolioId: string;
+    symbol: string;
+    side: 'buy' | 'sell';
+    quantity: number;
+    [key: string]: unknown;
+  },
+  idempotencyKey?: string,
+) {
+  return call(
+    app,
+    who,
+    'POST',
+    '/api/paper-trading/trade',
+    body,
+    idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+  );
+}

@@ -1,0 +1,198 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTFOLIO_MESSAGES, ZSavedPortfolioResponse, ZValuationResponse } from '../../../contracts/analysis';
+import { ZQuotesResponse } from '../../../contracts/market-data';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { MARKET_DATA_PROVIDER: 'simulated' } });
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+const uniqueIp = () => `10.55.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, session?: string) {
+  return t.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: session ? { cookie: `fw_session=${session}` } : {},
+    remoteAddress: uniqueIp(),
+  });
+}
+
+function expectError(res: LightMyRequestResponse, status: number, code: string, message: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ error: { code, message } });
+}
+
+async function signUp(): Promise<string> {
+  const res = await call('POST', '/api/auth/signup', {
+    firstName: 'Port',
+    lastName: 'Folio',
+    email: `folio.${Date.now()}.${++ipCounter}@example.com`,
+    password: 'Sturdy-Larch-42',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
+}
+
+describe('POST /api/portfolio/valuation', () => {
+  it('values a portfolio from the quotes: totals are Σ quantity × price', async () => {
+    const portfolio = { aapl: 15, ' MSFT ': 12, VTI: 50, BND: 40, 'crypto:btc': 0.25, 'CRYPTO:ETH': 1.5 };
+    const res = await call('POST', '/api/portfolio/valuation', { portfolio });
+    expect(res.statusCode, res.body).toBe(200);
+    const { success, valuation } = ZValuationResponse.parse(res.json());
+    expect(success).toBe(true);
+
+    const symbols = ['AAPL', 'MSFT', 'VTI', 'BND', 'CRYPTO:BTC', 'CRYPTO:ETH'];
+    expect(Object.keys(valuation.holdings)).toEqual(symbols);
+    const quotesRes = await call('POST', '/api/market-data/quotes', { symbols });
+    const { quotes } = ZQuotesResponse.parse(quotesRes.json());
+    const quantities: Record<string, number> = {
+      AAPL: 15,
+      MSFT: 12,
+      VTI: 50,
+      BND: 40,
+      'CRYPTO:BTC': 0.25,
+      'CRYPTO:ETH': 1.5,
+    };
+
+    let total = 0;
+    let change = 0;
+    for (const symbol of symbols) {
+      const quote = quotes[symbol]!;
+      const holding = valuation.holdings[symbol]!;
+      expect(holding.quantity).toBe(quantities[symbol]);
+      expect(holding.price).toBe(quote.currentPrice);
+      expect(holding.currentValue).toBeCloseTo(quantities[symbol]! * quote.currentPrice, 9);
+      expect(holding.changePercent).toBeCloseTo(quote.changePercent, 3);
+      expect(holding.source).toBe('simulated');
+      expect(holding.asOf).toBe(quote.asOf);
+      total += quantities[symbol]! * quote.currentPrice;
+      change += quantities[symbol]! * quote.change;
+    }
+    expect(valuation.totalCurrentValue).toBeCloseTo(total, 6);
+    expect(valuation.totalChange).toBeCloseTo(change, 6);
+    expect(valuation.totalChangePercent).toBeCloseTo((change / (total - change)) * 100, 6);
+    expect(valuation.sources).toEqual(['simulated']);
+    expect(valuation.isSimulated).toBe(true);
+
+    expect(valuation.holdings.AAPL).toMatchObject({ name: 'Apple Inc.', assetClass: 'stock', region: 'US' });
+    expect(valuation.holdings['CRYPTO:BTC']).toMatchObject({ assetClass: 'crypto' });
+    const weights = Object.values(valuation.holdings).reduce((sum, h) => sum + h.weight, 0);
+    expect(weights).toBeCloseTo(1, 9);
+    expect(valuation.allocation.byHolding).toHaveLength(6);
+    expect(valuation.allocation.byHolding[0]!.value).toBeGreaterThanOrEqual(
+      valuation.allocation.byHolding[1]!.value,
+    );
+    for (const buckets of [
+      valuation.allocation.byAssetClass,
+      valuation.allocation.bySector,
+      valuation.allocation.byRegion,
+    ]) {
+      expect(buckets.reduce((sum, b) => sum + b.value, 0)).toBeCloseTo(total, 6);
+    }
+  });
+
+  it("lists a symbol nobody can quote, worth 0, named 'Unknown'", async () => {
+    const res = await call('POST', '/api/portfolio/valuation', { portfolio: { AAPL: 1, ZZZZQ: 10 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { valuation } = ZValuationResponse.parse(res.json());
+    expect(valuation.holdings.ZZZZQ).toEqual({
+      quantity: 10,
+      price: null,
+      currentValue: 0,
+      change: null,
+      changePercent: null,
+      weight: 0,
+      name: 'Unknown',
+      assetClass: 'Unknown',
+      sector: 'Unknown',
+      region: 'Unknown',
+      source: null,
+      asOf: null,
+    });
+    expect(valuation.totalCurrentValue).toBe(valuation.holdings.AAPL!.currentValue);
+    expect(valuation.allocation.byHolding.map((b) => b.symbol)).toEqual(['AAPL']);
+  });
+
+  it('validates like Analyze (spec 000 §5)', async () => {
+    expectError(
+      await call('POST', '/api/portfolio/valuation', { portfolio: {} }),
+      400,
+      'VALIDATION_ERROR',
+      PORTFOLIO_MESSAGES.empty,
+    );
+    expectError(
+      await call('POST', '/api/portfolio/valuation', {}),
+      400,
+      'VALIDATION_ERROR',
+      PORTFOLIO_MESSAGES.empty,
+    );
+    expectError(
+      await call('POST', '/api/portfolio/valuation', { portfolio: { tsla: -3 } }),
+      400,
+      'VALIDATION_ERROR',
+      'Invalid value for tsla. All values must be positive numbers.',
+    );
+    expectError(
+      await call('POST', '/api/portfolio/valuation', { portfolio: { TSLA: 'ten' } }),
+      400,
+      'VALIDATION_ERROR',
+      'Invalid value for TSLA. All values must be positive numbers.',
+    );
+  });
+});
+
+describe('saved portfolio: GET and PUT /api/portfolio', () => {
+  it('401 for a visitor', async () => {
+    expectError(await call('GET', '/api/portfolio'), 401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    expectError(
+      await call('PUT', '/api/portfolio', { portfolio: { AAPL: 1 } }),
+      401,
+      'UNAUTHENTICATED',
+      'Please sign in to continue.',
+    );
+  });
+
+  it('round trip: nothing saved, saved (normalised), replaced, cleared; per account', async () => {
+    const [alice, bob] = await Promise.all([signUp(), signUp()]);
+    expect(
+      ZSavedPortfolioResponse.parse((await call('GET', '/api/portfolio', undefined, alice)).json()),
+    ).toEqual({
+      portfolio: {},
+      updatedAt: null,
+    });
+
+    const saved = await call('PUT', '/api/portfolio', { portfolio: { aapl: 15, 'crypto:btc': 0.25 } }, alice);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = ZSavedPortfolioResponse.parse(saved.json());
+    expect(body.portfolio).toEqual({ AAPL: 15, 'CRYPTO:BTC': 0.25 });
+    expect(Date.parse(body.updatedAt ?? '')).not.toBeNaN();
+    expect((await call('GET', '/api/portfolio', undefined, alice)).json()).toEqual(body);
+    expect((await call('GET', '/api/portfolio', undefined, bob)).json()).toEqual({
+      portfolio: {},
+      updatedAt: null,
+    });
+
+    await call('PUT', '/api/portfolio', { portfolio: { VTI: 50 } }, alice);
+    expect((await call('GET', '/api/portfolio', undefined, alice)).json().portfolio).toEqual({ VTI: 50 });
+
+    const cleared = await call('PUT', '/api/portfolio', { portfolio: {} }, alice);
+    expect(cleared.statusCode).toBe(200);
+    expect((await call('GET', '/api/portfolio', undefined, alice)).json().portfolio).toEqual({});
+  });
+
+  it('refuses an invalid portfolio with the spec message', async () => {
+    const session = await signUp();
+    expectError(
+      await call('PUT', '/api/portfolio', { portfolio: { AAPL: 0 } }, session),
+      400,
+      'VALIDATION_ERROR',
+      'Invalid value for AAPL. All values must be positive numbers.',
+    );
+  });
+});

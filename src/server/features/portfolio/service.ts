@@ -1,0 +1,124 @@
+/**
+ * The analyzer's portfolio: its valuation (spec 000 §7 POST /api/portfolio/valuation) and, for a signed-in
+ * user, the copy saved to the account (DESIGN.md deviation 7; visitors keep theirs in the browser).
+ *
+ * Valuation: one batch of quotes from the market-data service, then the domain's valuation, weights, daily
+ * change, classification and exposure (the functions `computePortfolioAnalytics` uses, without the risk
+ * figures), so the numbers are the very ones the analysis shows. A symbol nobody can quote stays listed,
+ * worth 0 and named 'Unknown'.
+ */
+import type {
+  AllocationBucket,
+  Portfolio,
+  SavedPortfolioResponse,
+  Valuation,
+  ValuationHolding,
+} from '../../../contracts/analysis';
+import {
+  classify,
+  dailyChange,
+  exposure,
+  valuePositions,
+  type ClassifiedPosition,
+} from '../../../domain/analytics';
+import type { Database } from '../../db/client';
+import type { MarketDataService, RequestOptions } from '../../providers/market-data/service';
+import { findSavedPortfolio, upsertSavedPortfolio } from './repository';
+
+export const UNKNOWN_NAME = 'Unknown';
+
+export async function valuePortfolio(options: {
+  marketData: MarketDataService;
+  portfolio: Portfolio;
+  requestOptions?: RequestOptions;
+}): Promise<Valuation> {
+  const { portfolio } = options;
+  const symbols = Object.keys(portfolio);
+  const { quotes } = await options.marketData.getQuotes(symbols, options.requestOptions);
+  const positions = symbols.map((symbol) => {
+    const quote = quotes[symbol];
+    return {
+      symbol,
+      quantity: portfolio[symbol] ?? 0,
+      price: quote?.currentPrice ?? null,
+      change: quote?.change ?? null,
+    };
+  });
+  // The domain's own valuation, change and classification: the figures the analysis shows too.
+  const valuation = valuePositions(positions);
+  const change = dailyChange(positions);
+
+  const holdings: Record<string, ValuationHolding> = {};
+  const classified: Pick<ClassifiedPosition, 'value' | 'assetClass' | 'sector' | 'region'>[] = [];
+  const byHolding: (AllocationBucket & { symbol: string })[] = [];
+  symbols.forEach((symbol, i) => {
+    const quote = quotes[symbol];
+    const valued = valuation.positions[i] as (typeof valuation.positions)[number];
+    const changed = change.positions[i] as (typeof change.positions)[number];
+    const classification = classify(symbol, { name: quote?.name ?? UNKNOWN_NAME });
+    holdings[symbol] = {
+      quantity: valued.quantity,
+      price: valued.price,
+      currentValue: valued.value,
+      change: valued.priced && quote && Number.isFinite(quote.change) ? quote.change : null,
+      changePercent: changed.changePercent,
+      weight: valued.weight,
+      name: quote ? classification.name : UNKNOWN_NAME,
+      assetClass: classification.assetClass,
+      sector: classification.sector,
+      region: classification.region,
+      source: quote?.source ?? null,
+      asOf: quote?.asOf ?? null,
+    };
+    // Explicit fields, no object spread: this loop runs per holding on every valuation.
+    classified.push({
+      value: valued.value,
+      assetClass: classification.assetClass,
+      sector: classification.sector,
+      region: classification.region,
+    });
+    if (valued.value > 0)
+      byHolding.push({ symbol, name: symbol, value: valued.value, weight: valued.weight });
+  });
+  byHolding.sort((a, b) => b.value - a.value || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+
+  const exposed = exposure(classified);
+  const sources = [...new Set(Object.values(quotes).map((q) => q.source))].sort();
+  return {
+    totalCurrentValue: valuation.totalValue,
+    totalChange: change.totalChange,
+    totalChangePercent: change.totalChangePercent ?? 0,
+    holdings,
+    sources,
+    isSimulated: sources.includes('simulated'),
+    allocation: {
+      byHolding,
+      byAssetClass: [...exposed.assetClass],
+      bySector: [...exposed.sector],
+      byRegion: [...exposed.region],
+    },
+  };
+}
+
+function toResponse(
+  row: { holdings: Record<string, number>; updatedAt: Date } | undefined,
+): SavedPortfolioResponse {
+  return row
+    ? { portfolio: row.holdings, updatedAt: row.updatedAt.toISOString() }
+    : { portfolio: {}, updatedAt: null };
+}
+
+export async function getSavedPortfolio(options: {
+  db: Database;
+  userId: string;
+}): Promise<SavedPortfolioResponse> {
+  return toResponse(await findSavedPortfolio(options.db, options.userId));
+}
+
+export async function savePortfolio(options: {
+  db: Database;
+  userId: string;
+  portfolio: Portfolio;
+}): Promise<SavedPortfolioResponse> {
+  return toResponse(await upsertSavedPortfolio(options.db, options.userId, options.portfolio));
+}

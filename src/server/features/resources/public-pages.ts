@@ -1,0 +1,19 @@
+/**
+ * The pages a search engine may index: the sitemap lists exactly these, in this order. Pages behind a
+ * sign-in (paper trading, rewards, admin, ...) and flows (subscribe, checkout) are left out.
+ *
+ * /pricing joins the list when the pricing page lands (the payments issue): add `'/pricing'` after
+ * '/features'. The end-to-end test visits every path here and fails on a 404 page.
+ */
+export const PUBLIC_PAGES: readonly string[] = [
+  '/',
+  '/features',
+  '/about',
+  '/resources',
+  '/unbiased',
+  '/robinhood-guide',
+  '/compliance',
+  '/profit-calculator',
+  '/login',
+  '/signup',
+];

@@ -1,0 +1,256 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZValuationResponse } from '../../../contracts/analysis';
+import { ZHistoryResponse, ZQuotesResponse } from '../../../contracts/market-data';
+import {
+  TERMINAL_SYMBOLS,
+  ZTerminalOverviewResponse,
+  type TerminalOverviewResponse,
+} from '../../../contracts/terminal';
+import {
+  DEFAULT_RISK_FREE_RATE,
+  annualisedVolatility,
+  beta,
+  maxDrawdown,
+  sampleCovariance,
+  sampleStdDev,
+  sharpeRatio,
+  simpleReturns,
+} from '../../../domain/analytics';
+import { simulateDailyBars } from '../../../domain/market-simulator';
+import { findSecurity } from '../../../domain/security-master';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { MARKET_DATA_PROVIDER: 'simulated' } });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const uniqueIp = () => `10.77.${Math.floor(++counter / 250)}.${(counter % 250) + 1}`;
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, session?: string) {
+  return t.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: session ? { cookie: `fw_session=${session}` } : {},
+    remoteAddress: uniqueIp(),
+  });
+}
+
+async function signUp(plan: 'free' | 'premium' | 'professional' = 'free'): Promise<string> {
+  const res = await call('POST', '/api/auth/signup', {
+    firstName: 'Term',
+    lastName: 'Inal',
+    email: `terminal.${Date.now()}.${++counter}@example.com`,
+    password: 'Sturdy-Larch-42',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  if (plan !== 'free') {
+    await t.deps.database.pool.query(`update "user" set plan = $1 where id = $2`, [plan, res.json().user.id]);
+  }
+  return res.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
+}
+
+function expectError(res: LightMyRequestResponse, status: number, code: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json<{ error: { code: string; message: string } }>();
+  expect(body.error.code).toBe(code);
+  return body.error;
+}
+
+async function overview(session: string): Promise<TerminalOverviewResponse> {
+  const res = await call('GET', '/api/terminal/overview', undefined, session);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZTerminalOverviewResponse.parse(res.json());
+}
+
+describe('GET /api/terminal/overview: access', () => {
+  it('answers 401 UNAUTHENTICATED to a visitor', async () => {
+    expectError(await call('GET', '/api/terminal/overview'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('answers 403 SUBSCRIPTION_REQUIRED, naming Premium, to the free plan', async () => {
+    const error = expectError(
+      await call('GET', '/api/terminal/overview', undefined, await signUp('free')),
+      403,
+      'SUBSCRIPTION_REQUIRED',
+    );
+    expect(error.message).toContain('Premium');
+  });
+
+  it('answers 200 to the premium and the professional plans', async () => {
+    for (const plan of ['premium', 'professional'] as const) {
+      const res = await call('GET', '/api/terminal/overview', undefined, await signUp(plan));
+      expect(res.statusCode, `${plan}: ${res.body}`).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/terminal/overview: content', () => {
+  let premium: string;
+  let body: TerminalOverviewResponse;
+  beforeAll(async () => {
+    premium = await signUp('premium');
+    body = await overview(premium);
+  });
+
+  it('quotes the eight dashboard symbols, in order, each with its source (the simulator here)', async () => {
+    expect(body.dashboard.map((q) => q.symbol)).toEqual([...TERMINAL_SYMBOLS]);
+    expect(body.dashboard).toHaveLength(8);
+    const res = await call('POST', '/api/market-data/quotes', { symbols: [...TERMINAL_SYMBOLS] });
+    const { quotes } = ZQuotesResponse.parse(res.json());
+    for (const quote of body.dashboard) {
+      expect(quote.source).toBe('simulated');
+      expect(Number.isFinite(quote.currentPrice) && quote.currentPrice > 0).toBe(true);
+      expect(Date.parse(quote.asOf)).not.toBeNaN();
+      expect(quote.currentPrice).toBe(quotes[quote.symbol]?.currentPrice);
+    }
+    expect(body.dashboard.find((q) => q.symbol === '^VIX')?.name).toBe('Cboe Volatility Index');
+  });
+
+  it('computes the risk grid from one year of the simulator history with the domain functions', async () => {
+    const histories = await Promise.all(
+      TERMINAL_SYMBOLS.map(async (symbol) => {
+        const res = await call('GET', `/api/market-data/${encodeURIComponent(symbol)}/history?range=1Y`);
+        const history = ZHistoryResponse.parse(res.json());
+        expect(history.source).toBe('simulated');
+        // The simulator's own bars: the endpoint adds nothing.
+        const first = history.history[0]?.date ?? '';
+        const last = history.history.at(-1)?.date ?? '';
+        const entry = findSecurity(symbol);
+        if (!entry) throw new Error(`${symbol} not in the security master`);
+        expect(history.history).toEqual(simulateDailyBars(entry, first, last));
+        return history.history;
+      }),
+    );
+    // Every simulated US series trades on the same days, so no alignment is needed here.
+    const dates = histories[0]?.map((bar) => bar.date) ?? [];
+    expect(dates.length).toBeGreaterThan(240);
+    for (const history of histories) expect(history.map((bar) => bar.date)).toEqual(dates);
+
+    const closes = histories.map((history) => history.map((bar) => bar.close));
+    const returns = closes.map((c) => simpleReturns(c));
+    const spy = returns[0] as Float64Array;
+
+    expect(body.risk.asOf).toBe(dates.at(-1));
+    expect(body.risk.from).toBe(dates[0]);
+    expect(body.risk.observations).toBe(dates.length - 1);
+    expect(body.risk.benchmark).toBe('SPY');
+    expect(body.risk.riskFreeRate).toBe(DEFAULT_RISK_FREE_RATE);
+    expect(body.risk.symbols.map((row) => row.symbol)).toEqual([...TERMINAL_SYMBOLS]);
+
+    body.risk.symbols.forEach((row, i) => {
+      const r = returns[i] as Float64Array;
+      expect(row.source).toBe('simulated');
+      expect(row.volatility).toBeCloseTo(annualisedVolatility(r) as number, 12);
+      expect(row.beta).toBeCloseTo(beta(r, spy) as number, 12);
+      for (const value of [row.volatility, row.beta]) expect(Number.isFinite(value)).toBe(true);
+      if (row.symbol === '^VIX') {
+        // An index level: no investable return, so no Sharpe ratio and no drawdown.
+        expect(row.isIndexLevel).toBe(true);
+        expect(row.sharpe).toBeNull();
+        expect(row.maxDrawdown).toBeNull();
+        return;
+      }
+      expect(row.isIndexLevel).toBe(false);
+      expect(row.maxDrawdown).toBeCloseTo(maxDrawdown(closes[i] as number[])?.maxDrawdown as number, 12);
+      expect(row.sharpe).toBeCloseTo(sharpeRatio(r) as number, 12);
+      for (const value of [row.maxDrawdown, row.sharpe]) expect(Number.isFinite(value)).toBe(true);
+    });
+    expect(body.risk.symbols[0]?.beta).toBeCloseTo(1, 12);
+
+    // Correlation: Pearson on the same returns, symmetric, 1 on the diagonal.
+    const { symbols, matrix } = body.risk.correlation;
+    expect(symbols).toEqual([...TERMINAL_SYMBOLS]);
+    expect(matrix).toHaveLength(8);
+    matrix.forEach((row, i) => {
+      expect(row).toHaveLength(8);
+      expect(row[i]).toBe(1);
+      row.forEach((value, j) => {
+        expect(value).toBe(matrix[j]?.[i]);
+        const x = returns[i] as Float64Array;
+        const y = returns[j] as Float64Array;
+        const expected =
+          (sampleCovariance(x, y) as number) / ((sampleStdDev(x) as number) * (sampleStdDev(y) as number));
+        expect(value).toBeCloseTo(expected, 12);
+        expect(Math.abs(value as number)).toBeLessThanOrEqual(1);
+      });
+    });
+    // The simulator's common market factor: the equity ETFs move together, VIX against them.
+    expect(matrix[0]?.[1]).toBeGreaterThan(0.5);
+    expect(matrix[0]?.[3]).toBeLessThan(0);
+  });
+
+  it('serves the calendar and news as a labelled sample when no vendor supplies them', () => {
+    expect(body.calendar.source).toBe('sample');
+    expect(body.news.source).toBe('sample');
+    expect(body.calendar.items.length).toBeGreaterThan(0);
+    expect(body.news.items.length).toBeGreaterThan(0);
+    for (const item of [...body.calendar.items, ...body.news.items]) expect(item.title).toMatch(/^Sample/);
+    for (const item of body.calendar.items) {
+      expect([item.date, item.actual, item.forecast, item.previous]).toEqual([null, null, null, null]);
+    }
+  });
+
+  it('has no portfolio overview before a portfolio is saved', () => {
+    expect(body.portfolio).toEqual({
+      hasPortfolio: false,
+      totalValue: 0,
+      totalChange: 0,
+      totalChangePercent: 0,
+      positions: 0,
+      holdings: [],
+      sources: [],
+    });
+  });
+
+  it('values the saved portfolio: totals as the valuation, top 10 holdings largest first', async () => {
+    const portfolio: Record<string, number> = {
+      AAPL: 15,
+      GOOGL: 8,
+      MSFT: 12,
+      VTI: 50,
+      VXUS: 30,
+      BND: 40,
+      QQQ: 20,
+      SPY: 5,
+      IWM: 7,
+      TSLA: 3,
+      NVDA: 4,
+      'CRYPTO:BTC': 0.25,
+    };
+    const saved = await call('PUT', '/api/portfolio', { portfolio }, premium);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { portfolio: overviewPortfolio } = await overview(premium);
+
+    const res = await call('POST', '/api/portfolio/valuation', { portfolio });
+    const { valuation } = ZValuationResponse.parse(res.json());
+    expect(overviewPortfolio.hasPortfolio).toBe(true);
+    expect(overviewPortfolio.positions).toBe(12);
+    expect(overviewPortfolio.totalValue).toBeCloseTo(valuation.totalCurrentValue, 6);
+    expect(overviewPortfolio.totalChange).toBeCloseTo(valuation.totalChange, 6);
+    expect(overviewPortfolio.totalChangePercent).toBeCloseTo(valuation.totalChangePercent, 6);
+    expect(overviewPortfolio.sources).toEqual(['simulated']);
+    expect(overviewPortfolio.holdings).toHaveLength(10);
+    // The saved copy may list the symbols in another order (jsonb), so sums agree to rounding only.
+    const expected = valuation.allocation.byHolding.slice(0, 10);
+    expect(overviewPortfolio.holdings.map((h) => h.symbol)).toEqual(expected.map((h) => h.symbol));
+    overviewPortfolio.holdings.forEach((holding, i) => {
+      expect(holding.value).toBeCloseTo(expected[i]?.value as number, 9);
+      expect(holding.weight).toBeCloseTo(expected[i]?.weight as number, 12);
+    });
+    const values = overviewPortfolio.holdings.map((h) => h.value);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    for (const holding of overviewPortfolio.holdings) {
+      expect(holding.value).toBeCloseTo(holding.weight * overviewPortfolio.totalValue, 6);
+    }
+  });
+
+  it('ignores another user’s portfolio', async () => {
+    const other = await signUp('professional');
+    expect((await overview(other)).portfolio.hasPortfolio).toBe(false);
+  });
+});

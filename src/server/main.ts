@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import packageJson from '../../package.json' with { type: 'json' };
+import { buildApp } from './app';
+import { buildConfig, ConfigError, parseEnv } from './config';
+import { openDatabase } from './database';
+import { redactPaths } from './http/logger';
+import { resolveAppSecret } from './secret';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const appSecret = await resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
+  const config = buildConfig(env, appSecret);
+  const log = pino({ level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } });
+
+  const database = await openDatabase(config, (message) => log.info(message));
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // The bundled server (dist/server/main.js) serves the built SPA in dist/web; in `npm run dev` Vite does.
+  const isBundled = import.meta.url.endsWith('.js');
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    version: packageJson.version,
+    webRoot: isBundled ? path.resolve(here, '../web') : undefined,
+    loggerInstance: log,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // In-flight requests get a grace period; then remaining connections are cut so the database still
+    // stops cleanly instead of the process hanging on a client that never finishes.
+    const grace = setTimeout(() => {
+      log.warn(`requests still open after ${SHUTDOWN_GRACE_MS} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    grace.unref();
+    try {
+      await app.close();
+      clearTimeout(grace);
+      await database.shutdown();
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    log.error({ err: error }, 'could not listen');
+    await database.shutdown();
+    process.exit(1);
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,247 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROBINHOOD_ERRORS } from '../../../contracts/brokers';
+import {
+  BrokerError,
+  createRobinhoodConnector,
+  ROBINHOOD_TIMEOUT_MS,
+  type BrokerConnector,
+  type BrokerErrorKind,
+} from './robinhood';
+import {
+  FAKE_RH_PASSWORD,
+  FAKE_RH_TOKEN,
+  FAKE_RH_USERNAME,
+  startFakeRobinhood,
+  type FakeRobinhoodServer,
+} from './testing/fake-robinhood';
+
+const credentials = { username: FAKE_RH_USERNAME, password: FAKE_RH_PASSWORD };
+const SECRETS = [FAKE_RH_USERNAME, FAKE_RH_PASSWORD, FAKE_RH_TOKEN];
+
+let fake: FakeRobinhoodServer;
+let robinhood: BrokerConnector;
+
+beforeAll(async () => {
+  fake = await startFakeRobinhood();
+  robinhood = createRobinhoodConnector({ baseUrl: fake.baseUrl, timeoutMs: 500 });
+});
+afterEach(() => {
+  expect(fake.unhandled).toEqual([]);
+  fake.reset();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+/** The BrokerError an import fails with; checks that it names no secret. */
+async function failure(
+  connector = robinhood,
+  signal?: AbortSignal,
+  sent: { username: string; password: string } = credentials,
+): Promise<BrokerError> {
+  const error: unknown = await connector.importPositions(sent, signal).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BrokerError);
+  const brokerError = error as BrokerError;
+  for (const secret of SECRETS) {
+    expect(brokerError.message).not.toContain(secret);
+    expect(brokerError.detail).not.toContain(secret);
+  }
+  return brokerError;
+}
+
+function expectFailure(error: BrokerError, kind: BrokerErrorKind, message: string) {
+  expect({ kind: error.kind, message: error.message }).toEqual({ kind, message });
+}
+
+describe('Robinhood connector', () => {
+  it('signs in, reads every page of positions and each instrument once, and sums per symbol', async () => {
+    fake.setPositions([
+      [
+        { symbol: 'AAPL', quantity: '10.00000000' },
+        { symbol: 'MSFT', quantity: '2.50000000' },
+        { symbol: 'BRK.B', quantity: '0.12345600' },
+      ],
+      [
+        { symbol: 'AAPL', quantity: '5.12345678', account: '9IRA0001' },
+        { symbol: 'TSLA', quantity: '0.00000000' },
+      ],
+      [{ symbol: 'VTI', quantity: '30.00000000', account: '9IRA0001' }],
+    ]);
+
+    const result = await robinhood.importPositions(credentials);
+
+    expect(result).toEqual({
+      portfolio: { AAPL: 15.12345678, MSFT: 2.5, 'BRK.B': 0.123456, VTI: 30 },
+      accountCount: 2,
+    });
+    expect(fake.requestsTo('/oauth2/token/')).toHaveLength(1);
+    expect(fake.requestsTo('/positions/')).toHaveLength(3);
+    const instruments = fake.requests.filter((r) => r.path.startsWith('/instruments/')).map((r) => r.path);
+    expect(instruments).toHaveLength(4); // AAPL, MSFT, BRK.B, VTI: once each; TSLA (zero) not looked up
+    expect(new Set(instruments).size).toBe(4);
+    expect(instruments).not.toContain(new URL(fake.instrumentUrl('TSLA')).pathname);
+  });
+
+  it('sends the password to the token endpoint only, and the token only as a bearer header', async () => {
+    fake.setPositions([[{ symbol: 'AAPL', quantity: '1.00000000' }]]);
+    await robinhood.importPositions(credentials);
+
+    const [signIn, ...rest] = fake.requests;
+    expect(signIn?.path).toBe('/oauth2/token/');
+    expect(new URLSearchParams(signIn?.body).get('password')).toBe(FAKE_RH_PASSWORD);
+    expect(rest.length).toBeGreaterThan(0);
+    for (const request of rest) {
+      expect(request.method).toBe('GET');
+      expect(request.headers.authorization).toBe(`Bearer ${FAKE_RH_TOKEN}`);
+      const seen = `${request.path} ${request.body}`;
+      for (const secret of SECRETS) expect(seen).not.toContain(secret);
+    }
+  });
+
+  it('imports an account without positions as an empty portfolio', async () => {
+    expect(await robinhood.importPositions(credentials)).toEqual({ portfolio: {}, accountCount: 0 });
+  });
+
+  it.each(['mfa', 'challenge', 'verification_workflow'] as const)(
+    'fails clearly when Robinhood asks for a verification (%s)',
+    async (reply) => {
+      fake.signIn = reply;
+      expectFailure(await failure(), 'mfa_required', ROBINHOOD_ERRORS.mfaRequired);
+      expect(fake.requestsTo('/positions/')).toEqual([]);
+    },
+  );
+
+  it('fails as rejected when Robinhood says the credentials are wrong', async () => {
+    const error = await failure(robinhood, undefined, {
+      username: FAKE_RH_USERNAME,
+      password: 'not-the-password',
+    });
+    expectFailure(error, 'rejected', 'Robinhood rejected these credentials.');
+    expect(fake.requestsTo('/positions/')).toEqual([]);
+  });
+
+  it('fails as rejected for a 401 or an OAuth invalid_grant', async () => {
+    fake.signIn = { status: 401, body: JSON.stringify({ detail: 'Invalid credentials' }) };
+    expectFailure(await failure(), 'rejected', ROBINHOOD_ERRORS.rejected);
+    fake.signIn = { status: 400, body: JSON.stringify({ error: 'invalid_grant' }) };
+    expectFailure(await failure(), 'rejected', ROBINHOOD_ERRORS.rejected);
+  });
+
+  it('does not call any other 400 a credentials problem', async () => {
+    fake.signIn = { status: 400, body: JSON.stringify({ client_id: ['Invalid client id.'] }) };
+    expectFailure(await failure(), 'unavailable', ROBINHOOD_ERRORS.httpError(400));
+  });
+
+  it('fails as unavailable for a 500 from the sign-in, the positions or an instrument', async () => {
+    fake.signIn = { status: 500, body: JSON.stringify({ detail: 'Internal server error' }) };
+    expectFailure(await failure(), 'unavailable', ROBINHOOD_ERRORS.httpError(500));
+
+    fake.signIn = 'token';
+    fake.setPositions([[{ symbol: 'AAPL', quantity: '1.00000000' }]]);
+    fake.positionsReply = { status: 500, body: '{}' };
+    const positions = await failure();
+    expectFailure(positions, 'unavailable', ROBINHOOD_ERRORS.httpError(500));
+    expect(positions.detail).toBe('positions page 1: HTTP 500');
+
+    fake.positionsReply = undefined;
+    fake.instrumentReply = { status: 500, body: '{}' };
+    expectFailure(await failure(), 'unavailable', ROBINHOOD_ERRORS.httpError(500));
+  });
+
+  it('fails as unavailable when Robinhood limits requests (429)', async () => {
+    fake.signIn = { status: 429, body: JSON.stringify({ detail: 'Request was throttled.' }) };
+    expectFailure(await failure(), 'unavailable', ROBINHOOD_ERRORS.httpError(429));
+  });
+
+  it('times out after its deadline when the sign-in or the positions never answer', async () => {
+    fake.signIn = 'hang';
+    const started = Date.now();
+    expectFailure(await failure(), 'timeout', ROBINHOOD_ERRORS.timeout);
+    expect(Date.now() - started).toBeLessThan(3000);
+
+    fake.reset();
+    fake.positionsReply = 'hang';
+    expectFailure(await failure(), 'timeout', ROBINHOOD_ERRORS.timeout);
+  });
+
+  it('has one 10 s deadline by default', () => {
+    expect(ROBINHOOD_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('fails as unreadable for an HTML page where JSON was expected', async () => {
+    const html = '<!DOCTYPE html><html><body><h1>Sorry, something went wrong</h1></body></html>';
+    fake.signIn = { status: 200, body: html, contentType: 'text/html' };
+    expectFailure(await failure(), 'bad_response', ROBINHOOD_ERRORS.unreadable);
+    fake.signIn = { status: 403, body: html, contentType: 'text/html' };
+    expectFailure(await failure(), 'bad_response', ROBINHOOD_ERRORS.unreadable);
+
+    fake.signIn = 'token';
+    fake.positionsReply = { status: 200, body: html, contentType: 'text/html' };
+    expectFailure(await failure(), 'bad_response', ROBINHOOD_ERRORS.unreadable);
+  });
+
+  it('fails as unavailable for an HTML error page with a 5xx status', async () => {
+    fake.signIn = {
+      status: 503,
+      body: '<html><body>Service Unavailable</body></html>',
+      contentType: 'text/html',
+    };
+    expectFailure(await failure(), 'unavailable', ROBINHOOD_ERRORS.httpError(503));
+  });
+
+  it('fails as unreadable for JSON of another shape', async () => {
+    fake.signIn = { status: 200, body: JSON.stringify({ token: 'x' }) };
+    expectFailure(await failure(), 'bad_response', ROBINHOOD_ERRORS.unreadable);
+
+    fake.signIn = 'token';
+    fake.positionsReply = { status: 200, body: JSON.stringify({ results: [{ quantity: '1' }] }) };
+    expectFailure(await failure(), 'bad_response', ROBINHOOD_ERRORS.unreadable);
+
+    fake.positionsReply = {
+      status: 200,
+      body: JSON.stringify({
+        next: null,
+        results: [{ instrument: fake.instrumentUrl('AAPL'), quantity: 'lots' }],
+      }),
+    };
+    expectFailure(await failure(), 'bad_response', ROBINHOOD_ERRORS.unreadable);
+  });
+
+  it('never sends the token to another host', async () => {
+    fake.positionsReply = {
+      status: 200,
+      body: JSON.stringify({ next: 'https://elsewhere.example/positions/?cursor=2', results: [] }),
+    };
+    const error = await failure();
+    expectFailure(error, 'bad_response', ROBINHOOD_ERRORS.unreadable);
+    expect(error.detail).toContain('another host');
+
+    fake.positionsReply = {
+      status: 200,
+      body: JSON.stringify({
+        next: null,
+        results: [{ instrument: 'https://elsewhere.example/instruments/1/', quantity: '1.00000000' }],
+      }),
+    };
+    expectFailure(await failure(), 'bad_response', ROBINHOOD_ERRORS.unreadable);
+  });
+
+  it('fails as unavailable when nothing listens', async () => {
+    const closed = await startFakeRobinhood();
+    const url = closed.baseUrl;
+    await closed.close();
+    const connector = createRobinhoodConnector({ baseUrl: url, timeoutMs: 2000 });
+    expectFailure(await failure(connector), 'unavailable', ROBINHOOD_ERRORS.unreachable);
+  });
+
+  it('stops when the caller aborts', async () => {
+    fake.signIn = 'hang';
+    const controller = new AbortController();
+    const connector = createRobinhoodConnector({ baseUrl: fake.baseUrl, timeoutMs: 5000 });
+    setTimeout(() => controller.abort(), 50);
+    expectFailure(await failure(connector, controller.signal), 'unavailable', ROBINHOOD_ERRORS.cancelled);
+  });
+});

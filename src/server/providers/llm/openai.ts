@@ -1,0 +1,129 @@
+/**
+ * The language-model adapter: the `openai` SDK against any OpenAI-compatible endpoint (OPENAI_API_KEY,
+ * OPENAI_BASE_URL, OPENAI_MODEL). One chat completion per analysis, structured output (json_schema, strict),
+ * a 30 s timeout, no retries. The answer is parsed, validated with zod and checked for grounding: a number
+ * that is not in the facts rejects the whole answer. Every failure is an LlmUnavailableError.
+ */
+import OpenAI from 'openai';
+import type { PortfolioFacts } from '../../../domain/analytics';
+import type { AppConfig } from '../../config';
+import { createGroundingIndex } from './grounding';
+import { SYSTEM_PROMPT, toPromptFacts } from './prompt';
+import {
+  ANALYSIS_WORDS_JSON_SCHEMA,
+  LlmUnavailableError,
+  ZAnalysisWords,
+  type AnalysisWords,
+  type PortfolioAnalysisWriter,
+} from './types';
+
+export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+export interface OpenAiWriterOptions {
+  config: AppConfig['openai'];
+  /** Whole call, default 30 000 ms. */
+  timeoutMs?: number;
+}
+
+export function createOpenAiAnalysisWriter(options: OpenAiWriterOptions): PortfolioAnalysisWriter {
+  const { apiKey, model } = options.config;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  const client = apiKey
+    ? new OpenAI({
+        apiKey,
+        // Explicit, so that the SDK never falls back to process.env on its own.
+        baseURL: options.config.baseUrl ?? DEFAULT_OPENAI_BASE_URL,
+        timeout: timeoutMs,
+        maxRetries: 0,
+      })
+    : undefined;
+
+  return {
+    isConfigured: client !== undefined,
+
+    async writePortfolioAnalysis(facts: PortfolioFacts, callOptions = {}): Promise<AnalysisWords> {
+      if (!client) throw new LlmUnavailableError('not_configured', 'No language model is configured');
+      const promptFacts = toPromptFacts(facts);
+      const signal = AbortSignal.any([
+        AbortSignal.timeout(timeoutMs),
+        ...(callOptions.signal ? [callOptions.signal] : []),
+      ]);
+
+      let content: string | null | undefined;
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model,
+            messages: [
+              { role: 'system', content: SYSTEM_PROMPT },
+              { role: 'user', content: `FACTS:\n${JSON.stringify(promptFacts)}` },
+            ],
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: 'portfolio_analysis', strict: true, schema: ANALYSIS_WORDS_JSON_SCHEMA },
+            },
+          },
+          { signal, timeout: timeoutMs, maxRetries: 0 },
+        );
+        const message = completion.choices[0]?.message;
+        if (message?.refusal) throw new LlmUnavailableError('refused', 'The model refused to answer');
+        content = message?.content;
+      } catch (error) {
+        throw toUnavailable(error, signal);
+      }
+
+      let json: unknown;
+      try {
+        json = JSON.parse(content ?? '');
+      } catch (error) {
+        throw new LlmUnavailableError('invalid_json', 'The model did not answer with JSON', { cause: error });
+      }
+      const parsed = ZAnalysisWords.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new LlmUnavailableError(
+          'schema_violation',
+          `The model's answer does not match the schema (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})`,
+        );
+      }
+      const words = parsed.data;
+      const index = createGroundingIndex(promptFacts);
+      const texts = [
+        words.overviewText,
+        ...words.diversificationGaps,
+        ...words.recommendations.flatMap((r) => [r.title, r.description]),
+        ...words.insights,
+      ];
+      const ungrounded = texts.flatMap((text) => index.ungrounded(text));
+      if (ungrounded.length > 0) {
+        throw new LlmUnavailableError(
+          'ungrounded_number',
+          `The model wrote numbers that are not in the facts: ${ungrounded.slice(0, 5).join(', ')}`,
+        );
+      }
+      return words;
+    },
+  };
+}
+
+function toUnavailable(error: unknown, signal: AbortSignal): LlmUnavailableError {
+  if (error instanceof LlmUnavailableError) return error;
+  if (error instanceof OpenAI.APIConnectionTimeoutError || (signal.aborted && isAbort(error))) {
+    return new LlmUnavailableError('timeout', 'The model did not answer in time', { cause: error });
+  }
+  if (error instanceof OpenAI.RateLimitError) {
+    return new LlmUnavailableError('rate_limited', 'The model is rate limited (429)', { cause: error });
+  }
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
+    return new LlmUnavailableError('http_error', `The model answered HTTP ${error.status}`, { cause: error });
+  }
+  return new LlmUnavailableError('network_error', 'The model could not be reached', { cause: error });
+}
+
+function isAbort(error: unknown): boolean {
+  return (
+    error instanceof OpenAI.APIUserAbortError ||
+    (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'))
+  );
+}

@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAlphaVantageAdapter } from './alphavantage';
+import {
+  jsonFixture,
+  startFakeVendorServer,
+  truncatedFixture,
+  vendorFailure,
+  type FakeVendorServer,
+} from './testing/fake-vendor-server';
+import { itMapsTransportFailures } from './testing/transport-failures';
+
+const KEY = 'AV-SECRET-KEY-1234';
+const NOW = Date.parse('2021-10-30T12:00:00Z');
+
+let server: FakeVendorServer;
+
+beforeEach(async () => {
+  server = await startFakeVendorServer();
+});
+
+afterEach(async () => {
+  expect(server.unhandled).toEqual([]);
+  await server.close();
+});
+
+function adapter(apiKey: string | undefined = KEY) {
+  return createAlphaVantageAdapter({ apiKey, baseUrl: `${server.url}/query`, now: () => NOW });
+}
+
+const QUOTE_IBM = `GET /query?function=GLOBAL_QUOTE&symbol=IBM&apikey=${KEY}`;
+const DAILY_IBM = `GET /query?function=TIME_SERIES_DAILY&symbol=IBM&outputsize=compact&apikey=${KEY}`;
+
+describe('alphavantage adapter: happy paths from recorded responses', () => {
+  it('parses the IBM GLOBAL_QUOTE, "%"-suffixed change percent included', async () => {
+    server.on(QUOTE_IBM, jsonFixture('alphavantage/global-quote-IBM.json'));
+
+    const quote = await adapter().quote('IBM', AbortSignal.timeout(5000));
+
+    expect(quote).toEqual({
+      symbol: 'IBM',
+      name: 'International Business Machines Corporation',
+      currentPrice: 125.1,
+      change: -0.74,
+      changePercent: -0.588,
+      previousClose: 125.84,
+      currency: 'USD',
+      source: 'alphavantage',
+      // 16:00 New York (EDT) on the latest trading day, 2021-10-29.
+      asOf: '2021-10-29T20:00:00.000Z',
+    });
+  });
+
+  it('parses the MSFT GLOBAL_QUOTE (4-space indented as Alpha Vantage sends it)', async () => {
+    server.on(
+      `GET /query?function=GLOBAL_QUOTE&symbol=MSFT&apikey=${KEY}`,
+      jsonFixture('alphavantage/global-quote-MSFT.json'),
+    );
+    const quote = await adapter().quote('MSFT', AbortSignal.timeout(5000));
+    expect(quote).toMatchObject({
+      currentPrice: 112.13,
+      change: -0.66,
+      changePercent: -0.5852,
+      previousClose: 112.79,
+      asOf: '2018-10-05T20:00:00.000Z',
+    });
+  });
+
+  it('sends the key as the apikey query parameter', async () => {
+    server.on(QUOTE_IBM, jsonFixture('alphavantage/global-quote-IBM.json'));
+    await adapter().quote('IBM', AbortSignal.timeout(5000));
+    expect(server.requests[0]?.query.apikey).toBe(KEY);
+  });
+
+  it('reads TIME_SERIES_DAILY (compact for a recent range) into ascending bars', async () => {
+    server.on(DAILY_IBM, jsonFixture('alphavantage/time-series-daily-IBM-compact-truncated-upstream.json'));
+
+    const bars = await adapter().history('IBM', '2021-10-27', '2021-10-29', AbortSignal.timeout(5000));
+
+    expect(bars).toEqual([
+      { date: '2021-10-27', open: 127.44, high: 127.88, low: 125.01, close: 125.17, volume: 6973432 },
+      { date: '2021-10-28', open: 125.17, high: 126.31, low: 124.62, close: 125.84, volume: 6503003 },
+      { date: '2021-10-29', open: 125.43, high: 126.32, low: 124.91, close: 125.1, volume: 5916789 },
+    ]);
+  });
+
+  it('asks for outputsize=full when the range starts before the latest 100 sessions', async () => {
+    server.on(
+      `GET /query?function=TIME_SERIES_DAILY&symbol=IBM&outputsize=full&apikey=${KEY}`,
+      jsonFixture('alphavantage/time-series-daily-IBM-compact-truncated-upstream.json'),
+    );
+    const bars = await adapter().history('IBM', '2021-01-04', '2021-10-28', AbortSignal.timeout(5000));
+    expect(bars.map((b) => b.date)).toEqual(['2021-10-27', '2021-10-28']);
+  });
+
+  it('searches with SYMBOL_SEARCH', async () => {
+    server.on(
+      `GET /query?function=SYMBOL_SEARCH&keywords=BA&apikey=${KEY}`,
+      jsonFixture('alphavantage/symbol-search-BA.json'),
+    );
+    const matches = await adapter().search('BA', AbortSignal.timeout(5000));
+    expect(matches).toHaveLength(10);
+    expect(matches[0]).toEqual({ symbol: 'BA', name: 'The Boeing Company', assetClass: 'stock' });
+    expect(matches[3]).toEqual({
+      symbol: '6190.HKG',
+      name: 'Bank of Jiujiang Co. Ltd.',
+      assetClass: 'stock',
+    });
+  });
+
+  it('searches by name', async () => {
+    server.on(
+      `GET /query?function=SYMBOL_SEARCH&keywords=tesco&apikey=${KEY}`,
+      jsonFixture('alphavantage/symbol-search-tesco.json'),
+    );
+    const matches = await adapter().search('tesco', AbortSignal.timeout(5000));
+    expect(matches.map((m) => m.symbol)).toEqual(['TSCO.LON', 'TSCDF', 'TSCDY']);
+  });
+
+  it('serves stocks and funds, not crypto or indices', () => {
+    const av = adapter();
+    expect(av.supports('IBM')).toBe(true);
+    expect(av.supports('VFIAX')).toBe(true);
+    expect(av.supports('CRYPTO:BTC')).toBe(false);
+    expect(av.supports('^VIX')).toBe(false);
+  });
+});
+
+describe('alphavantage adapter: its own error bodies (sent with HTTP 200)', () => {
+  it('the old "Note" (5 calls per minute) is rate_limited', async () => {
+    server.on(QUOTE_IBM, jsonFixture('alphavantage/rate-limit-note-5-per-minute.json'));
+    const error = await vendorFailure(adapter().quote('IBM', AbortSignal.timeout(5000)));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.message).toContain('5 calls per minute');
+  });
+
+  it('the current "Information" (25 requests per day) is rate_limited', async () => {
+    server.on(DAILY_IBM, jsonFixture('alphavantage/rate-limit-information-25-per-day.json'));
+    const error = await vendorFailure(
+      adapter().history('IBM', '2021-10-27', '2021-10-29', AbortSignal.timeout(5000)),
+    );
+    expect(error.kind).toBe('rate_limited');
+    expect(error.message).toContain('25 requests per day');
+  });
+
+  it('"Error Message: Invalid API call" (its unknown-symbol answer) is not_found', async () => {
+    server.on(DAILY_IBM, jsonFixture('alphavantage/error-message-invalid-api-call-FX_DAILY.json'));
+    const error = await vendorFailure(
+      adapter().history('IBM', '2021-10-27', '2021-10-29', AbortSignal.timeout(5000)),
+    );
+    expect(error.kind).toBe('not_found');
+  });
+
+  it('an empty "Global Quote" is an unknown symbol: not_found', async () => {
+    server.on(`GET /query?function=GLOBAL_QUOTE&symbol=NOPE&apikey=${KEY}`, { body: { 'Global Quote': {} } });
+    const error = await vendorFailure(adapter().quote('NOPE', AbortSignal.timeout(5000)));
+    expect(error.kind).toBe('not_found');
+  });
+
+  it('an "Error Message" about the apikey is unauthorized', async () => {
+    server.on(QUOTE_IBM, {
+      body: {
+        'Error Message': 'the parameter apikey is invalid or missing. Please claim your free API key.',
+      },
+    });
+    const error = await vendorFailure(adapter().quote('IBM', AbortSignal.timeout(5000)));
+    expect(error.kind).toBe('unauthorized');
+  });
+
+  it('no key configured is unauthorized without a request', async () => {
+    const error = await vendorFailure(adapter('').quote('IBM', AbortSignal.timeout(5000)));
+    expect(error.kind).toBe('unauthorized');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('alphavantage adapter: transport failures', () => {
+  itMapsTransportFailures({
+    server: () => server,
+    route: QUOTE_IBM,
+    truncated: truncatedFixture('alphavantage/global-quote-IBM.json'),
+    call: (signal) => adapter().quote('IBM', signal),
+    secret: KEY,
+  });
+
+  async function quoteFailure(signal = AbortSignal.timeout(5000)) {
+    return vendorFailure(adapter().quote('IBM', signal));
+  }
+
+  it('429 is rate_limited', async () => {
+    server.on(QUOTE_IBM, { status: 429, body: 'Too Many Requests' });
+    expect((await quoteFailure()).kind).toBe('rate_limited');
+  });
+
+  it('500 is unavailable, and a body echoing the key does not leak it', async () => {
+    server.on(QUOTE_IBM, { status: 500, body: `upstream failed for /query?apikey=${KEY}` });
+    const error = await quoteFailure();
+    expect(error.kind).toBe('unavailable');
+    expect(error.message).not.toContain(KEY);
+    expect(error.message).toContain('***');
+  });
+
+  it('a quote with a non-numeric price is bad_response', async () => {
+    server.on(QUOTE_IBM, {
+      body: {
+        'Global Quote': {
+          '01. symbol': 'IBM',
+          '05. price': 'n/a',
+          '07. latest trading day': '2021-10-29',
+          '08. previous close': '125.8400',
+          '09. change': '-0.7400',
+          '10. change percent': '-0.5880%',
+        },
+      },
+    });
+    expect((await quoteFailure()).kind).toBe('bad_response');
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * Alpha Vantage (keyed; base https://www.alphavantage.co/query; key in the `apikey` query param, as the
+ * vendor requires). US stocks, ETFs and mutual funds: GLOBAL_QUOTE, TIME_SERIES_DAILY, SYMBOL_SEARCH.
+ * No batch quote on the free plan, so `quotes` is absent (the service asks symbol by symbol).
+ *
+ * Alpha Vantage answers its errors with HTTP 200 and a one-key JSON body:
+ * - `{"Note": ...}` (the old 5/minute limit) and `{"Information": ...}` mentioning the rate limit
+ *   (the current 25/day) -> 'rate_limited';
+ * - `{"Information": ...}` about a premium endpoint -> 'unauthorized' (the key's plan cannot have it);
+ *   any other Information -> 'bad_response';
+ * - `{"Error Message": ...}` -> 'unauthorized' when it is about the apikey, else 'not_found' (it is the
+ *   answer for an unknown symbol: "Invalid API call ...").
+ * An empty `"Global Quote": {}` is an unknown symbol: 'not_found'.
+ *
+ * GLOBAL_QUOTE gives no name, currency or time: the name comes from the security master, the currency is
+ * USD (US listings only), and `asOf` is the close (16:00 New York) of its "latest trading day", or now
+ * if that is still ahead.
+ */
+import { z } from 'zod';
+import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
+import {
+  addDays,
+  assertIsoDate,
+  fetchJson,
+  joinUrl,
+  newYorkCloseIso,
+  notAfterNow,
+  utcDate,
+  vendorError,
+  type AdapterOptions,
+  type VendorBodyCheck,
+} from './http';
+import { type DailyBar, type MarketDataAdapter, type Quote, type SymbolMatch } from './types';
+
+const VENDOR = 'alphavantage' as const;
+export const ALPHAVANTAGE_BASE_URL = 'https://www.alphavantage.co/query';
+
+/** `compact` is the latest 100 sessions; 100 sessions never span fewer than 140 calendar days. */
+const COMPACT_CALENDAR_DAYS = 140;
+
+/** "125.1000" and "-0.5880%" as numbers. */
+const numeric = z
+  .string()
+  .transform((s) => Number(s.trim().replace(/%$/, '')))
+  .pipe(z.number().finite());
+
+const globalQuote = z.object({
+  'Global Quote': z.union([
+    z.object({
+      '01. symbol': z.string(),
+      '05. price': numeric,
+      '07. latest trading day': z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      '08. previous close': numeric,
+      '09. change': numeric,
+      '10. change percent': numeric,
+    }),
+    z.strictObject({}),
+  ]),
+});
+
+const dailySeries = z.object({
+  'Time Series (Daily)': z.record(
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    z.object({
+      '1. open': numeric,
+      '2. high': numeric,
+      '3. low': numeric,
+      '4. close': numeric,
+      '5. volume': numeric,
+    }),
+  ),
+});
+
+const symbolSearch = z.object({
+  bestMatches: z.array(
+    z.object({
+      '1. symbol': z.string(),
+      '2. name': z.string(),
+      '3. type': z.string(),
+      '4. region': z.string().optional(),
+    }),
+  ),
+});
+
+const RATE_LIMIT_TEXT = /rate limit|call frequency|requests per (day|minute)|spreading out/i;
+
+/** Alpha Vantage's errors-with-200 (see the file comment). */
+export const checkAlphaVantageBody: VendorBodyCheck = (body) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const b = body as Record<string, unknown>;
+  const note = b['Note'];
+  const information = b['Information'];
+  const errorMessage = b['Error Message'];
+  if (typeof note === 'string') return { kind: 'rate_limited', message: note };
+  if (typeof information === 'string') {
+    if (RATE_LIMIT_TEXT.test(information)) return { kind: 'rate_limited', message: information };
+    if (/premium|api ?key/i.test(information)) return { kind: 'unauthorized', message: information };
+    return { kind: 'bad_response', message: information };
+  }
+  if (typeof errorMessage === 'string') {
+    if (/api ?key/i.test(errorMessage)) return { kind: 'unauthorized', message: errorMessage };
+    return { kind: 'not_found', message: errorMessage };
+  }
+  return undefined;
+};
+
+const ASSET_CLASS: Record<string, string> = { Equity: 'stock', ETF: 'etf', 'Mutual Fund': 'fund' };
+
+export interface AlphaVantageAdapterOptions extends AdapterOptions {
+  /** Current time, for tests; default Date.now. */
+  now?: () => number;
+}
+
+export class AlphaVantageAdapter implements MarketDataAdapter {
+  readonly name = VENDOR;
+  private readonly baseUrl: string;
+  private readonly now: () => number;
+
+  constructor(private readonly options: AlphaVantageAdapterOptions = {}) {
+    this.baseUrl = options.baseUrl ?? ALPHAVANTAGE_BASE_URL;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** US stocks, ETFs and funds: not crypto (CoinGecko's) and not indices like ^VIX. */
+  supports(symbol: string): boolean {
+    const s = symbol.trim().toUpperCase();
+    return s.length > 0 && !s.startsWith(CRYPTO_PREFIX) && !s.startsWith('^');
+  }
+
+  async quote(symbol: string, signal: AbortSignal): Promise<Quote> {
+    const body = await this.get({ function: 'GLOBAL_QUOTE', symbol }, globalQuote, signal, `quote ${symbol}`);
+    const q = body['Global Quote'];
+    if (!('05. price' in q)) throw vendorError(VENDOR, 'not_found', `quote ${symbol}: unknown symbol`);
+    return {
+      symbol,
+      name: findSecurity(symbol)?.name ?? symbol,
+      currentPrice: q['05. price'],
+      change: q['09. change'],
+      changePercent: q['10. change percent'],
+      previousClose: q['08. previous close'],
+      currency: 'USD',
+      source: VENDOR,
+      asOf: notAfterNow(newYorkCloseIso(q['07. latest trading day']), this.now()),
+    };
+  }
+
+  /**
+   * Daily bars (as traded, not split-adjusted: TIME_SERIES_DAILY's own numbers). `compact` when the
+   * range fits in the latest 100 sessions, else `full` (premium since 2024: a free key gets 'unauthorized',
+   * and the service falls back rather than serve a short history).
+   */
+  async history(symbol: string, from: string, to: string, signal: AbortSignal): Promise<DailyBar[]> {
+    assertIsoDate(from);
+    assertIsoDate(to);
+    if (to < from) return [];
+    const compact = from >= addDays(utcDate(this.now()), -COMPACT_CALENDAR_DAYS);
+    const body = await this.get(
+      { function: 'TIME_SERIES_DAILY', symbol, outputsize: compact ? 'compact' : 'full' },
+      dailySeries,
+      signal,
+      `history ${symbol}`,
+    );
+    return Object.entries(body['Time Series (Daily)'])
+      .filter(([date]) => date >= from && date <= to)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([date, bar]) => ({
+        date,
+        open: bar['1. open'],
+        high: bar['2. high'],
+        low: bar['3. low'],
+        close: bar['4. close'],
+        volume: bar['5. volume'],
+      }));
+  }
+
+  async search(query: string, signal: AbortSignal): Promise<SymbolMatch[]> {
+    const keywords = query.trim();
+    if (!keywords) return [];
+    const body = await this.get({ function: 'SYMBOL_SEARCH', keywords }, symbolSearch, signal, 'search');
+    return body.bestMatches.map((m) => ({
+      symbol: m['1. symbol'],
+      name: m['2. name'],
+      assetClass: ASSET_CLASS[m['3. type']] ?? m['3. type'].toLowerCase(),
+    }));
+  }
+
+  private get<S extends z.ZodType>(
+    params: Record<string, string>,
+    schema: S,
+    signal: AbortSignal,
+    what: string,
+  ): Promise<z.output<S>> {
+    const apiKey = this.options.apiKey;
+    if (!apiKey) return Promise.reject(vendorError(VENDOR, 'unauthorized', `${what}: no API key configured`));
+    return fetchJson(VENDOR, joinUrl(this.baseUrl, '', { ...params, apikey: apiKey }), {
+      schema,
+      signal,
+      fetch: this.options.fetch,
+      secrets: [apiKey],
+      check: checkAlphaVantageBody,
+      what,
+    });
+  }
+}
+
+export function createAlphaVantageAdapter(options: AlphaVantageAdapterOptions = {}): AlphaVantageAdapter {
+  return new AlphaVantageAdapter(options);
+}

@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../contracts/errors';
+import type { DatabaseHandle } from '../../db/client';
+import { createTestDatabase } from '../../testing/test-database';
+import { testConfig } from '../../testing/test-app';
+import type { AppConfig } from '../../config';
+import { createMarketDataService, type MarketDataServiceOptions } from './service';
+import {
+  createFakeAdapter,
+  fakeBars,
+  fakeQuote,
+  hangUntilAborted,
+  type FakeAdapter,
+} from './testing/fake-adapter';
+import { VendorError, type MarketDataAdapter } from './types';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+/** Friday 2026-11-20, after the close (22:00 UTC = 17:00 in New York). */
+const FRIDAY_EVENING = new Date('2026-11-20T22:00:00Z');
+
+function clock(start = FRIDAY_EVENING) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+function service(
+  adapters: MarketDataAdapter[],
+  overrides: Partial<Omit<MarketDataServiceOptions, 'config'>> & { env?: Record<string, string> } = {},
+) {
+  const { env, ...rest } = overrides;
+  const config: AppConfig = testConfig({ MARKET_DATA_PROVIDER: 'auto', ...env });
+  return createMarketDataService({ config, db: database.db, adapters, now: () => FRIDAY_EVENING, ...rest });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('quotes', () => {
+  it('100 concurrent requests for one symbol make exactly one upstream call', async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    yahoo.onQuote = async (symbol) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return fakeQuote('yahoo', symbol);
+    };
+    const marketData = service([yahoo]);
+    const quotes = await Promise.all(Array.from({ length: 100 }, () => marketData.getQuote('aapl')));
+    expect(yahoo.calls).toHaveLength(1);
+    expect(new Set(quotes.map((q) => q.currentPrice))).toEqual(new Set([123.45]));
+    expect(quotes[0]).toMatchObject({ symbol: 'AAPL', name: 'Apple Inc.', source: 'yahoo' });
+  });
+
+  it('serves from the cache until the TTL runs out, then asks again', async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    const time = clock();
+    const marketData = service([yahoo], { now: time.now, env: { QUOTE_CACHE_SECONDS: '60' } });
+    await marketData.getQuote('MSFT');
+    time.advance(59_000);
+    await marketData.getQuote('MSFT');
+    expect(yahoo.calls).toHaveLength(1);
+    time.advance(2_000);
+    await marketData.getQuote('MSFT');
+    expect(yahoo.calls).toHaveLength(2);
+  });
+
+  it('a hanging vendor costs one timeout: skipped while its circuit is open, probed after', async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    yahoo.onQuote = (_symbol, signal) => hangUntilAborted('yahoo', signal);
+    const time = clock();
+    const marketData = service([yahoo], {
+      now: time.now,
+      timeoutMs: 50,
+      env: { QUOTE_CACHE_SECONDS: '0' },
+    });
+    const first = await marketData.getQuote('AAPL');
+    expect(first.source).toBe('simulated');
+    expect(yahoo.calls).toHaveLength(1);
+    expect(marketData.status().vendors.find((v) => v.name === 'yahoo')).toMatchObject({
+      circuitOpen: true,
+      circuitState: 'open',
+      healthy: false,
+    });
+
+    for (const symbol of ['AAPL', 'MSFT', 'NVDA']) {
+      expect((await marketData.getQuote(symbol)).source).toBe('simulated');
+    }
+    expect(yahoo.calls).toHaveLength(1); // skipped while open: no second timeout
+    time.advance(59_000);
+    await marketData.getQuote('AAPL');
+    expect(yahoo.calls).toHaveLength(1);
+
+    time.advance(2_000);
+    yahoo.onQuote = async (symbol) => fakeQuote('yahoo', symbol);
+    expect((await marketData.getQuote('AAPL')).source).toBe('yahoo');
+    expect(yahoo.calls).toHaveLength(2);
+    expect(marketData.status().vendors.find((v) => v.name === 'yahoo')).toMatchObject({
+      circuitOpen: false,
+      healthy: true,
+    });
+  });
+
+  it('in half-open state lets exactly one probe through', async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    yahoo.onQuote = async () => {
+      throw new VendorError('yahoo', 'unavailable', 'down');
+    };
+    const time = clock();
+    const marketData = service([yahoo], { now: time.now, env: { QUOTE_CACHE_SECONDS: '0' } });
+    for (const symbol of ['AAPL', 'MSFT', 'NVDA', 'AMZN']) await marketData.getQuote(symbol);
+    expect(yahoo.calls).toHaveLength(3); // opened after 3 consecutive failures
+    time.advance(60_000);
+    yahoo.onQuote = async (symbol) => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return fakeQuote('yahoo', symbol);
+    };
+    const answers = await Promise.all(['AAPL', 'MSFT', 'NVDA'].map((s) => marketData.getQuote(s)));
+    expect(yahoo.calls).toHaveLength(4);
+    expect(answers.map((q) => q.source).sort()).toEqual(['simulated', 'simulated', 'yahoo']);
+  });
+
+  it("falls back to the simulator when the vendor answers 'rate limited', and says so", async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    yahoo.onQuote = async () => {
+      throw new VendorError('yahoo', 'rate_limited', 'Too Many Requests');
+    };
+    const quote = await service([yahoo]).getQuote('AAPL');
+    expect(quote).toMatchObject({ symbol: 'AAPL', source: 'simulated', currency: 'USD' });
+    expect(Date.parse(quote.asOf)).not.toBeNaN();
+  });
+
+  it('stops calling a vendor once its quota is used up', async () => {
+    const polygon = createFakeAdapter('polygon');
+    const time = clock();
+    const marketData = service([polygon], {
+      now: time.now,
+      env: { QUOTE_CACHE_SECONDS: '0' },
+    });
+    const symbols = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'META', 'GOOGL', 'TSLA'];
+    const sources = [];
+    for (const symbol of symbols) sources.push((await marketData.getQuote(symbol)).source);
+    expect(polygon.calls).toHaveLength(5);
+    expect(sources).toEqual([
+      'polygon',
+      'polygon',
+      'polygon',
+      'polygon',
+      'polygon',
+      'simulated',
+      'simulated',
+    ]);
+    expect(marketData.status().vendors.find((v) => v.name === 'polygon')).toMatchObject({
+      configured: true,
+      quotaLeft: 0,
+      quota: 5,
+      quotaWindow: 'minute',
+      circuitOpen: false,
+    });
+    time.advance(60_001);
+    expect((await marketData.getQuote('AAPL')).source).toBe('polygon');
+  });
+
+  it('tries keyed vendors first, then keyless ones, then the simulator', async () => {
+    const fmp = createFakeAdapter('fmp');
+    const yahoo = createFakeAdapter('yahoo');
+    fmp.onQuote = async () => {
+      throw new VendorError('fmp', 'unavailable', 'down');
+    };
+    expect((await service([yahoo, fmp]).getQuote('AAPL')).source).toBe('yahoo');
+    expect(fmp.calls).toHaveLength(1);
+    expect(yahoo.calls).toHaveLength(1);
+  });
+
+  it("uses the user's own key for that user's requests", async () => {
+    const serverPolygon = createFakeAdapter('polygon');
+    const built: { vendor: string; key: string; adapter: FakeAdapter }[] = [];
+    const marketData = service([serverPolygon], {
+      env: { QUOTE_CACHE_SECONDS: '0' },
+      createKeyedAdapter: (vendor, key) => {
+        const adapter = createFakeAdapter(vendor);
+        built.push({ vendor, key, adapter });
+        return adapter;
+      },
+    });
+    expect((await marketData.getQuote('AAPL', { userKeys: { fmp: 'user-fmp-key' } })).source).toBe('fmp');
+    await marketData.getQuote('MSFT', { userKeys: { fmp: 'user-fmp-key' } });
+    expect(built.map((b) => [b.vendor, b.key])).toEqual([['fmp', 'user-fmp-key']]);
+    expect(built[0]!.adapter.calls).toHaveLength(2);
+    expect(serverPolygon.calls).toHaveLength(0);
+    expect((await marketData.getQuote('AAPL')).source).toBe('polygon');
+  });
+
+  it('a forced vendor is the only one asked; `simulated` asks none', async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    const fmp = createFakeAdapter('fmp');
+    expect(
+      (await service([yahoo, fmp], { env: { MARKET_DATA_PROVIDER: 'yahoo' } }).getQuote('AAPL')).source,
+    ).toBe('yahoo');
+    expect(fmp.calls).toHaveLength(0);
+    const simulated = service([yahoo, fmp], { env: { MARKET_DATA_PROVIDER: 'simulated' } });
+    expect((await simulated.getQuote('AAPL')).source).toBe('simulated');
+    expect(yahoo.calls).toHaveLength(1);
+  });
+
+  it('answers unknown tickers through a vendor that knows them, else 404', async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    yahoo.onQuote = async (symbol) => {
+      if (symbol === 'SHOP') return { ...fakeQuote('yahoo', symbol), name: 'Shopify Inc.' };
+      throw new VendorError('yahoo', 'not_found', 'no such symbol');
+    };
+    const marketData = service([yahoo]);
+    expect(await marketData.getQuote('SHOP')).toMatchObject({
+      symbol: 'SHOP',
+      name: 'Shopify Inc.',
+      source: 'yahoo',
+    });
+    const error = await rejection(marketData.getQuote('ZZZZZZ'));
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Unknown symbol ZZZZZZ' });
+    const simulatedOnly = service([yahoo], { env: { MARKET_DATA_PROVIDER: 'simulated' } });
+    expect(await rejection(simulatedOnly.getQuote('SHOP'))).toMatchObject({ message: 'Unknown symbol SHOP' });
+  });
+
+  it('batches many symbols into one call of a vendor that can, and reports per-symbol errors', async () => {
+    const yahoo = createFakeAdapter('yahoo', { batch: true });
+    yahoo.onQuote = async (symbol) => {
+      if (symbol === 'NOPE') throw new VendorError('yahoo', 'not_found', 'no such symbol');
+      return fakeQuote('yahoo', symbol);
+    };
+    const result = await service([yahoo]).getQuotes(['AAPL', 'msft', 'BTC-USD', 'NOPE', 'AAPL;DROP']);
+    expect(yahoo.callsOf('quotes')).toHaveLength(1);
+    expect(yahoo.callsOf('quotes')[0]!.args[0]).toEqual(['AAPL', 'MSFT', 'NOPE']);
+    expect(Object.keys(result.quotes).sort()).toEqual(['AAPL', 'BTC-USD', 'MSFT']);
+    expect(result.quotes['BTC-USD']).toMatchObject({ symbol: 'CRYPTO:BTC', source: 'simulated' });
+    expect(result.errors).toEqual({
+      NOPE: 'Unknown symbol NOPE',
+      'AAPL;DROP': expect.stringContaining('Invalid ticker'),
+    });
+  });
+});
+
+describe('history', () => {
+  it('stores vendor bars and asks the vendor only for days not yet stored', async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    const time = clock();
+    const marketData = service([yahoo], { now: time.now });
+
+    const year = await marketData.getHistory('JPM', '1Y');
+    expect(year.source).toBe('yahoo');
+    expect(year.history.length).toBeGreaterThanOrEqual(240);
+    expect(year.history.length).toBeLessThanOrEqual(260);
+    expect(yahoo.callsOf('history').map((c) => c.args)).toEqual([['JPM', '2025-11-21', '2026-11-20']]);
+
+    const again = await marketData.getHistory('JPM', '1Y');
+    expect(again).toEqual(year);
+    expect(yahoo.callsOf('history')).toHaveLength(1);
+
+    const five = await marketData.getHistory('JPM', '5Y');
+    expect(yahoo.callsOf('history').map((c) => c.args)[1]).toEqual(['JPM', '2021-11-21', '2025-11-20']);
+    expect(five.history.slice(-year.history.length)).toEqual(year.history);
+    expect(five.history.length).toBeGreaterThan(1240);
+
+    // The next session: only the new day is asked for.
+    time.advance(3 * 86_400_000); // Monday evening
+    await marketData.getHistory('JPM', '1M');
+    expect(yahoo.callsOf('history').map((c) => c.args)[2]).toEqual(['JPM', '2026-11-21', '2026-11-23']);
+    expect(yahoo.callsOf('history')).toHaveLength(3);
+
+    // A separately built service (another process) reads the same stored bars.
+    const other = service([yahoo], { now: time.now });
+    await other.getHistory('JPM', '6M');
+    expect(yahoo.callsOf('history')).toHaveLength(3);
+  });
+
+  it('fills the start of a span from the next vendor when the first one keeps less', async () => {
+    const coingecko = createFakeAdapter('coingecko', { supports: (s) => s.startsWith('CRYPTO:') });
+    const yahoo = createFakeAdapter('yahoo', { supports: () => true });
+    // Like CoinGecko's public API: nothing older than 365 days.
+    coingecko.onHistory = async (symbol, from, to) =>
+      fakeBars(symbol, from < '2025-11-21' ? '2025-11-21' : from, to);
+    const history = await service([coingecko, yahoo]).getHistory('CRYPTO:ETH', '5Y');
+    expect(coingecko.callsOf('history').map((c) => c.args)).toEqual([
+      ['CRYPTO:ETH', '2021-11-20', '2026-11-19'],
+    ]);
+    expect(yahoo.callsOf('history').map((c) => c.args)).toEqual([['CRYPTO:ETH', '2021-11-20', '2025-11-20']]);
+    expect(history.history).toHaveLength(1826);
+    expect(history.source).toBe('coingecko');
+  });
+
+  it('is simulated (computed, not stored) when no vendor answers', async () => {
+    const yahoo = createFakeAdapter('yahoo');
+    yahoo.onHistory = async () => {
+      throw new VendorError('yahoo', 'unavailable', 'down');
+    };
+    const history = await service([yahoo]).getHistory('KO', '1Y');
+    expect(history.source).toBe('simulated');
+    expect(history.history.length).toBeGreaterThanOrEqual(240);
+    const { rows } = await database.pool.query(
+      "select count(*)::int as n from daily_bar where symbol = 'KO'",
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('gives crypto every calendar day, up to yesterday', async () => {
+    const history = await service([], { env: { MARKET_DATA_PROVIDER: 'simulated' } }).getHistory(
+      'BTC-USD',
+      '1Y',
+    );
+    expect(history.symbol).toBe('CRYPTO:BTC');
+    expect(history.history).toHaveLength(365);
+    expect(history.history.at(-1)?.date).toBe('2026-11-19');
+  });
+});
+
+describe('the simulator behind the service', () => {
+  it('gives identical numbers from two separately built services', async () => {
+    const a = service([], { env: { MARKET_DATA_PROVIDER: 'simulated' } });
+    const b = service([], { env: { MARKET_DATA_PROVIDER: 'simulated' } });
+    expect(await a.getQuote('NVDA')).toEqual(await b.getQuote('NVDA'));
+    expect(await a.getHistory('VTI', '6M')).toEqual(await b.getHistory('VTI', '6M'));
+  });
+});
+
+describe('search', () => {
+  it('lists the security master first, then what a vendor adds', async () => {
+    const yahoo = createFakeAdapter('yahoo', { search: true });
+    yahoo.onSearch = async () => [
+      { symbol: 'AAPL', name: 'Apple Inc.', assetClass: 'stock' },
+      { symbol: 'APLE', name: 'Apple Hospitality REIT, Inc.', assetClass: 'stock', exchange: 'NYSE' },
+    ];
+    const results = await service([yahoo]).search('apple');
+    expect(results[0]).toMatchObject({ symbol: 'AAPL', name: 'Apple Inc.' });
+    expect(results.filter((r) => r.symbol === 'AAPL')).toHaveLength(1);
+    expect(results.at(-1)).toEqual({
+      symbol: 'APLE',
+      name: 'Apple Hospitality REIT, Inc.',
+      assetClass: 'stock',
+      exchange: 'NYSE',
+    });
+    expect(await service([yahoo]).search('   ')).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+/** Where a number came from: every quote and history says so (DESIGN.md "Data sources are honest"). */
+export type MarketDataSource = 'yahoo' | 'coingecko' | 'alphavantage' | 'polygon' | 'fmp' | 'simulated';
+export type VendorName = Exclude<MarketDataSource, 'simulated'>;
+
+export interface Quote {
+  /** Our symbol: `AAPL`, `^VIX`, `CRYPTO:BTC`. */
+  symbol: string;
+  name: string;
+  currentPrice: number;
+  /** Change since the previous close, in currency units. */
+  change: number;
+  changePercent: number;
+  previousClose: number;
+  currency: string;
+  source: MarketDataSource;
+  /** ISO 8601 time of the price. */
+  asOf: string;
+}
+
+export interface DailyBar {
+  /** Trading day, YYYY-MM-DD (UTC calendar date of the session). */
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface SymbolMatch {
+  symbol: string;
+  name: string;
+  assetClass: string;
+  exchange?: string;
+}
+
+export interface SecurityProfile {
+  symbol: string;
+  name: string;
+  sector?: string;
+  industry?: string;
+  country?: string;
+  description?: string;
+  website?: string;
+}
+
+/** Thrown by adapters: the service treats any of these as "this vendor did not answer" and falls back. */
+export class VendorError extends Error {
+  constructor(
+    readonly vendor: VendorName,
+    readonly kind: 'rate_limited' | 'unauthorized' | 'not_found' | 'timeout' | 'unavailable' | 'bad_response',
+    message: string,
+  ) {
+    super(`${vendor}: ${message}`);
+    this.name = 'VendorError';
+  }
+}
+
+/** One adapter per outside system. A method a vendor cannot serve is simply absent. */
+export interface MarketDataAdapter {
+  readonly name: VendorName;
+  /** Whether this adapter serves the symbol at all (crypto vendors only crypto, etc.). */
+  supports(symbol: string): boolean;
+  quote(symbol: string, signal: AbortSignal): Promise<Quote>;
+  quotes?(symbols: string[], signal: AbortSignal): Promise<Map<string, Quote>>;
+  /** Daily bars from `from` to `to` inclusive (YYYY-MM-DD). */
+  history?(symbol: string, from: string, to: string, signal: AbortSignal): Promise<DailyBar[]>;
+  search?(query: string, signal: AbortSignal): Promise<SymbolMatch[]>;
+  profile?(symbol: string, signal: AbortSignal): Promise<SecurityProfile>;
+}

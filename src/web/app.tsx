@@ -1,0 +1,97 @@
+import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Route, Switch, useLocation } from 'wouter';
+import { RouteErrorBoundary } from './components/layout/error-boundary';
+import { Toaster } from './components/ui/toaster';
+import { TooltipProvider } from './components/ui/tooltip';
+import { Spinner } from './components/ui/spinner';
+import { initAnalytics } from './lib/analytics';
+import { useConfig } from './lib/config';
+import { queryClient } from './lib/query-client';
+
+interface AppRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The route table (spec 001 "Route table"). Each page is its own chunk. To add a route, add one line:
+ *   { path: '/profit-calculator', page: lazy(() => import('./pages/profit-calculator')) },
+ * where the page file default-exports a component that renders <PageLayout variant=... meta=...>.
+ */
+export const routes: readonly AppRoute[] = [
+  { path: '/', page: lazy(() => import('./pages/landing')) },
+  { path: '/app', page: lazy(() => import('./pages/app')) },
+  { path: '/terminal', page: lazy(() => import('./pages/terminal')) },
+  { path: '/login', page: lazy(() => import('./pages/login')) },
+  { path: '/signup', page: lazy(() => import('./pages/signup')) },
+  { path: '/profit-calculator', page: lazy(() => import('./pages/profit-calculator')) },
+  { path: '/paper-trading', page: lazy(() => import('./pages/paper-trading')) },
+  { path: '/api-settings', page: lazy(() => import('./pages/api-settings')) },
+  { path: '/features', page: lazy(() => import('./pages/features')) },
+  { path: '/about', page: lazy(() => import('./pages/about')) },
+  { path: '/resources', page: lazy(() => import('./pages/resources')) },
+  { path: '/unbiased', page: lazy(() => import('./pages/unbiased')) },
+  { path: '/robinhood-guide', page: lazy(() => import('./pages/robinhood-guide')) },
+  { path: '/compliance', page: lazy(() => import('./pages/compliance')) },
+  { path: '/gamification', page: lazy(() => import('./pages/gamification')) },
+];
+
+const NotFoundPage = lazy(() => import('./pages/not-found'));
+
+/** The page scrolls to the top on every route change (spec 001 "Route table"). */
+function ScrollToTop() {
+  const [location] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+/** Loads the analytics tag once the public config says there is one; otherwise analytics stays off. */
+function AnalyticsLoader() {
+  const { data, isError } = useConfig();
+  useEffect(() => {
+    if (data) initAnalytics(data.analyticsId);
+    else if (isError) initAnalytics(null);
+  }, [data, isError]);
+  return null;
+}
+
+/** Shown only while a page's code loads; it fades in late so fast loads do not flash. */
+function PageFallback() {
+  return (
+    <div className="flex min-h-screen items-center justify-center opacity-0 animate-[fade-in_200ms_ease-out_300ms_forwards]">
+      <Spinner className="size-8" label="Loading page" />
+    </div>
+  );
+}
+
+function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    <RouteErrorBoundary key={location}>
+      <Suspense fallback={<PageFallback />}>
+        <Switch>
+          {routes.map(({ path, page }) => (
+            <Route key={path} path={path} component={page} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <ScrollToTop />
+        <AnalyticsLoader />
+        <AppRoutes />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { LogOut, Menu, TrendingUp } from 'lucide-react';
+import { trackEvent } from '../../lib/analytics';
+import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../features/accounts/use-session';
+import { useLogout } from '../../features/accounts/use-logout';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet';
+import { Skeleton } from '../ui/skeleton';
+import { toast } from '../ui/use-toast';
+import {
+  COMPLIANCE_LINK,
+  HEADER_CTA,
+  SIGN_IN_LINK,
+  TAGLINE,
+  isActivePath,
+  navLinksFor,
+  type HeaderVariant,
+} from './nav-links';
+
+export function Logo({ className }: { className?: string }) {
+  return (
+    <Link
+      href="/"
+      className={cn(
+        'inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-foreground',
+        className,
+      )}
+    >
+      <span className="inline-flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <TrendingUp className="size-5" aria-hidden="true" />
+      </span>
+      Foliowise
+    </Link>
+  );
+}
+
+function displayName(user: { firstName: string; lastName: string; name: string }): string {
+  const full = `${user.firstName} ${user.lastName}`.trim();
+  return full || user.name;
+}
+
+function useSignOut() {
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/'),
+      onError: (error) =>
+        toast({
+          title: 'Sign out failed',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  return { signOut, isSigningOut: logout.isPending };
+}
+
+function trackCta(variant: HeaderVariant) {
+  trackEvent('cta_click', { category: 'engagement', label: HEADER_CTA[variant].analyticsLabel });
+}
+
+/** The site header (spec 000 "Shell and navigation"): links inline from 768 px, a side sheet below. */
+export function Header({ variant }: { variant: HeaderVariant }) {
+  const [location] = useLocation();
+  const { user, isLoading, hasSubscription } = useSession();
+  const { signOut, isSigningOut } = useSignOut();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = navLinksFor(variant);
+  const cta = HEADER_CTA[variant];
+  // Subscribers have nothing to upgrade to from the app header.
+  const showCta = variant === 'landing' || !hasSubscription();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+        <Logo />
+
+        <nav
+          aria-label="Main"
+          className={cn(
+            'order-last hidden w-full md:block',
+            variant === 'landing' ? 'lg:order-none lg:w-auto lg:flex-1' : 'xl:order-none xl:w-auto xl:flex-1',
+          )}
+        >
+          <ul className="flex flex-wrap items-center gap-1">
+            {links.map((link) => {
+              const isActive = isActivePath(location, link.href);
+              return (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    aria-current={isActive ? 'page' : undefined}
+                    className={cn(
+                      'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors',
+                      isActive
+                        ? 'bg-primary-soft text-primary-soft-foreground'
+                        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                    )}
+                  >
+                    {link.label}
+                    {link.badge ? <Badge variant="warning">{link.badge}</Badge> : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <div className="hidden items-center gap-2 md:flex">
+            {isLoading ? (
+              <Skeleton className="h-8 w-20" />
+            ) : user ? (
+              <>
+                <span className="max-w-40 truncate text-sm font-medium text-foreground" title={user.email}>
+                  {displayName(user)}
+                </span>
+                <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut}>
+                  <LogOut aria-hidden="true" />
+                  Sign out
+                </Button>
+              </>
+            ) : (
+              <Button asChild variant="ghost" size="sm">
+                <Link
+                  href={SIGN_IN_LINK.href}
+                  aria-current={location === SIGN_IN_LINK.href ? 'page' : undefined}
+                >
+                  {SIGN_IN_LINK.label}
+                </Link>
+              </Button>
+            )}
+          </div>
+          {showCta ? (
+            // Below 640 px the app header's longer call to action lives in the menu sheet only.
+            <Button asChild size="sm" className={variant === 'app' ? 'hidden sm:inline-flex' : undefined}>
+              <Link href={cta.href} onClick={() => trackCta(variant)}>
+                {cta.label}
+              </Link>
+            </Button>
+          ) : null}
+
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+                <Menu className="size-5" aria-hidden="true" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent>
+              <div className="pr-10">
+                <SheetTitle>Menu</SheetTitle>
+                <SheetDescription className="mt-1">{TAGLINE}</SheetDescription>
+              </div>
+              <nav aria-label="Mobile">
+                <ul className="flex flex-col gap-1">
+                  {links.map((link) => {
+                    const isActive = isActivePath(location, link.href);
+                    return (
+                      <li key={link.href}>
+                        <Link
+                          href={link.href}
+                          onClick={() => setMenuOpen(false)}
+                          aria-current={isActive ? 'page' : undefined}
+                          className={cn(
+                            'flex items-center justify-between rounded-md px-3 py-2.5 text-base font-medium',
+                            isActive
+                              ? 'bg-primary-soft text-primary-soft-foreground'
+                              : 'text-foreground hover:bg-muted',
+                          )}
+                        >
+                          {link.label}
+                          {link.badge ? <Badge variant="warning">{link.badge}</Badge> : null}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                  <li>
+                    <Link
+                      href={COMPLIANCE_LINK.href}
+                      onClick={() => setMenuOpen(false)}
+                      aria-current={isActivePath(location, COMPLIANCE_LINK.href) ? 'page' : undefined}
+                      className={cn(
+                        'flex rounded-md px-3 py-2.5 text-base font-medium',
+                        isActivePath(location, COMPLIANCE_LINK.href)
+                          ? 'bg-primary-soft text-primary-soft-foreground'
+                          : 'text-foreground hover:bg-muted',
+                      )}
+                    >
+                      {COMPLIANCE_LINK.label}
+                    </Link>
+                  </li>
+                </ul>
+              </nav>
+              <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
+                {user ? (
+                  <>
+                    <p className="truncate text-sm text-muted-foreground">
+                      Signed in as <span className="font-medium text-foreground">{displayName(user)}</span>
+                    </p>
+                    <Button
+                      variant="outline"
+                      onClick={() => {
+                        setMenuOpen(false);
+                        signOut();
+                      }}
+                      disabled={isSigningOut}
+                    >
+                      <LogOut aria-hidden="true" />
+                      Sign out
+                    </Button>
+                  </>
+                ) : isLoading ? null : (
+                  <Button asChild variant="outline">
+                    <Link href={SIGN_IN_LINK.href} onClick={() => setMenuOpen(false)}>
+                      {SIGN_IN_LINK.label}
+                    </Link>
+                  </Button>
+                )}
+                {showCta ? (
+                  <Button asChild>
+                    <Link
+                      href={cta.href}
+                      onClick={() => {
+                        trackCta(variant);
+                        setMenuOpen(false);
+                      }}
+                    >
+                      {cta.label}
+                    </Link>
+                  </Button>
+                ) : null}
+              </div>
+            </SheetContent>
+          </Sheet>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The header's links, in order (spec 000 "Shell and navigation"). Used by the desktop header and the mobile sheet.
+ * `variants` says which header shows the link: the landing header (marketing pages, sign-in pages) or the app
+ * header (the tools).
+ */
+export type HeaderVariant = 'landing' | 'app';
+
+export interface NavLink {
+  href: string;
+  label: string;
+  variants: readonly HeaderVariant[];
+  badge?: string;
+}
+
+const both = ['landing', 'app'] as const;
+
+export const NAV_LINKS: readonly NavLink[] = [
+  { href: '/', label: 'Home', variants: ['landing'] },
+  { href: '/app', label: 'Portfolio', variants: ['app'] },
+  { href: '/terminal', label: 'Terminal', variants: ['app'], badge: 'Pro' },
+  { href: '/financial-advisor', label: 'AI Advisor', variants: ['app'] },
+  { href: '/paper-trading', label: 'Paper Trading', variants: ['app'] },
+  { href: '/gamification', label: 'Rewards', variants: ['app'] },
+  { href: '/profit-calculator', label: 'Calculator', variants: ['app'] },
+  { href: '/features', label: 'Features', variants: ['landing'] },
+  { href: '/about', label: 'About', variants: ['landing'] },
+  { href: '/resources', label: 'Resources', variants: ['landing'] },
+  { href: '/pricing', label: 'Pricing', variants: both },
+];
+
+/** Shown to signed-out visitors in both headers (the spec's /login header link). */
+export const SIGN_IN_LINK = { href: '/login', label: 'Sign In' } as const;
+
+/** Call to action of each header variant. */
+export const HEADER_CTA = {
+  landing: { href: '/app', label: 'Get Started Free', analyticsLabel: 'get_started' },
+  app: { href: '/pricing', label: 'Upgrade to Premium', analyticsLabel: 'upgrade' },
+} as const;
+
+/** Only in the mobile sheet, after the links. */
+export const COMPLIANCE_LINK = { href: '/compliance', label: 'Investment Disclosures & Compliance' } as const;
+
+export const TAGLINE = 'AI-Powered Financial Intelligence';
+
+export const FOOTER_LINKS: readonly { href: string; label: string }[] = [
+  { href: '/features', label: 'Features' },
+  { href: '/about', label: 'About' },
+  { href: '/resources', label: 'Resources' },
+  { href: '/pricing', label: 'Pricing' },
+  { href: '/compliance', label: 'Compliance' },
+  { href: '/login', label: 'Sign In' },
+  { href: '/signup', label: 'Sign Up' },
+];
+
+export const SUPPORT_EMAIL = 'support@foliowise.app';
+
+export function navLinksFor(variant: HeaderVariant): NavLink[] {
+  return NAV_LINKS.filter((link) => link.variants.includes(variant));
+}
+
+/** A link is active on its own path and, except Home, on paths below it. */
+export function isActivePath(location: string, href: string): boolean {
+  if (href === '/') return location === '/';
+  return location === href || location.startsWith(`${href}/`);
+}

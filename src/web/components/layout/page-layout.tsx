@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
+import { Footer } from './footer';
+import { Header } from './header';
+import type { HeaderVariant } from './nav-links';
+import { usePageMeta, type PageMeta } from './page-meta';
+
+export interface PageLayoutProps {
+  variant: HeaderVariant;
+  /** Title, description, keywords, canonical and social tags of this page; also names the analytics page view. */
+  meta: PageMeta;
+  /** true (default): crumbs from the path; false: none; or explicit items. Hidden anyway on /. */
+  breadcrumb?: boolean | BreadcrumbItem[];
+  /** Classes for <main>, e.g. to drop the default width limit. */
+  className?: string;
+  children: ReactNode;
+}
+
+/** Every page's frame: skip link, header, breadcrumb, main (#main-content), footer. */
+export function PageLayout({ variant, meta, breadcrumb = true, className, children }: PageLayoutProps) {
+  usePageMeta(meta);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header variant={variant} />
+      {breadcrumb === false ? null : (
+        <Breadcrumb items={Array.isArray(breadcrumb) ? breadcrumb : undefined} />
+      )}
+      <main id="main-content" tabIndex={-1} className={cn('flex-1 focus:outline-none', className)}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

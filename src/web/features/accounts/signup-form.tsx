@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { AlertCircle } from 'lucide-react';
+import { PASSWORD_MIN_LENGTH, ZSignupRequest } from '../../../contracts/accounts';
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { serverMessage } from '../../lib/api-client';
+import { useSignup } from './use-signup';
+
+export interface SignupFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: boolean;
+}
+
+type SignupField = keyof SignupFormValues;
+
+export const SIGNUP_MESSAGES = {
+  required: 'Please fill in all required fields',
+  mismatch: 'Passwords do not match',
+  tooShort: 'Password must be at least 8 characters long',
+  terms: 'Please accept the Terms of Service and Privacy Policy',
+  failed: 'Registration failed. Please try again.',
+} as const;
+
+/**
+ * Spec 001 §5, in the spec's order: required fields, matching passwords, length, then the terms; then the
+ * contract schema (email format, maximum lengths). Returns the first problem, or null.
+ */
+export function validateSignup(values: SignupFormValues): { field: SignupField; message: string } | null {
+  const required: SignupField[] = ['firstName', 'lastName', 'email', 'password'];
+  const empty = required.find((field) => String(values[field]).trim() === '');
+  if (empty) return { field: empty, message: SIGNUP_MESSAGES.required };
+  if (values.password !== values.confirmPassword)
+    return { field: 'confirmPassword', message: SIGNUP_MESSAGES.mismatch };
+  if (values.password.length < PASSWORD_MIN_LENGTH)
+    return { field: 'password', message: SIGNUP_MESSAGES.tooShort };
+  if (!values.acceptTerms) return { field: 'acceptTerms', message: SIGNUP_MESSAGES.terms };
+  const parsed = ZSignupRequest.safeParse(toRequest(values));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = (issue?.path[0] as SignupField | undefined) ?? 'email';
+    return { field, message: issue?.message ?? SIGNUP_MESSAGES.failed };
+  }
+  return null;
+}
+
+function toRequest(values: SignupFormValues) {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    password: values.password,
+  };
+}
+
+const fieldClass = 'flex flex-col gap-2';
+
+/** Spec 001 "Signup": names, email, password twice, required terms; success signs in and goes to /app. */
+export function SignupForm() {
+  const [, navigate] = useLocation();
+  const signup = useSignup();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<SignupField | null>(null);
+  const { register, handleSubmit, control, setFocus } = useForm<SignupFormValues>({
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setInvalidField(null);
+    const problem = validateSignup(values);
+    if (problem) {
+      setFormError(problem.message);
+      setInvalidField(problem.field);
+      setFocus(problem.field);
+      return;
+    }
+    try {
+      await signup.mutateAsync(ZSignupRequest.parse(toRequest(values)));
+      navigate('/app');
+    } catch (error) {
+      setFormError(serverMessage(error, SIGNUP_MESSAGES.failed));
+    }
+  });
+
+  const invalid = (field: SignupField) => (invalidField === field ? true : undefined);
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-describedby={formError ? 'signup-error' : undefined}
+    >
+      {formError ? (
+        <Alert variant="destructive" role="alert" id="signup-error">
+          <AlertCircle aria-hidden="true" />
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className={fieldClass}>
+          <Label htmlFor="signup-first-name">First name</Label>
+          <Input
+            id="signup-first-name"
+            autoComplete="given-name"
+            aria-required="true"
+            aria-invalid={invalid('firstName')}
+            {...register('firstName')}
+          />
+        </div>
+        <div className={fieldClass}>
+          <Label htmlFor="signup-last-name">Last name</Label>
+          <Input
+            id="signup-last-name"
+            autoComplete="family-name"
+            aria-required="true"
+            aria-invalid={invalid('lastName')}
+            {...register('lastName')}
+          />
+        </div>
+      </div>
+
+      <div className={fieldClass}>
+        <Label htmlFor="signup-email">Email</Label>
+        <Input
+          id="signup-email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-required="true"
+          aria-invalid={invalid('email')}
+          {...register('email')}
+        />
+      </div>
+
+      <div className={fieldClass}>
+        <Label htmlFor="signup-password">Password</Label>
+        <Input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          aria-invalid={invalid('password')}
+          aria-describedby="signup-password-hint"
+          {...register('password')}
+        />
+        <p id="signup-password-hint" className="text-xs text-muted-foreground">
+          At least {PASSWORD_MIN_LENGTH} characters.
+        </p>
+      </div>
+
+      <div className={fieldClass}>
+        <Label htmlFor="signup-confirm-password">Confirm password</Label>
+        <Input
+          id="signup-confirm-password"
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          aria-invalid={invalid('confirmPassword')}
+          {...register('confirmPassword')}
+        />
+      </div>
+
+      <div className="flex items-start gap-2">
+        <Controller
+          control={control}
+          name="acceptTerms"
+          render={({ field }) => (
+            <Checkbox
+              id="signup-terms"
+              ref={field.ref}
+              name={field.name}
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              required
+              aria-invalid={invalid('acceptTerms')}
+              className="mt-0.5"
+            />
+          )}
+        />
+        <Label htmlFor="signup-terms" className="leading-snug font-normal">
+          I agree to the{' '}
+          <Link
+            href="/terms"
+            className="rounded-sm font-medium text-primary underline-offset-2 hover:underline"
+          >
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link
+            href="/privacy"
+            className="rounded-sm font-medium text-primary underline-offset-2 hover:underline"
+          >
+            Privacy Policy
+          </Link>
+        </Label>
+      </div>
+
+      <Button type="submit" size="lg" disabled={signup.isPending} className="w-full">
+        {signup.isPending ? 'Creating account...' : 'Create Account'}
+      </Button>
+
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link href="/login" className="rounded-sm font-medium text-primary hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZAnalyzeResponse, type Portfolio } from '../../../contracts/analysis';
+import { apiRequest } from '../../lib/api-client';
+import { trackEvent } from '../../lib/analytics';
+import { valuationQueryOptions } from './get-valuation';
+
+/**
+ * POST /api/analyze (AI) or /api/analyze-demo (the deterministic sample analysis). Running it also refreshes
+ * the valuation in the background (spec 000 §4); a failed refresh shows no valuation rather than an old one.
+ */
+export function useAnalyzePortfolio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ portfolio, mode }: { portfolio: Portfolio; mode: 'ai' | 'demo' }) =>
+      apiRequest(
+        'POST',
+        mode === 'demo' ? '/api/analyze-demo' : '/api/analyze',
+        { portfolio },
+        ZAnalyzeResponse,
+      ),
+    onMutate: ({ portfolio, mode }) => {
+      trackEvent(mode === 'demo' ? 'sample_analysis' : 'analyze_portfolio', {
+        category: 'analysis',
+        value: Object.keys(portfolio).length,
+      });
+      void queryClient.refetchQueries({ queryKey: valuationQueryOptions(portfolio).queryKey });
+    },
+  });
+}

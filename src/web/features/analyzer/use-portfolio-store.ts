@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../accounts/use-session';
+import {
+  editorReducer,
+  portfolioToRows,
+  rowsToPortfolio,
+  type EditorAction,
+  type EditorRows,
+  type PortfolioMap,
+} from './portfolio-rows';
+import { savedPortfolioQueryOptions, useSavePortfolio } from './saved-portfolio';
+
+/** Spec 000 §3 and DESIGN.md deviation 7: a signed-out visitor's portfolio stays in this browser. */
+export const PORTFOLIO_STORAGE_KEY = 'fw_portfolio';
+/** Where the portfolio came from, so demo data stays marked as demo after a reload. */
+export const PORTFOLIO_ORIGIN_STORAGE_KEY = 'fw_portfolio_origin';
+/** The window event other pages dispatch to load a portfolio: `new CustomEvent('loadSamplePortfolio', { detail: map })`. */
+export const LOAD_SAMPLE_EVENT = 'loadSamplePortfolio';
+const SAVE_DEBOUNCE_MS = 800;
+
+export type PortfolioOrigin = 'manual' | 'sample' | 'brokerage' | 'brokerage-demo' | 'csv';
+const ORIGINS: readonly PortfolioOrigin[] = ['manual', 'sample', 'brokerage', 'brokerage-demo', 'csv'];
+
+/** A map of symbol -> positive finite number, or null for anything else. */
+export function readPortfolioMap(value: unknown): PortfolioMap | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const portfolio: PortfolioMap = {};
+  for (const [symbol, quantity] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity <= 0) return null;
+    if (symbol.trim() === '') return null;
+    portfolio[symbol] = quantity;
+  }
+  return portfolio;
+}
+
+function readLocal(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeLocal(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the portfolio still works for this visit.
+  }
+}
+
+function readLocalPortfolio(): PortfolioMap {
+  const text = readLocal(PORTFOLIO_STORAGE_KEY);
+  if (!text) return {};
+  try {
+    return readPortfolioMap(JSON.parse(text)) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function readLocalOrigin(): PortfolioOrigin {
+  const value = readLocal(PORTFOLIO_ORIGIN_STORAGE_KEY);
+  return ORIGINS.find((origin) => origin === value) ?? 'manual';
+}
+
+export interface PortfolioStore {
+  rows: EditorRows;
+  /** Rebuilt from the rows on every edit. */
+  portfolio: PortfolioMap;
+  origin: PortfolioOrigin;
+  /** A row edit from the editor. */
+  edit: (action: EditorAction) => void;
+  /** Replaces every row with an imported (or sample) portfolio. */
+  replace: (portfolio: Readonly<Record<string, number>>, origin: PortfolioOrigin) => void;
+  /** One empty row per tab, empty portfolio. */
+  clear: () => void;
+  /** Signed in: true while the saved portfolio is read at sign-in. */
+  isLoadingSaved: boolean;
+  /** Where the portfolio is kept, for the privacy line. */
+  storage: 'browser' | 'account';
+}
+
+/**
+ * The analyzer's portfolio: the editor's rows and the map built from them. Signed out it lives in local storage
+ * ('fw_portfolio'); signed in it is read from GET /api/portfolio once per sign-in and saved with PUT after each
+ * change (debounced). A 'loadSamplePortfolio' window event carrying a map loads its rows.
+ */
+export function usePortfolioStore(): PortfolioStore {
+  const session = useSession();
+  const userId = session.user?.id ?? null;
+  const [rows, dispatch] = useReducer(editorReducer, undefined, () => portfolioToRows(readLocalPortfolio()));
+  const [origin, setOrigin] = useState<PortfolioOrigin>(readLocalOrigin);
+  const portfolio = useMemo(() => rowsToPortfolio(rows), [rows]);
+
+  const queryClient = useQueryClient();
+  const { mutate: savePortfolio } = useSavePortfolio();
+  /** The user whose saved portfolio has been applied; saving starts only after that. */
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  const lastSaved = useRef<string | null>(null);
+
+  // Sign-in: the saved portfolio replaces the rows; with nothing saved, what is on screen is kept (and saved).
+  useEffect(() => {
+    if (userId === null) return;
+    let isCurrent = true;
+    queryClient.fetchQuery(savedPortfolioQueryOptions).then(
+      (saved) => {
+        if (!isCurrent) return;
+        const stored = readPortfolioMap(saved.portfolio) ?? {};
+        lastSaved.current = JSON.stringify(stored);
+        if (Object.keys(stored).length > 0) {
+          dispatch({ type: 'replace', portfolio: stored });
+          setOrigin('manual');
+        }
+        setLoadedFor(userId);
+      },
+      (error: unknown) => {
+        // Without the saved copy nothing is saved either, so a failed read never overwrites it.
+        if (isCurrent) console.warn('Reading the saved portfolio failed', error);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [userId, queryClient]);
+
+  // Signed in: save each change, debounced.
+  const isAccountReady = userId !== null && loadedFor === userId;
+  useEffect(() => {
+    if (!isAccountReady) return;
+    const text = JSON.stringify(portfolio);
+    if (text === lastSaved.current) return;
+    const timer = window.setTimeout(() => {
+      lastSaved.current = text;
+      savePortfolio(portfolio, {
+        onError: (error) => {
+          lastSaved.current = null;
+          console.warn('Saving the portfolio failed', error);
+        },
+      });
+    }, SAVE_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [isAccountReady, portfolio, savePortfolio]);
+
+  // Signed out: keep it in this browser.
+  const isSignedOut = !session.isLoading && userId === null;
+  useEffect(() => {
+    if (!isSignedOut) return;
+    writeLocal(PORTFOLIO_STORAGE_KEY, Object.keys(portfolio).length > 0 ? JSON.stringify(portfolio) : null);
+  }, [isSignedOut, portfolio]);
+
+  useEffect(() => {
+    writeLocal(PORTFOLIO_ORIGIN_STORAGE_KEY, origin === 'manual' ? null : origin);
+  }, [origin]);
+
+  const replace = useCallback((next: Readonly<Record<string, number>>, nextOrigin: PortfolioOrigin) => {
+    dispatch({ type: 'replace', portfolio: next });
+    setOrigin(nextOrigin);
+  }, []);
+
+  const clear = useCallback(() => {
+    dispatch({ type: 'clear' });
+    setOrigin('manual');
+  }, []);
+
+  useEffect(() => {
+    const onLoad = (event: Event) => {
+      const map = readPortfolioMap((event as CustomEvent<unknown>).detail);
+      if (map) replace(map, 'sample');
+    };
+    window.addEventListener(LOAD_SAMPLE_EVENT, onLoad);
+    return () => window.removeEventListener(LOAD_SAMPLE_EVENT, onLoad);
+  }, [replace]);
+
+  return {
+    rows,
+    portfolio,
+    origin,
+    edit: dispatch,
+    replace,
+    clear,
+    isLoadingSaved: userId !== null && loadedFor !== userId,
+    storage: userId === null ? 'browser' : 'account',
+  };
+}

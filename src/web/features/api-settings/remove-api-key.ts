@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Vendor } from '../../../contracts/api-settings';
+import { apiRequest } from '../../lib/api-client';
+import { apiKeysQueryKey } from './get-api-keys';
+
+/** DELETE /api/settings/api-keys/:vendor; refreshes the list. */
+export function useRemoveApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ vendor }: { vendor: Vendor }) => {
+      await apiRequest('DELETE', `/api/settings/api-keys/${vendor}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
+  });
+}

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  CALCULATOR_STORAGE_KEYS,
+  calculatorAssetOrDefault,
+  restoreCalculatorState,
+  type CalculatorAsset,
+  type CalculatorField,
+  type CalculatorState,
+  type TradeInputs,
+} from '../../../domain/calculator';
+
+/** The calculator's fields as the inputs hold them: what the person typed, so partial input is not clobbered. */
+export type CalculatorFields = Readonly<Record<CalculatorField, string>>;
+
+export type NumericField = Exclude<CalculatorField, 'asset'>;
+
+function toFields(state: CalculatorState): CalculatorFields {
+  return {
+    asset: state.asset,
+    qty: String(state.qty),
+    buy: String(state.buy),
+    target: String(state.target),
+    feePct: String(state.feePct),
+    flatFee: String(state.flatFee),
+    taxPct: String(state.taxPct),
+  };
+}
+
+function readStorage(key: string): string | null {
+  // Reaching window.localStorage itself throws when storage is disabled; restoreCalculatorState catches that.
+  return window.localStorage.getItem(key);
+}
+
+function writeStorage(fields: CalculatorFields) {
+  try {
+    for (const field of Object.keys(CALCULATOR_STORAGE_KEYS) as CalculatorField[]) {
+      window.localStorage.setItem(CALCULATOR_STORAGE_KEYS[field], fields[field]);
+    }
+  } catch {
+    // Storage failures (disabled, full, private mode) are ignored (spec 000 §4).
+  }
+}
+
+export interface CalculatorStateApi {
+  fields: CalculatorFields;
+  asset: CalculatorAsset;
+  /** The fields as numbers for the formulas (computeTradeResult sanitises them again). */
+  inputs: TradeInputs;
+  setField: (field: NumericField, value: string) => void;
+  /** Chooses an asset and resets the buy price to its default buy. */
+  setAsset: (ticker: string) => void;
+  /** Applies a live price to the buy price, unless the asset changed while it was being fetched. */
+  applyLivePrice: (ticker: string, price: number) => void;
+}
+
+/** The calculator's inputs, restored from and saved to local storage under the pc_* keys. */
+export function useCalculatorState(): CalculatorStateApi {
+  const [fields, setFields] = useState<CalculatorFields>(() => toFields(restoreCalculatorState(readStorage)));
+
+  useEffect(() => {
+    writeStorage(fields);
+  }, [fields]);
+
+  const setField = useCallback((field: NumericField, value: string) => {
+    setFields((previous) => ({ ...previous, [field]: value }));
+  }, []);
+
+  const setAsset = useCallback((ticker: string) => {
+    const asset = calculatorAssetOrDefault(ticker);
+    setFields((previous) => ({ ...previous, asset: asset.ticker, buy: String(asset.defaultBuy) }));
+  }, []);
+
+  const applyLivePrice = useCallback((ticker: string, price: number) => {
+    setFields((previous) => (previous.asset === ticker ? { ...previous, buy: String(price) } : previous));
+  }, []);
+
+  const asset = calculatorAssetOrDefault(fields.asset);
+  const inputs = useMemo<TradeInputs>(
+    () => ({
+      qty: fields.qty,
+      buy: fields.buy,
+      target: fields.target,
+      feePct: fields.feePct,
+      flatFee: fields.flatFee,
+      taxPct: fields.taxPct,
+    }),
+    [fields],
+  );
+
+  return { fields, asset, inputs, setField, setAsset, applyLivePrice };
+}

@@ -1,0 +1,193 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CircleCheck, Link2, LogOut, TriangleAlert, X } from 'lucide-react';
+import { BROKERAGE_DEMO_PORTFOLIO } from '../../../domain/sample-portfolios';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { useRobinhoodImport } from './import-api';
+import type { ImportHandler } from './types';
+
+/** Shown wherever the fallback portfolio is on screen. */
+const DEMO_DATA_NOTICE = 'Demo data — not your real holdings';
+
+type Connection = { kind: 'disconnected' } | { kind: 'connected'; isDemo: boolean; holdings: number };
+
+/**
+ * Brokerage A (spec 000 §2, §5, §8): the credential form is hidden until 'Import Real Portfolio' and can be
+ * closed. Any failure (network, 404 while the connector does not exist, success false) is logged and the
+ * built-in demo portfolio is loaded, marked as demo data.
+ */
+export function RobinhoodImportCard({ onImport }: { onImport: ImportHandler }) {
+  const [isFormOpen, setFormOpen] = useState(false);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [connection, setConnection] = useState<Connection>({ kind: 'disconnected' });
+  const importPortfolio = useRobinhoodImport();
+  const usernameId = useId();
+  const passwordId = useId();
+  const formHeadingId = useId();
+
+  const loadDemoPortfolio = (reason: unknown) => {
+    console.warn('Robinhood import failed; loading the demo portfolio instead.', reason);
+    onImport(BROKERAGE_DEMO_PORTFOLIO, 'brokerage-demo');
+    setConnection({
+      kind: 'connected',
+      isDemo: true,
+      holdings: Object.keys(BROKERAGE_DEMO_PORTFOLIO).length,
+    });
+    toast({
+      title: 'Using Demo Portfolio',
+      description: 'Connected with your previously verified portfolio data',
+    });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (username.trim() === '' || password === '') {
+      toast({
+        title: 'Missing Credentials',
+        description: 'Please enter both your username and password',
+        variant: 'destructive',
+      });
+      return;
+    }
+    importPortfolio.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: (body) => {
+          const holdings = body.portfolio ?? {};
+          if (!body.success || Object.keys(holdings).length === 0) {
+            loadDemoPortfolio(body.error ?? 'no holdings returned');
+            return;
+          }
+          const isDemo = body.isDemo === true;
+          onImport(holdings, isDemo ? 'brokerage-demo' : 'brokerage');
+          setConnection({ kind: 'connected', isDemo, holdings: Object.keys(holdings).length });
+          toast({
+            title: 'Portfolio Imported Successfully',
+            description: body.message ?? `Imported ${Object.keys(holdings).length} holdings from Robinhood.`,
+          });
+        },
+        onError: loadDemoPortfolio,
+        onSettled: () => setPassword(''),
+      },
+    );
+  };
+
+  const disconnect = () => {
+    setConnection({ kind: 'disconnected' });
+    setUsername('');
+    setPassword('');
+    setFormOpen(false);
+    importPortfolio.reset();
+    toast({
+      title: 'Disconnected',
+      description: 'Your Robinhood connection was closed and its credentials cleared.',
+    });
+  };
+
+  if (connection.kind === 'connected') {
+    return (
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <CircleCheck className="size-5 text-success" aria-hidden="true" />
+          <p className="font-semibold">Connected to Robinhood</p>
+          {connection.isDemo ? <Badge variant="warning">Demo data</Badge> : null}
+        </div>
+        {connection.isDemo ? (
+          <Alert
+            variant="default"
+            className="border-warning-foreground/30 bg-warning-soft text-warning-foreground"
+          >
+            <TriangleAlert aria-hidden="true" />
+            <div>
+              <AlertTitle>{DEMO_DATA_NOTICE}</AlertTitle>
+              <AlertDescription>
+                Robinhood could not be reached, so a demo portfolio of {connection.holdings} holdings is
+                shown. Edit it in the Manual tab or import a CSV export instead.
+              </AlertDescription>
+            </div>
+          </Alert>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {connection.holdings} holdings imported. They are in your portfolio below and in the Manual tab.
+          </p>
+        )}
+        <Button variant="outline" className="self-start" onClick={disconnect}>
+          <LogOut aria-hidden="true" />
+          Disconnect
+        </Button>
+      </div>
+    );
+  }
+
+  if (!isFormOpen) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <p className="text-sm text-muted-foreground">
+          Sign in with your Robinhood account to bring in your current stock and crypto positions.
+        </p>
+        <Button onClick={() => setFormOpen(true)}>
+          <Link2 aria-hidden="true" />
+          Import Real Portfolio
+        </Button>
+        <p className="text-xs text-muted-foreground">
+          Rather not share your login? Download your account activity report from Robinhood and upload it in
+          the Fidelity or E*TRADE tab with “Robinhood” chosen as the broker.
+        </p>
+      </div>
+    );
+  }
+
+  const isBusy = importPortfolio.isPending;
+  return (
+    <form onSubmit={submit} aria-labelledby={formHeadingId} className="flex flex-col gap-4" noValidate>
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={formHeadingId} className="font-semibold">
+          Robinhood sign-in
+        </h3>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Close the Robinhood sign-in form"
+          onClick={() => setFormOpen(false)}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={usernameId}>Username or email</Label>
+        <Input
+          id={usernameId}
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          required
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={passwordId}>Password</Label>
+        <Input
+          id={passwordId}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+      </div>
+      <Button
+        type="submit"
+        disabled={isBusy || username.trim() === '' || password === ''}
+        className="self-start"
+      >
+        {isBusy ? <Spinner className="size-4 text-current" /> : null}
+        {isBusy ? 'Connecting...' : 'Import Portfolio'}
+      </Button>
+    </form>
+  );
+}

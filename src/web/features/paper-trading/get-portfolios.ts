@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZPaperPortfolioListResponse } from '../../../contracts/paper-trading';
+import { apiRequest } from '../../lib/api-client';
+import { paperTradingRootKey } from './query-keys';
+
+export const portfoliosQueryKey = (userId: string) => [...paperTradingRootKey, 'portfolios', userId] as const;
+
+/** GET /api/paper-trading/portfolio?userId=: the signed-in user's virtual portfolios, oldest first. */
+export const portfoliosQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: portfoliosQueryKey(userId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        'GET',
+        `/api/paper-trading/portfolio?userId=${encodeURIComponent(userId)}`,
+        undefined,
+        ZPaperPortfolioListResponse,
+        { signal },
+      ),
+  });
+
+export function usePortfolios(userId: string) {
+  return useQuery(portfoliosQueryOptions(userId));
+}

@@ -1,0 +1,74 @@
+import { Info } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Spinner } from '../../components/ui/spinner';
+import { Tooltip } from '../../components/ui/tooltip';
+import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatUsd } from '../../lib/format';
+import { formatSignedPercent, toneClass } from './format';
+import { useQuote } from './get-quote';
+
+const SOURCE_LABELS: Readonly<Record<string, string>> = {
+  yahoo: 'Yahoo Finance',
+  coingecko: 'CoinGecko',
+  alphavantage: 'Alpha Vantage',
+  polygon: 'Polygon',
+  fmp: 'Financial Modeling Prep',
+  simulated: 'Foliowise simulator',
+};
+
+/** The current quote of the symbol being typed (already debounced), with where it came from. */
+export function LiveQuote({ symbol, quantity }: { symbol: string; quantity: number }) {
+  const quote = useQuote(symbol);
+  if (symbol === '') {
+    return <p className="text-sm text-muted-foreground">Type a symbol to see its current price.</p>;
+  }
+  if (quote.isPending) {
+    return (
+      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        <span>Getting a quote for {symbol}…</span>
+      </div>
+    );
+  }
+  if (quote.isError) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No quote for {symbol}: {errorMessage(quote.error, 'prices are not available right now.')}
+      </p>
+    );
+  }
+  const { data } = quote;
+  const estimated = Number.isInteger(quantity) && quantity > 0 ? data.currentPrice * quantity : null;
+  return (
+    <div className="flex flex-col gap-1.5 text-sm">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="font-semibold">{data.symbol}</span>
+        <span className="text-muted-foreground">{data.name}</span>
+        {data.source === 'simulated' ? (
+          <Tooltip content="No market data provider answered, so prices come from Foliowise's offline simulator. They are not real quotes.">
+            <Badge variant="warning" tabIndex={0} className="gap-1">
+              <Info className="size-3" aria-hidden="true" />
+              Simulated prices
+            </Badge>
+          </Tooltip>
+        ) : (
+          <Badge variant="outline">{SOURCE_LABELS[data.source] ?? data.source}</Badge>
+        )}
+      </div>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-lg font-bold tabular-nums">{formatUsd(data.currentPrice)}</span>
+        <span className={cn('tabular-nums', toneClass(data.changePercent))}>
+          {formatSignedPercent(data.changePercent)} today
+        </span>
+      </p>
+      {estimated !== null ? (
+        <p className="text-muted-foreground">
+          Estimated total for {quantity} {quantity === 1 ? 'share' : 'shares'}:{' '}
+          <span className="font-medium text-foreground tabular-nums">{formatUsd(estimated)}</span> (filled at
+          the quote when you execute)
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ZPaperTradeResponse,
+  type PaperTradeRequest,
+  type PaperTradeResponse,
+} from '../../../contracts/paper-trading';
+import { PAPER_TRADING_MESSAGES } from '../../../domain/paper-trading';
+import { createAppError, errorFromResponse, serverMessage } from '../../lib/api-client';
+import { toast } from '../../components/ui/use-toast';
+import { trackEvent } from '../../lib/analytics';
+import { paperTradingRootKey, pointsRootKeys } from './query-keys';
+
+const TRADE_SUCCESS = 'Your virtual trade has been executed successfully.';
+const TRADE_FAILED = 'Failed to execute trade';
+
+export interface PlaceTradeVariables {
+  /** undefined when no portfolio is selected: the mutation fails with 'No portfolio selected' (spec 001 §8). */
+  portfolioId: string | undefined;
+  order: Pick<PaperTradeRequest, 'symbol' | 'side' | 'quantity'>;
+  /** One per submission: the server fills a retried request with the same key once. */
+  idempotencyKey: string;
+}
+
+/** A random v4 UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * POST /api/paper-trading/trade with an Idempotency-Key header (the shared api client sends no custom
+ * headers, so this is its one fetch; errors become the same AppError). Refusals are 422 with the server's
+ * 'Insufficient cash: ...' / 'Insufficient shares: ...' message.
+ */
+export async function placeTrade({
+  portfolioId,
+  order,
+  idempotencyKey,
+  userId,
+}: PlaceTradeVariables & { userId: string }): Promise<PaperTradeResponse> {
+  if (!portfolioId) throw new Error(PAPER_TRADING_MESSAGES.noPortfolioSelected);
+  const body = { portfolioId, userId, ...order, symbol: order.symbol.trim().toUpperCase() };
+  let response: Response;
+  try {
+    response = await fetch('/api/paper-trading/trade', {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+      },
+      body: JSON.stringify(body),
+      credentials: 'include',
+    });
+  } catch {
+    throw await createAppError(
+      'NETWORK_ERROR',
+      'Network error. Please check your connection and try again.',
+      {
+        status: 0,
+      },
+    );
+  }
+  const text = await response.text();
+  if (!response.ok) throw await errorFromResponse(response, text);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = ZPaperTradeResponse.safeParse(json);
+  if (!parsed.success) {
+    throw await createAppError('BAD_RESPONSE', 'The server sent an unexpected response.', {
+      status: response.status,
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * Places a trade, then refetches every paper-trading query (portfolios, trades, performance) and the points
+ * (spec 001 §4) before it settles, and shows the spec's toasts (§8): 'Trade Executed!' with the server's
+ * message, or 'Trade Failed' with the error's.
+ */
+export function usePlaceTrade(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: PlaceTradeVariables) => placeTrade({ ...variables, userId }),
+    onSuccess: async ({ message, trade }) => {
+      trackEvent('paper_trade_executed', {
+        category: 'paper_trading',
+        label: trade.side,
+        value: trade.quantity,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: paperTradingRootKey }),
+        ...pointsRootKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ]);
+      toast({ title: 'Trade Executed!', description: message || TRADE_SUCCESS });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Trade Failed',
+        description: serverMessage(error, TRADE_FAILED),
+        variant: 'destructive',
+      });
+    },
+  });
+}

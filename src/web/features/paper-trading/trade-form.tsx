@@ -1,0 +1,203 @@
+import { useId, type ChangeEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowRightLeft } from 'lucide-react';
+import { ZPaperTradeRequest, type PaperPortfolio } from '../../../contracts/paper-trading';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { FieldError } from './field-error';
+import { LiveQuote } from './live-quote';
+import { newIdempotencyKey, usePlaceTrade } from './place-trade';
+import { PortfolioInfoCard } from './portfolio-info-card';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** The contract's own rules and messages (spec 001 §5) for the fields a person fills in. */
+const ZTradeForm = ZPaperTradeRequest.pick({ symbol: true, side: true, quantity: true });
+
+interface TradeFormValues {
+  symbol: string;
+  side: 'buy' | 'sell';
+  quantity: number;
+}
+
+const DEFAULT_VALUES: TradeFormValues = { symbol: '', side: 'buy', quantity: 1 };
+const QUOTE_DEBOUNCE_MS = 400;
+const QUOTABLE = /^[A-Z0-9.\-^=:/]{1,10}$/;
+
+/** Quantity is read as an integer; empty (or not a number) becomes 0 (spec 001 §5). */
+function readQuantity(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
+  if (typeof value !== 'string') return 0;
+  const parsed = Number.parseInt(value, 10);
+  return Number.isNaN(parsed) ? 0 : parsed;
+}
+
+/** Upper-cases the symbol as it is typed, keeping the caret where it was. */
+function upperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {
+  const input = event.target;
+  const upper = input.value.toUpperCase();
+  if (upper === input.value) return;
+  const { selectionStart, selectionEnd } = input;
+  input.value = upper;
+  input.setSelectionRange(selectionStart, selectionEnd);
+}
+
+function NoPortfolioSelected() {
+  return (
+    <Card>
+      <CardContent className="px-4 py-10 text-center sm:px-6">
+        <p className="text-muted-foreground">
+          Please select a portfolio from the Dashboard tab before trading.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Spec 001 "Trade": symbol, order type and quantity, a live quote, and the Portfolio Info card. */
+export function TradePanel({ userId, portfolio }: { userId: string; portfolio: PaperPortfolio | undefined }) {
+  if (!portfolio) return <NoPortfolioSelected />;
+  return (
+    <div className="grid gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <h2 className="sr-only">Trade</h2>
+      <TradeForm userId={userId} portfolio={portfolio} />
+      <div className="flex flex-col gap-4">
+        <PortfolioInfoCard portfolio={portfolio} />
+      </div>
+    </div>
+  );
+}
+
+function TradeForm({ userId, portfolio }: { userId: string; portfolio: PaperPortfolio }) {
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const placeTrade = usePlaceTrade(userId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TradeFormValues>({
+    resolver: zodResolver(ZTradeForm),
+    defaultValues: DEFAULT_VALUES,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const typedSymbol = useWatch({ control, name: 'symbol' });
+  const typedQuantity = useWatch({ control, name: 'quantity' });
+  const debouncedSymbol = useDebouncedValue(typedSymbol.trim(), QUOTE_DEBOUNCE_MS);
+  const quoteSymbol = QUOTABLE.test(debouncedSymbol) ? debouncedSymbol : '';
+
+  const onSubmit = handleSubmit((values) => {
+    placeTrade.mutate(
+      {
+        portfolioId: portfolio.id,
+        order: { ...values, symbol: values.symbol.toUpperCase() },
+        idempotencyKey: newIdempotencyKey(),
+      },
+      // The toasts come from the mutation itself, so they show even if this tab is left while pending.
+      { onSuccess: () => reset(DEFAULT_VALUES) },
+    );
+  });
+
+  const symbolField = register('symbol');
+  const describedBy = (field: keyof TradeFormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
+
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader className="p-4 sm:p-6">
+        <h3 id={headingId} className="text-lg leading-tight font-semibold">
+          Place a Trade
+        </h3>
+        <CardDescription>Orders fill at once at the current quote, with virtual money.</CardDescription>
+      </CardHeader>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="flex flex-col gap-2 sm:col-span-2">
+              <Label htmlFor={`${id}-symbol`}>Stock Symbol</Label>
+              <Input
+                id={`${id}-symbol`}
+                placeholder="e.g. AAPL"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={20}
+                aria-invalid={errors.symbol ? true : undefined}
+                aria-describedby={describedBy('symbol')}
+                {...symbolField}
+                onChange={(event) => {
+                  upperCaseInPlace(event);
+                  return symbolField.onChange(event);
+                }}
+              />
+              <FieldError id={`${id}-symbol-error`} message={errors.symbol?.message} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-side`}>Order Type</Label>
+              <Controller
+                control={control}
+                name="side"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger
+                      id={`${id}-side`}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      aria-invalid={errors.side ? true : undefined}
+                      aria-describedby={describedBy('side')}
+                    >
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="buy">Buy</SelectItem>
+                      <SelectItem value="sell">Sell</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              <FieldError id={`${id}-side-error`} message={errors.side?.message} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-quantity`}>Quantity</Label>
+              <Input
+                id={`${id}-quantity`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={10000}
+                step={1}
+                aria-invalid={errors.quantity ? true : undefined}
+                aria-describedby={describedBy('quantity')}
+                {...register('quantity', { setValueAs: readQuantity })}
+              />
+              <FieldError id={`${id}-quantity-error`} message={errors.quantity?.message} />
+            </div>
+          </div>
+          <div
+            className="rounded-lg border border-border bg-surface p-3 sm:p-4"
+            role="region"
+            aria-label="Live quote"
+            aria-live="polite"
+          >
+            <LiveQuote symbol={quoteSymbol} quantity={readQuantity(typedQuantity)} />
+          </div>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={placeTrade.isPending}
+            className="w-full sm:w-auto sm:self-start"
+          >
+            <ArrowRightLeft aria-hidden="true" />
+            {placeTrade.isPending ? 'Executing Trade...' : 'Execute Trade'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  Activity,
+  Award,
+  BookOpen,
+  Calendar,
+  ChartColumn,
+  CircleCheckBig,
+  Clock,
+  Coins,
+  Crown,
+  DollarSign,
+  Flame,
+  Gem,
+  Gift,
+  Heart,
+  Medal,
+  Rocket,
+  Shield,
+  Sparkles,
+  Star,
+  Target,
+  Timer,
+  TrendingDown,
+  TrendingUp,
+  Trophy,
+  Users,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
+import type { AchievementIconName } from '../../../domain/rewards';
+
+/** Spec 001 §9's icon names -> lucide-react icons (BarChart3 and CheckCircle under their current names). */
+export const ACHIEVEMENT_ICONS: Record<AchievementIconName, LucideIcon> = {
+  Target,
+  Trophy,
+  Star,
+  Award,
+  Crown,
+  Zap,
+  Activity,
+  Calendar,
+  Clock,
+  Medal,
+  Shield,
+  Flame,
+  Users,
+  BarChart3: ChartColumn,
+  Gift,
+  Sparkles,
+  Timer,
+  CheckCircle: CircleCheckBig,
+  Gem,
+  Coins,
+  Rocket,
+  Heart,
+  BookOpen,
+  DollarSign,
+  TrendingUp,
+  TrendingDown,
+};
+
+export function AchievementIcon({ name, className }: { name: AchievementIconName; className?: string }) {
+  const Icon = ACHIEVEMENT_ICONS[name];
+  return <Icon className={className} aria-hidden="true" />;
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZAchievementsResponse, ZUserAchievementsResponse } from '../../../contracts/rewards';
+import { apiRequest } from '../../lib/api-client';
+import { rewardsKeys } from './query-keys';
+
+/** GET /api/achievements: the catalog. */
+export const achievementsQueryOptions = queryOptions({
+  queryKey: rewardsKeys.achievements,
+  queryFn: async ({ signal }) =>
+    (await apiRequest('GET', '/api/achievements', undefined, ZAchievementsResponse, { signal })).achievements,
+});
+
+export function useAchievements() {
+  return useQuery(achievementsQueryOptions);
+}
+
+/** GET /api/achievements/user/{userId}: every achievement, locked or unlocked with its date. */
+export const userAchievementsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: rewardsKeys.userAchievements(userId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(
+          'GET',
+          `/api/achievements/user/${encodeURIComponent(userId)}`,
+          undefined,
+          ZUserAchievementsResponse,
+          { signal },
+        )
+      ).achievements,
+  });
+
+export function useUserAchievements(userId: string) {
+  return useQuery(userAchievementsQueryOptions(userId));
+}

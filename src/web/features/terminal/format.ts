@@ -1,0 +1,84 @@
+import type { MarketDataSourceName } from '../../../contracts/market-data';
+import type { FeedSource } from '../../../contracts/terminal';
+import { formatPercent } from '../../lib/format';
+
+const price2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 1234.5 -> '1,234.50' (prices and index levels; the currency is stated elsewhere). */
+export function formatPrice(value: number): string {
+  return price2.format(value);
+}
+
+/** A change with its sign: 1.5 -> '+1.50', -0.2 -> '-0.20'. */
+export function formatSignedNumber(value: number): string {
+  const text = price2.format(Math.abs(value));
+  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
+}
+
+/** A percent-unit change with its sign: 1.5 -> '+1.50%'. */
+export function formatSignedPercent(value: number): string {
+  const text = formatPercent(Math.abs(value));
+  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
+}
+
+/** A 0-1 fraction as a percent: 0.1234 -> '12.34%'; '—' when unknown. */
+export function formatFraction(value: number | null): string {
+  return value === null ? '—' : formatPercent(value * 100);
+}
+
+/** Beta, Sharpe, correlation: 2 decimals, a real minus sign; '—' when unknown. */
+export function formatRatio(value: number | null): string {
+  if (value === null) return '—';
+  const text = Math.abs(value).toFixed(2);
+  return value < 0 && text !== '0.00' ? `−${text}` : text;
+}
+
+export type Tone = 'gain' | 'loss' | 'flat';
+
+export function changeTone(value: number | null | undefined): Tone {
+  if (value === null || value === undefined || value === 0) return 'flat';
+  return value > 0 ? 'gain' : 'loss';
+}
+
+/** Text colours on the terminal's dark panels (all at least 5.5:1 on #111827). */
+export const TONE_TEXT: Readonly<Record<Tone, string>> = {
+  gain: 'text-emerald-400',
+  loss: 'text-red-400',
+  flat: 'text-slate-300',
+};
+
+export const SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = {
+  yahoo: 'Yahoo Finance',
+  coingecko: 'CoinGecko',
+  alphavantage: 'Alpha Vantage',
+  polygon: 'Polygon',
+  fmp: 'FMP',
+  simulated: 'Simulated',
+};
+
+export const FEED_SOURCE_LABELS: Readonly<Record<FeedSource, string>> = {
+  fmp: 'Financial Modeling Prep',
+  alphavantage: 'Alpha Vantage',
+  polygon: 'Polygon',
+  sample: 'Sample',
+};
+
+const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const day = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '14:05:09'-style local time of an ISO instant; '' when unreadable. */
+export function formatTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? '' : time.format(ms);
+}
+
+/** 'Nov 21, 2025' for a YYYY-MM-DD date (or an ISO instant). */
+export function formatDay(date: string): string {
+  const ms = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
+  return Number.isNaN(ms) ? date : day.format(ms);
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  TERMINAL_REFRESH_MS,
+  ZTerminalOverviewResponse,
+  type TerminalOverviewResponse,
+} from '../../../contracts/terminal';
+import { apiRequest } from '../../lib/api-client';
+
+export const terminalOverviewQueryKey = ['terminal', 'overview'] as const;
+
+/**
+ * GET /api/terminal/overview. A visitor's 401 resolves to null; a free plan's 403 SUBSCRIPTION_REQUIRED throws
+ * (the page shows the upgrade card for both). The server decides who sees the terminal.
+ */
+export const terminalOverviewQueryOptions = queryOptions({
+  queryKey: terminalOverviewQueryKey,
+  queryFn: ({ signal }): Promise<TerminalOverviewResponse | null> =>
+    apiRequest('GET', '/api/terminal/overview', undefined, ZTerminalOverviewResponse, {
+      on401: 'returnNull',
+      signal,
+    }),
+});
+
+export function isSubscriptionRequired(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && error.code === 'SUBSCRIPTION_REQUIRED'
+  );
+}
+
+/** The overview, refreshed every 30 s while it is available (live quotes); no polling for a visitor or a free plan. */
+export function useTerminalOverview() {
+  return useQuery({
+    ...terminalOverviewQueryOptions,
+    refetchInterval: (query) =>
+      query.state.data && !isSubscriptionRequired(query.state.error) ? TERMINAL_REFRESH_MS : false,
+  });
+}

@@ -1,0 +1,78 @@
+import { Link } from 'wouter';
+import { KeyRound, LogIn } from 'lucide-react';
+import { PageLayout } from '../components/layout/page-layout';
+import { buttonClasses } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+import { Spinner } from '../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { useSession } from '../features/accounts/use-session';
+import { ApiSetupPanel } from '../features/api-settings/api-setup-panel';
+import { DataSourcesPanel } from '../features/api-settings/data-sources-panel';
+
+const BREADCRUMB = [
+  { label: 'Home', href: '/' },
+  { label: 'API Settings', href: '/api-settings' },
+];
+
+const META = {
+  title: 'API Settings — Foliowise',
+  description:
+    'Add your own Alpha Vantage, Polygon or Financial Modeling Prep API key, and see where Foliowise gets its market data.',
+  keywords: 'market data API key, Alpha Vantage, Polygon, Financial Modeling Prep, data sources',
+};
+
+function SignInPrompt() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+        <KeyRound className="size-8 text-primary" aria-hidden="true" />
+        <p className="text-base font-medium">Please sign in to manage your API keys.</p>
+        <Link href="/login" className={buttonClasses()}>
+          <LogIn aria-hidden="true" />
+          Sign In
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /api-settings: a signed-in user's own market-data keys, and the data sources status (spec 001 "API Settings"). */
+export default function ApiSettingsPage() {
+  const session = useSession();
+  return (
+    <PageLayout variant="app" meta={META} breadcrumb={BREADCRUMB}>
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        <header className="flex flex-col gap-2">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">API Settings</h1>
+          <p className="max-w-2xl text-muted-foreground">
+            Bring your own market data keys for more real-time quotes, and see which data sources are in use.
+          </p>
+        </header>
+        <Tabs defaultValue="setup">
+          <TabsList className="w-full sm:w-auto">
+            <TabsTrigger value="setup" className="flex-1 sm:flex-none">
+              API Setup
+            </TabsTrigger>
+            <TabsTrigger value="sources" className="flex-1 sm:flex-none">
+              Data Sources
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="setup">
+            {session.isLoading ? (
+              <div className="flex justify-center py-10">
+                <Spinner className="size-6" label="Checking your session" />
+              </div>
+            ) : session.isAuthenticated ? (
+              <ApiSetupPanel />
+            ) : (
+              <SignInPrompt />
+            )}
+          </TabsContent>
+          <TabsContent value="sources">
+            <DataSourcesPanel />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </PageLayout>
+  );
+}

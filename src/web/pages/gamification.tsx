@@ -1,0 +1,64 @@
+import { Link } from 'wouter';
+import { LogIn, Trophy } from 'lucide-react';
+import { PageLayout } from '../components/layout/page-layout';
+import { buttonClasses } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+import { Spinner } from '../components/ui/spinner';
+import { useSession } from '../features/accounts/use-session';
+import { RewardsDashboard } from '../features/rewards/rewards-dashboard';
+
+const BREADCRUMB = [
+  { label: 'Home', href: '/' },
+  { label: 'Gamification', href: '/gamification' },
+];
+
+const META = {
+  title: 'Rewards — Foliowise',
+  description:
+    'Earn points for paper trading, lessons and analyses, unlock achievements, keep your streak and climb the weekly, monthly and all-time leaderboards.',
+  keywords: 'investing rewards, achievements, leaderboard, paper trading points, streaks',
+};
+
+function SignInRequired() {
+  return (
+    <Card className="mx-auto w-full max-w-lg">
+      <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+        <Trophy className="size-8 text-primary" aria-hidden="true" />
+        <h2 className="text-xl font-semibold">Sign In Required</h2>
+        <p className="text-muted-foreground">
+          Sign in to earn points, unlock achievements and see where you stand on the leaderboards.
+        </p>
+        <Link href="/login" className={buttonClasses()}>
+          <LogIn aria-hidden="true" />
+          Sign In
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /gamification: points, levels, streaks, achievements and leaderboards (spec 001 "Rewards"). */
+export default function GamificationPage() {
+  const session = useSession();
+  return (
+    <PageLayout variant="app" meta={META} breadcrumb={BREADCRUMB}>
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        <header className="flex flex-col gap-2">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Rewards</h1>
+          <p className="max-w-2xl text-muted-foreground">
+            Points, levels, streaks and achievements for practising with paper trading, lessons and analyses.
+          </p>
+        </header>
+        {session.isLoading ? (
+          <div className="flex justify-center py-10">
+            <Spinner className="size-6" label="Checking your session" />
+          </div>
+        ) : session.user ? (
+          <RewardsDashboard userId={session.user.id} />
+        ) : (
+          <SignInRequired />
+        )}
+      </div>
+    </PageLayout>
+  );
+}
