@@ -110,7 +110,7 @@ describe('checkVendorKey: no answer', () => {
       signal: AbortSignal.timeout(200),
     });
     expect(result).toEqual({ ok: false, reason: 'unreachable' });
-    expect(performance.now() - started).toBeLessThan(900);
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('an empty key is invalid_key without a request', async () => {
