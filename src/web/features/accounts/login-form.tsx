@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { AlertCircle } from 'lucide-react';
 import { ZLoginRequest } from '../../../contracts/accounts';
-import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api-client';
 import { useConfig } from '../../lib/config';
+import { FormErrorAlert, LabelledInput } from './form-parts';
 import { PasswordInput } from './password-input';
 import { useDemoLogin } from './use-demo-login';
 import { useLogin } from './use-login';
@@ -75,25 +73,18 @@ export function LoginForm() {
         className="flex flex-col gap-4"
         aria-describedby={formError ? 'login-error' : undefined}
       >
-        {formError ? (
-          <Alert variant="destructive" role="alert" id="login-error">
-            <AlertCircle aria-hidden="true" />
-            <AlertDescription>{formError}</AlertDescription>
-          </Alert>
-        ) : null}
+        <FormErrorAlert id="login-error" message={formError} />
 
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="login-email">Email</Label>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={invalidField === 'email' || undefined}
-            {...register('email')}
-          />
-        </div>
+        <LabelledInput
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          aria-invalid={invalidField === 'email' || undefined}
+          {...register('email')}
+        />
 
         <div className="flex flex-col gap-2">
           <div className="flex items-center justify-between">

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { AlertCircle } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, ZSignupRequest } from '../../../contracts/accounts';
-import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api-client';
+import { FormErrorAlert, LabelledInput } from './form-parts';
 import { useSignup } from './use-signup';
 
 export interface SignupFormValues {
@@ -61,8 +59,6 @@ function toRequest(values: SignupFormValues) {
   };
 }
 
-const fieldClass = 'flex flex-col gap-2';
-
 /** Spec 001 "Signup": names, email, password twice, required terms; success signs in and goes to /app. */
 export function SignupForm() {
   const [, navigate] = useLocation();
@@ -107,77 +103,54 @@ export function SignupForm() {
       className="flex flex-col gap-4"
       aria-describedby={formError ? 'signup-error' : undefined}
     >
-      {formError ? (
-        <Alert variant="destructive" role="alert" id="signup-error">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormErrorAlert id="signup-error" message={formError} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className={fieldClass}>
-          <Label htmlFor="signup-first-name">First name</Label>
-          <Input
-            id="signup-first-name"
-            autoComplete="given-name"
-            aria-required="true"
-            aria-invalid={invalid('firstName')}
-            {...register('firstName')}
-          />
-        </div>
-        <div className={fieldClass}>
-          <Label htmlFor="signup-last-name">Last name</Label>
-          <Input
-            id="signup-last-name"
-            autoComplete="family-name"
-            aria-required="true"
-            aria-invalid={invalid('lastName')}
-            {...register('lastName')}
-          />
-        </div>
-      </div>
-
-      <div className={fieldClass}>
-        <Label htmlFor="signup-email">Email</Label>
-        <Input
-          id="signup-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-required="true"
-          aria-invalid={invalid('email')}
-          {...register('email')}
+        <LabelledInput
+          id="signup-first-name"
+          label="First name"
+          autoComplete="given-name"
+          aria-invalid={invalid('firstName')}
+          {...register('firstName')}
+        />
+        <LabelledInput
+          id="signup-last-name"
+          label="Last name"
+          autoComplete="family-name"
+          aria-invalid={invalid('lastName')}
+          {...register('lastName')}
         />
       </div>
 
-      <div className={fieldClass}>
-        <Label htmlFor="signup-password">Password</Label>
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          aria-invalid={invalid('password')}
-          aria-describedby="signup-password-hint"
-          {...register('password')}
-        />
-        <p id="signup-password-hint" className="text-xs text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
+      <LabelledInput
+        id="signup-email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        aria-invalid={invalid('email')}
+        {...register('email')}
+      />
 
-      <div className={fieldClass}>
-        <Label htmlFor="signup-confirm-password">Confirm password</Label>
-        <Input
-          id="signup-confirm-password"
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          aria-invalid={invalid('confirmPassword')}
-          {...register('confirmPassword')}
-        />
-      </div>
+      <LabelledInput
+        id="signup-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={invalid('password')}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        {...register('password')}
+      />
+
+      <LabelledInput
+        id="signup-confirm-password"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={invalid('confirmPassword')}
+        {...register('confirmPassword')}
+      />
 
       <div className="flex items-start gap-2">
         <Controller
