@@ -168,13 +168,14 @@ export type RobinhoodImportRequest = z.infer<typeof ZRobinhoodImportRequest>;
 
 /**
  * 200: `{ success: true, portfolio, message: 'Imported 5 holdings from Robinhood.', accounts }` (stocks and
- * ETFs of every account the positions list covers, summed; crypto is not read). Failures are error bodies
- * with BROKER_ERROR_CODES and a ROBINHOOD_ERRORS message.
+ * ETFs of every account the positions list covers, and the crypto account's coins as `CRYPTO:BTC`, summed;
+ * options are not read). Failures, of either part, are error bodies with BROKER_ERROR_CODES and a
+ * ROBINHOOD_ERRORS message: no partial portfolio is sent.
  */
 export const ZRobinhoodImportResponse = ZImportResponse.extend({
   success: z.literal(true),
   message: z.string(),
-  /** How many Robinhood accounts the positions came from. */
+  /** How many Robinhood accounts the positions came from (the crypto account counts as one). */
   accounts: z.number().int().nonnegative(),
 });
 export type RobinhoodImportResponse = z.infer<typeof ZRobinhoodImportResponse>;

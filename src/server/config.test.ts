@@ -14,6 +14,8 @@ describe('configuration', () => {
       marketDataProvider: 'auto',
       quoteCacheSeconds: 60,
       cookieSecure: false,
+      robinhoodBaseUrl: 'https://api.robinhood.com',
+      robinhoodCryptoBaseUrl: 'https://nummus.robinhood.com',
     });
   });
 
@@ -42,6 +44,10 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL /],
     [{ MARKET_DATA_PROVIDER: 'bloomberg' }, /^Invalid configuration: MARKET_DATA_PROVIDER /],
     [{ DEMO_FEATURES: 'maybe' }, /^Invalid configuration: DEMO_FEATURES /],
+    [
+      { ROBINHOOD_CRYPTO_BASE_URL: 'ftp://nummus.example' },
+      /^Invalid configuration: ROBINHOOD_CRYPTO_BASE_URL /,
+    ],
     [
       { ANALYTICS_ID: 'UA-123' },
       'Invalid configuration: ANALYTICS_ID must be a GA4 measurement id such as G-ABC123XYZ',

@@ -52,6 +52,9 @@ const envSchema = z.object({
   ROBINHOOD_BASE_URL: optionalString.pipe(
     z.url({ protocol: /^https?$/ }).default('https://api.robinhood.com'),
   ),
+  ROBINHOOD_CRYPTO_BASE_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/ }).default('https://nummus.robinhood.com'),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -87,6 +90,8 @@ export interface AppConfig {
   openai: { apiKey?: string; baseUrl?: string; model: string };
   /** Robinhood's API (brokerage A import); tests point it at a local fake. */
   robinhoodBaseUrl: string;
+  /** Robinhood Crypto's API (crypto holdings, same import); tests point it at a local fake. */
+  robinhoodCryptoBaseUrl: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   analyticsId: string | undefined;
   cookieSecure: boolean;
@@ -133,6 +138,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     },
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
     robinhoodBaseUrl: env.ROBINHOOD_BASE_URL,
+    robinhoodCryptoBaseUrl: env.ROBINHOOD_CRYPTO_BASE_URL,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,

@@ -267,7 +267,10 @@ export default function RobinhoodGuidePage() {
                     cannot relay that code, so for most accounts the sign-in stops there: use the activity
                     report.
                   </li>
-                  <li>The sign-in reads stocks and ETFs; crypto and options are not read.</li>
+                  <li>
+                    The sign-in reads stocks, ETFs and Robinhood Crypto holdings; options are not read. If
+                    either part cannot be read, nothing is imported, so you never see half a portfolio.
+                  </li>
                   <li>
                     If Robinhood cannot be reached, the analyzer loads a demo portfolio marked ‘Demo data’:
                     those are not your holdings.

@@ -8,6 +8,7 @@ import {
   ZImportResponse,
   ZRobinhoodImportResponse,
 } from '../../../contracts/brokers';
+import { ZPortfolio } from '../../../contracts/analysis';
 import { ZErrorBody } from '../../../contracts/errors';
 import {
   FAKE_RH_PASSWORD,
@@ -42,7 +43,7 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeRobinhood();
   t = await createTestApp({
-    env: { ROBINHOOD_BASE_URL: fake.baseUrl },
+    env: { ROBINHOOD_BASE_URL: fake.baseUrl, ROBINHOOD_CRYPTO_BASE_URL: fake.cryptoBaseUrl },
     deps: { loggerInstance: captureLogger() },
   });
 });
@@ -208,7 +209,7 @@ describe('POST /api/fidelity/import-portfolio and /api/etrade/import-portfolio',
 });
 
 describe('POST /api/robinhood/import-portfolio', () => {
-  it('imports the account positions, without caching the answer', async () => {
+  it('imports the account positions and crypto holdings, without caching the answer', async () => {
     fake.setPositions([
       [
         { symbol: 'AAPL', quantity: '10.00000000' },
@@ -216,15 +217,46 @@ describe('POST /api/robinhood/import-portfolio', () => {
       ],
       [{ symbol: 'AAPL', quantity: '0.25000000' }],
     ]);
+    fake.setCryptoHoldings([
+      [
+        { code: 'BTC', quantity: '0.01234567' },
+        { code: 'USD', quantity: '150.00', type: 'fiat' },
+      ],
+      [{ code: 'ETH', quantity: '0.50000000' }],
+    ]);
     const res = await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(ZRobinhoodImportResponse.parse(res.json())).toEqual({
+    const body = ZRobinhoodImportResponse.parse(res.json());
+    expect(body).toEqual({
       success: true,
-      portfolio: { AAPL: 10.25, VTI: 2.5 },
-      message: 'Imported 2 holdings from Robinhood.',
-      accounts: 1,
+      portfolio: { AAPL: 10.25, VTI: 2.5, 'CRYPTO:BTC': 0.01234567, 'CRYPTO:ETH': 0.5 },
+      message: 'Imported 4 holdings from Robinhood.',
+      accounts: 2,
     });
+    // The keys are already in the analyzer's portfolio form.
+    expect(ZPortfolio.parse(body.portfolio)).toEqual(body.portfolio);
+    expect(fake.requestsTo('/holdings/').map((r) => r.host)).toEqual(['crypto', 'crypto']);
+  });
+
+  it('says so when the account holds nothing', async () => {
+    const res = await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD);
+    expect(res.json()).toEqual({
+      success: true,
+      portfolio: {},
+      message: 'No stock, ETF or crypto positions were found in your Robinhood account.',
+      accounts: 0,
+    });
+  });
+
+  it('answers 502 BROKER_UNAVAILABLE, with no partial portfolio, when only the crypto host fails', async () => {
+    fake.setPositions([[{ symbol: 'AAPL', quantity: '10.00000000' }]]);
+    fake.setCryptoHoldings([[{ code: 'BTC', quantity: '1.00000000' }]]);
+    fake.cryptoReply = { status: 503, body: '<html><body>Down</body></html>', contentType: 'text/html' };
+    const res = await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD);
+    expectError(res, 502, 'BROKER_UNAVAILABLE', ROBINHOOD_ERRORS.httpError(503));
+    expect(res.json()).not.toHaveProperty('portfolio');
+    expect(logLines.join('')).toContain('"detail":"crypto holdings page 1: HTTP 503"');
   });
 
   it('answers 422 BROKER_MFA_REQUIRED when Robinhood asks for a verification code', async () => {

@@ -20,10 +20,13 @@ const robinhoodRateLimit = { max: 10, timeWindow: '15 minutes' };
 
 /**
  * /api/fidelity/import-portfolio, /api/etrade/import-portfolio (holdings typed by hand) and
- * /api/robinhood/import-portfolio (sign in and read positions): spec 000 §7.
+ * /api/robinhood/import-portfolio (sign in and read stock, ETF and crypto positions): spec 000 §7.
  */
 export const brokersRoutes: FastifyPluginAsync = async (app) => {
-  const robinhood = createRobinhoodConnector({ baseUrl: app.deps.config.robinhoodBaseUrl });
+  const robinhood = createRobinhoodConnector({
+    baseUrl: app.deps.config.robinhoodBaseUrl,
+    cryptoBaseUrl: app.deps.config.robinhoodCryptoBaseUrl,
+  });
 
   for (const broker of HOLDINGS_BROKERS) {
     app.post(`/${broker}/import-portfolio`, { config: { rateLimit: holdingsRateLimit } }, async (request) => {

@@ -80,8 +80,8 @@ export function brokerAppError(error: BrokerError): AppError {
 }
 
 /**
- * Brokerage A: signs in to Robinhood with the credentials, for this one call, and returns the positions as a
- * portfolio. The credentials are never stored, logged or echoed; the log gets the failure's kind and step only.
+ * Brokerage A: signs in to Robinhood with the credentials, for this one call, and returns the positions
+ * (stocks, ETFs and crypto as `CRYPTO:<CODE>`) as a portfolio. The credentials are never stored, logged or echoed; the log gets the failure's kind and step only.
  * Failures are AppErrors: 422 BROKER_MFA_REQUIRED, 401 BROKER_REJECTED, 502 BROKER_UNAVAILABLE.
  */
 export async function importFromRobinhood(
@@ -110,7 +110,7 @@ export async function importFromRobinhood(
     portfolio: result.portfolio,
     message:
       count === 0
-        ? 'No stock or ETF positions were found in your Robinhood account.'
+        ? 'No stock, ETF or crypto positions were found in your Robinhood account.'
         : importedMessage('robinhood', count),
     accounts: result.accountCount,
   };

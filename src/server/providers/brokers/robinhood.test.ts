@@ -8,6 +8,7 @@ import {
   type BrokerErrorKind,
 } from './robinhood';
 import {
+  FAKE_RH_CRYPTO_ACCOUNT,
   FAKE_RH_PASSWORD,
   FAKE_RH_TOKEN,
   FAKE_RH_USERNAME,
@@ -23,7 +24,7 @@ let robinhood: BrokerConnector;
 
 beforeAll(async () => {
   fake = await startFakeRobinhood();
-  robinhood = createRobinhoodConnector({ baseUrl: fake.baseUrl, timeoutMs: 500 });
+  robinhood = connectorFor(fake);
 });
 afterEach(() => {
   expect(fake.unhandled).toEqual([]);
@@ -32,6 +33,15 @@ afterEach(() => {
 afterAll(async () => {
   await fake.close();
 });
+
+/** A connector pointed at both origins of a fake, with a short deadline. */
+function connectorFor(server: FakeRobinhoodServer, timeoutMs = 500): BrokerConnector {
+  return createRobinhoodConnector({
+    baseUrl: server.baseUrl,
+    cryptoBaseUrl: server.cryptoBaseUrl,
+    timeoutMs,
+  });
+}
 
 /** The BrokerError an import fails with; checks that it names no secret. */
 async function failure(
@@ -87,12 +97,14 @@ describe('Robinhood connector', () => {
 
   it('sends the password to the token endpoint only, and the token only as a bearer header', async () => {
     fake.setPositions([[{ symbol: 'AAPL', quantity: '1.00000000' }]]);
+    fake.setCryptoHoldings([[{ code: 'BTC', quantity: '0.50000000' }]]);
     await robinhood.importPositions(credentials);
 
     const [signIn, ...rest] = fake.requests;
     expect(signIn?.path).toBe('/oauth2/token/');
     expect(new URLSearchParams(signIn?.body).get('password')).toBe(FAKE_RH_PASSWORD);
     expect(rest.length).toBeGreaterThan(0);
+    expect(rest.filter((r) => r.host === 'crypto').map((r) => r.path)).toEqual(['/holdings/']);
     for (const request of rest) {
       expect(request.method).toBe('GET');
       expect(request.headers.authorization).toBe(`Bearer ${FAKE_RH_TOKEN}`);
@@ -103,6 +115,7 @@ describe('Robinhood connector', () => {
 
   it('imports an account without positions as an empty portfolio', async () => {
     expect(await robinhood.importPositions(credentials)).toEqual({ portfolio: {}, accountCount: 0 });
+    expect(fake.requestsTo('/holdings/')).toHaveLength(1);
   });
 
   it.each(['mfa', 'challenge', 'verification_workflow'] as const)(
@@ -111,6 +124,7 @@ describe('Robinhood connector', () => {
       fake.signIn = reply;
       expectFailure(await failure(), 'mfa_required', ROBINHOOD_ERRORS.mfaRequired);
       expect(fake.requestsTo('/positions/')).toEqual([]);
+      expect(fake.requestsTo('/holdings/')).toEqual([]);
     },
   );
 
@@ -240,8 +254,181 @@ describe('Robinhood connector', () => {
   it('stops when the caller aborts', async () => {
     fake.signIn = 'hang';
     const controller = new AbortController();
-    const connector = createRobinhoodConnector({ baseUrl: fake.baseUrl, timeoutMs: 5000 });
+    const connector = connectorFor(fake, 5000);
     setTimeout(() => controller.abort(), 50);
     expectFailure(await failure(connector, controller.signal), 'unavailable', ROBINHOOD_ERRORS.cancelled);
+  });
+});
+
+describe('Robinhood connector: crypto', () => {
+  it('reads every page of crypto holdings on the crypto origin and adds them to the stocks as CRYPTO: keys', async () => {
+    fake.setPositions([[{ symbol: 'AAPL', quantity: '10.00000000' }]]);
+    fake.setCryptoHoldings([
+      [
+        { code: 'BTC', quantity: '0.01234567' },
+        { code: 'eth', quantity: '1.500000000000000000' },
+        { code: 'DOGE', quantity: '0.000000000000000000' },
+      ],
+      [
+        { code: 'BTC', quantity: '0.10000000' },
+        { code: 'USDC', quantity: '25.000000' },
+      ],
+    ]);
+
+    const result = await robinhood.importPositions(credentials);
+
+    expect(result).toEqual({
+      portfolio: { AAPL: 10, 'CRYPTO:BTC': 0.11234567, 'CRYPTO:ETH': 1.5, 'CRYPTO:USDC': 25 },
+      accountCount: 2, // the brokerage account and the crypto account
+    });
+    const holdings = fake.requestsTo('/holdings/');
+    expect(holdings.map((r) => r.path)).toEqual(['/holdings/', '/holdings/?cursor=1']);
+    expect(holdings.every((r) => r.host === 'crypto')).toBe(true);
+    expect(fake.requests.filter((r) => r.host === 'crypto')).toHaveLength(2);
+    for (const request of holdings) expect(request.headers.authorization).toBe(`Bearer ${FAKE_RH_TOKEN}`);
+  });
+
+  it('leaves out fiat, zero and negative quantities and codes that are not a crypto ticker', async () => {
+    fake.setCryptoHoldings([
+      [
+        { code: 'USD', quantity: '120.50', type: 'fiat' },
+        { code: 'EUR', quantity: '3.00' },
+        { code: 'XRP', quantity: '40.00', type: 'fiat' },
+        { code: 'BTC-USD', quantity: '1.00000000' },
+        { code: '', quantity: '1.00000000' },
+        { code: 'NOTATICKER11', quantity: '1.00000000' },
+        { code: 'SOL', quantity: '-2.00000000' },
+        { code: 'ADA', quantity: '0' },
+        { code: ' sol ', quantity: '3.25000000', type: 'Cryptocurrency' },
+      ],
+    ]);
+    expect(await robinhood.importPositions(credentials)).toEqual({
+      portfolio: { 'CRYPTO:SOL': 3.25 },
+      accountCount: 1,
+    });
+  });
+
+  it('counts each crypto account once, and none when it holds no coin', async () => {
+    fake.setCryptoHoldings([
+      [
+        { code: 'BTC', quantity: '1.00000000' },
+        { code: 'ETH', quantity: '2.00000000', account: FAKE_RH_CRYPTO_ACCOUNT },
+      ],
+    ]);
+    expect((await robinhood.importPositions(credentials)).accountCount).toBe(1);
+
+    fake.setCryptoHoldings([[{ code: 'USD', quantity: '10.00', type: 'fiat' }]]);
+    expect(await robinhood.importPositions(credentials)).toEqual({ portfolio: {}, accountCount: 0 });
+  });
+
+  it.each([
+    ['a 500', { status: 500, body: '{"detail":"Internal server error"}' }, 'unavailable', 500],
+    ['a 429', { status: 429, body: '{"detail":"Request was throttled."}' }, 'unavailable', 429],
+    [
+      'an HTML error page',
+      { status: 503, body: '<html><body>Service Unavailable</body></html>', contentType: 'text/html' },
+      'unavailable',
+      503,
+    ],
+    [
+      'an HTML page with a 200',
+      { status: 200, body: '<!DOCTYPE html><html><body>Log in</body></html>', contentType: 'text/html' },
+      'bad_response',
+      200,
+    ],
+    ['JSON of another shape', { status: 200, body: '{"holdings":[]}' }, 'bad_response', 200],
+    [
+      'a quantity that is not a number',
+      {
+        status: 200,
+        body: JSON.stringify({ next: null, results: [{ currency: { code: 'BTC' }, quantity: 'lots' }] }),
+      },
+      'bad_response',
+      200,
+    ],
+  ] as const)(
+    'fails the whole import, stocks included, when the crypto host answers %s',
+    async (_, reply, kind, status) => {
+      fake.setPositions([[{ symbol: 'AAPL', quantity: '10.00000000' }]]);
+      fake.cryptoReply = reply;
+      const error = await failure();
+      expectFailure(
+        error,
+        kind,
+        kind === 'unavailable' ? ROBINHOOD_ERRORS.httpError(status) : ROBINHOOD_ERRORS.unreadable,
+      );
+      expect(error.detail).toMatch(new RegExp(`^crypto holdings(?: page 1)?: HTTP ${status}`));
+    },
+  );
+
+  it('fails the whole import when the crypto host never answers, within the one deadline', async () => {
+    fake.setPositions([[{ symbol: 'AAPL', quantity: '10.00000000' }]]);
+    fake.cryptoReply = 'hang';
+    const error = await failure();
+    expectFailure(error, 'timeout', ROBINHOOD_ERRORS.timeout);
+    expect(error.detail).toBe('crypto holdings page 1: no answer within 500 ms');
+    expect(fake.requestsTo('/positions/')).toHaveLength(1);
+  });
+
+  it('fails the whole import when nothing listens on the crypto origin', async () => {
+    const closed = await startFakeRobinhood();
+    const cryptoBaseUrl = closed.cryptoBaseUrl;
+    await closed.close();
+    fake.setPositions([[{ symbol: 'AAPL', quantity: '10.00000000' }]]);
+    const connector = createRobinhoodConnector({ baseUrl: fake.baseUrl, cryptoBaseUrl, timeoutMs: 2000 });
+    expectFailure(await failure(connector), 'unavailable', ROBINHOOD_ERRORS.unreachable);
+  });
+
+  it('reports the failure of one side, not the stop of the other', async () => {
+    fake.positionsReply = 'hang';
+    fake.cryptoReply = { status: 500, body: '{}' };
+    expectFailure(await failure(), 'unavailable', ROBINHOOD_ERRORS.httpError(500));
+
+    fake.reset();
+    fake.positionsReply = { status: 502, body: '{}' };
+    fake.cryptoReply = 'hang';
+    const stocks = await failure();
+    expectFailure(stocks, 'unavailable', ROBINHOOD_ERRORS.httpError(502));
+    expect(stocks.detail).toBe('positions page 1: HTTP 502');
+  });
+
+  it('stops the other side as soon as one fails, so no further request carries the token', async () => {
+    const signals = new Map<string, AbortSignal | null | undefined>();
+    const connector = createRobinhoodConnector({
+      baseUrl: fake.baseUrl,
+      cryptoBaseUrl: fake.cryptoBaseUrl,
+      timeoutMs: 5000,
+      fetch: (input, init) => {
+        signals.set(new URL(input).pathname, init?.signal);
+        return fetch(input, init);
+      },
+    });
+    fake.positionsReply = 'hang';
+    fake.cryptoReply = { status: 500, body: '{}' };
+    expectFailure(await failure(connector), 'unavailable', ROBINHOOD_ERRORS.httpError(500));
+    expect(signals.get('/positions/')?.aborted).toBe(true);
+  });
+
+  it('follows crypto pages only on the crypto origin: never the base origin, never another host', async () => {
+    fake.cryptoReply = {
+      status: 200,
+      body: JSON.stringify({ next: `${fake.baseUrl}/holdings/?cursor=1`, results: [] }),
+    };
+    const onBase = await failure();
+    expectFailure(onBase, 'bad_response', ROBINHOOD_ERRORS.unreadable);
+    expect(onBase.detail).toContain('another host');
+
+    const elsewhere = await startFakeRobinhood();
+    try {
+      fake.cryptoReply = {
+        status: 200,
+        body: JSON.stringify({ next: `${elsewhere.cryptoBaseUrl}/holdings/?cursor=1`, results: [] }),
+      };
+      expectFailure(await failure(), 'bad_response', ROBINHOOD_ERRORS.unreadable);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+    expect(fake.requests.filter((r) => r.host === 'api' && r.path.startsWith('/holdings/'))).toEqual([]);
   });
 });

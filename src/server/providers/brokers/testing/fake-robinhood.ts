@@ -1,9 +1,12 @@
 /**
- * A local stand-in for Robinhood's API (node:http on 127.0.0.1, port 0) speaking the wire format the
- * connector assumes (see the top of ../robinhood.ts): `POST /oauth2/token/` (form-encoded, robin_stocks'
- * fields), `GET /positions/?nonzero=true` (paginated with `next`, bearer token) and `GET /instruments/<id>/`.
- * Anything else — another path or method, a missing field, a wrong bearer token, an unknown instrument — gets
- * a 599 and is recorded in `unhandled`, which each test asserts is empty.
+ * A local stand-in for Robinhood's APIs speaking the wire format the connector assumes (see the top of
+ * ../robinhood.ts), on two origins (node:http on 127.0.0.1, two ports) as the real ones are two hosts:
+ * - `baseUrl` (api.robinhood.com): `POST /oauth2/token/` (form-encoded, robin_stocks' fields),
+ *   `GET /positions/?nonzero=true` (paginated with `next`, bearer token) and `GET /instruments/<id>/`;
+ * - `cryptoBaseUrl` (nummus.robinhood.com): `GET /holdings/` (paginated with `next`, bearer token).
+ * Anything else — another path or method, an endpoint asked of the wrong origin, a missing field, a wrong
+ * bearer token, an unknown instrument — gets a 599 and is recorded in `unhandled`, which each test asserts
+ * is empty.
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,12 +16,25 @@ export const FAKE_RH_USERNAME = 'investor.7f3a@example.com';
 export const FAKE_RH_PASSWORD = 'Fake-Passw0rd-9c1d-for-tests';
 export const FAKE_RH_TOKEN = 'fake-robinhood-access-token-5e2b';
 export const FAKE_RH_ACCOUNT = '5QR12345';
+/** The Robinhood Crypto account's id (crypto holdings carry an `account_id`, not an account number). */
+export const FAKE_RH_CRYPTO_ACCOUNT = '7d4f1c2a-3b5e-4c6d-8e9f-0a1b2c3d4e5f';
 
 export interface FakePosition {
   symbol: string;
   /** As Robinhood writes it: '10.00000000'. */
   quantity: string;
   /** Account number; default FAKE_RH_ACCOUNT. */
+  account?: string;
+}
+
+export interface FakeCryptoHolding {
+  /** `currency.code`: 'BTC'. */
+  code: string;
+  /** As Robinhood writes it: '0.01234567'. */
+  quantity: string;
+  /** `currency.type`; default 'cryptocurrency'. */
+  type?: string;
+  /** `account_id`; default FAKE_RH_CRYPTO_ACCOUNT. */
   account?: string;
 }
 
@@ -35,6 +51,8 @@ export type FakeReply = RawReply | 'hang';
 export type SignInReply = 'token' | 'mfa' | 'challenge' | 'verification_workflow' | FakeReply;
 
 export interface RecordedRequest {
+  /** Which origin was asked: 'api' (baseUrl) or 'crypto' (cryptoBaseUrl). */
+  host: 'api' | 'crypto';
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -52,33 +70,46 @@ export class FakeRobinhoodServer {
   positionsReply: FakeReply | undefined;
   /** Replaces every instrument answer. */
   instrumentReply: FakeReply | undefined;
+  /** Replaces every crypto holdings answer. */
+  cryptoReply: FakeReply | undefined;
   private pages: FakePosition[][] = [];
+  private cryptoPages: FakeCryptoHolding[][] = [];
   private readonly instrumentIds = new Map<string, string>();
   private readonly hanging = new Set<ServerResponse>();
 
   private constructor(
-    private readonly server: Server,
+    private readonly servers: readonly Server[],
     /** The base URL to configure (ROBINHOOD_BASE_URL), without a trailing slash. */
     readonly baseUrl: string,
+    /** The crypto base URL to configure (ROBINHOOD_CRYPTO_BASE_URL), without a trailing slash. */
+    readonly cryptoBaseUrl: string,
   ) {}
 
   static async start(): Promise<FakeRobinhoodServer> {
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () =>
-        fake.handle(
-          req.method ?? 'GET',
-          req.url ?? '/',
-          req.headers,
-          Buffer.concat(chunks).toString('utf8'),
-          res,
-        ),
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const fake = new FakeRobinhoodServer(server, `http://127.0.0.1:${port}`);
+    const listen = async (host: RecordedRequest['host']) => {
+      const server = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          const request: RecordedRequest = {
+            host,
+            method: req.method ?? 'GET',
+            path: req.url ?? '/',
+            headers: req.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          };
+          fake.requests.push(request);
+          if (host === 'api') fake.handleApi(request, res);
+          else fake.handleCrypto(request, res);
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      return { server, url: `http://127.0.0.1:${port}` };
+    };
+    const api = await listen('api');
+    const crypto = await listen('crypto');
+    const fake = new FakeRobinhoodServer([api.server, crypto.server], api.url, crypto.url);
     return fake;
   }
 
@@ -89,14 +120,22 @@ export class FakeRobinhoodServer {
     return this;
   }
 
-  /** Back to a fresh state: signs in, no positions, nothing recorded. */
+  /** The account's crypto holdings, one array per page of `GET /holdings/` on the crypto origin. */
+  setCryptoHoldings(pages: FakeCryptoHolding[][]): this {
+    this.cryptoPages = pages;
+    return this;
+  }
+
+  /** Back to a fresh state: signs in, no positions, no crypto, nothing recorded. */
   reset(): void {
     this.requests.length = 0;
     this.unhandled.length = 0;
     this.signIn = 'token';
     this.positionsReply = undefined;
     this.instrumentReply = undefined;
+    this.cryptoReply = undefined;
     this.pages = [];
+    this.cryptoPages = [];
     for (const res of this.hanging) res.destroy();
     this.hanging.clear();
   }
@@ -112,8 +151,12 @@ export class FakeRobinhoodServer {
 
   async close(): Promise<void> {
     for (const res of this.hanging) res.destroy();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await Promise.all(
+      this.servers.map((server) => {
+        server.closeAllConnections();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      }),
+    );
   }
 
   private instrumentIdOf(symbol: string): string {
@@ -126,20 +169,19 @@ export class FakeRobinhoodServer {
     return id;
   }
 
-  private handle(
-    method: string,
-    url: string,
-    headers: IncomingHttpHeaders,
-    body: string,
-    res: ServerResponse,
-  ) {
-    this.requests.push({ method, path: url, headers, body });
+  private handleApi({ method, path: url, headers, body }: RecordedRequest, res: ServerResponse) {
     const { pathname, searchParams } = new URL(url, this.baseUrl);
     if (method === 'POST' && pathname === '/oauth2/token/') return this.token(headers, body, res);
     if (method === 'GET' && pathname === '/positions/') return this.positions(headers, searchParams, res);
     const instrument = /^\/instruments\/([0-9a-f-]+)\/$/.exec(pathname);
     if (method === 'GET' && instrument?.[1]) return this.instrument(headers, instrument[1], res);
     return this.refuse(`${method} ${url}: unexpected endpoint`, res);
+  }
+
+  private handleCrypto({ method, path: url, headers }: RecordedRequest, res: ServerResponse) {
+    const { pathname, searchParams } = new URL(url, this.cryptoBaseUrl);
+    if (method === 'GET' && pathname === '/holdings/') return this.holdings(headers, searchParams, res);
+    return this.refuse(`crypto origin: ${method} ${url}: unexpected endpoint`, res);
   }
 
   private token(headers: IncomingHttpHeaders, body: string, res: ServerResponse) {
@@ -257,6 +299,53 @@ export class FakeRobinhoodServer {
       tradeable: true,
       state: 'active',
       country: 'US',
+    });
+  }
+
+  private holdings(headers: IncomingHttpHeaders, query: URLSearchParams, res: ServerResponse) {
+    if (headers.authorization !== `Bearer ${FAKE_RH_TOKEN}`) {
+      return this.refuse('GET /holdings/: wrong or missing bearer token', res);
+    }
+    if (this.cryptoReply) return this.answer(this.cryptoReply, res);
+    const page = Number(query.get('cursor') ?? '0');
+    const holdings = this.cryptoPages[page] ?? [];
+    const hasNext = page + 1 < this.cryptoPages.length;
+    return json(res, 200, {
+      next: hasNext ? `${this.cryptoBaseUrl}/holdings/?cursor=${page + 1}` : null,
+      previous: page > 0 ? `${this.cryptoBaseUrl}/holdings/?cursor=${page - 1}` : null,
+      results: holdings.map((h, index) => {
+        const currencyHex = Buffer.from(h.code).toString('hex').padStart(12, '0').slice(-12);
+        return {
+          account_id: h.account ?? FAKE_RH_CRYPTO_ACCOUNT,
+          cost_bases: [
+            {
+              currency_id: '1072fc76-1862-41ab-82c2-485837590762',
+              direct_cost_basis: '250.00',
+              direct_quantity: h.quantity,
+              id: `c0575b1e-0000-4000-8000-${String(page * 100 + index).padStart(12, '0')}`,
+              intraday_cost_basis: '0.00',
+              intraday_quantity: '0.000000000000000000',
+              marked_cost_basis: '0.00',
+              marked_quantity: '0.000000000000000000',
+            },
+          ],
+          created_at: '2024-03-04T16:20:00.000000-05:00',
+          currency: {
+            brand_color: 'EA963D',
+            code: h.code,
+            id: `d2c4e6f8-0000-4000-8000-${currencyHex}`,
+            increment: '0.000000010000000000',
+            name: `${h.code} coin`,
+            type: h.type ?? 'cryptocurrency',
+          },
+          id: `a1b2c3d4-0000-4000-8000-${String(page * 100 + index).padStart(12, '0')}`,
+          quantity: h.quantity,
+          quantity_available: h.quantity,
+          quantity_held_for_buy: '0.000000000000000000',
+          quantity_held_for_sell: '0.000000000000000000',
+          updated_at: '2025-11-03T15:04:05.123456-05:00',
+        };
+      }),
     });
   }
 
