@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface RunningServer {
   baseUrl: string;
@@ -74,4 +75,28 @@ export async function startServer(
       return exited;
     },
   };
+}
+
+/**
+ * The connection string of the database a running server keeps in its embedded PostgreSQL (DATA_DIR/postgres):
+ * the superuser password the app generated into DATA_DIR and the port in the cluster's postmaster.pid.
+ */
+export function embeddedDatabaseUrl(dataDir: string, database = 'foliowise'): string {
+  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  // postmaster.pid: pid, data directory, start time, port, ...
+  const pidFile = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  const port = Number(pidFile[3]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${dataDir}/postgres/postmaster.pid`);
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** Runs one SQL statement on a running server's embedded database, for what the UI cannot do yet (a paid plan). */
+export async function runSql(dataDir: string, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
+  await client.connect();
+  try {
+    return await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
 }

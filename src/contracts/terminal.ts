@@ -5,8 +5,9 @@ import { ZMarketDataSource } from './market-data';
  * GET /api/terminal/overview: the Professional Trading Terminal (spec 001 "Terminal"), for the premium and
  * professional plans (401 for visitors, 403 SUBSCRIPTION_REQUIRED otherwise). Every figure is real: quotes and
  * history come from the market-data service (each with its `source`), risk figures from src/domain/analytics,
- * the portfolio from the account's saved portfolio. The economic calendar and news come from a vendor only when
- * one supplies them; otherwise the list is an illustrative sample with `source: 'sample'`.
+ * the portfolio from the account's saved portfolio. The economic calendar and news come from a keyed vendor
+ * (Financial Modeling Prep, Polygon, Alpha Vantage) when one supplies them, with that vendor as the list's
+ * `source`; otherwise the list is an illustrative sample with `source: 'sample'`.
  */
 
 /** The market dashboard, in this order (spec 001 §9). `^VIX` is our symbol of the VIX index. */
@@ -105,7 +106,9 @@ export const ZTerminalRisk = z.object({
 });
 export type TerminalRisk = z.infer<typeof ZTerminalRisk>;
 
+/** The keyed vendors that can supply the calendar (FMP) or news (all three). */
 export const FEED_VENDORS = ['fmp', 'alphavantage', 'polygon'] as const;
+/** Which vendor a list came from, or 'sample' for the illustrative fallback. */
 export const ZFeedSource = z.enum([...FEED_VENDORS, 'sample']);
 export type FeedSource = z.infer<typeof ZFeedSource>;
 
@@ -129,7 +132,8 @@ export const ZNewsItem = z.object({
   publisher: z.string(),
   /** ISO 8601 instant; null when not given (sample items). */
   publishedAt: z.string().nullable(),
-  url: z.string().optional(),
+  /** The article on the publisher's site (absolute http or https); absent for sample items. */
+  url: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type NewsItem = z.infer<typeof ZNewsItem>;
 

@@ -19,6 +19,12 @@ import {
 } from '../../../domain/analytics';
 import { simulateDailyBars } from '../../../domain/market-simulator';
 import { findSecurity } from '../../../domain/security-master';
+import { createFeedAdapterFactory } from '../../providers/market-data/feeds';
+import {
+  jsonFixture,
+  startFakeVendorServer,
+  type FakeVendorServer,
+} from '../../providers/market-data/testing/fake-vendor-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -252,5 +258,138 @@ describe('GET /api/terminal/overview: content', () => {
   it('ignores another user’s portfolio', async () => {
     const other = await signUp('professional');
     expect((await overview(other)).portfolio.hasPortfolio).toBe(false);
+  });
+});
+
+describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
+  const SERVER_FMP_KEY = 'SERVER-FMP-KEY-4242';
+  let vendor: FakeVendorServer;
+  let keyed: TestApp;
+
+  beforeAll(async () => {
+    vendor = await startFakeVendorServer();
+    keyed = await createTestApp({
+      // Prices stay simulated (no network); the feeds follow the keys.
+      env: { MARKET_DATA_PROVIDER: 'simulated', FMP_API_KEY: SERVER_FMP_KEY },
+      deps: {
+        terminal: {
+          feedAdapters: createFeedAdapterFactory({
+            baseUrls: { fmp: `${vendor.url}/stable`, polygon: vendor.url },
+          }),
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    expect(vendor.unhandled).toEqual([]);
+    await keyed?.close();
+    await vendor?.close();
+  });
+
+  function send(
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: Record<string, unknown>,
+    session?: string,
+  ) {
+    return keyed.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: session ? { cookie: `fw_session=${session}` } : {},
+      remoteAddress: uniqueIp(),
+    });
+  }
+
+  /** A premium account, with its own vendor keys saved through API settings. */
+  async function premiumSession(ownKeys: Record<string, string> = {}): Promise<string> {
+    const res = await send('POST', '/api/auth/signup', {
+      firstName: 'Feed',
+      lastName: 'Reader',
+      email: `feeds.${Date.now()}.${++counter}@example.com`,
+      password: 'Sturdy-Larch-42',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await keyed.deps.database.pool.query(`update "user" set plan = 'premium' where id = $1`, [
+      res.json().user.id,
+    ]);
+    const session = res.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
+    for (const [vendorName, apiKey] of Object.entries(ownKeys)) {
+      const saved = await send('PUT', `/api/settings/api-keys/${vendorName}`, { apiKey }, session);
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    return session;
+  }
+
+  async function keyedOverview(session: string) {
+    const res = await send('GET', '/api/terminal/overview', undefined, session);
+    expect(res.statusCode, res.body).toBe(200);
+    return ZTerminalOverviewResponse.parse(res.json());
+  }
+
+  const calendarRoute = (key: string) => `GET /stable/economic-calendar?apikey=${key}`;
+  const fmpNewsRoute = (key: string) => `GET /stable/news/general-latest?page=0&limit=20&apikey=${key}`;
+  const POLYGON_NEWS = 'GET /v2/reference/news?limit=20&order=desc';
+
+  it("serves the calendar and news of the server's FMP key, naming FMP as their source", async () => {
+    vendor.on(calendarRoute(SERVER_FMP_KEY), jsonFixture('fmp/stable-economic-calendar-doc-sample.json'), {
+      extraQuery: true,
+    });
+    vendor.on(fmpNewsRoute(SERVER_FMP_KEY), jsonFixture('fmp/stable-news-general-latest-doc-sample.json'));
+    const body = await keyedOverview(await premiumSession());
+    expect(body.calendar.source).toBe('fmp');
+    expect(body.calendar.items).toEqual([
+      expect.objectContaining({ title: 'Foreign Bond Investment (Apr/04)', actual: '-2462.4' }),
+    ]);
+    expect(body.news).toEqual({
+      source: 'fmp',
+      items: [
+        {
+          title: 'Asia tech stocks rise after Trump pauses tariffs on China and Mexico',
+          publisher: 'CNBC',
+          publishedAt: '2025-02-04T04:51:37.000Z',
+          url: 'https://www.cnbc.com/2025/02/04/asia-tech-stocks-rise-after-trump-pauses-tariffs-on-china-and-mexico.html',
+        },
+      ],
+    });
+    // The dashboard is still the simulator's.
+    expect(new Set(body.dashboard.map((q) => q.source))).toEqual(new Set(['simulated']));
+    // Another user's refresh is served from the cache: FMP was asked once per feed.
+    await keyedOverview(await premiumSession());
+    expect(vendor.requests).toHaveLength(2);
+  });
+
+  it("uses the user's own keys before the server's: FMP's calendar, Polygon's news when FMP's plan lacks it", async () => {
+    const ownFmp = 'USER-FMP-KEY-1111';
+    const ownPolygon = 'USER-POLYGON-KEY-1111';
+    vendor.on(calendarRoute(ownFmp), jsonFixture('fmp/stable-economic-calendar-doc-sample.json'), {
+      extraQuery: true,
+    });
+    vendor.on(fmpNewsRoute(ownFmp), { status: 402, body: { 'Error Message': 'Restricted Endpoint' } });
+    vendor.on(POLYGON_NEWS, (request) =>
+      request.headers.authorization === `Bearer ${ownPolygon}`
+        ? jsonFixture('polygon/reference-news-ticker-NFLX.json')
+        : { status: 500, body: 'Internal Server Error' },
+    );
+    const body = await keyedOverview(await premiumSession({ fmp: ownFmp, polygon: ownPolygon }));
+    expect(body.calendar.source).toBe('fmp');
+    expect(body.news.source).toBe('polygon');
+    expect(body.news.items[0]).toMatchObject({
+      publisher: 'MarketWatch',
+      url: expect.stringMatching(/^https:/),
+    });
+    expect(vendor.requestsTo('/v2/reference/news').map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${ownPolygon}`,
+    ]);
+  });
+
+  it('answers 200 with the labelled samples when every vendor of the user fails', async () => {
+    const badFmp = 'USER-FMP-KEY-BAD0';
+    vendor.on(calendarRoute(badFmp), jsonFixture('fmp/error-invalid-api-key.json'), { extraQuery: true });
+    vendor.on(fmpNewsRoute(badFmp), jsonFixture('fmp/error-invalid-api-key.json'));
+    const body = await keyedOverview(await premiumSession({ fmp: badFmp, polygon: 'USER-POLYGON-KEY-BAD0' }));
+    expect(body.calendar.source).toBe('sample');
+    expect(body.news.source).toBe('sample');
+    for (const item of [...body.calendar.items, ...body.news.items]) expect(item.title).toMatch(/^Sample: /);
   });
 });

@@ -1,13 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TerminalOverviewResponse } from '../../../contracts/terminal';
 import { requirePlan, requireUser, signedInUser } from '../../auth/guards';
+import { createFeedAdapterFactory } from '../../providers/market-data/feeds';
 import { getUserVendorKeys } from '../api-settings/service';
 import { createTerminalFeeds, type FeedAdapterFactory, type FeedKeys } from './feeds';
 import { createTerminalService } from './service';
 
-export interface TerminalRoutesOptions {
-  /** Calendar and news adapters per vendor; default: none implemented, so the sample serves. */
+export interface TerminalOptions {
+  /** Calendar and news adapters per vendor; default: the real vendors (tests point them at a local fake). */
   feedAdapters?: FeedAdapterFactory;
+}
+
+// The terminal's dependencies travel in app.deps like every feature's; declared here so that app.ts, which
+// builds AppDeps, needs no change for them (createTestApp passes `deps.terminal` through).
+declare module '../../app' {
+  interface AppDeps {
+    terminal?: TerminalOptions;
+  }
 }
 
 /** Per IP and instance; the page refreshes the overview every 30 s. */
@@ -16,16 +25,17 @@ const overviewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 /**
  * /api/terminal (spec 001 "Terminal"): premium and professional plans only — 401 for a visitor, 403
  * SUBSCRIPTION_REQUIRED (naming Premium) for the free plan. Price charts use the public
- * GET /api/market-data/:ticker/history.
+ * GET /api/market-data/:ticker/history. The calendar and news use the user's own vendor keys (API settings),
+ * else the server's; MARKET_DATA_PROVIDER picks the source of prices only.
  */
-export const terminalRoutes: FastifyPluginAsync<TerminalRoutesOptions> = async (app, options) => {
-  const { config, database, marketData } = app.deps;
+export const terminalRoutes: FastifyPluginAsync = async (app) => {
+  const { config, database, marketData, terminal } = app.deps;
   if (!marketData) throw new Error('terminalRoutes needs app.deps.marketData (buildApp creates it)');
   const service = createTerminalService({
     db: database.db,
     marketData,
     feeds: createTerminalFeeds({
-      factory: options.feedAdapters,
+      factory: terminal?.feedAdapters ?? createFeedAdapterFactory(),
       onVendorError: (vendor, error) =>
         app.log.warn(
           { vendor, reason: error instanceof Error ? error.message : String(error) },

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
+import { Link } from 'wouter';
 import type { CalendarItem, TerminalCalendar, TerminalNews } from '../../../contracts/terminal';
 import { cn } from '../../lib/cn';
-import { FEED_SOURCE_LABELS, formatDay, formatTime } from './format';
+import { FEED_SOURCE_LABELS, formatWhen } from './format';
 import { Panel, SampleBadge } from './panel';
 
 const IMPORTANCE: Readonly<Record<CalendarItem['importance'], { label: string; className: string }>> = {
@@ -10,26 +12,35 @@ const IMPORTANCE: Readonly<Record<CalendarItem['importance'], { label: string; c
   low: { label: 'Low', className: 'border-slate-500 text-slate-300' },
 };
 
-function SampleNote({ what }: { what: string }) {
+/** Why the list is a sample; `children` say which vendors would replace it. */
+function SampleNote({ what, children }: { what: string; children: ReactNode }) {
   return (
     <p className="mb-2 rounded border border-sky-300/30 bg-sky-300/10 px-2 py-1.5 text-xs text-sky-100">
-      Illustrative list, not market data: no connected data vendor supplies {what} yet.
+      Illustrative list, not market data: no data vendor supplied {what}. {children}
     </p>
   );
 }
 
+/** Where a user adds their own vendor keys. */
+function ApiSettingsLink() {
+  return (
+    <Link href="/api-settings" className="font-semibold underline underline-offset-2 hover:text-white">
+      API settings
+    </Link>
+  );
+}
+
+/** Which vendor the list came from, or the Sample badge. */
 function SourceLine({ source }: { source: TerminalCalendar['source'] }) {
   return source === 'sample' ? (
     <SampleBadge />
   ) : (
-    <span className="text-xs text-slate-400">Source: {FEED_SOURCE_LABELS[source]}</span>
+    <span className="text-xs text-slate-300">Source: {FEED_SOURCE_LABELS[source]}</span>
   );
 }
 
 function when(item: CalendarItem): string {
-  if (item.date)
-    return item.date.length > 10 ? `${formatDay(item.date)} ${formatTime(item.date)}` : formatDay(item.date);
-  return item.timing ?? '';
+  return item.date ? formatWhen(item.date) : (item.timing ?? '');
 }
 
 /** Economic calendar: a vendor's, or the labelled sample. */
@@ -42,7 +53,12 @@ export function EconomicCalendar({
 }) {
   return (
     <Panel title="Economic calendar" className={className} actions={<SourceLine source={calendar.source} />}>
-      {calendar.source === 'sample' ? <SampleNote what="an economic calendar" /> : null}
+      {calendar.source === 'sample' ? (
+        <SampleNote what="an economic calendar">
+          A Financial Modeling Prep key whose plan includes it, added in <ApiSettingsLink />, brings the real
+          one.
+        </SampleNote>
+      ) : null}
       <ul className="flex flex-col divide-y divide-slate-800">
         {calendar.items.map((item, i) => {
           const importance = IMPORTANCE[item.importance];
@@ -81,7 +97,12 @@ export function EconomicCalendar({
 export function MarketNews({ news, className }: { news: TerminalNews; className?: string }) {
   return (
     <Panel title="News" className={className} actions={<SourceLine source={news.source} />}>
-      {news.source === 'sample' ? <SampleNote what="news" /> : null}
+      {news.source === 'sample' ? (
+        <SampleNote what="news">
+          A Financial Modeling Prep, Polygon or Alpha Vantage key, added in <ApiSettingsLink />, brings real
+          headlines.
+        </SampleNote>
+      ) : null}
       <ul className="flex flex-col divide-y divide-slate-800">
         {news.items.map((item, i) => (
           <li key={`${item.title}-${i}`} className="py-1.5">
@@ -101,7 +122,7 @@ export function MarketNews({ news, className }: { news: TerminalNews; className?
             )}
             <p className="text-xs text-slate-400">
               {item.publisher}
-              {item.publishedAt ? ` · ${formatDay(item.publishedAt)} ${formatTime(item.publishedAt)}` : ''}
+              {item.publishedAt ? ` · ${formatWhen(item.publishedAt)}` : ''}
             </p>
           </li>
         ))}

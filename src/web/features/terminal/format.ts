@@ -77,6 +77,23 @@ export function formatTime(iso: string): string {
   return Number.isNaN(ms) ? '' : time.format(ms);
 }
 
+const dayAndTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * When a release or an article happens: 'Apr 9, 8:30 AM' in the viewer's own zone for an ISO instant (day
+ * and time read in the same zone), 'Apr 9, 2026' for a bare YYYY-MM-DD date.
+ */
+export function formatWhen(value: string): string {
+  if (value.length <= 10) return formatDay(value);
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : dayAndTime.format(ms);
+}
+
 /** 'Nov 21, 2025' for a YYYY-MM-DD date (or an ISO instant). */
 export function formatDay(date: string): string {
   const ms = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
