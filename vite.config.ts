@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/prerender.mjs reads it to preload each prerendered page's route chunk, then deletes it.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,6 +1,6 @@
-// Static pages: each page's route chunk (gzip), the JavaScript it loads beyond what / loads, and Largest
-// Contentful Paint on localhost from Chromium's performance timeline. Run `npm run build` first, then
-// `npx tsx bench/static-pages.bench.ts`. Prints figures; asserts nothing.
+// Static pages: whether the server sends each page prerendered, its route chunk (gzip), the JavaScript it
+// loads beyond what / loads, and Largest Contentful Paint on localhost from Chromium's performance timeline.
+// Run `npm run build` first, then `npm run bench static-pages`. Prints figures; asserts nothing.
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,16 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { kb, startServer } from './support';
 
-const PAGES = ['/features', '/about', '/resources', '/unbiased', '/robinhood-guide', '/compliance'];
+const PAGES = [
+  '/features',
+  '/about',
+  '/resources',
+  '/unbiased',
+  '/robinhood-guide',
+  '/compliance',
+  '/login',
+  '/signup',
+];
 const RUNS = 5;
 const WEB_ROOT = 'dist/web';
 
@@ -72,6 +81,12 @@ async function loadOnce(browser: Browser, url: string): Promise<PageLoad> {
   }
 }
 
+/** 'prerendered' when the HTML the server sends already holds the page, 'shell' when #root comes empty. */
+async function htmlKind(url: string): Promise<string> {
+  const html = await (await fetch(url)).text();
+  return html.includes('<div id="root"></div>') ? 'shell' : 'prerendered';
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -104,7 +119,7 @@ async function main() {
       for (const page of pages) loads.get(page)?.push(await loadOnce(browser, `${server.baseUrl}${page}`));
     }
     console.log(
-      'page              route chunk (gzip)                     JS beyond / (gzip)   LCP median / max   LCP element',
+      'page              HTML         route chunk (gzip)                     JS beyond / (gzip)   LCP median / max   LCP element',
     );
     for (const page of pages) {
       const pageLoads = loads.get(page) ?? [];
@@ -122,6 +137,7 @@ async function main() {
       console.log(
         [
           page.padEnd(18),
+          (await htmlKind(`${server.baseUrl}${page}`)).padEnd(13),
           chunkText.padEnd(39),
           (page === '/' ? '-' : `${kb(extraGzip)} in ${extra.length} files`).padEnd(21),
           `${median(lcps).toFixed(0)} / ${Math.max(...lcps).toFixed(0)} ms`.padEnd(19),

@@ -237,6 +237,45 @@ describe('the static pages', () => {
   });
 });
 
+describe('prerendered pages', () => {
+  /** Without JavaScript: every script answers empty, so nothing renders or hydrates in the browser. */
+  async function newPageWithoutScripts() {
+    const page = await h.newPage();
+    await page.route('**/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    return page;
+  }
+
+  it.each(['/', ...STATIC_PAGES.map((p) => p.path), '/login', '/signup'])(
+    '%s shows its heading, title and canonical URL before any script runs, as the app renders them',
+    async (path) => {
+      const bare = await newPageWithoutScripts();
+      await bare.goto(path);
+      const heading = bare.locator('main h1').first();
+      expect(await heading.isVisible(), `${path} has a visible h1 without JavaScript`).toBe(true);
+      const canonical = await bare.locator('link[rel="canonical"]').getAttribute('href');
+      expect(canonical).toBe(`${h.baseUrl}${path}`);
+
+      const app = await h.newPage();
+      await app.goto(path);
+      await app.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
+      expect(await heading.textContent()).toBe(await app.locator('main h1').first().textContent());
+      expect(await bare.title()).toBe(await app.title());
+      expect(await bare.locator('meta[name="description"]').getAttribute('content')).toBe(
+        await app.locator('meta[name="description"]').getAttribute('content'),
+      );
+    },
+  );
+
+  it('unknown paths are not prerendered: the 404 page renders in the browser', async () => {
+    const bare = await newPageWithoutScripts();
+    await bare.goto('/no-such-page');
+    expect(await bare.locator('#root').innerHTML()).toBe('');
+    const app = await h.newPage();
+    await app.goto('/no-such-page');
+    await expect.poll(() => app.locator('main h1').first().textContent()).toBe('404 Page Not Found');
+  });
+});
+
 describe('guide downloads', () => {
   it.each(GUIDES.map((guide) => [guide.title, guide] as const))(
     '%s downloads as a valid PDF with its text',

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDER_ORIGIN, PRERENDERED_PAGES_DIR } from '../contracts/prerendered-pages';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 let t: TestApp;
@@ -13,6 +14,12 @@ beforeAll(async () => {
     '<!doctype html><title>Foliowise</title><div id="root"></div>',
   );
   writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)');
+  mkdirSync(path.join(webRoot, PRERENDERED_PAGES_DIR));
+  writeFileSync(
+    path.join(webRoot, PRERENDERED_PAGES_DIR, 'features.html'),
+    `<!doctype html><title>Features — Foliowise</title><link rel="canonical" href="${PRERENDER_ORIGIN}/features" />` +
+      `<meta property="og:url" content="${PRERENDER_ORIGIN}/features" /><div id="root"><h1>See what you own</h1></div>`,
+  );
   t = await createTestApp({ deps: { webRoot } });
 });
 afterAll(() => t.close());
@@ -48,5 +55,36 @@ describe('serving the built SPA', () => {
     const post = await t.app.inject({ method: 'POST', url: '/somewhere', payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('serving the prerendered public pages', () => {
+  it('answers the page path with its prerendered HTML, the request origin in its canonical URL', async () => {
+    for (const url of ['/features', '/features?utm_source=newsletter']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: 'foliowise.example:8080' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toContain('Host');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body).toContain('<title>Features — Foliowise</title>');
+      expect(res.body).toContain('<h1>See what you own</h1>');
+      expect(res.body).toContain('<link rel="canonical" href="http://foliowise.example:8080/features" />');
+      expect(res.body).toContain('content="http://foliowise.example:8080/features"');
+      expect(res.body).not.toContain(PRERENDER_ORIGIN);
+    }
+  });
+
+  it('keeps the client-rendered shell for other paths, and for a Host it will not put in a URL', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/features/deeper' });
+    expect(unknown.body).toContain('<div id="root"></div>');
+    const oddHost = await t.app.inject({ method: 'GET', url: '/features', headers: { host: 'a b"c' } });
+    expect(oddHost.statusCode).toBe(200);
+    expect(oddHost.body).toContain('<div id="root"></div>');
+  });
+
+  it('does not serve the prerendered folder as files', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/${PRERENDERED_PAGES_DIR}/features.html` });
+    expect(res.body).not.toContain('See what you own');
   });
 });

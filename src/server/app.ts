@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../contracts/errors';
+import { PRERENDER_ORIGIN, PRERENDERED_PAGES_DIR } from '../contracts/prerendered-pages';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
@@ -12,6 +13,7 @@ import { loggerOptions } from './http/logger';
 import { registerSecurity } from './http/security';
 import { systemRoutes } from './features/system/routes';
 import { resourcesRoutes } from './features/resources/routes';
+import { siteOrigin } from './features/resources/sitemap';
 import { currentUserPlugin } from './auth/current-user';
 import { accountsRoutes } from './features/accounts/routes';
 import { adminRoutes } from './features/admin/routes';
@@ -24,7 +26,7 @@ import { analysisRoutes } from './features/analysis/routes';
 import { portfolioRoutes } from './features/portfolio/routes';
 import { rewardsRoutes } from './features/rewards/routes';
 import { createRewardsEngine, type RewardsOptions } from './features/rewards/service';
-import { terminalRoutes } from './features/terminal/routes';
+import { terminalRoutes, type TerminalOptions } from './features/terminal/routes';
 import type { AnalysisOptions } from './features/analysis/service';
 import type { ApiSettingsOptions } from './features/api-settings/service';
 import type { PaperTradingOptions } from './features/paper-trading/service';
@@ -53,6 +55,8 @@ export interface AppDeps {
   analysis?: AnalysisOptions;
   /** Rewards: the clock of awards (tests move it). Its engine is paper trading's and analysis' default hook. */
   rewards?: RewardsOptions;
+  /** Terminal: the calendar and news vendor adapters (default: the real vendors; tests point them at a fake). */
+  terminal?: TerminalOptions;
 }
 
 declare module 'fastify' {
@@ -139,7 +143,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built SPA: hashed assets cached for a year, any other non-API path gets index.html. */
+/**
+ * The build's prerendered pages (scripts/prerender.mjs), by path: `<name>.html` is /<name>, `index.html` is /.
+ * Read once: they change only with a deploy.
+ */
+function readPrerenderedPages(webRoot: string): Map<string, string> {
+  const dir = path.join(webRoot, PRERENDERED_PAGES_DIR);
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir)) {
+    if (path.extname(file) !== '.html') continue;
+    const name = path.basename(file, '.html');
+    pages.set(name === 'index' ? '/' : `/${name}`, readFileSync(path.join(dir, file), 'utf8'));
+  }
+  return pages;
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year; the public pages prerendered, with the request's
+ * origin in their canonical and og:url; any other non-API path gets index.html (the 404 page included).
+ */
 async function registerWebApp(app: FastifyInstance, webRoot: string) {
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -150,6 +173,18 @@ async function registerWebApp(app: FastifyInstance, webRoot: string) {
       res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  for (const [pagePath, html] of readPrerenderedPages(webRoot)) {
+    app.get(pagePath, (request, reply) => {
+      const origin = siteOrigin(request.protocol, request.host);
+      // An odd Host header gets the client-rendered page rather than a canonical URL built from it.
+      if (!origin) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
+        .send(html.replaceAll(PRERENDER_ORIGIN, origin));
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =

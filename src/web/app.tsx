@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Route, Switch, useLocation } from 'wouter';
+import { Route, Router, Switch, useLocation } from 'wouter';
 import { RouteErrorBoundary } from './components/layout/error-boundary';
+import { PageMetaSink, type ResolvedPageMeta } from './components/layout/page-meta';
 import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
 import { Spinner } from './components/ui/spinner';
@@ -39,10 +40,16 @@ export const routes: readonly AppRoute[] = [
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
-/** The page scrolls to the top on every route change (spec 001 "Route table"). */
+/**
+ * The page scrolls to the top on every route change (spec 001 "Route table"). Not on the first load: a
+ * prerendered page can be scrolled before it hydrates, and the browser already places a fresh load.
+ */
 function ScrollToTop() {
   const [location] = useLocation();
+  const previousLocation = useRef(location);
   useEffect(() => {
+    if (previousLocation.current === location) return;
+    previousLocation.current = location;
     window.scrollTo(0, 0);
   }, [location]);
   return null;
@@ -83,15 +90,27 @@ function AppRoutes() {
   );
 }
 
-export function App() {
+export interface AppProps {
+  /** Prerendering only: the page to render (the browser's location is used otherwise). */
+  ssrPath?: string;
+  /** Prerendering only: receives the page's meta, for the head of its HTML. */
+  onPageMeta?: (meta: ResolvedPageMeta) => void;
+}
+
+/** The browser renders the same tree as the prerender (props aside), as hydration requires. */
+export function App({ ssrPath, onPageMeta }: AppProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <ScrollToTop />
-        <AnalyticsLoader />
-        <AppRoutes />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <Router ssrPath={ssrPath}>
+      <PageMetaSink value={onPageMeta ?? null}>
+        <QueryClientProvider client={queryClient}>
+          <TooltipProvider>
+            <ScrollToTop />
+            <AnalyticsLoader />
+            <AppRoutes />
+            <Toaster />
+          </TooltipProvider>
+        </QueryClientProvider>
+      </PageMetaSink>
+    </Router>
   );
 }

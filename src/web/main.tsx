@@ -1,14 +1,18 @@
 import './lib/zod-csp';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The public pages arrive prerendered (scripts/prerender.mjs): React adopts their HTML. Every other path gets
+// the empty shell and renders in the browser.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -11,14 +11,6 @@ export interface TerminalOptions {
   feedAdapters?: FeedAdapterFactory;
 }
 
-// The terminal's dependencies travel in app.deps like every feature's; declared here so that app.ts, which
-// builds AppDeps, needs no change for them (createTestApp passes `deps.terminal` through).
-declare module '../../app' {
-  interface AppDeps {
-    terminal?: TerminalOptions;
-  }
-}
-
 /** Per IP and instance; the page refreshes the overview every 30 s. */
 const overviewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 

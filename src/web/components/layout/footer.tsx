@@ -1,8 +1,11 @@
 import { Link } from 'wouter';
 import { Mail } from 'lucide-react';
+import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { FOOTER_LINKS, SUPPORT_EMAIL, TAGLINE } from './nav-links';
 
 export function Footer() {
+  // Prerendered HTML is read long after its build, so the year is the browser's, written once hydrated.
+  const year = useIsHydrated() ? new Date().getFullYear() : null;
   return (
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 lg:px-8">
@@ -36,8 +39,8 @@ export function Footer() {
           </nav>
         </div>
         <p className="border-t border-border pt-6 text-xs text-muted-foreground">
-          © {new Date().getFullYear()} Foliowise. Educational tool • Not financial advice. Investing involves
-          risk, including the loss of principal.
+          {year === null ? '©' : `© ${year}`} Foliowise. Educational tool • Not financial advice. Investing
+          involves risk, including the loss of principal.
         </p>
       </div>
     </footer>

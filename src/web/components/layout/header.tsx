@@ -4,7 +4,8 @@ import { LogOut, Menu, TrendingUp } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { useSession } from '../../features/accounts/use-session';
+import { useIsHydrated } from '../../lib/use-is-hydrated';
+import { useSession, userHasSubscription } from '../../features/accounts/use-session';
 import { useLogout } from '../../features/accounts/use-logout';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -66,13 +67,17 @@ function trackCta(variant: HeaderVariant) {
 /** The site header (spec 000 "Shell and navigation"): links inline from 768 px, a side sheet below. */
 export function Header({ variant }: { variant: HeaderVariant }) {
   const [location] = useLocation();
-  const { user, isLoading, hasSubscription } = useSession();
+  const session = useSession();
+  // A prerendered page knows no session: until hydrated, the header shows it as loading, as the HTML does.
+  const isHydrated = useIsHydrated();
+  const user = isHydrated ? session.user : null;
+  const isLoading = !isHydrated || session.isLoading;
   const { signOut, isSigningOut } = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const links = navLinksFor(variant);
   const cta = HEADER_CTA[variant];
   // Subscribers have nothing to upgrade to from the app header.
-  const showCta = variant === 'landing' || !hasSubscription();
+  const showCta = variant === 'landing' || !userHasSubscription(user);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,8 +21,11 @@ export interface PageLayoutProps {
 /** Every page's frame: skip link, header, breadcrumb, main (#main-content), footer. */
 export function PageLayout({ variant, meta, breadcrumb = true, className, children }: PageLayoutProps) {
   usePageMeta(meta);
+  // A prerendered page is shown before React runs: until it has hydrated, a click would be lost (or would
+  // navigate without the app), so pointers wait. Scrolling and the keyboard work meanwhile.
+  const isHydrated = useIsHydrated();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={cn('flex min-h-screen flex-col', !isHydrated && 'pointer-events-none')}>
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { trackPageView } from '../../lib/analytics';
 
@@ -16,7 +16,46 @@ export interface PageMeta {
 
 export const SITE_NAME = 'Foliowise';
 
-function upsertMeta(attribute: 'name' | 'property', key: string, content: string | undefined) {
+/** A page's meta with its defaults applied and its canonical path resolved. */
+export interface ResolvedPageMeta {
+  title: string;
+  description: string;
+  keywords: string | undefined;
+  path: string;
+  ogType: string;
+  noIndex: boolean;
+}
+
+export type MetaTag = readonly [attribute: 'name' | 'property', key: string, content: string | undefined];
+
+/**
+ * The <meta> tags of a page, given its absolute URL; a tag whose content is undefined is absent. The browser
+ * writes them into the live document, the build into each prerendered page's HTML, so both say the same.
+ */
+export function pageMetaTags(meta: ResolvedPageMeta, url: string): MetaTag[] {
+  return [
+    ['name', 'description', meta.description],
+    ['name', 'keywords', meta.keywords],
+    ['name', 'robots', meta.noIndex ? 'noindex' : undefined],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:url', url],
+    ['property', 'og:type', meta.ogType],
+    ['property', 'og:site_name', SITE_NAME],
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', meta.description],
+  ];
+}
+
+/**
+ * Set only while the build prerenders a page: receives the page's meta during render, because effects (where
+ * the browser applies it) do not run there.
+ */
+const PageMetaSinkContext = createContext<((meta: ResolvedPageMeta) => void) | null>(null);
+export const PageMetaSink = PageMetaSinkContext.Provider;
+
+function upsertMeta([attribute, key, content]: MetaTag) {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (content === undefined) {
     element?.remove();
@@ -56,22 +95,21 @@ export function usePageMeta({
 }: PageMeta) {
   const [location] = useLocation();
   const canonicalPath = path ?? location;
+  useContext(PageMetaSinkContext)?.({
+    title,
+    description,
+    keywords,
+    path: canonicalPath,
+    ogType,
+    noIndex,
+  });
 
   useEffect(() => {
     const url = `${window.location.origin}${canonicalPath}`;
     document.title = title;
-    upsertMeta('name', 'description', description);
-    upsertMeta('name', 'keywords', keywords);
-    upsertMeta('name', 'robots', noIndex ? 'noindex' : undefined);
+    const meta = { title, description, keywords, path: canonicalPath, ogType, noIndex };
+    for (const tag of pageMetaTags(meta, url)) upsertMeta(tag);
     upsertCanonical(url);
-    upsertMeta('property', 'og:title', title);
-    upsertMeta('property', 'og:description', description);
-    upsertMeta('property', 'og:url', url);
-    upsertMeta('property', 'og:type', ogType);
-    upsertMeta('property', 'og:site_name', SITE_NAME);
-    upsertMeta('name', 'twitter:card', 'summary');
-    upsertMeta('name', 'twitter:title', title);
-    upsertMeta('name', 'twitter:description', description);
   }, [title, description, keywords, canonicalPath, ogType, noIndex]);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api-client';
 import { useConfig } from '../../lib/config';
+import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { FormErrorAlert, LabelledInput } from './form-parts';
 import { PasswordInput } from './password-input';
 import { useDemoLogin } from './use-demo-login';
@@ -27,7 +28,10 @@ export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLogin();
   const demo = useDemoLogin();
-  const { data: config } = useConfig();
+  const isHydrated = useIsHydrated();
+  const { data: loadedConfig } = useConfig();
+  // /login is prerendered without the config, which may be in the cache before the page hydrates.
+  const config = isHydrated ? loadedConfig : undefined;
   const [formError, setFormError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<'email' | 'password' | null>(null);
   const { register, handleSubmit, control, setFocus } = useForm<LoginFormValues>({
@@ -70,63 +74,66 @@ export function LoginForm() {
       <form
         onSubmit={(event) => void onSubmit(event)}
         noValidate
-        className="flex flex-col gap-4"
         aria-describedby={formError ? 'login-error' : undefined}
       >
-        <FormErrorAlert id="login-error" message={formError} />
+        {/* Disabled until hydrated: react-hook-form would clear what was typed, and Enter would submit the
+            prerendered form natively (a GET, the password in the URL). */}
+        <fieldset disabled={!isHydrated} className="flex min-w-0 flex-col gap-4">
+          <FormErrorAlert id="login-error" message={formError} />
 
-        <LabelledInput
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          aria-invalid={invalidField === 'email' || undefined}
-          {...register('email')}
-        />
+          <LabelledInput
+            id="login-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            aria-invalid={invalidField === 'email' || undefined}
+            {...register('email')}
+          />
 
-        <div className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="login-password">Password</Label>
-            <Link
-              href="/forgot-password"
-              className="rounded-sm text-sm font-medium text-primary hover:underline"
-            >
-              Forgot password?
-            </Link>
+          <div className="flex flex-col gap-2">
+            <div className="flex items-center justify-between">
+              <Label htmlFor="login-password">Password</Label>
+              <Link
+                href="/forgot-password"
+                className="rounded-sm text-sm font-medium text-primary hover:underline"
+              >
+                Forgot password?
+              </Link>
+            </div>
+            <PasswordInput
+              id="login-password"
+              autoComplete="current-password"
+              aria-invalid={invalidField === 'password' || undefined}
+              {...register('password')}
+            />
           </div>
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            aria-invalid={invalidField === 'password' || undefined}
-            {...register('password')}
-          />
-        </div>
 
-        <div className="flex items-center gap-2">
-          <Controller
-            control={control}
-            name="rememberMe"
-            render={({ field }) => (
-              <Checkbox
-                id="login-remember-me"
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-          <Label htmlFor="login-remember-me" className="font-normal">
-            Remember me
-          </Label>
-        </div>
+          <div className="flex items-center gap-2">
+            <Controller
+              control={control}
+              name="rememberMe"
+              render={({ field }) => (
+                <Checkbox
+                  id="login-remember-me"
+                  ref={field.ref}
+                  name={field.name}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+            <Label htmlFor="login-remember-me" className="font-normal">
+              Remember me
+            </Label>
+          </div>
 
-        <Button type="submit" size="lg" disabled={isBusy} className="w-full">
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
+          <Button type="submit" size="lg" disabled={isBusy} className="w-full">
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </fieldset>
       </form>
 
       {config?.demoFeatures ? (

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api-client';
+import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { FormErrorAlert, LabelledInput } from './form-parts';
 import { useSignup } from './use-signup';
 
@@ -95,109 +96,113 @@ export function SignupForm() {
   });
 
   const invalid = (field: SignupField) => (invalidField === field ? true : undefined);
+  const isHydrated = useIsHydrated();
 
   return (
     <form
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      className="flex flex-col gap-4"
       aria-describedby={formError ? 'signup-error' : undefined}
     >
-      <FormErrorAlert id="signup-error" message={formError} />
+      {/* Disabled until hydrated: react-hook-form would clear what was typed, and Enter would submit the
+          prerendered form natively (a GET, the passwords in the URL). */}
+      <fieldset disabled={!isHydrated} className="flex min-w-0 flex-col gap-4">
+        <FormErrorAlert id="signup-error" message={formError} />
 
-      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <LabelledInput
+            id="signup-first-name"
+            label="First name"
+            autoComplete="given-name"
+            aria-invalid={invalid('firstName')}
+            {...register('firstName')}
+          />
+          <LabelledInput
+            id="signup-last-name"
+            label="Last name"
+            autoComplete="family-name"
+            aria-invalid={invalid('lastName')}
+            {...register('lastName')}
+          />
+        </div>
+
         <LabelledInput
-          id="signup-first-name"
-          label="First name"
-          autoComplete="given-name"
-          aria-invalid={invalid('firstName')}
-          {...register('firstName')}
+          id="signup-email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={invalid('email')}
+          {...register('email')}
         />
+
         <LabelledInput
-          id="signup-last-name"
-          label="Last name"
-          autoComplete="family-name"
-          aria-invalid={invalid('lastName')}
-          {...register('lastName')}
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={invalid('password')}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          {...register('password')}
         />
-      </div>
 
-      <LabelledInput
-        id="signup-email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        aria-invalid={invalid('email')}
-        {...register('email')}
-      />
-
-      <LabelledInput
-        id="signup-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        aria-invalid={invalid('password')}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        {...register('password')}
-      />
-
-      <LabelledInput
-        id="signup-confirm-password"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        aria-invalid={invalid('confirmPassword')}
-        {...register('confirmPassword')}
-      />
-
-      <div className="flex items-start gap-2">
-        <Controller
-          control={control}
-          name="acceptTerms"
-          render={({ field }) => (
-            <Checkbox
-              id="signup-terms"
-              ref={field.ref}
-              name={field.name}
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              required
-              aria-invalid={invalid('acceptTerms')}
-              className="mt-0.5"
-            />
-          )}
+        <LabelledInput
+          id="signup-confirm-password"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={invalid('confirmPassword')}
+          {...register('confirmPassword')}
         />
-        <Label htmlFor="signup-terms" className="leading-snug font-normal">
-          I agree to the{' '}
-          <Link
-            href="/terms"
-            className="rounded-sm font-medium text-primary underline-offset-2 hover:underline"
-          >
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link
-            href="/privacy"
-            className="rounded-sm font-medium text-primary underline-offset-2 hover:underline"
-          >
-            Privacy Policy
+
+        <div className="flex items-start gap-2">
+          <Controller
+            control={control}
+            name="acceptTerms"
+            render={({ field }) => (
+              <Checkbox
+                id="signup-terms"
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                required
+                aria-invalid={invalid('acceptTerms')}
+                className="mt-0.5"
+              />
+            )}
+          />
+          <Label htmlFor="signup-terms" className="leading-snug font-normal">
+            I agree to the{' '}
+            <Link
+              href="/terms"
+              className="rounded-sm font-medium text-primary underline-offset-2 hover:underline"
+            >
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link
+              href="/privacy"
+              className="rounded-sm font-medium text-primary underline-offset-2 hover:underline"
+            >
+              Privacy Policy
+            </Link>
+          </Label>
+        </div>
+
+        <Button type="submit" size="lg" disabled={signup.isPending} className="w-full">
+          {signup.isPending ? 'Creating account...' : 'Create Account'}
+        </Button>
+
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account?{' '}
+          <Link href="/login" className="rounded-sm font-medium text-primary hover:underline">
+            Sign in
           </Link>
-        </Label>
-      </div>
-
-      <Button type="submit" size="lg" disabled={signup.isPending} className="w-full">
-        {signup.isPending ? 'Creating account...' : 'Create Account'}
-      </Button>
-
-      <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
-        <Link href="/login" className="rounded-sm font-medium text-primary hover:underline">
-          Sign in
-        </Link>
-      </p>
+        </p>
+      </fieldset>
     </form>
   );
 }
