@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AI_UNAVAILABLE_MESSAGE,
   ANALYSIS_LIMIT_MESSAGE,
@@ -16,7 +16,11 @@ import {
   type ChatRequestBody,
   type FakeOpenAiServer,
 } from '../../providers/llm/testing/fake-openai-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { buildApp } from '../../app';
+import { createMarketDataService } from '../../providers/market-data/service';
+import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
+import { createTestApp, testConfig, type TestApp } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
 
 /** The spec's sample stocks and crypto (spec 000 §3). */
 const SAMPLE = {
@@ -190,6 +194,57 @@ describe('POST /api/analyze-demo', () => {
     const body = ZAnalyzeResponse.parse(res.json());
     expect(body.portfolioSummary.unpricedSymbols).toEqual(['ZZZZQ']);
     expect(body.analysis.metrics.history.withoutHistory).toContain('ZZZZQ');
+  });
+
+  it('reads the stored closes of every holding and of the benchmark in one query', async () => {
+    const database = await createTestDatabase();
+    const config = testConfig({ MARKET_DATA_PROVIDER: 'auto' });
+    const yahoo = createFakeAdapter('yahoo', { supports: () => true, batch: true });
+    const marketData = createMarketDataService({
+      config,
+      db: database.db,
+      adapters: [yahoo],
+      now: () => new Date('2026-11-20T22:00:00Z'),
+    });
+    // No process cache of closes: every analysis reads them from daily_bar.
+    const app = await buildApp({
+      config,
+      database,
+      version: 'test',
+      marketData,
+      analysis: { historyCacheMs: 0 },
+    });
+    try {
+      const demo = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/analyze-demo',
+          payload: { portfolio: SAMPLE },
+          remoteAddress: uniqueIp(),
+        });
+      const first = await demo();
+      expect(first.statusCode, first.body).toBe(200);
+      // Nine holdings and SPY, each asked of the vendor once and stored.
+      expect(yahoo.callsOf('history')).toHaveLength(10);
+
+      const spy = vi.spyOn(database.pool, 'query');
+      const second = await demo();
+      const statements = spy.mock.calls.map(([query]: unknown[]) =>
+        typeof query === 'string' ? query : (query as { text: string }).text,
+      );
+      spy.mockRestore();
+      expect(second.statusCode, second.body).toBe(200);
+      expect(statements.filter((sql) => sql.includes('"daily_bar"'))).toHaveLength(1);
+      expect(yahoo.callsOf('history')).toHaveLength(10);
+      const body = ZAnalyzeResponse.parse(second.json());
+      expect(body.portfolioSummary.sources).toEqual(['yahoo']);
+      expect(body.analysis.metrics.history.withoutHistory).toEqual([]);
+      expect(body.analysis.metrics.history.tradingDays).toBeGreaterThan(200);
+      expect(body.analysis.metrics).toEqual(ZAnalyzeResponse.parse(first.json()).analysis.metrics);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 

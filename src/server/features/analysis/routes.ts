@@ -9,7 +9,6 @@ import {
   analyzePortfolioDemo,
   analyzePortfolioWithAi,
   createCloseSeriesCache,
-  DEFAULT_HISTORY_CONCURRENCY,
   type AnalysisContext,
 } from './service';
 
@@ -33,7 +32,6 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
       analysis.writer ??
       createOpenAiAnalysisWriter({ config: config.openai, timeoutMs: analysis.llmTimeoutMs }),
     appSecret: config.appSecret,
-    historyConcurrency: analysis.historyConcurrency ?? DEFAULT_HISTORY_CONCURRENCY,
     histories: createCloseSeriesCache(analysis.historyCacheMs),
     now: analysis.now ?? (() => new Date()),
   };

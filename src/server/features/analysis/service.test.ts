@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipSubject, mapWithConcurrency, usageMonth, usageSubjects } from './service';
+import { ipSubject, usageMonth, usageSubjects } from './service';
 
 describe('usageMonth', () => {
   it('is the calendar month in UTC', () => {
@@ -53,21 +53,5 @@ describe('usageSubjects', () => {
     expect(subjects.map((s) => s.key)).not.toContain('1.2.3.4');
     const other = usageSubjects('other-secret', { user: undefined, visitorId: 'abc', ip: '1.2.3.4' });
     expect(other[0]?.key).not.toBe(subjects[0]?.key);
-  });
-});
-
-describe('mapWithConcurrency', () => {
-  it('keeps the order and never runs more than the limit at once', async () => {
-    let running = 0;
-    let peak = 0;
-    const results = await mapWithConcurrency([5, 1, 4, 2, 3, 0], 2, async (n) => {
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((resolve) => setTimeout(resolve, n));
-      running--;
-      return n * 10;
-    });
-    expect(results).toEqual([50, 10, 40, 20, 30, 0]);
-    expect(peak).toBe(2);
   });
 });

@@ -38,16 +38,14 @@ import {
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
-import { createTtlCache, type TtlCache } from '../../providers/market-data/cache';
+import { createTtlCache, type BatchResult, type TtlCache } from '../../providers/market-data/cache';
 import type { MarketDataService, RequestOptions } from '../../providers/market-data/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
 
-/** History requests in flight at once for one analysis (each is one or two indexed queries). */
-export const DEFAULT_HISTORY_CONCURRENCY = 8;
 /**
  * Daily closes are kept in memory this long per symbol (a cache: the bars themselves live in daily_bar or
- * come from the simulator). They change once a day; reading a year of bars for each of 500 holdings back
- * from PostgreSQL (~125,000 rows) on every analysis costs more than the whole analysis may take (300 ms).
+ * come from the simulator). They change once a day; reading a year of closes of 500 holdings back from
+ * PostgreSQL (~125,000 sessions, one query) takes about a third of what a whole analysis may take (300 ms).
  */
 export const DEFAULT_HISTORY_CACHE_MS = 15 * 60_000;
 const HISTORY_CACHE_MAX_SYMBOLS = 2000;
@@ -65,7 +63,6 @@ export interface AnalysisOptions {
   writer?: PortfolioAnalysisWriter;
   /** Timeout of the default writer's call, default 30 000 ms. */
   llmTimeoutMs?: number;
-  historyConcurrency?: number;
   /** How long daily closes stay in memory, default 15 minutes; 0 reads them every time. */
   historyCacheMs?: number;
   now?: () => Date;
@@ -79,7 +76,6 @@ export interface AnalysisContext {
   writer: PortfolioAnalysisWriter;
   /** Keys the HMAC of visitor ids and IP addresses in `analysis_usage`. */
   appSecret: string;
-  historyConcurrency: number;
   histories: CloseSeriesCache;
   now: () => Date;
   /** Told why the model failed (logs). */
@@ -100,31 +96,13 @@ export interface LoadedFacts {
 
 // ------------------------------------------------------------------------------------------------ facts
 
-/** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */
-export async function mapWithConcurrency<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-
 /**
  * The facts of a portfolio: quotes in one batch, then one year of closes of every priced holding and of the
- * benchmark (from the database once stored; a history that fails leaves that holding out of the risk
- * figures, and the facts say so).
+ * benchmark, in one batch too (from the database once stored; a history that fails leaves that holding out
+ * of the risk figures, and the facts say so).
  */
 export async function loadPortfolioFacts(
-  context: Pick<AnalysisContext, 'marketData' | 'historyConcurrency' | 'histories'>,
+  context: Pick<AnalysisContext, 'marketData' | 'histories'>,
   portfolio: Portfolio,
   requestOptions: RequestOptions = {},
 ): Promise<LoadedFacts> {
@@ -145,17 +123,16 @@ export async function loadPortfolioFacts(
     DEFAULT_BENCHMARK_SYMBOL,
     ...symbols.filter((s) => quotes[s] && s !== DEFAULT_BENCHMARK_SYMBOL),
   ];
-  // Stored bars are shared by every user (daily_bar is per symbol), so the closes are cached per symbol.
-  const closes = await mapWithConcurrency(wanted, context.historyConcurrency, (symbol) =>
-    context.histories
-      .get(symbol, async () => {
-        const { history } = await context.marketData.getHistory(symbol, '1Y', requestOptions);
-        return history.map((bar): Bar => ({ date: bar.date, close: bar.close }));
-      })
-      .catch((): readonly Bar[] => []),
+  // Stored bars are shared by every user (daily_bar is per symbol), so the closes are cached per symbol; the
+  // ones not cached are read in one batch.
+  const cached = context.histories.getMany(wanted, async (missing): Promise<BatchResult<readonly Bar[]>> => {
+    const { histories } = await context.marketData.getCloseHistories(missing, '1Y', requestOptions);
+    return new Map(Object.entries(histories).map(([symbol, { closes }]) => [symbol, closes]));
+  });
+  const closes = await Promise.all(
+    wanted.map((symbol) => (cached.get(symbol) ?? Promise.resolve([])).catch((): readonly Bar[] => [])),
   );
-  const history = new Map<string, readonly Bar[]>();
-  wanted.forEach((symbol, i) => history.set(symbol, closes[i] ?? []));
+  const history = new Map(wanted.map((symbol, i) => [symbol, closes[i] ?? []]));
 
   const facts = computePortfolioAnalytics({
     holdings,
@@ -244,7 +221,7 @@ function toSummary({ facts, sources }: LoadedFacts): PortfolioSummary {
 
 /** /api/analyze-demo: the deterministic analysis written from the same facts; never counted. */
 export async function analyzePortfolioDemo(
-  options: Pick<AnalysisContext, 'marketData' | 'historyConcurrency' | 'histories'> & {
+  options: Pick<AnalysisContext, 'marketData' | 'histories'> & {
     portfolio: Portfolio;
     requestOptions?: RequestOptions;
   },

@@ -14,7 +14,8 @@
  *
  * Quotes are cached per symbol for `quoteCacheSeconds` with in-flight de-duplication. Vendor daily bars are
  * stored in `daily_bar` with the span already fetched per symbol, so a history request asks the vendor only
- * for the days not yet covered. Simulated bars are computed on demand and never stored.
+ * for the days not yet covered; the histories of many symbols (`getHistories`, `getCloseHistories`) are read
+ * back in one query. Simulated bars are computed on demand and never stored.
  */
 import { createHash } from 'node:crypto';
 import { AppError } from '../../../contracts/errors';
@@ -23,9 +24,16 @@ import { lastCompletedTradingDay } from '../../../domain/market-simulator';
 import { searchSecurities } from '../../../domain/security-master';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { createBarStore, type DateSpan, type StoredBar } from './bar-store';
+import {
+  createBarStore,
+  type DateSpan,
+  type StoredBar,
+  type StoredSeries,
+  type SymbolSpan,
+} from './bar-store';
 import { createTtlCache, type BatchResult } from './cache';
 import { createCircuitBreaker, type CircuitBreaker, type CircuitState } from './circuit-breaker';
+import { mapWithConcurrency } from './concurrency';
 import {
   createRateLimiter,
   VENDOR_QUOTAS,
@@ -38,6 +46,7 @@ import { resolveSymbol, type ResolvedSymbol } from './symbols';
 import {
   VendorError,
   type DailyBar,
+  type DailyClose,
   type MarketDataAdapter,
   type MarketDataSource,
   type Quote,
@@ -60,6 +69,8 @@ const SEARCH_CACHE_MS = 10 * 60_000;
 const MAX_SEARCH_RESULTS = 20;
 const MAX_USER_KEY_SLOTS = 500;
 const MAX_KNOWN_SPANS = 10_000;
+/** Symbols whose missing days are asked of vendors at once, in a history request for many symbols. */
+const HISTORY_FETCH_CONCURRENCY = 8;
 /** Bars starting more than this many days after the asked start count as a partial answer. */
 const PARTIAL_HISTORY_TOLERANCE_DAYS = 6;
 
@@ -73,6 +84,19 @@ export interface HistoryResult {
   symbol: string;
   source: MarketDataSource;
   history: DailyBar[];
+}
+
+/** A history with only each session's close (analytics over many symbols). */
+export interface CloseHistoryResult {
+  symbol: string;
+  source: MarketDataSource;
+  closes: DailyClose[];
+}
+
+export interface HistoriesResult<T> {
+  /** Keyed by the requested ticker, trimmed and upper-cased. */
+  histories: Record<string, T>;
+  errors: Record<string, string>;
 }
 
 export interface QuotesResult {
@@ -103,6 +127,21 @@ export interface MarketDataService {
   getQuotes(symbols: readonly string[], options?: RequestOptions): Promise<QuotesResult>;
   /** Completed sessions of the range, oldest first: US trading days for stocks, every day for crypto. */
   getHistory(symbol: string, range: HistoryRange, options?: RequestOptions): Promise<HistoryResult>;
+  /**
+   * `getHistory` of many symbols at once, with the stored ones read in one query (and their spans in one
+   * more); vendors are asked only for the days not stored yet. Per-ticker errors, like `getQuotes`.
+   */
+  getHistories(
+    symbols: readonly string[],
+    range: HistoryRange,
+    options?: RequestOptions,
+  ): Promise<HistoriesResult<HistoryResult>>;
+  /** `getHistories` with only the closes: what risk figures over hundreds of holdings read. */
+  getCloseHistories(
+    symbols: readonly string[],
+    range: HistoryRange,
+    options?: RequestOptions,
+  ): Promise<HistoriesResult<CloseHistoryResult>>;
   /** The security master's matches first, then a vendor's (when one answers). */
   search(query: string, options?: RequestOptions): Promise<SymbolMatch[]>;
   status(): MarketDataStatus;
@@ -137,14 +176,22 @@ interface Slot {
 
 type CallOutcome<T> = { ok: true; value: T } | { ok: false };
 
+/** What a history gives of each session: the stored bars' fields to read, and the same of simulated bars. */
+interface SessionFields<T> {
+  read(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<T>>>;
+  pick(bars: DailyBar[]): T[];
+}
+
 export function unknownSymbol(symbol: string): AppError {
   return new AppError('NOT_FOUND', `Unknown symbol ${symbol}`);
 }
 
 export function createMarketDataService(options: MarketDataServiceOptions): MarketDataService {
   const mode = options.config.marketDataProvider;
-  const now = options.now ?? (() => new Date());
-  const nowMs = () => now().getTime();
+  const clock = options.now;
+  const now = clock ?? (() => new Date());
+  // Read on every cache lookup (100 per valuation of 100 holdings): no Date object when there is no test clock.
+  const nowMs = clock ? () => clock().getTime() : Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS;
   const budgetMs = options.budgetMs ?? DEFAULT_REQUEST_BUDGET_MS;
   const simulator = createSimulatedSource();
@@ -303,10 +350,14 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     return answers;
   }
 
+  /** The cache key of a quote: users with keys for other vendors may get other quotes. */
+  function quoteKey(userKeys: UserVendorKeys | undefined, symbol: string): string {
+    return `${keysFingerprint(userKeys)}|${symbol}`;
+  }
+
   function quotePromises(resolved: ResolvedSymbol[], userKeys: UserVendorKeys | undefined) {
-    const fingerprint = keysFingerprint(userKeys);
     const bySymbol = new Map(resolved.map((r) => [r.symbol, r]));
-    const keyOf = (symbol: string) => `${fingerprint}|${symbol}`;
+    const keyOf = (symbol: string) => quoteKey(userKeys, symbol);
     const promises = quoteCache.getMany(
       [...bySymbol.keys()].map(keyOf),
       async (missing): Promise<BatchResult<Quote>> => {
@@ -332,7 +383,7 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
 
   const historyLocks = new Map<string, Promise<unknown>>();
 
-  /** Runs history loads of one symbol one after the other in this process (the second reads what the first stored). */
+  /** Runs history loads of one symbol one after the other in this process (the second sees what the first stored). */
   function withSymbolLock<T>(symbol: string, run: () => Promise<T>): Promise<T> {
     const previous = historyLocks.get(symbol) ?? Promise.resolve();
     const next = previous.then(run, run);
@@ -390,7 +441,7 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
 
   /**
    * Spans seen in the database, per symbol. Spans only ever grow, so a remembered span that covers a request
-   * is still true and the request needs a single query; otherwise the database's span is read again.
+   * is still true and the request needs no span query; otherwise the database's span is read again.
    */
   const knownSpans = new Map<string, DateSpan>();
   function rememberSpan(symbol: string, span: DateSpan) {
@@ -406,20 +457,22 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     }
   }
 
-  async function storedHistory(
+  function isKnownToCover(wanted: SymbolSpan): boolean {
+    const known = knownSpans.get(wanted.symbol);
+    return known !== undefined && known.from <= wanted.from && known.to >= wanted.to;
+  }
+
+  /** Asks the vendors for the days of `wanted` outside the stored span, and stores what they answer. */
+  function storeMissingDays(
     resolved: ResolvedSymbol,
-    from: string,
-    to: string,
+    wanted: SymbolSpan,
+    stored: DateSpan | undefined,
     userKeys: UserVendorKeys | undefined,
-  ): Promise<HistoryResult | undefined> {
-    const symbol = resolved.symbol;
-    const known = knownSpans.get(symbol);
-    if (known && known.from <= from && known.to >= to) {
-      return historyResult(symbol, await store.read(symbol, from, to));
-    }
+  ): Promise<void> {
+    const { symbol, from, to } = wanted;
     return withSymbolLock(symbol, async () => {
-      const covered = await store.span(symbol);
-      if (covered) rememberSpan(symbol, covered);
+      // A load of this symbol that held the lock before this one may have stored some of the days.
+      const covered = knownSpans.get(symbol) ?? stored;
       const gaps: DateSpan[] = [];
       if (!covered) gaps.push({ from, to });
       else {
@@ -432,9 +485,106 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
         await store.save(symbol, gap, bars);
         rememberSpan(symbol, gap);
       }
-      return historyResult(symbol, await store.read(symbol, from, to));
     });
   }
+
+  /**
+   * The sessions of `range` per symbol (oldest first): stored vendor bars (the days not stored yet asked of
+   * the vendors first; all of them then read in one query), else the simulator's for a symbol of the
+   * security master, else a 404 error. `fields` says what is wanted of each session.
+   */
+  async function loadSeries<T>(
+    symbols: readonly ResolvedSymbol[],
+    range: HistoryRange,
+    userKeys: UserVendorKeys | undefined,
+    fields: SessionFields<T>,
+  ): Promise<Map<string, { source: MarketDataSource; bars: T[] } | AppError>> {
+    const at = now();
+    const wanted = new Map<string, { resolved: ResolvedSymbol; span: SymbolSpan }>();
+    for (const resolved of symbols) {
+      const to = resolved.isCrypto ? addDays(utcDate(at), -1) : lastCompletedTradingDay(at);
+      const from = addDays(addMonths(to, -HISTORY_MONTHS[range]), 1);
+      wanted.set(resolved.symbol, { resolved, span: { symbol: resolved.symbol, from, to } });
+    }
+    const chain = vendorChain(userKeys);
+    const fetchable = [...wanted.values()].filter(({ resolved }) =>
+      chain.some((slot) => slot.adapter.history && slot.adapter.supports(resolved.symbol)),
+    );
+
+    const unsure = fetchable.filter(({ span }) => !isKnownToCover(span));
+    if (unsure.length > 0) {
+      const stored = await store.spans(unsure.map(({ span }) => span.symbol));
+      for (const [symbol, span] of stored) rememberSpan(symbol, span);
+      const incomplete = unsure.filter(({ span }) => !isKnownToCover(span));
+      await mapWithConcurrency(incomplete, HISTORY_FETCH_CONCURRENCY, ({ resolved, span }) =>
+        storeMissingDays(resolved, span, stored.get(span.symbol), userKeys),
+      );
+    }
+    const found = await fields.read(fetchable.map(({ span }) => span));
+
+    const series = new Map<string, { source: MarketDataSource; bars: T[] } | AppError>();
+    for (const [symbol, { resolved, span }] of wanted) {
+      const stored = found.get(symbol);
+      if (stored) series.set(symbol, stored);
+      else if (resolved.entry) {
+        const bars = fields.pick(simulator.history(resolved.entry, span.from, span.to));
+        series.set(symbol, { source: 'simulated', bars });
+      } else series.set(symbol, unknownSymbol(symbol));
+    }
+    return series;
+  }
+
+  /** Each distinct ticker (trimmed, upper-cased) resolved, or the message of why it cannot be served. */
+  function resolveTickers(inputs: readonly string[], userKeys: UserVendorKeys | undefined) {
+    const errors: Record<string, string> = {};
+    const labels = new Map<string, ResolvedSymbol>();
+    for (const input of inputs) {
+      const label = input.trim().toUpperCase();
+      if (labels.has(label) || label in errors) continue;
+      try {
+        const resolved = resolveSymbol(input);
+        assertServable(resolved, userKeys);
+        labels.set(label, resolved);
+      } catch (error) {
+        errors[label] = error instanceof AppError ? error.message : 'Invalid ticker';
+      }
+    }
+    return { labels, errors };
+  }
+
+  /** `loadSeries` of many tickers, answered per ticker as sent (trimmed, upper-cased). */
+  async function seriesByTicker<T, R>(
+    inputs: readonly string[],
+    range: HistoryRange,
+    userKeys: UserVendorKeys | undefined,
+    fields: SessionFields<T>,
+    shape: (symbol: string, source: MarketDataSource, bars: T[]) => R,
+  ): Promise<HistoriesResult<R>> {
+    const { labels, errors } = resolveTickers(inputs, userKeys);
+    const series = await loadSeries([...labels.values()], range, userKeys, fields);
+    const histories: Record<string, R> = {};
+    for (const [label, { symbol }] of labels) {
+      const answer = series.get(symbol);
+      if (answer === undefined || answer instanceof Error) {
+        errors[label] = answer?.message ?? `No history for ${symbol}`;
+      } else histories[label] = shape(symbol, answer.source, answer.bars);
+    }
+    return { histories, errors };
+  }
+
+  const allFields: SessionFields<DailyBar> = {
+    read: (spans) => store.readBars(spans),
+    pick: (bars) => bars,
+  };
+  const closesOnly: SessionFields<DailyClose> = {
+    read: (spans) => store.readCloses(spans),
+    pick: (bars) => bars.map(({ date, close }) => ({ date, close })),
+  };
+  const historyOf = (symbol: string, source: MarketDataSource, history: DailyBar[]): HistoryResult => ({
+    symbol,
+    source,
+    history,
+  });
 
   return {
     resolveSymbol,
@@ -442,27 +592,26 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     async getQuote(input, requestOptions = {}) {
       const resolved = resolveSymbol(input);
       assertServable(resolved, requestOptions.userKeys);
-      return quotePromises([resolved], requestOptions.userKeys)(resolved.symbol);
+      const cached = quoteCache.peek(quoteKey(requestOptions.userKeys, resolved.symbol));
+      return cached ?? quotePromises([resolved], requestOptions.userKeys)(resolved.symbol);
     },
 
     async getQuotes(inputs, requestOptions = {}) {
-      const errors: Record<string, string> = {};
-      const labels = new Map<string, ResolvedSymbol>();
-      for (const input of inputs) {
-        const label = input.trim().toUpperCase();
-        if (labels.has(label) || label in errors) continue;
-        try {
-          const resolved = resolveSymbol(input);
-          assertServable(resolved, requestOptions.userKeys);
-          labels.set(label, resolved);
-        } catch (error) {
-          errors[label] = error instanceof AppError ? error.message : 'Invalid ticker';
-        }
-      }
-      const quoteOf = quotePromises([...labels.values()], requestOptions.userKeys);
+      const { userKeys } = requestOptions;
+      const { labels, errors } = resolveTickers(inputs, userKeys);
       const quotes: Record<string, Quote> = {};
+      // Fresh quotes are answered from the cache at once: a warm valuation of 100 holdings then waits on no
+      // promise per holding.
+      const uncached = new Map<string, ResolvedSymbol>();
+      for (const [label, resolved] of labels) {
+        const cached = quoteCache.peek(quoteKey(userKeys, resolved.symbol));
+        if (cached) quotes[label] = cached;
+        else uncached.set(label, resolved);
+      }
+      if (uncached.size === 0) return { quotes, errors };
+      const quoteOf = quotePromises([...uncached.values()], userKeys);
       await Promise.all(
-        [...labels].map(async ([label, resolved]) => {
+        [...uncached].map(async ([label, resolved]) => {
           try {
             quotes[label] = await quoteOf(resolved.symbol);
           } catch (error) {
@@ -476,22 +625,24 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     async getHistory(input, range, requestOptions = {}) {
       const resolved = resolveSymbol(input);
       assertServable(resolved, requestOptions.userKeys);
-      const at = now();
-      const to = resolved.isCrypto ? addDays(utcDate(at), -1) : lastCompletedTradingDay(at);
-      const from = addDays(addMonths(to, -HISTORY_MONTHS[range]), 1);
-      const canFetch = vendorChain(requestOptions.userKeys).some(
-        (slot) => slot.adapter.history && slot.adapter.supports(resolved.symbol),
+      const series = await loadSeries([resolved], range, requestOptions.userKeys, allFields);
+      const answer = series.get(resolved.symbol) ?? unknownSymbol(resolved.symbol);
+      if (answer instanceof Error) throw answer;
+      return historyOf(resolved.symbol, answer.source, answer.bars);
+    },
+
+    getHistories(inputs, range, requestOptions = {}) {
+      return seriesByTicker(inputs, range, requestOptions.userKeys, allFields, historyOf);
+    },
+
+    getCloseHistories(inputs, range, requestOptions = {}) {
+      return seriesByTicker(
+        inputs,
+        range,
+        requestOptions.userKeys,
+        closesOnly,
+        (symbol, source, closes): CloseHistoryResult => ({ symbol, source, closes }),
       );
-      if (canFetch) {
-        const stored = await storedHistory(resolved, from, to, requestOptions.userKeys);
-        if (stored) return stored;
-      }
-      if (!resolved.entry) throw unknownSymbol(resolved.symbol);
-      return {
-        symbol: resolved.symbol,
-        source: 'simulated',
-        history: simulator.history(resolved.entry, from, to),
-      };
     },
 
     async search(query, requestOptions = {}) {
@@ -567,23 +718,6 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
         }),
       };
     },
-  };
-}
-
-function historyResult(symbol: string, stored: StoredBar[]): HistoryResult | undefined {
-  const last = stored.at(-1);
-  if (!last) return undefined;
-  return {
-    symbol,
-    source: last.source,
-    history: stored.map(({ date, open, high, low, close, volume }) => ({
-      date,
-      open,
-      high,
-      low,
-      close,
-      volume,
-    })),
   };
 }
 

@@ -27,6 +27,9 @@ export interface DailyBar {
   volume: number;
 }
 
+/** A session's close alone: what analytics over many symbols need of a history. */
+export type DailyClose = Pick<DailyBar, 'date' | 'close'>;
+
 export interface SymbolMatch {
   symbol: string;
   name: string;
