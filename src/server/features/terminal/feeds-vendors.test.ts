@@ -45,6 +45,7 @@ function feeds() {
       baseUrls: { fmp: `${server.url}/stable`, polygon: server.url, alphavantage: `${server.url}/query` },
       now: () => NOW,
     }),
+    takeQuota: () => true,
     timeoutMs: 300,
     onVendorError: (vendor, error) =>
       failures.push({ vendor, message: error instanceof Error ? error.message : String(error) }),

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CalendarItem, NewsItem } from '../../../contracts/terminal';
 import { VendorError } from '../../providers/market-data/types';
 import {
+  DEFAULT_FEED_BUDGET_MS,
   FEED_CACHE_MS,
   FEED_DENIED_RETRY_MS,
   FEED_MAX_STALE_MS,
@@ -61,16 +62,28 @@ function scriptedNews(...answers: (NewsItem[] | Error)[]) {
   };
 }
 
+/** A vendor answer the test gives when it wants to. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/** A shared quota that always has a call left: the feeds' own quota is what the tests look at. */
+const unlimited = () => true;
+
 function feedsWith(
   adapters: Partial<Record<FeedVendor, Omit<FeedAdapter, 'vendor'>>>,
-  options: Omit<TerminalFeedsOptions, 'factory'> = {},
+  options: Partial<Omit<TerminalFeedsOptions, 'factory'>> = {},
 ) {
-  return createTerminalFeeds({ factory: factoryOf(adapters).factory, ...options });
+  return createTerminalFeeds({ factory: factoryOf(adapters).factory, takeQuota: unlimited, ...options });
 }
 
 describe('terminal feeds: choosing a vendor', () => {
   it('serves the labelled sample without keys, and with keys of vendors that have no feed adapter', async () => {
-    const feeds = createTerminalFeeds({ factory: () => undefined });
+    const feeds = createTerminalFeeds({ factory: () => undefined, takeQuota: unlimited });
     for (const keys of [{}, { fmp: 'k1', polygon: 'k2', alphavantage: 'k3' }]) {
       expect(await feeds.calendar(keys)).toEqual({ source: 'sample', items: SAMPLE_CALENDAR });
       expect(await feeds.news(keys)).toEqual({ source: 'sample', items: SAMPLE_NEWS });
@@ -94,7 +107,7 @@ describe('terminal feeds: choosing a vendor', () => {
       polygon: { news: async () => [headline] },
       alphavantage: { calendar: async () => [event], news: async () => [{ ...headline, title: 'AV' }] },
     });
-    const feeds = createTerminalFeeds({ factory });
+    const feeds = createTerminalFeeds({ factory, takeQuota: unlimited });
     const keys = { alphavantage: 'av-key', polygon: 'poly-key', fmp: ' ' };
     expect(await feeds.news(keys)).toEqual({ source: 'polygon', items: [headline] });
     expect(await feeds.calendar(keys)).toEqual({ source: 'alphavantage', items: [event] });
@@ -213,9 +226,9 @@ describe('terminal feeds: sparing the vendors’ quotas', () => {
     expect((await feeds.news({ fmp: 'never-answered' })).source).toBe('sample');
   });
 
-  it('the default quota allows a fifth of each vendor’s free quota, per key', () => {
+  it('allows a fifth of each vendor’s free quota of its own, per key', () => {
     const time = clock();
-    const take = createFeedQuota({ now: time.now });
+    const take = createFeedQuota(unlimited, { now: time.now });
     const taken = (vendor: FeedVendor, key: string) =>
       Array.from({ length: 100 }, () => take(vendor, key)).filter(Boolean).length;
     expect(taken('fmp', 'a')).toBe(FEED_QUOTAS.fmp.limit);
@@ -224,5 +237,119 @@ describe('terminal feeds: sparing the vendors’ quotas', () => {
     expect(taken('polygon', 'a')).toBe(1);
     time.advance(60_000);
     expect(taken('polygon', 'a')).toBe(1);
+  });
+
+  it('takes a call from the shared quota and from its own, or from neither when either refuses', () => {
+    const time = clock();
+    let sharedLeft = 3;
+    const take = createFeedQuota(
+      () => {
+        if (sharedLeft === 0) return false;
+        sharedLeft -= 1;
+        return true;
+      },
+      { now: time.now },
+    );
+    expect(take('polygon', 'k')).toBe(true);
+    expect(sharedLeft).toBe(2);
+    // Polygon's own quota (1 a minute) is spent: the shared quota keeps its calls for quotes.
+    expect(take('polygon', 'k')).toBe(false);
+    expect(sharedLeft).toBe(2);
+    time.advance(60_000);
+    sharedLeft = 0;
+    expect(take('polygon', 'k')).toBe(false);
+    // The refusal of the shared quota took nothing from the feeds' own.
+    sharedLeft = 1;
+    expect(take('polygon', 'k')).toBe(true);
+    expect(sharedLeft).toBe(0);
+  });
+
+  it('counts every vendor call on the shared quota it is given, with the key of the call', async () => {
+    const taken: [FeedVendor, string][] = [];
+    const feeds = feedsWith(
+      { fmp: scriptedNews([headline]) },
+      {
+        takeQuota: (vendor, apiKey) => {
+          taken.push([vendor, apiKey]);
+          return true;
+        },
+      },
+    );
+    await feeds.news({ fmp: ' k ' });
+    await feeds.news({ fmp: 'k' });
+    expect(taken).toEqual([['fmp', 'k']]);
+  });
+});
+
+describe('terminal feeds: waiting for the vendors at most 2.5 s', () => {
+  /** Runs `check` with fake timers (the budget's); vendor calls keep their real timeout. */
+  async function withFakeTimers(check: () => Promise<void>) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await check();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  /** A vendor that answers only when the test says so, counting its calls. */
+  function hangingNews() {
+    const answer = deferred<NewsItem[]>();
+    let calls = 0;
+    return {
+      answer,
+      get calls() {
+        return calls;
+      },
+      news: () => {
+        calls += 1;
+        return answer.promise;
+      },
+    };
+  }
+
+  it('serves the sample when the vendors hang, and asks no vendor after the one still asked', async () => {
+    await withFakeTimers(async () => {
+      const [fmp, polygon, alphavantage] = [hangingNews(), hangingNews(), hangingNews()];
+      const feeds = feedsWith({ fmp, polygon, alphavantage });
+      let served: unknown;
+      const request = feeds.news({ fmp: 'a', polygon: 'b', alphavantage: 'c' }).then((news) => {
+        served = news;
+      });
+      await vi.advanceTimersByTimeAsync(DEFAULT_FEED_BUDGET_MS - 1);
+      expect(served).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await request;
+      expect(served).toEqual({ source: 'sample', items: SAMPLE_NEWS });
+      // FMP answers late with nothing: nobody waits any more, so Polygon is not asked (nor its quota spent).
+      fmp.answer.resolve([]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect([fmp.calls, polygon.calls, alphavantage.calls]).toEqual([1, 0, 0]);
+    });
+  });
+
+  it('serves a vendor’s last answer under a day old when it hangs, and keeps its late answer', async () => {
+    await withFakeTimers(async () => {
+      const time = clock();
+      const late = deferred<NewsItem[]>();
+      let calls = 0;
+      const fmp = {
+        news: () => {
+          calls += 1;
+          return calls === 1 ? Promise.resolve([headline]) : late.promise;
+        },
+      };
+      const feeds = feedsWith({ fmp }, { now: time.now });
+      await feeds.news({ fmp: 'k' });
+      time.advance(FEED_CACHE_MS + 1);
+      const request = feeds.news({ fmp: 'k' });
+      await vi.advanceTimersByTimeAsync(DEFAULT_FEED_BUDGET_MS);
+      expect(await request).toEqual({ source: 'fmp', items: [headline] });
+      const fresh = { ...headline, title: 'Late' };
+      late.resolve([fresh]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await feeds.news({ fmp: 'k' })).toEqual({ source: 'fmp', items: [fresh] });
+      expect(calls).toBe(2);
+    });
   });
 });

@@ -11,9 +11,12 @@
  * - an answer is kept FEED_CACHE_MS, and concurrent requests share one call;
  * - after a failure the vendor is not asked again for FEED_RETRY_MS (FEED_DENIED_RETRY_MS when the key's plan
  *   lacks the feed); meanwhile, and while its quota is spent, its last answer serves if it is under a day old;
- * - each call first takes one from the vendor's quota for that key (`takeQuota`). The market-data service does
- *   not expose its per-vendor limiters, so the default is a limiter of our own allowed FEED_QUOTAS, a fifth of
- *   each vendor's free quota, leaving the rest to quotes.
+ * - each call takes one from the vendor's quota for that key, the one quotes use (`takeQuota`, the
+ *   market-data service's `takeVendorCall`), so quotes and feeds together stay within the vendor's quota;
+ *   and one from FEED_QUOTAS, a fifth of that quota, of its own (`createFeedQuota`), so that the terminal
+ *   cannot starve quotes.
+ * Vendors are asked one after the other, each for at most `timeoutMs`; a feed waits for them at most
+ * `budgetMs` (2.5 s, as a market-data request does), then serves what it would serve were they all down.
  * Items are checked against the API contract; one that does not fit is dropped.
  */
 import { createHash } from 'node:crypto';
@@ -33,6 +36,7 @@ import {
   type FeedVendor,
 } from '../../providers/market-data/feeds';
 import { createRateLimiter, type Quota, type RateLimiter } from '../../providers/market-data/rate-limiter';
+import { DEFAULT_REQUEST_BUDGET_MS } from '../../providers/market-data/service';
 import { VendorError } from '../../providers/market-data/types';
 
 export { MAX_FEED_ITEMS, type FeedAdapter, type FeedAdapterFactory, type FeedVendor };
@@ -42,13 +46,20 @@ export type FeedKeys = Partial<Record<FeedVendor, string>>;
 export const FEED_VENDOR_ORDER: readonly FeedVendor[] = ['fmp', 'polygon', 'alphavantage'];
 
 export const DEFAULT_FEED_TIMEOUT_MS = 2000;
+/** For all vendors of a feed together: one hanging vendor after another would otherwise hold the overview. */
+export const DEFAULT_FEED_BUDGET_MS = DEFAULT_REQUEST_BUDGET_MS;
 export const FEED_CACHE_MS = 15 * 60_000;
 export const FEED_RETRY_MS = 5 * 60_000;
 /** A plan without the feed (FMP's 402) does not change within minutes. */
 export const FEED_DENIED_RETRY_MS = 6 * 60 * 60_000;
 /** How old a last good answer may be to stand in for a vendor that cannot be asked. */
 export const FEED_MAX_STALE_MS = 24 * 60 * 60_000;
-/** A fifth of each vendor's free quota (rate-limiter.ts VENDOR_QUOTAS: 250/day, 5/minute, 25/day). */
+/**
+ * A fifth of each vendor's free quota (rate-limiter.ts VENDOR_QUOTAS: 250/day, 5/minute, 25/day), on top of
+ * the quota shared with quotes. Without it a terminal left open would spend most of that quota on the feeds
+ * alone (one call per feed every FEED_CACHE_MS: FMP 192 a day of its 250, Alpha Vantage 96 against its
+ * 25), and quotes would fall back to the simulator; the feeds have a sample and a day-old answer instead.
+ */
 export const FEED_QUOTAS: Readonly<Record<FeedVendor, Quota>> = {
   fmp: { limit: 50, window: 'day' },
   polygon: { limit: 1, window: 'minute' },
@@ -101,8 +112,11 @@ function keyFingerprint(apiKey: string): string {
   return createHash('sha256').update(apiKey).digest('base64url').slice(0, 22);
 }
 
-/** FEED_QUOTAS per vendor and API key, counted in memory like the market-data service's limiters. */
-export function createFeedQuota(options: { now?: () => number } = {}): TakeFeedQuota {
+/**
+ * A feed call's quota: one call from the vendor's quota for the key (`shared`, the one quotes use), within
+ * FEED_QUOTAS per vendor and key of its own, counted in memory like the market-data service's limiters.
+ */
+export function createFeedQuota(shared: TakeFeedQuota, options: { now?: () => number } = {}): TakeFeedQuota {
   const limiters = new Map<string, RateLimiter>();
   return (vendor, apiKey) => {
     const id = `${vendor}:${keyFingerprint(apiKey)}`;
@@ -115,7 +129,9 @@ export function createFeedQuota(options: { now?: () => number } = {}): TakeFeedQ
         if (!oldest.done) limiters.delete(oldest.value);
       }
     }
-    return limiter.tryTake();
+    // Own quota looked at before the shared one is taken, and taken after: a call refused by either quota
+    // takes nothing from the other (quotes keep every call the feeds do not make).
+    return limiter.remaining() > 0 && shared(vendor, apiKey) && limiter.tryTake();
   };
 }
 
@@ -127,17 +143,24 @@ export interface TerminalFeeds {
 export interface TerminalFeedsOptions {
   /** Builds a vendor's adapter around a key (providers/market-data/feeds `createFeedAdapterFactory`). */
   factory: FeedAdapterFactory;
+  /** The vendor's quota for a key, shared with quotes: the market-data service's `takeVendorCall`. */
+  takeQuota: TakeFeedQuota;
   /** Per vendor call. Default 2000 ms. */
   timeoutMs?: number;
+  /** Per feed, for all its vendors together. Default 2500 ms. */
+  budgetMs?: number;
   cacheMs?: number;
-  /** Default: createFeedQuota(). */
-  takeQuota?: TakeFeedQuota;
   now?: () => number;
   /** Told about a vendor that failed (for logs); never given a key. */
   onVendorError?: (vendor: FeedVendor, error: unknown) => void;
 }
 
 type Feed = 'calendar' | 'news';
+
+interface FeedAnswer<T> {
+  source: FeedVendor;
+  items: T[];
+}
 
 interface Entry {
   items?: unknown[];
@@ -151,8 +174,11 @@ export function createTerminalFeeds(options: TerminalFeedsOptions): TerminalFeed
   const timeoutMs = options.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS;
   const cacheMs = options.cacheMs ?? FEED_CACHE_MS;
   const now = options.now ?? Date.now;
-  const takeQuota = options.takeQuota ?? createFeedQuota({ now });
+  const budgetMs = options.budgetMs ?? DEFAULT_FEED_BUDGET_MS;
+  const takeQuota = createFeedQuota(options.takeQuota, { now });
   const entries = new Map<string, Entry>();
+  const entryId = (feed: Feed, vendor: FeedVendor, apiKey: string) =>
+    `${feed}:${vendor}:${keyFingerprint(apiKey)}`;
 
   function entryFor(id: string): Entry {
     let entry = entries.get(id);
@@ -175,9 +201,9 @@ export function createTerminalFeeds(options: TerminalFeedsOptions): TerminalFeed
     load: (signal: AbortSignal) => Promise<T[]>,
     schema: z.ZodType<T>,
   ): Promise<T[] | undefined> {
-    const entry = entryFor(`${feed}:${adapter.vendor}:${keyFingerprint(apiKey)}`);
+    const entry = entryFor(entryId(feed, adapter.vendor, apiKey));
     const t = now();
-    const last = entry.items && t - entry.fetchedAt < FEED_MAX_STALE_MS ? (entry.items as T[]) : undefined;
+    const last = lastAnswer<T>(entry, t);
     if (last && t - entry.fetchedAt < cacheMs) return Promise.resolve(last);
     if (entry.inFlight) return entry.inFlight as Promise<T[] | undefined>;
     if (t < entry.retryAt || !takeQuota(adapter.vendor, apiKey)) return Promise.resolve(last);
@@ -204,13 +230,16 @@ export function createTerminalFeeds(options: TerminalFeedsOptions): TerminalFeed
     return call;
   }
 
-  async function first<T>(
+  /** The vendors in order until one has items; stops before the next vendor once `isOver()`. */
+  async function tryVendors<T>(
     feed: Feed,
     keys: FeedKeys,
     schema: z.ZodType<T>,
     pick: (adapter: FeedAdapter) => ((signal: AbortSignal) => Promise<T[]>) | undefined,
-  ): Promise<{ source: FeedVendor; items: T[] } | undefined> {
+    isOver: () => boolean,
+  ): Promise<FeedAnswer<T> | undefined> {
     for (const vendor of FEED_VENDOR_ORDER) {
+      if (isOver()) return undefined;
       const apiKey = keys[vendor]?.trim();
       const adapter = apiKey ? factory(vendor, apiKey) : undefined;
       const load = adapter ? pick(adapter) : undefined;
@@ -219,6 +248,47 @@ export function createTerminalFeeds(options: TerminalFeedsOptions): TerminalFeed
       if (items && items.length > 0) return { source: vendor, items: items.slice(0, MAX_FEED_ITEMS) };
     }
     return undefined;
+  }
+
+  /** The first vendor's last answer under a day old: what serves when the vendors are not waited for. */
+  function lastGoodAnswer<T>(feed: Feed, keys: FeedKeys): FeedAnswer<T> | undefined {
+    const t = now();
+    for (const vendor of FEED_VENDOR_ORDER) {
+      const apiKey = keys[vendor]?.trim();
+      const entry = apiKey ? entries.get(entryId(feed, vendor, apiKey)) : undefined;
+      const items = entry ? lastAnswer<T>(entry, t) : undefined;
+      if (items && items.length > 0) return { source: vendor, items: items.slice(0, MAX_FEED_ITEMS) };
+    }
+    return undefined;
+  }
+
+  /**
+   * `tryVendors` within the budget. A vendor still asked when it runs out is not aborted: its answer is kept
+   * for the next request (concurrent requests share the call), and no vendor after it is asked.
+   */
+  async function first<T>(
+    feed: Feed,
+    keys: FeedKeys,
+    schema: z.ZodType<T>,
+    pick: (adapter: FeedAdapter) => ((signal: AbortSignal) => Promise<T[]>) | undefined,
+  ): Promise<FeedAnswer<T> | undefined> {
+    let over = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const budget = new Promise<'over'>((resolve) => {
+      timer = setTimeout(() => {
+        over = true;
+        resolve('over');
+      }, budgetMs);
+    });
+    const vendors = tryVendors(feed, keys, schema, pick, () => over);
+    // Once the budget has run out nobody awaits the vendors: a later failure must not go unhandled.
+    vendors.catch(() => undefined);
+    try {
+      const found = await Promise.race([vendors, budget]);
+      return found === 'over' ? lastGoodAnswer<T>(feed, keys) : found;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return {
@@ -231,6 +301,11 @@ export function createTerminalFeeds(options: TerminalFeedsOptions): TerminalFeed
       return found ?? { source: 'sample', items: [...SAMPLE_NEWS] };
     },
   };
+}
+
+/** An entry's items when they are under a day old. */
+function lastAnswer<T>(entry: Entry, at: number): T[] | undefined {
+  return entry.items && at - entry.fetchedAt < FEED_MAX_STALE_MS ? (entry.items as T[]) : undefined;
 }
 
 /** Rejects when the vendor has not answered in time, whatever the adapter does with its signal. */

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZValuationResponse } from '../../../contracts/analysis';
-import { ZHistoryResponse, ZQuotesResponse } from '../../../contracts/market-data';
+import { ZHistoryResponse, ZMarketDataStatusResponse, ZQuotesResponse } from '../../../contracts/market-data';
 import {
   TERMINAL_SYMBOLS,
   ZTerminalOverviewResponse,
@@ -20,6 +20,7 @@ import {
 import { simulateDailyBars } from '../../../domain/market-simulator';
 import { findSecurity } from '../../../domain/security-master';
 import { createFeedAdapterFactory } from '../../providers/market-data/feeds';
+import { VENDOR_QUOTAS } from '../../providers/market-data/rate-limiter';
 import {
   jsonFixture,
   startFakeVendorServer,
@@ -357,6 +358,23 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
     // Another user's refresh is served from the cache: FMP was asked once per feed.
     await keyedOverview(await premiumSession());
     expect(vendor.requests).toHaveLength(2);
+    // Both calls count on the quota the server's FMP key has for quotes.
+    const status = ZMarketDataStatusResponse.parse((await send('GET', '/api/market-data/status')).json());
+    expect(status.vendors.find((v) => v.name === 'fmp')?.quotaLeft).toBe(VENDOR_QUOTAS.fmp.limit - 2);
+  });
+
+  it('asks no vendor with a key whose quota is spent, the quota quotes use, and serves the samples', async () => {
+    const spentFmp = 'USER-FMP-KEY-SPENT';
+    const { marketData } = keyed.deps;
+    if (!marketData) throw new Error('buildApp creates the market-data service');
+    let taken = 0;
+    while (marketData.takeVendorCall('fmp', spentFmp)) taken += 1;
+    expect(taken).toBe(VENDOR_QUOTAS.fmp.limit);
+    const before = vendor.requests.length;
+    const body = await keyedOverview(await premiumSession({ fmp: spentFmp }));
+    expect(body.calendar.source).toBe('sample');
+    expect(body.news.source).toBe('sample');
+    expect(vendor.requests).toHaveLength(before);
   });
 
   it("uses the user's own keys before the server's: FMP's calendar, Polygon's news when FMP's plan lacks it", async () => {

@@ -18,7 +18,8 @@ const overviewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
  * /api/terminal (spec 001 "Terminal"): premium and professional plans only — 401 for a visitor, 403
  * SUBSCRIPTION_REQUIRED (naming Premium) for the free plan. Price charts use the public
  * GET /api/market-data/:ticker/history. The calendar and news use the user's own vendor keys (API settings),
- * else the server's; MARKET_DATA_PROVIDER picks the source of prices only.
+ * else the server's, and their calls count on the market-data service's quota of that key (`takeVendorCall`);
+ * MARKET_DATA_PROVIDER picks the source of prices only.
  */
 export const terminalRoutes: FastifyPluginAsync = async (app) => {
   const { config, database, marketData, terminal } = app.deps;
@@ -28,6 +29,8 @@ export const terminalRoutes: FastifyPluginAsync = async (app) => {
     marketData,
     feeds: createTerminalFeeds({
       factory: terminal?.feedAdapters ?? createFeedAdapterFactory(),
+      // One quota per vendor key for quotes and feeds together.
+      takeQuota: (vendor, apiKey) => marketData.takeVendorCall(vendor, apiKey),
       onVendorError: (vendor, error) =>
         app.log.warn(
           { vendor, reason: error instanceof Error ? error.message : String(error) },

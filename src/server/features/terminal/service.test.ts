@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { computeTerminalRisk, correlation, type HistorySeries } from './service';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { TERMINAL_SYMBOLS } from '../../../contracts/terminal';
+import { createMarketDataService } from '../../providers/market-data/service';
+import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
+import { testConfig } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-database';
+import { SAMPLE_CALENDAR, SAMPLE_NEWS, type TerminalFeeds } from './feeds';
+import { computeTerminalRisk, correlation, createTerminalService, type HistorySeries } from './service';
 
 function series(symbol: string, closes: number[], start = 1): HistorySeries {
   return {
@@ -61,5 +68,55 @@ describe('computeTerminalRisk', () => {
     const risk = computeTerminalRisk([{ symbol: 'SPY', source: null, bars: [] }]);
     expect(risk).toMatchObject({ asOf: null, from: null, observations: 0 });
     expect(risk.correlation).toEqual({ symbols: [], matrix: [] });
+  });
+});
+
+describe('the overview’s risk figures', () => {
+  const sampleFeeds: TerminalFeeds = {
+    calendar: async () => ({ source: 'sample', items: [...SAMPLE_CALENDAR] }),
+    news: async () => ({ source: 'sample', items: [...SAMPLE_NEWS] }),
+  };
+
+  it('read the stored year of the eight symbols in one query, with the figures of one-by-one reads', async () => {
+    const database = await createTestDatabase();
+    try {
+      const yahoo = createFakeAdapter('yahoo', { supports: () => true, batch: true });
+      const marketData = createMarketDataService({
+        config: testConfig({ MARKET_DATA_PROVIDER: 'auto' }),
+        db: database.db,
+        adapters: [yahoo],
+        now: () => new Date('2026-11-20T22:00:00Z'),
+      });
+      // A service per overview: the second one computes its figures again, from the stored bars.
+      const overview = () =>
+        createTerminalService({ db: database.db, marketData, feeds: sampleFeeds }).overview({
+          userId: randomUUID(),
+          requestOptions: {},
+          feedKeys: {},
+        });
+      await overview();
+      expect(yahoo.callsOf('history')).toHaveLength(TERMINAL_SYMBOLS.length);
+
+      const spy = vi.spyOn(database.pool, 'query');
+      const { risk } = await overview();
+      const statements = spy.mock.calls.map(([query]: unknown[]) =>
+        typeof query === 'string' ? query : (query as { text: string }).text,
+      );
+      spy.mockRestore();
+      expect(statements.filter((sql) => sql.includes('"daily_bar"'))).toHaveLength(1);
+      expect(yahoo.callsOf('history')).toHaveLength(TERMINAL_SYMBOLS.length);
+
+      const oneByOne = await Promise.all(
+        TERMINAL_SYMBOLS.map(async (symbol): Promise<HistorySeries> => {
+          const { source, history } = await marketData.getHistory(symbol, '1Y');
+          return { symbol, source, bars: history };
+        }),
+      );
+      expect(risk.symbols.map((row) => row.source)).toEqual(TERMINAL_SYMBOLS.map(() => 'yahoo'));
+      expect(risk.observations).toBeGreaterThan(200);
+      expect(risk).toEqual(computeTerminalRisk(oneByOne));
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -37,8 +37,12 @@ import {
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
 import { createTtlCache } from '../../providers/market-data/cache';
-import type { DailyBar } from '../../providers/market-data/types';
-import type { MarketDataService, RequestOptions } from '../../providers/market-data/service';
+import type { DailyClose } from '../../providers/market-data/types';
+import type {
+  CloseHistoryResult,
+  MarketDataService,
+  RequestOptions,
+} from '../../providers/market-data/service';
 import { findSavedPortfolio } from '../portfolio/repository';
 import { valuePortfolio } from '../portfolio/service';
 import type { FeedKeys, TerminalFeeds } from './feeds';
@@ -50,7 +54,7 @@ export interface HistorySeries {
   symbol: string;
   /** null when no history could be had. */
   source: MarketDataSourceName | null;
-  bars: readonly DailyBar[];
+  bars: readonly DailyClose[];
 }
 
 export interface RiskOptions {
@@ -218,16 +222,18 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
       .sort()
       .join(',');
     return riskCache.get(keyed, async () => {
-      const series = await Promise.all(
-        TERMINAL_SYMBOLS.map(async (symbol): Promise<HistorySeries> => {
-          try {
-            const { source, history } = await marketData.getHistory(symbol, '1Y', requestOptions);
-            return { symbol, source, bars: history };
-          } catch {
-            return { symbol, source: null, bars: [] };
-          }
-        }),
+      // Closes are all the figures need; the eight stored series are read in one query. A symbol without
+      // history, or a failed read, leaves the symbols concerned without figures.
+      const histories = await marketData.getCloseHistories(TERMINAL_SYMBOLS, '1Y', requestOptions).then(
+        (found) => found.histories,
+        (): Record<string, CloseHistoryResult> => ({}),
       );
+      const series = TERMINAL_SYMBOLS.map((symbol): HistorySeries => {
+        const found = histories[symbol];
+        return found
+          ? { symbol, source: found.source, bars: found.closes }
+          : { symbol, source: null, bars: [] };
+      });
       return computeTerminalRisk(series);
     });
   }

@@ -16,6 +16,10 @@
  * stored in `daily_bar` with the span already fetched per symbol, so a history request asks the vendor only
  * for the days not yet covered; the histories of many symbols (`getHistories`, `getCloseHistories`) are read
  * back in one query. Simulated bars are computed on demand and never stored.
+ *
+ * Vendors count their quotas per API key, so one limiter counts each key's calls: the server's slot for the
+ * server's key (even when a user saved the same key), the user key's own otherwise. Calls made elsewhere with
+ * a vendor's key (the terminal's calendar and news) take from the same limiter through `takeVendorCall`.
  */
 import { createHash } from 'node:crypto';
 import { AppError } from '../../../contracts/errors';
@@ -147,10 +151,21 @@ export interface MarketDataService {
   status(): MarketDataStatus;
   /** Validation and canonical spelling of a ticker (400 when malformed), without any lookup. */
   resolveSymbol(symbol: string): ResolvedSymbol;
+  /**
+   * Takes one call from a keyed vendor's quota for an API key, for a call made outside this service (the
+   * terminal's calendar and news): from the limiter the quotes with that key use, so that together they stay
+   * within the vendor's quota. False, and nothing taken, when none is left (or the key is blank).
+   */
+  takeVendorCall(vendor: KeyedVendor, apiKey: string): boolean;
 }
 
 export interface MarketDataServiceOptions {
-  config: Pick<AppConfig, 'marketDataProvider' | 'quoteCacheSeconds'>;
+  /**
+   * `vendorKeys`: the server's keys, the ones the keyed `adapters` were built with (createDefaultAdapters):
+   * a call with one of them counts on the server's slot.
+   */
+  config: Pick<AppConfig, 'marketDataProvider' | 'quoteCacheSeconds'> &
+    Partial<Pick<AppConfig, 'vendorKeys'>>;
   db: Database;
   /** The server's adapters: keyless ones, and keyed ones built with the server's keys (when set). */
   adapters: readonly MarketDataAdapter[];
@@ -172,6 +187,12 @@ interface Slot {
   adapter: MarketDataAdapter;
   breaker: CircuitBreaker;
   limiter: RateLimiter;
+}
+
+/** A user's key: its quota, and once quotes need them, its adapter and breaker around that quota. */
+interface UserKey {
+  limiter: RateLimiter;
+  slot?: Slot;
 }
 
 type CallOutcome<T> = { ok: true; value: T } | { ok: false };
@@ -200,11 +221,12 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
   const searchCache = createTtlCache<SymbolMatch[]>({ ttlMs: SEARCH_CACHE_MS, maxEntries: 2000, now: nowMs });
 
   const quotaOf = (vendor: VendorName): Quota => options.quotas?.[vendor] ?? VENDOR_QUOTAS[vendor];
-  const newSlot = (adapter: MarketDataAdapter): Slot => ({
+  const newLimiter = (vendor: VendorName) => createRateLimiter(quotaOf(vendor), { now: nowMs });
+  const newSlot = (adapter: MarketDataAdapter, limiter = newLimiter(adapter.name)): Slot => ({
     vendor: adapter.name,
     adapter,
     breaker: createCircuitBreaker({ ...options.breaker, now: nowMs }),
-    limiter: createRateLimiter(quotaOf(adapter.name), { now: nowMs }),
+    limiter,
   });
 
   const serverSlots = new Map<VendorName, Slot>();
@@ -212,30 +234,46 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     if (!serverSlots.has(adapter.name)) serverSlots.set(adapter.name, newSlot(adapter));
   }
 
-  // A user's key gets its own adapter, breaker and quota (vendors count quotas per key).
-  const userSlots = new Map<string, Slot>();
-  function userSlot(vendor: KeyedVendor, apiKey: string): Slot | undefined {
+  // A user's key gets its own quota, adapter and breaker (vendors count quotas per key). The quota is kept
+  // apart from the adapter: a key used only by takeVendorCall, or without createKeyedAdapter, is counted too.
+  const userKeySlots = new Map<string, UserKey>();
+  function userKey(vendor: KeyedVendor, apiKey: string): UserKey {
     const id = `${vendor}:${createHash('sha256').update(apiKey).digest('base64url').slice(0, 22)}`;
-    const existing = userSlots.get(id);
+    const existing = userKeySlots.get(id);
     if (existing) {
-      userSlots.delete(id);
-      userSlots.set(id, existing);
+      userKeySlots.delete(id);
+      userKeySlots.set(id, existing);
       return existing;
     }
-    const adapter = options.createKeyedAdapter?.(vendor, apiKey);
-    if (!adapter) return undefined;
-    const slot = newSlot(adapter);
-    userSlots.set(id, slot);
-    if (userSlots.size > MAX_USER_KEY_SLOTS) {
-      const oldest = userSlots.keys().next();
-      if (!oldest.done) userSlots.delete(oldest.value);
+    const created: UserKey = { limiter: newLimiter(vendor) };
+    userKeySlots.set(id, created);
+    if (userKeySlots.size > MAX_USER_KEY_SLOTS) {
+      const oldest = userKeySlots.keys().next();
+      if (!oldest.done) userKeySlots.delete(oldest.value);
     }
-    return slot;
+    return created;
+  }
+
+  function userSlot(vendor: KeyedVendor, apiKey: string): Slot | undefined {
+    if (!options.createKeyedAdapter) return undefined;
+    const entry = userKey(vendor, apiKey);
+    if (!entry.slot) {
+      const adapter = options.createKeyedAdapter(vendor, apiKey);
+      if (adapter) entry.slot = newSlot(adapter, entry.limiter);
+    }
+    return entry.slot;
+  }
+
+  /** The server's slot of the vendor when `apiKey` (trimmed) is the server's key for it. */
+  function serverSlotOfKey(vendor: KeyedVendor, apiKey: string): Slot | undefined {
+    const serverKey = options.config.vendorKeys?.[vendor]?.trim();
+    return serverKey && serverKey === apiKey ? serverSlots.get(vendor) : undefined;
   }
 
   function keyedSlot(vendor: KeyedVendor, userKeys: UserVendorKeys | undefined): Slot | undefined {
-    const userKey = userKeys?.[vendor]?.trim();
-    return (userKey ? userSlot(vendor, userKey) : undefined) ?? serverSlots.get(vendor);
+    const key = userKeys?.[vendor]?.trim();
+    if (!key) return serverSlots.get(vendor);
+    return serverSlotOfKey(vendor, key) ?? userSlot(vendor, key) ?? serverSlots.get(vendor);
   }
 
   /** The vendors to try, in order, for a request (not yet filtered by symbol). */
@@ -588,6 +626,13 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
 
   return {
     resolveSymbol,
+
+    takeVendorCall(vendor, apiKey) {
+      const key = apiKey.trim();
+      if (!key) return false;
+      const limiter = serverSlotOfKey(vendor, key)?.limiter ?? userKey(vendor, key).limiter;
+      return limiter.tryTake();
+    },
 
     async getQuote(input, requestOptions = {}) {
       const resolved = resolveSymbol(input);
