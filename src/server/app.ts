@@ -9,7 +9,7 @@ import { PRERENDER_ORIGIN, PRERENDERED_PAGES_DIR } from '../contracts/prerendere
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
-import { loggerOptions } from './http/logger';
+import { createLogger, RequestLogController } from './http/logger';
 import { registerSecurity } from './http/security';
 import { systemRoutes } from './features/system/routes';
 import { resourcesRoutes } from './features/resources/routes';
@@ -43,7 +43,7 @@ export interface AppDeps {
   version: string;
   /** The built SPA (dist/web); absent in tests and in `npm run dev`, where Vite serves it. */
   webRoot?: string;
-  /** The process's pino logger (main.ts); tests get a logger built from the configured level. */
+  /** The process's pino logger (main.ts: createLogger); absent, one is built from the configured level. */
   loggerInstance?: FastifyBaseLogger;
   /** Quotes, history, search; buildApp creates the default service (real adapters) when absent. */
   marketData?: MarketDataService;
@@ -69,9 +69,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.loggerInstance
-      ? { loggerInstance: deps.loggerInstance }
-      : { logger: loggerOptions(deps.config.logLevel) }),
+    loggerInstance: deps.loggerInstance ?? createLogger(deps.config.logLevel),
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
@@ -105,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
-  await registerSecurity(app, deps.config);
+  registerSecurity(app, deps.config);
   await app.register(cookie, { secret: deps.config.appSecret });
   // Routes opt in with `config: { rateLimit: {...} }`; counters are per instance (see README, Scale).
   await app.register(rateLimit, {

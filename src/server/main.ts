@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import packageJson from '../../package.json' with { type: 'json' };
 import { buildApp } from './app';
 import { buildConfig, ConfigError, parseEnv } from './config';
 import { openDatabase } from './database';
-import { redactPaths } from './http/logger';
+import { createLogger } from './http/logger';
 import { resolveAppSecret } from './secret';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,7 +22,7 @@ async function main() {
   }
   const appSecret = await resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
   const config = buildConfig(env, appSecret);
-  const log = pino({ level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } });
+  const log = createLogger(config.logLevel);
 
   const database = await openDatabase(config, (message) => log.info(message));
   const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
-import pino, { type LoggerOptions } from 'pino';
-import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactPaths } from './logger';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createLogger, isSensitiveField, loggerOptions, RequestLogController, redactUrl } from './logger';
 
-function captureLogger() {
+function captureStream() {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -11,8 +13,12 @@ function captureLogger() {
       callback();
     },
   });
-  const logger = pino(loggerOptions('info') as LoggerOptions, stream);
-  return { logger, output: () => lines.join('') };
+  return { stream, output: () => lines.join(''), lines: () => lines.map((l) => JSON.parse(l)) };
+}
+
+function captureLogger() {
+  const { stream, output, lines } = captureStream();
+  return { logger: createLogger('info', stream), output, lines };
 }
 
 const SECRETS = {
@@ -33,6 +39,7 @@ describe('log redaction', () => {
           url: '/api/auth/login',
           headers: { cookie: SECRETS.cookie, authorization: SECRETS.authorization },
         },
+        headers: { cookie: SECRETS.cookie, authorization: SECRETS.authorization },
         body: { email: 'ada@example.com', password: SECRETS.password, apiKey: SECRETS.apiKey },
         user: { id: 'u1', passwordHash: SECRETS.passwordHash },
       },
@@ -46,37 +53,187 @@ describe('log redaction', () => {
     // The line is still there, with its harmless parts and the secrets replaced.
     const line = JSON.parse(text.trim());
     expect(line.msg).toBe('request');
-    expect(line.req.url).toBe('/api/auth/login');
+    expect(line.req).toEqual({ method: 'POST', url: '/api/auth/login' });
     expect(line.body.email).toBe('ada@example.com');
     expect(line.body.password).toBe('[redacted]');
-    expect(line.user.passwordHash).toBe('[redacted]');
-    expect(line.req.headers.cookie).toBe('[redacted]');
-    expect(line.req.headers.authorization).toBe('[redacted]');
+    expect(line.user).toEqual({ id: 'u1', passwordHash: '[redacted]' });
+    expect(line.headers).toEqual({ cookie: '[redacted]', authorization: '[redacted]' });
   });
 
-  it('redacts at the top level and a few levels deep, and a Set-Cookie answer', () => {
+  it('redacts at the top level, several levels deep, in arrays, and a Set-Cookie answer', () => {
     const { logger, output } = captureLogger();
     logger.info({ password: 'top-level-secret' });
     logger.info({ a: { b: { password: 'two-deep-secret' } } });
     logger.info({ a: { b: { c: { token: 'three-deep-secret' } } } });
+    logger.info({ a: { b: { c: { d: { e: { secret: 'five-deep-secret' } } } } } });
     logger.info({ res: { headers: { 'set-cookie': 'fw_session=set-cookie-secret' } } });
+    logger.info({ answer: { headers: { 'Set-Cookie': ['fw_session=set-cookie-array-secret'] } } });
     logger.info({ input: { confirmPassword: 'confirm-secret', clientSecret: 'pi_secret_x' } });
+    logger.info({ vendors: [{ name: 'fmp', api_key: 'array-item-secret' }] });
+    logger.info({ request: { headers: { 'x-api-key': 'x-api-key-secret', 'X-Auth-Token': 'x-token' } } });
     const text = output();
     for (const secret of [
       'top-level-secret',
       'two-deep-secret',
       'three-deep-secret',
+      'five-deep-secret',
       'set-cookie-secret',
+      'set-cookie-array-secret',
       'confirm-secret',
       'pi_secret_x',
+      'array-item-secret',
+      'x-api-key-secret',
+      'x-token',
     ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('"name":"fmp"');
+  });
+
+  it("redacts an error's own fields, logged under err or on its own, and what toJSON writes", () => {
+    const { logger, output, lines } = captureLogger();
+    const error = Object.assign(new Error('vendor refused'), {
+      config: { headers: { Authorization: 'Bearer error-config-secret' } },
+      vendor: 'polygon',
+    });
+    logger.error({ err: error }, 'failed');
+    logger.error(error);
+    logger.info({ wrapper: { toJSON: () => ({ apiKey: 'to-json-secret' }) } });
+    expect(output()).not.toContain('error-config-secret');
+    expect(output()).not.toContain('to-json-secret');
+    const [first, second] = lines();
+    expect(first.err.message).toBe('vendor refused');
+    expect(first.err.vendor).toBe('polygon');
+    expect(first.err.config.headers.Authorization).toBe('[redacted]');
+    expect(second.err.config.headers.Authorization).toBe('[redacted]');
+  });
+
+  it('leaves the logged objects as they were', () => {
+    const { logger } = captureLogger();
+    const body = { email: 'ada@example.com', nested: { password: SECRETS.password } };
+    logger.info({ body });
+    expect(body.nested.password).toBe(SECRETS.password);
+  });
+
+  it('redacts with the options other tests build their pino loggers from', () => {
+    const { stream, output } = captureStream();
+    pino(loggerOptions('trace'), stream).trace({ settings: { apiKey: SECRETS.apiKey } });
+    expect(output()).toContain('"apiKey":"[redacted]"');
+  });
+
+  it('names as sensitive every field named like a password, secret, key or token, and nothing else we log', () => {
+    for (const name of [
+      'password',
+      'passwordHash',
+      'confirmPassword',
+      'newPassword',
+      'secret',
+      'appSecret',
+      'clientSecret',
+      'STRIPE_WEBHOOK_SECRET',
+      'apiKey',
+      'api_key',
+      'apikey',
+      'x-api-key',
+      'key',
+      'apiKeys',
+      'token',
+      'refresh_token',
+      'authorization',
+      'Proxy-Authorization',
+      'cookie',
+      'set-cookie',
+      'cardNumber',
+      'card_number',
+    ]) {
+      expect(isSensitiveField(name), name).toBe(true);
+    }
+    for (const name of [
+      'reqId',
+      'vendor',
+      'reason',
+      'detail',
+      'broker',
+      'kind',
+      'holdings',
+      'url',
+      'email',
+    ]) {
+      expect(isSensitiveField(name), name).toBe(false);
+    }
+  });
+
+  it('redacts sensitive query parameters in a URL and keeps the others', () => {
+    expect(redactUrl('/api/market-data/AAPL')).toBe('/api/market-data/AAPL');
+    expect(redactUrl('/api/x?symbol=AAPL&apikey=abc123&range=1Y')).toBe(
+      '/api/x?symbol=AAPL&apikey=[redacted]&range=1Y',
+    );
+    expect(redactUrl('/cb?access%5Ftoken=t0k&state=s')).toBe('/cb?access%5Ftoken=[redacted]&state=s');
+  });
+});
+
+describe('request log lines', () => {
+  const capture = captureStream();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ deps: { loggerInstance: createLogger('info', capture.stream) } });
+  });
+  afterAll(() => t.close());
+
+  it('writes one line per request, with its id, method, URL, status and time, and no secret', async () => {
+    const before = capture.lines().length;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health?api_key=query-secret',
+      headers: { cookie: SECRETS.cookie, authorization: SECRETS.authorization },
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = capture.lines().slice(before);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line.msg).toBe('request completed');
+    expect(line.reqId).toEqual(expect.any(String));
+    expect(line.req).toEqual({
+      method: 'GET',
+      url: '/api/health?api_key=[redacted]',
+      remoteAddress: '127.0.0.1',
+    });
+    expect(line.res).toEqual({ statusCode: 200 });
+    expect(line.responseTime).toEqual(expect.any(Number));
+    const text = capture.output();
+    for (const secret of [SECRETS.cookie, SECRETS.authorization, 'query-secret']) {
       expect(text).not.toContain(secret);
     }
   });
 
-  it('covers the fields the accounts code handles', () => {
-    for (const path of ['*.password', '*.passwordHash', 'req.headers.cookie', 'req.headers.authorization']) {
-      expect(redactPaths).toContain(path);
+  it("puts a route's own lines on the request's id", async () => {
+    const own = captureStream();
+    const app = Fastify({
+      loggerInstance: createLogger('info', own.stream),
+      logController: new RequestLogController(),
+    });
+    app.post('/echo', async (request) => {
+      request.log.info({ body: request.body }, 'echo');
+      return { ok: true };
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/echo',
+        payload: { email: 'ada@example.com', password: 'route-line-secret' },
+      });
+      expect(res.statusCode).toBe(200);
+      const [routeLine, completed, ...rest] = own.lines();
+      expect(rest).toEqual([]);
+      expect(routeLine).toMatchObject({
+        msg: 'echo',
+        body: { email: 'ada@example.com', password: '[redacted]' },
+      });
+      expect(completed).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
+      expect(routeLine.reqId).toBe(completed.reqId);
+      expect(own.output()).not.toContain('route-line-secret');
+    } finally {
+      await app.close();
     }
   });
 });

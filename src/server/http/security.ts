@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { AppError } from '../../contracts/errors';
 import type { AppConfig } from '../config';
 
@@ -35,24 +34,49 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   };
 }
 
+/** The Content-Security-Policy header value, in helmet's format: `name value value;name value`. */
+function contentSecurityPolicyHeader(config: AppConfig): string {
+  return Object.entries(contentSecurityPolicy(config))
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+}
+
+/**
+ * The headers @fastify/helmet set with the options this app gave it (CSP above, Referrer-Policy
+ * strict-origin-when-cross-origin, no HSTS, no Cross-Origin-Embedder-Policy), computed once: the plugin
+ * rebuilds helmet's middleware on every request (~11 KB of garbage each), and the values depend only on the
+ * configuration. security.test.ts checks them against the plugin with those options.
+ */
+export function securityHeaders(config: AppConfig): ReadonlyArray<readonly [string, string]> {
+  return [
+    ['content-security-policy', contentSecurityPolicyHeader(config)],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['origin-agent-cluster', '?1'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-content-type-options', 'nosniff'],
+    ['x-dns-prefetch-control', 'off'],
+    ['x-download-options', 'noopen'],
+    ['x-frame-options', 'SAMEORIGIN'],
+    ['x-permitted-cross-domain-policies', 'none'],
+    ['x-xss-protection', '0'],
+  ];
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    hsts: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (config.cookieSecure || request.protocol === 'https') {
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+export function registerSecurity(app: FastifyInstance, config: AppConfig) {
+  const headers = securityHeaders(config);
+  // First of the app's onRequest hooks, so that every answer has the headers, refusals and 404s included.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    if (config.cookieSecure || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     if (isCrossSite(request.headers['sec-fetch-site'], request.headers.origin, request.host)) {
-      throw new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed');
+      return done(new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed'));
     }
+    done();
   });
 }
 

@@ -1,0 +1,102 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../testing/test-app';
+import type { AppConfig } from '../config';
+import { contentSecurityPolicy, registerSecurity, securityHeaders } from './security';
+
+const CONFIGS: Record<string, Record<string, string>> = {
+  'no Stripe, no analytics': {},
+  Stripe: { STRIPE_PUBLISHABLE_KEY: 'pk_test_123' },
+  analytics: { ANALYTICS_ID: 'G-ABC123XYZ' },
+  'Stripe and analytics': { STRIPE_PUBLISHABLE_KEY: 'pk_test_123', ANALYTICS_ID: 'G-ABC123XYZ' },
+};
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** A bare app answering GET /page and POST /api/thing, with the given security set-up. */
+async function appWith(setUp: (app: FastifyInstance) => PromiseLike<unknown> | void, trustProxy = false) {
+  const app = Fastify({ trustProxy });
+  apps.push(app);
+  await setUp(app);
+  app.get('/page', async () => 'page');
+  app.post('/api/thing', async () => ({ ok: true }));
+  await app.ready();
+  return app;
+}
+
+/** Every header of an answer but the date, which differs between two answers. */
+async function headersOf(app: FastifyInstance, options: InjectOptions) {
+  const { date: _date, ...headers } = (await app.inject(options)).headers;
+  return headers;
+}
+
+/** The options this app used to give @fastify/helmet, which built helmet's middleware on every request. */
+function helmetOptions(config: AppConfig) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    hsts: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+describe('security headers', () => {
+  for (const [name, env] of Object.entries(CONFIGS)) {
+    it(`are exactly the headers @fastify/helmet set, computed once (${name})`, async () => {
+      const config = testConfig(env);
+      const withHelmet = await appWith((app) => app.register(helmet, helmetOptions(config)));
+      const precomputed = await appWith((app) => registerSecurity(app, config));
+      for (const url of ['/page', '/nowhere']) {
+        expect(await headersOf(precomputed, { method: 'GET', url })).toEqual(
+          await headersOf(withHelmet, { method: 'GET', url }),
+        );
+      }
+      expect(Object.fromEntries(securityHeaders(config))).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'SAMEORIGIN',
+      });
+    });
+  }
+
+  it('allow Stripe and the analytics tag only when configured', () => {
+    const csp = (env: Record<string, string>) =>
+      Object.fromEntries(securityHeaders(testConfig(env)))['content-security-policy'];
+    expect(csp({})).toBe(
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
+        "font-src 'self';connect-src 'self';frame-src 'none';object-src 'none';base-uri 'none';" +
+        "frame-ancestors 'none';form-action 'self'",
+    );
+    const both = csp(CONFIGS['Stripe and analytics']!);
+    expect(both).toContain("script-src 'self' https://js.stripe.com https://www.googletagmanager.com;");
+    expect(both).toContain('frame-src https://js.stripe.com https://hooks.stripe.com;');
+    expect(both).toContain("connect-src 'self' https://api.stripe.com https://*.google-analytics.com");
+  });
+
+  it('add HSTS with secure cookies or over HTTPS, and only then', async () => {
+    const hsts = 'max-age=31536000; includeSubDomains';
+    const plain = await appWith((app) => registerSecurity(app, testConfig()), true);
+    expect((await plain.inject('/page')).headers['strict-transport-security']).toBeUndefined();
+    const https = await plain.inject({ url: '/page', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe(hsts);
+    const secure = await appWith((app) => registerSecurity(app, testConfig({ COOKIE_SECURE: 'true' })));
+    expect((await secure.inject('/page')).headers['strict-transport-security']).toBe(hsts);
+  });
+
+  it('are on a refused cross-site request too', async () => {
+    const config = testConfig();
+    const app = await appWith((instance) => registerSecurity(instance, config));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/thing',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: {},
+    });
+    expect(res.statusCode).not.toBe(200);
+    for (const [name, value] of securityHeaders(config)) expect(res.headers[name]).toBe(value);
+  });
+});
