@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { NewsItem } from '../../../../contracts/terminal';
 import { ALPHAVANTAGE_BASE_URL, checkAlphaVantageBody } from '../alphavantage';
 import { fetchJson, joinUrl, vendorError, type AdapterOptions } from '../http';
-import { MAX_FEED_ITEMS, articleUrl, cleanText, type NewsFeedAdapter } from './types';
+import { MAX_FEED_ITEMS, newsItem, type NewsFeedAdapter } from './types';
 
 const VENDOR = 'alphavantage' as const;
 
@@ -44,15 +44,13 @@ function toNewsItem(raw: unknown): NewsItem | undefined {
   const parsed = article.safeParse(raw);
   if (!parsed.success) return undefined;
   const row = parsed.data;
-  const title = cleanText(row.title);
-  if (!title) return undefined;
-  const url = articleUrl(row.url);
-  return {
-    title,
-    publisher: cleanText(row.source) ?? cleanText(row.source_domain) ?? 'Alpha Vantage',
+  return newsItem({
+    title: row.title,
+    publishers: [row.source, row.source_domain],
+    vendorName: 'Alpha Vantage',
     publishedAt: row.time_published ? (alphaVantageTime(row.time_published) ?? null) : null,
-    ...(url ? { url } : {}),
-  };
+    url: row.url,
+  });
 }
 
 export function createAlphaVantageFeedAdapter(options: AdapterOptions): NewsFeedAdapter {

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { CalendarItem, NewsItem } from '../../../../contracts/terminal';
 import { FMP_BASE_URL, checkFmpBody } from '../fmp';
 import { addDays, fetchJson, joinUrl, utcDate, vendorError, type AdapterOptions } from '../http';
-import { MAX_FEED_ITEMS, articleUrl, cleanText, type FeedAdapter } from './types';
+import { MAX_FEED_ITEMS, cleanText, newsItem, type FeedAdapter } from './types';
 
 const VENDOR = 'fmp' as const;
 /** Today and the next 7 days: the week ahead, with today's releases and their actual figures. */
@@ -147,15 +147,13 @@ function toNewsItem(raw: unknown): NewsItem | undefined {
   const parsed = newsRow.safeParse(raw);
   if (!parsed.success) return undefined;
   const row = parsed.data;
-  const title = cleanText(row.title);
-  if (!title) return undefined;
-  const url = articleUrl(row.url);
-  return {
-    title,
-    publisher: cleanText(row.publisher) ?? cleanText(row.site) ?? 'Financial Modeling Prep',
+  return newsItem({
+    title: row.title,
+    publishers: [row.publisher, row.site],
+    vendorName: 'Financial Modeling Prep',
     publishedAt: row.publishedDate ? (newYorkWallClockToIso(row.publishedDate) ?? null) : null,
-    ...(url ? { url } : {}),
-  };
+    url: row.url,
+  });
 }
 
 export interface FmpFeedOptions extends AdapterOptions {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { NewsItem } from '../../../../contracts/terminal';
 import { fetchJson, joinUrl, vendorError, type AdapterOptions } from '../http';
 import { POLYGON_BASE_URL, checkPolygonBody } from '../polygon';
-import { MAX_FEED_ITEMS, articleUrl, cleanText, type NewsFeedAdapter } from './types';
+import { MAX_FEED_ITEMS, newsItem, type NewsFeedAdapter } from './types';
 
 const VENDOR = 'polygon' as const;
 
@@ -27,16 +27,14 @@ function toNewsItem(raw: unknown): NewsItem | undefined {
   const parsed = article.safeParse(raw);
   if (!parsed.success) return undefined;
   const row = parsed.data;
-  const title = cleanText(row.title);
-  if (!title) return undefined;
   const published = row.published_utc ? Date.parse(row.published_utc) : Number.NaN;
-  const url = articleUrl(row.article_url);
-  return {
-    title,
-    publisher: cleanText(row.publisher?.name) ?? cleanText(row.author) ?? 'Polygon',
+  return newsItem({
+    title: row.title,
+    publishers: [row.publisher?.name, row.author],
+    vendorName: 'Polygon',
     publishedAt: Number.isNaN(published) ? null : new Date(published).toISOString(),
-    ...(url ? { url } : {}),
-  };
+    url: row.article_url,
+  });
 }
 
 export function createPolygonFeedAdapter(options: AdapterOptions): NewsFeedAdapter {

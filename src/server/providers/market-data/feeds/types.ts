@@ -42,3 +42,26 @@ export function cleanText(value: string | null | undefined): string | undefined 
   const text = value?.replace(/\s+/g, ' ').trim();
   return text ? text : undefined;
 }
+
+/** What a vendor's article gives; `publishers` in order of preference, `vendorName` when none reads. */
+export interface RawArticle {
+  title: string | null | undefined;
+  publishers: readonly (string | null | undefined)[];
+  vendorName: string;
+  publishedAt: string | null;
+  url: string | null | undefined;
+}
+
+/** One headline as the terminal shows it; undefined when the article has no readable title. */
+export function newsItem(article: RawArticle): NewsItem | undefined {
+  const title = cleanText(article.title);
+  if (!title) return undefined;
+  const publisher = article.publishers.map(cleanText).find((name) => name !== undefined);
+  const url = articleUrl(article.url);
+  return {
+    title,
+    publisher: publisher ?? article.vendorName,
+    publishedAt: article.publishedAt,
+    ...(url ? { url } : {}),
+  };
+}
