@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GUIDES, guideTexts } from '../src/domain/guides';
 import { inspectPdf, normalisedPdfText } from '../src/server/features/resources/pdf-inspect';
 import { PUBLIC_PAGES } from '../src/server/features/resources/public-pages';
-import { MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
+import { MOBILE, seriousAccessibilityViolations, useBrowser, withoutTheApp } from './support/browser';
 
 const h = useBrowser();
 
@@ -241,6 +241,7 @@ describe('prerendered pages', () => {
   /** Without JavaScript: every script answers empty, so nothing renders or hydrates in the browser. */
   async function newPageWithoutScripts() {
     const page = await h.newPage();
+    withoutTheApp(page);
     await page.route('**/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
     return page;
   }
@@ -265,6 +266,14 @@ describe('prerendered pages', () => {
       );
     },
   );
+
+  it('before any script runs, a prerendered page’s links are plain links that work', async () => {
+    const bare = await newPageWithoutScripts();
+    await bare.goto('/');
+    await bare.locator('a[href="/about"]').first().click();
+    await bare.waitForURL(`${h.baseUrl}/about`);
+    expect(await bare.locator('main h1').first().isVisible()).toBe(true);
+  });
 
   it('unknown paths are not prerendered: the 404 page renders in the browser', async () => {
     const bare = await newPageWithoutScripts();

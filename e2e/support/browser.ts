@@ -59,6 +59,7 @@ export function useBrowser(): BrowserHarness {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? DESKTOP });
       contexts.push(context);
       const page = await context.newPage();
+      waitForTheAppOnNavigation(page);
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         // A signed-out visitor's session probe answers 401 by contract; Chromium logs that as a resource error.
@@ -73,6 +74,29 @@ export function useBrowser(): BrowserHarness {
 }
 
 const allowedPatterns = new WeakMap<Page, RegExp[]>();
+const pagesWithoutTheApp = new WeakSet<Page>();
+
+/** For a test that blocks the app's scripts on purpose: its navigations do not wait for hydration. */
+export function withoutTheApp(page: Page) {
+  pagesWithoutTheApp.add(page);
+}
+
+/**
+ * `page.goto` and `page.reload` resolve once the page is the app's (PageLayout's `data-hydrated`): a
+ * prerendered page is visible before its scripts run, and a test acts on the app, not on the plain HTML.
+ */
+function waitForTheAppOnNavigation(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const hydrated = async <T>(response: T): Promise<T> => {
+    if (!pagesWithoutTheApp.has(page)) {
+      await page.locator('[data-hydrated]').first().waitFor({ state: 'attached' });
+    }
+    return response;
+  };
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
+}
 
 /** For a test that provokes an expected failed request (e.g. a 401 the browser logs as a resource error). */
 export function allowConsoleErrors(page: Page, pattern: RegExp) {

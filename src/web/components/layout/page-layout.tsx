@@ -21,11 +21,11 @@ export interface PageLayoutProps {
 /** Every page's frame: skip link, header, breadcrumb, main (#main-content), footer. */
 export function PageLayout({ variant, meta, breadcrumb = true, className, children }: PageLayoutProps) {
   usePageMeta(meta);
-  // A prerendered page is shown before React runs: until it has hydrated, a click would be lost (or would
-  // navigate without the app), so pointers wait. Scrolling and the keyboard work meanwhile.
+  // A prerendered page is usable before React runs: its links are plain links until it hydrates. The
+  // attribute says the page is now the app's (the end-to-end tests wait for it before they interact).
   const isHydrated = useIsHydrated();
   return (
-    <div className={cn('flex min-h-screen flex-col', !isHydrated && 'pointer-events-none')}>
+    <div className="flex min-h-screen flex-col" data-hydrated={isHydrated ? '' : undefined}>
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
