@@ -19,7 +19,6 @@
  * `budgetMs` (2.5 s, as a market-data request does), then serves what it would serve were they all down.
  * Items are checked against the API contract; one that does not fit is dropped.
  */
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import {
   ZCalendarItem,
@@ -35,8 +34,9 @@ import {
   type FeedAdapterFactory,
   type FeedVendor,
 } from '../../providers/market-data/feeds';
+import { setBounded } from '../../providers/market-data/cache';
 import { createRateLimiter, type Quota, type RateLimiter } from '../../providers/market-data/rate-limiter';
-import { DEFAULT_REQUEST_BUDGET_MS } from '../../providers/market-data/service';
+import { apiKeyFingerprint, DEFAULT_REQUEST_BUDGET_MS } from '../../providers/market-data/service';
 import { VendorError } from '../../providers/market-data/types';
 
 export { MAX_FEED_ITEMS, type FeedAdapter, type FeedAdapterFactory, type FeedVendor };
@@ -108,10 +108,6 @@ function sampleHeadline(title: string): NewsItem {
 /** Takes one call from a vendor's quota for an API key; false (nothing taken) when none is left. */
 export type TakeFeedQuota = (vendor: FeedVendor, apiKey: string) => boolean;
 
-function keyFingerprint(apiKey: string): string {
-  return createHash('sha256').update(apiKey).digest('base64url').slice(0, 22);
-}
-
 /**
  * A feed call's quota: one call from the vendor's quota for the key (`shared`, the one quotes use), within
  * FEED_QUOTAS per vendor and key of its own, counted in memory like the market-data service's limiters.
@@ -119,15 +115,11 @@ function keyFingerprint(apiKey: string): string {
 export function createFeedQuota(shared: TakeFeedQuota, options: { now?: () => number } = {}): TakeFeedQuota {
   const limiters = new Map<string, RateLimiter>();
   return (vendor, apiKey) => {
-    const id = `${vendor}:${keyFingerprint(apiKey)}`;
+    const id = `${vendor}:${apiKeyFingerprint(apiKey)}`;
     let limiter = limiters.get(id);
     if (!limiter) {
       limiter = createRateLimiter(FEED_QUOTAS[vendor], options);
-      limiters.set(id, limiter);
-      if (limiters.size > MAX_ENTRIES) {
-        const oldest = limiters.keys().next();
-        if (!oldest.done) limiters.delete(oldest.value);
-      }
+      setBounded(limiters, id, limiter, MAX_ENTRIES);
     }
     // Own quota looked at before the shared one is taken, and taken after: a call refused by either quota
     // takes nothing from the other (quotes keep every call the feeds do not make).
@@ -178,17 +170,13 @@ export function createTerminalFeeds(options: TerminalFeedsOptions): TerminalFeed
   const takeQuota = createFeedQuota(options.takeQuota, { now });
   const entries = new Map<string, Entry>();
   const entryId = (feed: Feed, vendor: FeedVendor, apiKey: string) =>
-    `${feed}:${vendor}:${keyFingerprint(apiKey)}`;
+    `${feed}:${vendor}:${apiKeyFingerprint(apiKey)}`;
 
   function entryFor(id: string): Entry {
     let entry = entries.get(id);
     if (!entry) {
       entry = { fetchedAt: 0, retryAt: 0 };
-      entries.set(id, entry);
-      if (entries.size > MAX_ENTRIES) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
+      setBounded(entries, id, entry, MAX_ENTRIES);
     }
     return entry;
   }

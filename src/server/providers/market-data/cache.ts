@@ -55,13 +55,7 @@ export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
 
   function store(key: string, value: V) {
     if (options.ttlMs <= 0) return;
-    values.delete(key);
-    values.set(key, { value, expiresAt: now() + options.ttlMs });
-    while (values.size > maxEntries) {
-      const oldest = values.keys().next();
-      if (oldest.done) break;
-      values.delete(oldest.value);
-    }
+    setBounded(values, key, { value, expiresAt: now() + options.ttlMs }, maxEntries);
   }
 
   function track(key: string, promise: Promise<V>): Promise<V> {
@@ -134,4 +128,18 @@ export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
       return values.size;
     },
   };
+}
+
+/**
+ * Sets `key` as the newest entry of `map` and drops the oldest entries beyond `maxEntries`: a Map keeps
+ * insertion order, so the first key is the one set longest ago.
+ */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, maxEntries: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > maxEntries) {
+    const oldest = map.keys().next();
+    if (oldest.done) break;
+    map.delete(oldest.value);
+  }
 }

@@ -35,7 +35,7 @@ import {
   type StoredSeries,
   type SymbolSpan,
 } from './bar-store';
-import { createTtlCache, type BatchResult } from './cache';
+import { createTtlCache, setBounded, type BatchResult } from './cache';
 import { createCircuitBreaker, type CircuitBreaker, type CircuitState } from './circuit-breaker';
 import { mapWithConcurrency } from './concurrency';
 import {
@@ -203,6 +203,11 @@ interface SessionFields<T> {
   pick(bars: DailyBar[]): T[];
 }
 
+/** A short, stable name for an API key (maps keyed per key never hold the key itself). */
+export function apiKeyFingerprint(apiKey: string): string {
+  return createHash('sha256').update(apiKey).digest('base64url').slice(0, 22);
+}
+
 export function unknownSymbol(symbol: string): AppError {
   return new AppError('NOT_FOUND', `Unknown symbol ${symbol}`);
 }
@@ -238,20 +243,10 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
   // apart from the adapter: a key used only by takeVendorCall, or without createKeyedAdapter, is counted too.
   const userKeySlots = new Map<string, UserKey>();
   function userKey(vendor: KeyedVendor, apiKey: string): UserKey {
-    const id = `${vendor}:${createHash('sha256').update(apiKey).digest('base64url').slice(0, 22)}`;
-    const existing = userKeySlots.get(id);
-    if (existing) {
-      userKeySlots.delete(id);
-      userKeySlots.set(id, existing);
-      return existing;
-    }
-    const created: UserKey = { limiter: newLimiter(vendor) };
-    userKeySlots.set(id, created);
-    if (userKeySlots.size > MAX_USER_KEY_SLOTS) {
-      const oldest = userKeySlots.keys().next();
-      if (!oldest.done) userKeySlots.delete(oldest.value);
-    }
-    return created;
+    const id = `${vendor}:${apiKeyFingerprint(apiKey)}`;
+    const entry = userKeySlots.get(id) ?? { limiter: newLimiter(vendor) };
+    setBounded(userKeySlots, id, entry, MAX_USER_KEY_SLOTS);
+    return entry;
   }
 
   function userSlot(vendor: KeyedVendor, apiKey: string): Slot | undefined {
@@ -484,15 +479,11 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
   const knownSpans = new Map<string, DateSpan>();
   function rememberSpan(symbol: string, span: DateSpan) {
     const known = knownSpans.get(symbol);
-    knownSpans.delete(symbol);
-    knownSpans.set(symbol, {
+    const merged = {
       from: known && known.from < span.from ? known.from : span.from,
       to: known && known.to > span.to ? known.to : span.to,
-    });
-    if (knownSpans.size > MAX_KNOWN_SPANS) {
-      const oldest = knownSpans.keys().next();
-      if (!oldest.done) knownSpans.delete(oldest.value);
-    }
+    };
+    setBounded(knownSpans, symbol, merged, MAX_KNOWN_SPANS);
   }
 
   function isKnownToCover(wanted: SymbolSpan): boolean {
