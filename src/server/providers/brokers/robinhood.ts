@@ -54,6 +54,7 @@ import { z } from 'zod';
 import { ROBINHOOD_ERRORS } from '../../../contracts/brokers';
 import { Decimal } from '../../../domain/broker-csv/numbers';
 import { CRYPTO_PREFIX, holdingKey } from '../../../domain/broker-csv/symbols';
+import { mapWithConcurrency } from '../../concurrency';
 
 export interface BrokerCredentials {
   username: string;
@@ -314,21 +315,12 @@ export function createRobinhoodConnector(options: RobinhoodConnectorOptions = {}
     caller: AbortSignal | undefined,
   ): Promise<Map<string, string>> {
     const symbols = new Map<string, string>();
-    const queue = [...urls];
-    let failed = false;
-    const worker = async () => {
-      for (let raw = queue.shift(); raw !== undefined && !failed; raw = queue.shift()) {
-        try {
-          const url = sameOrigin(raw, base, 'instrument');
-          const instrument = await getJson(url, ZInstrument, 'instrument', token, deadline, caller);
-          symbols.set(raw, instrument.symbol.trim().toUpperCase());
-        } catch (error) {
-          failed = true; // the other workers stop taking lookups: the import has failed
-          throw error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, urls.length) }, worker));
+    // A failed lookup fails the import: no further instrument is asked for.
+    await mapWithConcurrency(urls, concurrency, async (raw) => {
+      const url = sameOrigin(raw, base, 'instrument');
+      const instrument = await getJson(url, ZInstrument, 'instrument', token, deadline, caller);
+      symbols.set(raw, instrument.symbol.trim().toUpperCase());
+    });
     return symbols;
   }
 

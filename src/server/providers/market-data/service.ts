@@ -37,7 +37,7 @@ import {
 } from './bar-store';
 import { createTtlCache, setBounded, type BatchResult } from './cache';
 import { createCircuitBreaker, type CircuitBreaker, type CircuitState } from './circuit-breaker';
-import { mapWithConcurrency } from './concurrency';
+import { mapWithConcurrency } from '../../concurrency';
 import {
   createRateLimiter,
   VENDOR_QUOTAS,

@@ -15,4 +15,18 @@ describe('mapWithConcurrency', () => {
     expect(results).toEqual([50, 10, 40, 20, 30, 0]);
     expect(peak).toBe(2);
   });
+
+  it('starts no further item once one has failed, and rejects with that failure', async () => {
+    const started: number[] = [];
+    const failure = new Error('item 1 failed');
+    const run = mapWithConcurrency([0, 1, 2, 3, 4, 5], 2, async (n) => {
+      started.push(n);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (n === 1) throw failure;
+      return n;
+    });
+    await expect(run).rejects.toBe(failure);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual([0, 1, 2]);
+  });
 });
