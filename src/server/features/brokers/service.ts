@@ -81,7 +81,8 @@ export function brokerAppError(error: BrokerError): AppError {
 
 /**
  * Brokerage A: signs in to Robinhood with the credentials, for this one call, and returns the positions
- * (stocks, ETFs and crypto as `CRYPTO:<CODE>`) as a portfolio. The credentials are never stored, logged or echoed; the log gets the failure's kind and step only.
+ * (stocks, ETFs and crypto as `CRYPTO:<CODE>`) as a portfolio. The credentials are never stored, logged or
+ * echoed; the log gets the failure's kind and step only.
  * Failures are AppErrors: 422 BROKER_MFA_REQUIRED, 401 BROKER_REJECTED, 502 BROKER_UNAVAILABLE.
  */
 export async function importFromRobinhood(
