@@ -81,7 +81,7 @@ export async function startServer(
  * The connection string of the database a running server keeps in its embedded PostgreSQL (DATA_DIR/postgres):
  * the superuser password the app generated into DATA_DIR and the port in the cluster's postmaster.pid.
  */
-export function embeddedDatabaseUrl(dataDir: string, database = 'foliowise'): string {
+function embeddedDatabaseUrl(dataDir: string, database = 'foliowise'): string {
   const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
   // postmaster.pid: pid, data directory, start time, port, ...
   const pidFile = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
