@@ -2,9 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions, hashSessionToken } from '../../auth/sessions';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expectError, signUpUser, TEST_PASSWORD } from '../../testing/users';
 
 const DAY_S = 24 * 60 * 60;
-const GOOD_PASSWORD = 'Sturdy-Larch-42';
 
 let t: TestApp;
 let off: TestApp;
@@ -58,7 +58,8 @@ function rawSetCookie(res: LightMyRequestResponse): string {
   return found;
 }
 
-async function signUp(
+/** Signup itself, for the tests of its answer and of ADMIN_EMAILS; its answer joins `seen` like every other. */
+async function postSignup(
   overrides: Record<string, unknown> = {},
   options: CallOptions = {},
 ): Promise<{ res: LightMyRequestResponse; email: string; token: string }> {
@@ -66,7 +67,7 @@ async function signUp(
   const res = await call(
     'POST',
     '/api/auth/signup',
-    { firstName: 'Ada', lastName: 'Lovelace', email, password: GOOD_PASSWORD, ...overrides },
+    { firstName: 'Ada', lastName: 'Lovelace', email, password: TEST_PASSWORD, ...overrides },
     { ip: uniqueIp(), ...options },
   );
   expect(res.statusCode, res.body).toBe(201);
@@ -90,18 +91,9 @@ async function sessionRow(token: string) {
 
 const sql = (text: string, values: unknown[] = []) => t.deps.database.pool.query(text, values);
 
-function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(Object.keys(body)).toEqual(['error']);
-  expect(body.error.code).toBe(code);
-  if (message !== undefined) expect(body.error.message).toBe(message);
-  return body.error as { code: string; message: string; fields?: Record<string, string> };
-}
-
 describe('POST /api/auth/signup', () => {
   it('creates the account, answers 201 {user} and sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const { res, email, token } = await signUp({ firstName: 'Grace', lastName: 'Hopper' });
+    const { res, email, token } = await postSignup({ firstName: 'Grace', lastName: 'Hopper' });
     const body = res.json();
     expect(body).toEqual({
       user: {
@@ -128,7 +120,7 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('stores only the SHA-256 of the cookie token', async () => {
-    const { token } = await signUp();
+    const { token } = await postSignup();
     const row = await sessionRow(token);
     expect(row).toBeDefined();
     const { rowCount } = await sql('select 1 from session where id_hash = $1', [token]);
@@ -137,7 +129,7 @@ describe('POST /api/auth/signup', () => {
 
   it('hashes the password with argon2id and keeps the email as typed, trimmed', async () => {
     const typed = `Mixed.Case.${++counter}@Example.COM`;
-    const { res } = await signUp({ email: `  ${typed}  ` });
+    const { res } = await postSignup({ email: `  ${typed}  ` });
     expect(res.json().user.email).toBe(typed);
     const { rows } = await sql('select email, password_hash from "user" where id = $1', [res.json().user.id]);
     expect(rows[0].email).toBe(typed);
@@ -145,11 +137,11 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('refuses an email already taken in another case with 409 CONFLICT', async () => {
-    const { email } = await signUp();
+    const { email } = await postSignup();
     const res = await call(
       'POST',
       '/api/auth/signup',
-      { firstName: 'Ada', lastName: 'Again', email: email.toUpperCase(), password: GOOD_PASSWORD },
+      { firstName: 'Ada', lastName: 'Again', email: email.toUpperCase(), password: TEST_PASSWORD },
       { ip: uniqueIp() },
     );
     expectError(res, 409, 'CONFLICT', 'An account with this email already exists. Please sign in instead.');
@@ -158,7 +150,7 @@ describe('POST /api/auth/signup', () => {
   it.each(['firstName', 'lastName', 'email', 'password'])(
     "answers 'Please fill in all required fields' when %s is empty or missing",
     async (field) => {
-      const valid = { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD };
+      const valid = { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: TEST_PASSWORD };
       for (const body of [
         { ...valid, [field]: '' },
         { ...valid, [field]: '   ' },
@@ -199,7 +191,7 @@ describe('POST /api/auth/signup', () => {
   );
 
   it('accepts 128 characters and refuses 129', async () => {
-    await signUp({ password: 'k'.repeat(127) + '!' });
+    await postSignup({ password: 'k'.repeat(127) + '!' });
     const res = await call(
       'POST',
       '/api/auth/signup',
@@ -215,7 +207,7 @@ describe('POST /api/auth/signup', () => {
       const res = await call(
         'POST',
         '/api/auth/signup',
-        { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD, ...extra },
+        { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: TEST_PASSWORD, ...extra },
         { ip: uniqueIp() },
       );
       expectError(res, 400, 'VALIDATION_ERROR');
@@ -239,7 +231,7 @@ describe('POST /api/auth/signup', () => {
 
 describe('GET /api/auth/me', () => {
   it('answers the signed-in user', async () => {
-    const { res, token } = await signUp();
+    const { res, token } = await postSignup();
     const answer = await me(token);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual(res.json());
@@ -252,7 +244,7 @@ describe('GET /api/auth/me', () => {
   });
 
   it('shows the plan from the database', async () => {
-    const { res, token } = await signUp();
+    const { res, token } = await postSignup();
     await sql(`update "user" set plan = 'premium', subscription_status = 'active' where id = $1`, [
       res.json().user.id,
     ]);
@@ -275,9 +267,9 @@ describe('POST /api/auth/login', () => {
   });
 
   it('signs in with the email in any case and answers 200 {user} with a new session cookie', async () => {
-    const { email, res: created } = await signUp();
+    const { email, res: created } = await postSignup();
     const res = await logIn(
-      { email: ` ${email.toUpperCase()} `, password: GOOD_PASSWORD },
+      { email: ` ${email.toUpperCase()} `, password: TEST_PASSWORD },
       { ip: uniqueIp() },
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -287,11 +279,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it("answers 401 'Invalid email or password' for a wrong password and, identically, for an unknown email", async () => {
-    const { email } = await signUp();
+    const { email } = await signUpUser(t.app);
     const wrong = await logIn({ email, password: 'Wrong-Password-1' }, { ip: uniqueIp() });
     expectError(wrong, 401, 'INVALID_CREDENTIALS', 'Invalid email or password');
     const unknown = await logIn(
-      { email: uniqueEmail('nobody'), password: GOOD_PASSWORD },
+      { email: uniqueEmail('nobody'), password: TEST_PASSWORD },
       { ip: uniqueIp() },
     );
     expectError(unknown, 401, 'INVALID_CREDENTIALS', 'Invalid email or password');
@@ -300,10 +292,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('opens a new session at every sign-in; logout ends only its own session', async () => {
-    const { email, token: first } = await signUp();
+    const { email, cookie: first } = await signUpUser(t.app);
     const ip = uniqueIp();
-    const second = sessionCookie(await logIn({ email, password: GOOD_PASSWORD }, { ip })).value;
-    const third = sessionCookie(await logIn({ email, password: GOOD_PASSWORD }, { ip })).value;
+    const second = sessionCookie(await logIn({ email, password: TEST_PASSWORD }, { ip })).value;
+    const third = sessionCookie(await logIn({ email, password: TEST_PASSWORD }, { ip })).value;
     expect(new Set([first, second, third]).size).toBe(3);
     for (const token of [first, second, third]) expect((await me(token)).statusCode).toBe(200);
 
@@ -321,8 +313,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('replaces the session the browser came with', async () => {
-    const { email, token: before } = await signUp();
-    const res = await logIn({ email, password: GOOD_PASSWORD }, { ip: uniqueIp(), cookie: before });
+    const { email, cookie: before } = await signUpUser(t.app);
+    const res = await logIn({ email, password: TEST_PASSWORD }, { ip: uniqueIp(), cookie: before });
     const after = sessionCookie(res).value;
     expect(after).not.toBe(before);
     expect(await sessionRow(before)).toBeUndefined();
@@ -335,8 +327,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('remember me: a persistent cookie for 90 days, 30 days idle', async () => {
-    const { email } = await signUp();
-    const res = await logIn({ email, password: GOOD_PASSWORD, rememberMe: true }, { ip: uniqueIp() });
+    const { email } = await signUpUser(t.app);
+    const res = await logIn({ email, password: TEST_PASSWORD, rememberMe: true }, { ip: uniqueIp() });
     expect(res.statusCode).toBe(200);
     const cookie = sessionCookie(res);
     expect(cookie.maxAge).toBe(90 * DAY_S);
@@ -351,7 +343,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('without remember me: a browser-session cookie, 30 days absolute, 7 days idle', async () => {
-    const { token } = await signUp();
+    const { cookie: token } = await signUpUser(t.app);
     const row = (await sessionRow(token))!;
     const now = Date.now();
     expect(row.is_persistent).toBe(false);
@@ -364,7 +356,7 @@ describe('POST /api/auth/login', () => {
 
 describe('session expiry', () => {
   it('an idle-expired session answers 401, is deleted and its cookie cleared', async () => {
-    const { token } = await signUp();
+    const { cookie: token } = await signUpUser(t.app);
     await sql(`update session set idle_expires_at = now() - interval '1 second' where id_hash = $1`, [
       hashSessionToken(token),
     ]);
@@ -375,7 +367,7 @@ describe('session expiry', () => {
   });
 
   it('an absolutely expired session answers 401 even while active', async () => {
-    const { token } = await signUp();
+    const { cookie: token } = await signUpUser(t.app);
     await sql(
       `update session set absolute_expires_at = now() - interval '1 second', last_seen_at = now() where id_hash = $1`,
       [hashSessionToken(token)],
@@ -385,7 +377,7 @@ describe('session expiry', () => {
   });
 
   it('slides the idle expiry on use, at most once a minute', async () => {
-    const { token } = await signUp();
+    const { cookie: token } = await signUpUser(t.app);
     const idHash = hashSessionToken(token);
     await sql(
       `update session set last_seen_at = now() - interval '2 minutes', idle_expires_at = now() + interval '1 hour' where id_hash = $1`,
@@ -406,7 +398,7 @@ describe('session expiry', () => {
   });
 
   it('never slides past the absolute expiry', async () => {
-    const { token } = await signUp();
+    const { cookie: token } = await signUpUser(t.app);
     await sql(
       `update session set last_seen_at = now() - interval '2 minutes', absolute_expires_at = now() + interval '1 hour' where id_hash = $1`,
       [hashSessionToken(token)],
@@ -417,7 +409,9 @@ describe('session expiry', () => {
   });
 
   it('deleteExpiredSessions removes exactly the expired sessions', async () => {
-    const tokens = await Promise.all([signUp(), signUp(), signUp()]).then((r) => r.map((s) => s.token));
+    const tokens = await Promise.all([signUpUser(t.app), signUpUser(t.app), signUpUser(t.app)]).then((r) =>
+      r.map((s) => s.cookie),
+    );
     const [idle, absolute, live] = tokens.map((tk) => hashSessionToken(tk));
     await sql(`update session set idle_expires_at = now() - interval '1 minute' where id_hash = $1`, [idle]);
     await sql(`update session set absolute_expires_at = now() - interval '1 minute' where id_hash = $1`, [
@@ -436,13 +430,13 @@ describe('login rate limiting', () => {
   const RETRY = /^Too many sign-in attempts\. Try again in (\d+) seconds?\.$/;
 
   it('after 10 wrong passwords for an account, the 11th attempt is refused even with the right password', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpUser(t.app);
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
       const res = await logIn({ email, password: `Wrong-${i}-password` }, { ip });
       expectError(res, 401, 'INVALID_CREDENTIALS');
     }
-    const res = await logIn({ email: email.toUpperCase(), password: GOOD_PASSWORD }, { ip });
+    const res = await logIn({ email: email.toUpperCase(), password: TEST_PASSWORD }, { ip });
     const error = expectError(res, 429, 'RATE_LIMITED');
     const seconds = Number(RETRY.exec(error.message)?.[1]);
     expect(seconds).toBeGreaterThanOrEqual(1);
@@ -456,13 +450,13 @@ describe('login rate limiting', () => {
       [email.toLowerCase()],
     );
     expect(rows[0].n).toBe(10);
-    expectError(await logIn({ email, password: GOOD_PASSWORD }, { ip: uniqueIp() }), 429, 'RATE_LIMITED');
+    expectError(await logIn({ email, password: TEST_PASSWORD }, { ip: uniqueIp() }), 429, 'RATE_LIMITED');
 
     // Once the failures leave the one-minute window, the right password works and clears them.
     await sql(`update auth_failure set created_at = now() - interval '61 seconds' where key = $1`, [
       email.toLowerCase(),
     ]);
-    expect((await logIn({ email, password: GOOD_PASSWORD }, { ip })).statusCode).toBe(200);
+    expect((await logIn({ email, password: TEST_PASSWORD }, { ip })).statusCode).toBe(200);
     const after = await sql(
       `select count(*)::int as n from auth_failure where scope = 'account' and key = $1`,
       [email.toLowerCase()],
@@ -471,13 +465,13 @@ describe('login rate limiting', () => {
   });
 
   it('says when to retry: when the oldest counted failure leaves the window', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpUser(t.app);
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) await logIn({ email, password: `Wrong-${i}-password` }, { ip });
     await sql(`update auth_failure set created_at = now() - interval '45 seconds' where key = $1`, [
       email.toLowerCase(),
     ]);
-    const res = await logIn({ email, password: GOOD_PASSWORD }, { ip });
+    const res = await logIn({ email, password: TEST_PASSWORD }, { ip });
     const error = expectError(res, 429, 'RATE_LIMITED');
     const seconds = Number(RETRY.exec(error.message)?.[1]);
     expect(seconds).toBeGreaterThanOrEqual(14);
@@ -486,10 +480,10 @@ describe('login rate limiting', () => {
   });
 
   it('a successful sign-in clears the account failures', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpUser(t.app);
     const ip = uniqueIp();
     for (let i = 0; i < 9; i++) await logIn({ email, password: `Wrong-${i}-password` }, { ip });
-    expect((await logIn({ email, password: GOOD_PASSWORD }, { ip })).statusCode).toBe(200);
+    expect((await logIn({ email, password: TEST_PASSWORD }, { ip })).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) {
       expectError(
         await logIn({ email, password: `Wrong-${i}-password` }, { ip }),
@@ -497,33 +491,33 @@ describe('login rate limiting', () => {
         'INVALID_CREDENTIALS',
       );
     }
-    expectError(await logIn({ email, password: GOOD_PASSWORD }, { ip }), 429, 'RATE_LIMITED');
+    expectError(await logIn({ email, password: TEST_PASSWORD }, { ip }), 429, 'RATE_LIMITED');
   });
 
   it('counts unknown emails like real ones, so the limit does not reveal which accounts exist', async () => {
     const email = uniqueEmail('ghost');
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) await logIn({ email, password: `Wrong-${i}-password` }, { ip });
-    expectError(await logIn({ email, password: GOOD_PASSWORD }, { ip }), 429, 'RATE_LIMITED');
+    expectError(await logIn({ email, password: TEST_PASSWORD }, { ip }), 429, 'RATE_LIMITED');
   });
 
   it('refuses an address after 30 failed sign-ins across different accounts', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpUser(t.app);
     const ip = uniqueIp();
     for (let i = 0; i < 30; i++) {
-      const res = await logIn({ email: uniqueEmail('spray'), password: GOOD_PASSWORD }, { ip });
+      const res = await logIn({ email: uniqueEmail('spray'), password: TEST_PASSWORD }, { ip });
       expectError(res, 401, 'INVALID_CREDENTIALS');
     }
-    const res = await logIn({ email, password: GOOD_PASSWORD }, { ip });
+    const res = await logIn({ email, password: TEST_PASSWORD }, { ip });
     const error = expectError(res, 429, 'RATE_LIMITED');
     expect(error.message).toMatch(RETRY);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // The account itself is fine from another address.
-    expect((await logIn({ email, password: GOOD_PASSWORD }, { ip: uniqueIp() })).statusCode).toBe(200);
+    expect((await logIn({ email, password: TEST_PASSWORD }, { ip: uniqueIp() })).statusCode).toBe(200);
   });
 
   it('parallel guesses cannot slip past the limit', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpUser(t.app);
     const ip = uniqueIp();
     const answers = await Promise.all(
       Array.from({ length: 25 }, (_, i) => logIn({ email, password: `Wrong-${i}-password` }, { ip })),
@@ -536,8 +530,8 @@ describe('login rate limiting', () => {
 
 describe('/api/admin', () => {
   it('answers 401 to visitors, 403 to users and 200 to admins (ADMIN_EMAILS without regard to case)', async () => {
-    const { token: userToken } = await signUp();
-    const { res: bossRes, token: bossToken } = await signUp({ email: 'boss@example.com' });
+    const { cookie: userToken } = await signUpUser(t.app);
+    const { res: bossRes, token: bossToken } = await postSignup({ email: 'boss@example.com' });
     expect(bossRes.json().user.role).toBe('admin');
 
     expectError(await call('GET', '/api/admin/me'), 401, 'UNAUTHENTICATED', 'Please sign in to continue.');
@@ -553,8 +547,8 @@ describe('/api/admin', () => {
   });
 
   it('guards unknown admin paths too, before routing', async () => {
-    const { token: userToken } = await signUp();
-    const { token: adminToken } = await signUp({ email: `SOMEONE@else.org` });
+    const { cookie: userToken } = await signUpUser(t.app);
+    const { token: adminToken } = await postSignup({ email: `SOMEONE@else.org` });
     for (const [method, url] of [
       ['GET', '/api/admin/anything-unknown'],
       ['POST', '/api/admin/users/1/delete'],
@@ -596,7 +590,7 @@ describe('secure cookies', () => {
     const res = await call(
       'POST',
       '/api/auth/signup',
-      { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD },
+      { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: TEST_PASSWORD },
       { app: off },
     );
     expect(res.statusCode).toBe(201);
@@ -607,7 +601,7 @@ describe('secure cookies', () => {
 });
 
 describe('cross-site requests', () => {
-  const body = () => ({ email: uniqueEmail('x'), password: GOOD_PASSWORD });
+  const body = () => ({ email: uniqueEmail('x'), password: TEST_PASSWORD });
 
   it('refuses a POST that the browser marks cross-site', async () => {
     const res = await logIn(body(), { headers: { 'sec-fetch-site': 'cross-site' } });
@@ -631,14 +625,14 @@ describe('cross-site requests', () => {
   });
 
   it('allows same-origin requests', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpUser(t.app);
     const viaFetchSite = await logIn(
-      { email, password: GOOD_PASSWORD },
+      { email, password: TEST_PASSWORD },
       { ip: uniqueIp(), headers: { 'sec-fetch-site': 'same-origin' } },
     );
     expect(viaFetchSite.statusCode).toBe(200);
     const viaOrigin = await logIn(
-      { email, password: GOOD_PASSWORD },
+      { email, password: TEST_PASSWORD },
       { ip: uniqueIp(), headers: { origin: 'https://app.example', host: 'app.example' } },
     );
     expect(viaOrigin.statusCode).toBe(200);
@@ -658,7 +652,7 @@ describe('answers never leak secrets', () => {
     expect(seen.length).toBeGreaterThan(100);
     for (const { status, body } of seen) {
       expect(body).not.toContain('$argon2');
-      expect(body).not.toContain(GOOD_PASSWORD);
+      expect(body).not.toContain(TEST_PASSWORD);
       expect(body).not.toMatch(/passwordHash|password_hash|id_hash|idHash/i);
       // Error bodies name the password field in `fields`; success bodies have no password key at all.
       if (status < 400 && body)

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AI_UNAVAILABLE_MESSAGE,
@@ -21,6 +20,7 @@ import { createMarketDataService } from '../../providers/market-data/service';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
+import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 
 /** The spec's sample stocks and crypto (spec 000 §3). */
 const SAMPLE = {
@@ -69,21 +69,17 @@ const uniqueIp = () => `10.44.${Math.floor(++ipCounter / 250)}.${(ipCounter % 25
 
 interface CallOptions {
   ip?: string;
-  session?: string;
+  user?: TestUser;
   visitor?: string;
   app?: TestApp;
 }
 
 function post(url: string, payload: unknown, options: CallOptions = {}) {
-  const cookies = [
-    ...(options.session ? [`fw_session=${options.session}`] : []),
-    ...(options.visitor ? [`fw_visitor=${options.visitor}`] : []),
-  ];
-  return (options.app ?? t).app.inject({
+  return injectAs(options.user, (options.app ?? t).app, {
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
-    headers: cookies.length > 0 ? { cookie: cookies.join('; ') } : {},
+    headers: options.visitor ? { cookie: `fw_visitor=${options.visitor}` } : {},
     remoteAddress: options.ip ?? uniqueIp(),
   });
 }
@@ -91,11 +87,6 @@ function post(url: string, payload: unknown, options: CallOptions = {}) {
 const analyze = (portfolio: unknown, options?: CallOptions) => post('/api/analyze', { portfolio }, options);
 const analyzeDemo = (portfolio: unknown, options?: CallOptions) =>
   post('/api/analyze-demo', { portfolio }, options);
-
-function expectError(res: LightMyRequestResponse, status: number, code: string, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: { code, message } });
-}
 
 /** Words that use only numbers of the facts the adapter sent. */
 function groundedWords(request: ChatRequestBody) {
@@ -108,19 +99,6 @@ function groundedWords(request: ChatRequestBody) {
     ],
     insights: ['Bonds cushion the falls of stocks.'],
   };
-}
-
-async function signUp(): Promise<{ id: string; session: string; email: string }> {
-  const email = `analyst.${Date.now()}.${++ipCounter}@example.com`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { firstName: 'Ana', lastName: 'Lyst', email, password: 'Sturdy-Larch-42' },
-    remoteAddress: uniqueIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const session = res.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
-  return { id: res.json<{ user: { id: string } }>().user.id, session, email };
 }
 
 describe('validation (spec 000 §5)', () => {
@@ -335,47 +313,41 @@ describe('POST /api/analyze', () => {
 
 describe('free allowance: 3 AI analyses per calendar month', () => {
   it('a free account: 3 successes, a failure in between not counted, then 403', async () => {
-    const user = await signUp();
+    const user = await signUpUser(t.app);
     const ip = uniqueIp();
     const ok = async (used: number) => {
       fake.replyJson(groundedWords);
-      const res = await analyze(SAMPLE, { session: user.session, ip });
+      const res = await analyze(SAMPLE, { user, ip });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().usage).toEqual({ used, limit: 3, remaining: 3 - used });
       expect(res.cookies.find((c) => c.name === 'fw_visitor')).toBeUndefined();
     };
     await ok(1);
     fake.replyError(500, 'The server had an error', 'server_error');
-    expectError(
-      await analyze(SAMPLE, { session: user.session, ip }),
-      503,
-      'AI_UNAVAILABLE',
-      AI_UNAVAILABLE_MESSAGE,
-    );
+    expectError(await analyze(SAMPLE, { user, ip }), 503, 'AI_UNAVAILABLE', AI_UNAVAILABLE_MESSAGE);
     await ok(2);
     await ok(3);
 
     const before = fake.requests.length;
-    const fourth = await analyze(SAMPLE, { session: user.session, ip: uniqueIp() });
+    const fourth = await analyze(SAMPLE, { user, ip: uniqueIp() });
     expectError(fourth, 403, 'ANALYSIS_LIMIT_REACHED', ANALYSIS_LIMIT_MESSAGE);
     expect(ANALYSIS_LIMIT_MESSAGE).toBe(
       'You have used your 3 free AI analyses this month. Upgrade to Premium for unlimited analyses at /pricing.',
     );
     expect(fake.requests.length).toBe(before);
     // The demo analysis is never counted.
-    expect((await analyzeDemo(SAMPLE, { session: user.session, ip })).statusCode).toBe(200);
+    expect((await analyzeDemo(SAMPLE, { user, ip })).statusCode).toBe(200);
   });
 
   it('premium and professional accounts are unlimited', async () => {
     const ids: string[] = [];
-    for (const plan of ['premium', 'professional']) {
-      const user = await signUp();
+    for (const plan of ['premium', 'professional'] as const) {
+      const user = await signUpUser(t.app, { plan });
       ids.push(user.id);
-      await t.deps.database.pool.query('update "user" set plan = $1 where id = $2', [plan, user.id]);
       const ip = uniqueIp();
       for (let i = 0; i < 4; i++) {
         fake.replyJson(groundedWords);
-        const res = await analyze(SAMPLE, { session: user.session, ip });
+        const res = await analyze(SAMPLE, { user, ip });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().usage).toBeUndefined();
       }
@@ -442,17 +414,17 @@ describe('free allowance: 3 AI analyses per calendar month', () => {
   });
 
   it('a new calendar month (UTC) starts a new allowance', async () => {
-    const user = await signUp();
+    const user = await signUpUser(t.app);
     clock = new Date('2026-03-31T23:59:00Z');
     try {
       for (let i = 0; i < 3; i++) {
         fake.replyJson(groundedWords);
-        expect((await analyze(SAMPLE, { session: user.session })).statusCode).toBe(200);
+        expect((await analyze(SAMPLE, { user })).statusCode).toBe(200);
       }
-      expect((await analyze(SAMPLE, { session: user.session })).statusCode).toBe(403);
+      expect((await analyze(SAMPLE, { user })).statusCode).toBe(403);
       clock = new Date('2026-04-01T00:00:00Z');
       fake.replyJson(groundedWords);
-      const res = await analyze(SAMPLE, { session: user.session });
+      const res = await analyze(SAMPLE, { user });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().usage).toEqual({ used: 1, limit: 3, remaining: 2 });
     } finally {
@@ -461,10 +433,10 @@ describe('free allowance: 3 AI analyses per calendar month', () => {
   });
 
   it('parallel requests cannot go past the limit', async () => {
-    const user = await signUp();
+    const user = await signUpUser(t.app);
     for (let i = 0; i < 6; i++) fake.replyJson(groundedWords);
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => analyze(SAMPLE, { session: user.session, ip: uniqueIp() })),
+      Array.from({ length: 6 }, () => analyze(SAMPLE, { user, ip: uniqueIp() })),
     );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 200, 200, 403, 403, 403]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import pino, { type LoggerOptions } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +22,7 @@ import {
 } from '../../providers/market-data/testing/fake-vendor-server';
 import { createTestApp, testConfig, TEST_APP_SECRET, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
+import { injectAs, signUpUser, type TestUser } from '../../testing/users';
 import { getUserVendorKeys, NO_KEY_TO_TEST_MESSAGE, UNREADABLE_KEY_MESSAGE } from './service';
 
 const BASE = '/api/settings/api-keys';
@@ -97,7 +98,7 @@ function newKey(last4 = randomBytes(2).toString('hex').toUpperCase()): string {
 }
 
 interface Caller {
-  cookie?: string;
+  user?: TestUser;
   app?: TestApp;
 }
 
@@ -107,33 +108,14 @@ async function call(
   body?: unknown,
   who: Caller = {},
 ): Promise<LightMyRequestResponse> {
-  const res = await (who.app ?? t).app.inject({
+  const res = await injectAs(who.user, (who.app ?? t).app, {
     method,
     url,
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    headers: who.cookie ? { cookie: `fw_session=${who.cookie}` } : {},
     remoteAddress: uniqueIp(),
   });
   seenBodies.push(res.body);
   return res;
-}
-
-async function signUp(app: FastifyInstance = t.app): Promise<{ cookie: string; userId: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: `keys.${randomBytes(6).toString('hex')}@example.com`,
-      password: 'Sturdy-Larch-42',
-    },
-    remoteAddress: uniqueIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const cookie = res.cookies.find((c) => c.name === 'fw_session');
-  if (!cookie) throw new Error('no session cookie');
-  return { cookie: cookie.value, userId: res.json<{ user: { id: string } }>().user.id };
 }
 
 const list = async (who: Caller) => {
@@ -160,8 +142,8 @@ async function storedRows(userId: string) {
 
 describe('GET /api/settings/api-keys', () => {
   it('lists the three vendors with their free tiers, none configured', async () => {
-    const { cookie } = await signUp();
-    expect(await list({ cookie })).toEqual([
+    const user = await signUpUser(t.app);
+    expect(await list({ user })).toEqual([
       {
         vendor: 'alphavantage',
         name: 'Alpha Vantage',
@@ -207,9 +189,9 @@ describe('GET /api/settings/api-keys', () => {
 
 describe('PUT /api/settings/api-keys/:vendor', () => {
   it('saves the key encrypted and answers only its last four, masked', async () => {
-    const { cookie, userId } = await signUp();
+    const user = await signUpUser(t.app);
     const key = newKey('WXYZ');
-    const res = await save('polygon', `  ${key}  `, { cookie });
+    const res = await save('polygon', `  ${key}  `, { user });
     expect(res.statusCode, res.body).toBe(200);
     const entry = ZApiKeyEntry.parse(res.json());
     expect(entry).toMatchObject({
@@ -222,33 +204,33 @@ describe('PUT /api/settings/api-keys/:vendor', () => {
     expect(Date.parse(entry.updatedAt ?? '')).not.toBeNaN();
     expect(res.body).not.toContain(key);
 
-    const vendors = await list({ cookie });
+    const vendors = await list({ user });
     expect(vendors.find((v) => v.vendor === 'polygon')).toEqual(entry);
     expect(vendors.filter((v) => v.configured).map((v) => v.vendor)).toEqual(['polygon']);
 
-    const [row] = await storedRows(userId);
+    const [row] = await storedRows(user.id);
     expect(row?.vendor).toBe('polygon');
     expect(row?.last4).toBe('WXYZ');
     expect(row?.encrypted_key).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/);
     expect(row?.encrypted_key).not.toContain(key);
     expect(row?.whole).not.toContain(key);
     // The user's market-data requests get the key back.
-    expect(await getUserVendorKeys(t.deps.database.db, TEST_APP_SECRET, userId)).toEqual({ polygon: key });
+    expect(await getUserVendorKeys(t.deps.database.db, TEST_APP_SECRET, user.id)).toEqual({ polygon: key });
   });
 
   it('replaces a saved key', async () => {
-    const { cookie, userId } = await signUp();
+    const user = await signUpUser(t.app);
     const first = newKey('AAAA');
     const second = newKey('BBBB');
-    expect((await save('fmp', first, { cookie })).statusCode).toBe(200);
-    const [before] = await storedRows(userId);
-    const res = await save('fmp', second, { cookie });
+    expect((await save('fmp', first, { user })).statusCode).toBe(200);
+    const [before] = await storedRows(user.id);
+    const res = await save('fmp', second, { user });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ vendor: 'fmp', maskedKey: '••••BBBB' });
-    const rows = await storedRows(userId);
+    const rows = await storedRows(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.encrypted_key).not.toBe(before?.encrypted_key);
-    expect(await getUserVendorKeys(t.deps.database.db, TEST_APP_SECRET, userId)).toEqual({ fmp: second });
+    expect(await getUserVendorKeys(t.deps.database.db, TEST_APP_SECRET, user.id)).toEqual({ fmp: second });
   });
 
   it.each([
@@ -259,8 +241,8 @@ describe('PUT /api/settings/api-keys/:vendor', () => {
     ['only spaces', '          '],
     ['not a string', 12345678],
   ])('refuses a key %s with 400 and the message', async (_name, apiKey) => {
-    const { cookie, userId } = await signUp();
-    const res = await save('alphavantage', apiKey, { cookie });
+    const user = await signUpUser(t.app);
+    const res = await save('alphavantage', apiKey, { user });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
       error: {
@@ -269,16 +251,16 @@ describe('PUT /api/settings/api-keys/:vendor', () => {
         fields: { apiKey: INVALID_API_KEY_MESSAGE },
       },
     });
-    expect(await storedRows(userId)).toHaveLength(0);
+    expect(await storedRows(user.id)).toHaveLength(0);
   });
 
   it('answers 404 for an unknown vendor', async () => {
-    const { cookie } = await signUp();
+    const user = await signUpUser(t.app);
     const key = newKey();
     for (const res of [
-      await save('bloomberg', key, { cookie }),
-      await call('DELETE', `${BASE}/bloomberg`, undefined, { cookie }),
-      await test('yahoo', { apiKey: key }, { cookie }),
+      await save('bloomberg', key, { user }),
+      await call('DELETE', `${BASE}/bloomberg`, undefined, { user }),
+      await test('yahoo', { apiKey: key }, { user }),
     ]) {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
@@ -286,20 +268,20 @@ describe('PUT /api/settings/api-keys/:vendor', () => {
   });
 
   it("keeps users' keys apart; a row copied to another user does not decrypt", async () => {
-    const ada = await signUp();
-    const bob = await signUp();
+    const ada = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
     const key = newKey('ADA1');
     const vendorCalls = vendor.requests.length;
-    expect((await save('polygon', key, { cookie: ada.cookie })).statusCode).toBe(200);
-    expect((await list({ cookie: bob.cookie })).every((v) => !v.configured)).toBe(true);
+    expect((await save('polygon', key, { user: ada })).statusCode).toBe(200);
+    expect((await list({ user: bob })).every((v) => !v.configured)).toBe(true);
 
     await t.deps.database.pool.query(
       `insert into user_api_key (user_id, vendor, encrypted_key, last4)
        select $2, vendor, encrypted_key, last4 from user_api_key where user_id = $1`,
-      [ada.userId, bob.userId],
+      [ada.id, bob.id],
     );
-    expect(await getUserVendorKeys(t.deps.database.db, TEST_APP_SECRET, bob.userId)).toEqual({});
-    const res = await test('polygon', {}, { cookie: bob.cookie });
+    expect(await getUserVendorKeys(t.deps.database.db, TEST_APP_SECRET, bob.id)).toEqual({});
+    const res = await test('polygon', {}, { user: bob });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ error: { message: UNREADABLE_KEY_MESSAGE } });
     expect(vendor.requests).toHaveLength(vendorCalls);
@@ -308,24 +290,24 @@ describe('PUT /api/settings/api-keys/:vendor', () => {
 
 describe('DELETE /api/settings/api-keys/:vendor', () => {
   it('removes the key (204), and removing it again is harmless', async () => {
-    const { cookie, userId } = await signUp();
-    expect((await save('alphavantage', newKey(), { cookie })).statusCode).toBe(200);
-    const res = await call('DELETE', `${BASE}/alphavantage`, undefined, { cookie });
+    const user = await signUpUser(t.app);
+    expect((await save('alphavantage', newKey(), { user })).statusCode).toBe(200);
+    const res = await call('DELETE', `${BASE}/alphavantage`, undefined, { user });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect(await storedRows(userId)).toHaveLength(0);
-    expect((await list({ cookie })).find((v) => v.vendor === 'alphavantage')).toMatchObject({
+    expect(await storedRows(user.id)).toHaveLength(0);
+    expect((await list({ user })).find((v) => v.vendor === 'alphavantage')).toMatchObject({
       configured: false,
       maskedKey: null,
     });
-    expect((await call('DELETE', `${BASE}/alphavantage`, undefined, { cookie })).statusCode).toBe(204);
+    expect((await call('DELETE', `${BASE}/alphavantage`, undefined, { user })).statusCode).toBe(204);
   });
 
   it('goes with the account', async () => {
-    const { cookie, userId } = await signUp();
-    expect((await save('fmp', newKey(), { cookie })).statusCode).toBe(200);
-    await t.deps.database.pool.query('delete from "user" where id = $1', [userId]);
-    expect(await storedRows(userId)).toHaveLength(0);
+    const user = await signUpUser(t.app);
+    expect((await save('fmp', newKey(), { user })).statusCode).toBe(200);
+    await t.deps.database.pool.query('delete from "user" where id = $1', [user.id]);
+    expect(await storedRows(user.id)).toHaveLength(0);
   });
 });
 
@@ -336,23 +318,23 @@ describe('POST /api/settings/api-keys/:vendor/test', () => {
   };
 
   it('tests a key typed in the body against the vendor: it works', async () => {
-    const { cookie } = await signUp();
+    const user = await signUpUser(t.app);
     const key = newKey();
     vendor.on(
       `GET /query?function=GLOBAL_QUOTE&symbol=IBM&apikey=${key}`,
       jsonFixture('alphavantage/global-quote-IBM.json'),
       { times: 1 },
     );
-    expect(testResult(await test('alphavantage', { apiKey: key }, { cookie }))).toEqual({
+    expect(testResult(await test('alphavantage', { apiKey: key }, { user }))).toEqual({
       ok: true,
       message: TEST_MESSAGES.ok,
     });
   });
 
   it('tests the saved key when the body has none: the vendor rejects it', async () => {
-    const { cookie } = await signUp();
+    const user = await signUpUser(t.app);
     const key = newKey();
-    expect((await save('polygon', key, { cookie })).statusCode).toBe(200);
+    expect((await save('polygon', key, { user })).statusCode).toBe(200);
     vendor.on(
       'GET /v2/aggs/ticker/AAPL/prev',
       (req) =>
@@ -361,7 +343,7 @@ describe('POST /api/settings/api-keys/:vendor/test', () => {
           : { status: 500, body: 'wrong key sent' },
       { times: 1 },
     );
-    expect(testResult(await test('polygon', {}, { cookie }))).toEqual({
+    expect(testResult(await test('polygon', {}, { user }))).toEqual({
       ok: false,
       message: TEST_MESSAGES.invalidKey,
     });
@@ -371,49 +353,49 @@ describe('POST /api/settings/api-keys/:vendor/test', () => {
   });
 
   it('tests the saved key with no body at all', async () => {
-    const { cookie } = await signUp();
+    const user = await signUpUser(t.app);
     const key = newKey();
-    expect((await save('fmp', key, { cookie })).statusCode).toBe(200);
+    expect((await save('fmp', key, { user })).statusCode).toBe(200);
     vendor.on(`GET /stable/quote?symbol=AAPL&apikey=${key}`, jsonFixture('fmp/stable-quote-AAPL.json'), {
       times: 1,
     });
-    expect(testResult(await call('POST', `${BASE}/fmp/test`, undefined, { cookie }))).toEqual({
+    expect(testResult(await call('POST', `${BASE}/fmp/test`, undefined, { user }))).toEqual({
       ok: true,
       message: TEST_MESSAGES.ok,
     });
   });
 
   it("reports the vendor's rate limit", async () => {
-    const { cookie } = await signUp();
+    const user = await signUpUser(t.app);
     const key = newKey();
     vendor.on(
       `GET /stable/quote?symbol=AAPL&apikey=${key}`,
       { status: 429, body: { 'Error Message': 'Limit Reach . Please upgrade your plan.' } },
       { times: 1 },
     );
-    expect(testResult(await test('fmp', { apiKey: key }, { cookie }))).toEqual({
+    expect(testResult(await test('fmp', { apiKey: key }, { user }))).toEqual({
       ok: false,
       message: TEST_MESSAGES.rateLimited,
     });
   });
 
   it('says it could not reach the vendor when nothing listens there', async () => {
-    const { cookie } = await signUp(offline.app);
+    const user = await signUpUser(offline.app);
     for (const name of ['alphavantage', 'polygon', 'fmp']) {
-      const result = testResult(await test(name, { apiKey: newKey() }, { cookie, app: offline }));
+      const result = testResult(await test(name, { apiKey: newKey() }, { user, app: offline }));
       expect(result).toEqual({ ok: false, message: TEST_MESSAGES.unreachable });
       expect(result.message.toLowerCase()).toContain('could not reach the vendor');
     }
   });
 
   it('asks for a key when none is typed or saved, and checks a typed one', async () => {
-    const { cookie } = await signUp();
-    const res = await test('polygon', {}, { cookie });
+    const user = await signUpUser(t.app);
+    const res = await test('polygon', {}, { user });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({
       error: { code: 'VALIDATION_ERROR', message: NO_KEY_TO_TEST_MESSAGE },
     });
-    const bad = await test('polygon', { apiKey: 'no way' }, { cookie });
+    const bad = await test('polygon', { apiKey: 'no way' }, { user });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { message: INVALID_API_KEY_MESSAGE } });
   });
@@ -436,21 +418,16 @@ describe("the user's keys serve the user's market-data requests", () => {
     const app = await buildApp({ config, database, version: 'test', marketData });
     await app.ready();
     try {
-      const { cookie } = await signUp(app);
+      const user = await signUpUser(app);
       const key = newKey();
-      const saved = await app.inject({
+      const saved = await injectAs(user, app, {
         method: 'PUT',
         url: `${BASE}/fmp`,
         payload: { apiKey: key },
-        headers: { cookie: `fw_session=${cookie}` },
       });
       expect(saved.statusCode, saved.body).toBe(200);
 
-      const mine = await app.inject({
-        method: 'GET',
-        url: '/api/market-data/AAPL',
-        headers: { cookie: `fw_session=${cookie}` },
-      });
+      const mine = await injectAs(user, app, { method: 'GET', url: '/api/market-data/AAPL' });
       expect(mine.statusCode, mine.body).toBe(200);
       expect(ZQuoteResponse.parse(mine.json()).source).toBe('fmp');
       expect(builtWith).toEqual([{ vendor: 'fmp', apiKey: key }]);

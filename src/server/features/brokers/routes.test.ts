@@ -18,6 +18,7 @@ import {
   type FakeRobinhoodServer,
 } from '../../providers/brokers/testing/fake-robinhood';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expectError } from '../../testing/users';
 
 const WRONG_PASSWORD = 'Wrong-Passw0rd-3e8f-never-logged';
 const SECRETS = [FAKE_RH_USERNAME, FAKE_RH_PASSWORD, FAKE_RH_TOKEN, WRONG_PASSWORD];
@@ -81,12 +82,6 @@ const fidelity = (holdings: unknown) => post('/api/fidelity/import-portfolio', {
 const etrade = (holdings: unknown) => post('/api/etrade/import-portfolio', { holdings });
 const robinhood = (username: string, password: string, remoteAddress?: string) =>
   post('/api/robinhood/import-portfolio', { username, password }, { remoteAddress });
-
-function expectError(res: LightMyRequestResponse, status: number, code: string, message: string) {
-  expect(res.statusCode).toBe(status);
-  const { error } = ZErrorBody.parse(res.json());
-  expect({ code: error.code, message: error.message }).toEqual({ code, message });
-}
 
 describe('POST /api/fidelity/import-portfolio and /api/etrade/import-portfolio', () => {
   it('imports typed holdings, with no session', async () => {

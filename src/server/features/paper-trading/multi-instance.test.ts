@@ -8,7 +8,8 @@ import { buildApp } from '../../app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../testing/test-database';
 import { testConfig } from '../../testing/test-app';
-import { createPortfolio, FakeQuoteSource, signUp, trade } from './test-support';
+import { signUpUser } from '../../testing/users';
+import { createPortfolio, FakeQuoteSource, trade } from './test-support';
 
 const quotes = new FakeQuoteSource();
 let databases: DatabaseHandle[] = [];
@@ -61,7 +62,7 @@ async function ledgerOf(portfolioId: string) {
 
 describe('two instances on one database', () => {
   it('40 concurrent buys split across both instances fill exactly as many as the cash allows', async () => {
-    const user = await signUp(appAt(0));
+    const user = await signUpUser(appAt(0));
     const id = await createPortfolio(appAt(1), user, { initialBalance: 10000 });
     // 17 × 588.23 = 9,999.91 <= 10,000 < 18 × 588.23
     quotes.prices.set('NVDA', 588.23);
@@ -87,7 +88,7 @@ describe('two instances on one database', () => {
   });
 
   it('mixed buys and sells across both instances keep the ledger balanced', async () => {
-    const user = await signUp(appAt(1));
+    const user = await signUpUser(appAt(1));
     const id = await createPortfolio(appAt(0), user, { initialBalance: 20000 });
     quotes.prices.set('AMD', 97.31);
     const results = await Promise.all(
@@ -108,7 +109,7 @@ describe('two instances on one database', () => {
   });
 
   it('the same Idempotency-Key sent to both instances at once fills once', async () => {
-    const user = await signUp(appAt(0));
+    const user = await signUpUser(appAt(0));
     const id = await createPortfolio(appAt(0), user);
     quotes.prices.set('AAPL', 100);
     const results = await Promise.all(

@@ -3,16 +3,8 @@ import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { PaperTradingEvent, Transaction } from './service';
-import {
-  call,
-  createPortfolio,
-  expectError,
-  FAKE_AS_OF,
-  FakeQuoteSource,
-  signUp,
-  trade,
-  type SignedUp,
-} from './test-support';
+import { expectError, signUpUser, type TestUser } from '../../testing/users';
+import { call, createPortfolio, FAKE_AS_OF, FakeQuoteSource, trade } from './test-support';
 
 const ADMIN_EMAIL = 'paper.admin@example.com';
 const quotes = new FakeQuoteSource();
@@ -22,9 +14,9 @@ let beforeCommit: ((tx: Transaction) => Promise<void>) | undefined;
 let onEventExtra: ((event: PaperTradingEvent, tx: Transaction) => Promise<void>) | undefined;
 
 let t: TestApp;
-let alice: SignedUp;
-let bob: SignedUp;
-let admin: SignedUp;
+let alice: TestUser;
+let bob: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -41,7 +33,11 @@ beforeAll(async () => {
       },
     },
   });
-  [alice, bob, admin] = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app, ADMIN_EMAIL)]);
+  [alice, bob, admin] = await Promise.all([
+    signUpUser(t.app),
+    signUpUser(t.app),
+    signUpUser(t.app, { role: 'admin' }),
+  ]);
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -78,7 +74,7 @@ async function ledgerOf(portfolioId: string) {
   };
 }
 
-const listPortfolios = (who: SignedUp, query = '') =>
+const listPortfolios = (who: TestUser, query = '') =>
   call(t.app, who, 'GET', `/api/paper-trading/portfolio${query}`);
 
 describe('authentication', () => {
@@ -102,7 +98,7 @@ describe('authentication', () => {
 
 describe('POST /api/paper-trading/portfolio', () => {
   it('creates with the server-set balances, ignoring the ones the client sends', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const res = await call(t.app, user, 'POST', '/api/paper-trading/portfolio', {
       userId: 1,
       name: 'Growth',
@@ -158,7 +154,7 @@ describe('POST /api/paper-trading/portfolio', () => {
   });
 
   it("emits portfolio_created with first = true only for the user's first portfolio, in its transaction", async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const seen: { first: boolean; visible: number }[] = [];
     onEventExtra = async (event, tx) => {
       if (event.type !== 'portfolio_created' || event.userId !== user.id) return;
@@ -344,7 +340,7 @@ describe('POST /api/paper-trading/trade', () => {
 
 describe('GET /api/paper-trading/portfolio', () => {
   it('values holdings at the current quote: market value, unrealised P&L, total value and return', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user, { name: 'Valued' });
     quotes.prices.set('AAPL', 215);
     await trade(t.app, user, { portfolioId: id, symbol: 'AAPL', side: 'buy', quantity: 10 });
@@ -380,7 +376,7 @@ describe('GET /api/paper-trading/portfolio', () => {
   });
 
   it('values a holding at its last fill price, marked, when its quote fails', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user);
     quotes.prices.set('TSLA', 300);
     await trade(t.app, user, { portfolioId: id, symbol: 'TSLA', side: 'buy', quantity: 2 });
@@ -404,7 +400,7 @@ describe('GET /api/paper-trading/portfolio', () => {
   });
 
   it("lists only the session user's portfolios, oldest first; an empty list for none", async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     expect((await listPortfolios(user)).json()).toEqual([]);
     await createPortfolio(t.app, user, { name: 'First' });
     await createPortfolio(t.app, user, { name: 'Second' });
@@ -502,7 +498,7 @@ describe("another user's portfolio is a 404 on every endpoint", () => {
 
 describe('GET /api/paper-trading/trades', () => {
   it("lists the session user's trades newest first, by portfolio and up to the limit", async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const [p1, p2] = [await createPortfolio(t.app, user), await createPortfolio(t.app, user)];
     quotes.prices.set('AAPL', 10);
     for (let q = 1; q <= 3; q++)
@@ -544,7 +540,7 @@ describe('GET /api/paper-trading/trades', () => {
 
 describe('concurrency', () => {
   it('40 concurrent buys where the cash covers exactly 17: 17 fill, 23 are refused, cash exact', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user, { initialBalance: 10000 });
     // 17 × 588.23 = 9,999.91 <= 10,000 < 18 × 588.23 = 10,588.14
     quotes.prices.set('NVDA', 588.23);
@@ -571,7 +567,7 @@ describe('concurrency', () => {
   });
 
   it('concurrent buys and sells keep holdings = Σ fills and cash = initial + Σ flows', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user, { initialBalance: 5000 });
     quotes.prices.set('AMD', 123.45);
     await trade(t.app, user, { portfolioId: id, symbol: 'AMD', side: 'buy', quantity: 10 });
@@ -598,7 +594,7 @@ describe('concurrency', () => {
 
 describe('Idempotency-Key', () => {
   it('a retried request with the same key fills once and answers 200 with the first body', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user);
     quotes.prices.set('AAPL', 200);
     const order = { portfolioId: id, symbol: 'AAPL', side: 'buy' as const, quantity: 3 };
@@ -614,13 +610,13 @@ describe('Idempotency-Key', () => {
     expect((await trade(t.app, user, order, 'order-2')).statusCode).toBe(201);
     expectError(await trade(t.app, user, { ...order, quantity: 4 }, 'order-1'), 409, 'CONFLICT');
     // Keys are per user.
-    const other = await signUp(t.app);
+    const other = await signUpUser(t.app);
     const otherId = await createPortfolio(t.app, other);
     expect((await trade(t.app, other, { ...order, portfolioId: otherId }, 'order-1')).statusCode).toBe(201);
   });
 
   it('concurrent requests with the same key fill once', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user);
     quotes.prices.set('AAPL', 100);
     const order = { portfolioId: id, symbol: 'AAPL', side: 'buy' as const, quantity: 1 };
@@ -648,7 +644,7 @@ describe('Idempotency-Key', () => {
 
 describe('crash atomicity', () => {
   it('a transaction aborted after the cash update and before COMMIT leaves nothing behind', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user);
     quotes.prices.set('AAPL', 100);
     await trade(t.app, user, { portfolioId: id, symbol: 'AAPL', side: 'buy', quantity: 5 });
@@ -711,7 +707,7 @@ describe('GET /api/paper-trading/portfolio/:id/performance', () => {
   const date = (n: number) => daysAgo(n).toISOString().slice(0, 10);
 
   it('replays cash from the fills and values holdings at daily closes, today at the live quote', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user, { initialBalance: 10000 });
     quotes.prices.set('AAPL', 100);
     const buy = (
@@ -757,7 +753,7 @@ describe('GET /api/paper-trading/portfolio/:id/performance', () => {
   });
 
   it('a new portfolio has one point; a failed history falls back to fill prices', async () => {
-    const user = await signUp(t.app);
+    const user = await signUpUser(t.app);
     const id = await createPortfolio(t.app, user, { initialBalance: 2000 });
     const fresh = (await call(t.app, user, 'GET', `/api/paper-trading/portfolio/${id}/performance`)).json();
     expect(fresh).toEqual({

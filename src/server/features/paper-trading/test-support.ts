@@ -1,12 +1,13 @@
 /**
- * Test helpers for paper trading: a quote source with exact prices, signup, and calls with the session
- * cookie. Used by this feature's integration tests only.
+ * Test helpers for paper trading: a quote source with exact prices, and calls as a user. Used by this
+ * feature's integration tests only.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { AppError } from '../../../contracts/errors';
 import type { HistoryRange } from '../../../contracts/market-data';
 import type { DailyClose } from '../../../domain/paper-trading';
+import { injectAs, type TestUser } from '../../testing/users';
 import type { QuoteSource } from './service';
 
 export const FAKE_AS_OF = '2025-01-02T15:30:00.000Z';
@@ -35,61 +36,26 @@ export class FakeQuoteSource implements QuoteSource {
   }
 }
 
-let counter = 0;
-const uniqueIp = () => {
-  counter++;
-  return `10.9.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
-};
-
-export interface SignedUp {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-/** Signs up a fresh account (each from its own address: the signup limit is per IP) and keeps its cookie. */
-export async function signUp(app: FastifyInstance, email?: string): Promise<SignedUp> {
-  const address = email ?? `trader.${Date.now()}.${++counter}@example.com`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { firstName: 'Paper', lastName: 'Trader', email: address, password: 'Sturdy-Larch-42' },
-    remoteAddress: uniqueIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const cookie = res.cookies.find((c) => c.name === 'fw_session');
-  if (!cookie) throw new Error('no session cookie');
-  return { id: res.json<{ user: { id: string } }>().user.id, email: address, cookie: cookie.value };
-}
-
 export function call(
   app: FastifyInstance,
-  who: SignedUp | undefined,
+  who: TestUser | undefined,
   method: 'GET' | 'POST',
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
+  return injectAs(who, app, {
     method,
     url,
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    headers: { ...(who ? { cookie: `fw_session=${who.cookie}` } : {}), ...headers },
+    headers,
   });
-}
-
-export function expectError(res: LightMyRequestResponse, status: number, code: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>();
-  expect(body.error.code).toBe(code);
-  if (message !== undefined) expect(body.error.message).toBe(message);
-  return body.error;
 }
 
 /** Creates a portfolio through the API; returns its id. */
 export async function createPortfolio(
   app: FastifyInstance,
-  who: SignedUp,
+  who: TestUser,
   body: Record<string, unknown> = {},
 ): Promise<string> {
   const res = await call(app, who, 'POST', '/api/paper-trading/portfolio', { name: 'Test', ...body });
@@ -99,7 +65,7 @@ export async function createPortfolio(
 
 export function trade(
   app: FastifyInstance,
-  who: SignedUp,
+  who: TestUser,
   body: {
     portfolioId: string;
     symbol: string;

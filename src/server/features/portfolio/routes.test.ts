@@ -1,8 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTFOLIO_MESSAGES, ZSavedPortfolioResponse, ZValuationResponse } from '../../../contracts/analysis';
 import { ZQuotesResponse } from '../../../contracts/market-data';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,30 +13,13 @@ afterAll(() => t.close());
 let ipCounter = 0;
 const uniqueIp = () => `10.55.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
-function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, session?: string) {
-  return t.app.inject({
+function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, who?: TestUser) {
+  return injectAs(who, t.app, {
     method,
     url,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    headers: session ? { cookie: `fw_session=${session}` } : {},
     remoteAddress: uniqueIp(),
   });
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ error: { code, message } });
-}
-
-async function signUp(): Promise<string> {
-  const res = await call('POST', '/api/auth/signup', {
-    firstName: 'Port',
-    lastName: 'Folio',
-    email: `folio.${Date.now()}.${++ipCounter}@example.com`,
-    password: 'Sturdy-Larch-42',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
 }
 
 describe('POST /api/portfolio/valuation', () => {
@@ -159,7 +142,7 @@ describe('saved portfolio: GET and PUT /api/portfolio', () => {
   });
 
   it('round trip: nothing saved, saved (normalised), replaced, cleared; per account', async () => {
-    const [alice, bob] = await Promise.all([signUp(), signUp()]);
+    const [alice, bob] = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
     expect(
       ZSavedPortfolioResponse.parse((await call('GET', '/api/portfolio', undefined, alice)).json()),
     ).toEqual({
@@ -187,9 +170,9 @@ describe('saved portfolio: GET and PUT /api/portfolio', () => {
   });
 
   it('refuses an invalid portfolio with the spec message', async () => {
-    const session = await signUp();
+    const user = await signUpUser(t.app);
     expectError(
-      await call('PUT', '/api/portfolio', { portfolio: { AAPL: 0 } }, session),
+      await call('PUT', '/api/portfolio', { portfolio: { AAPL: 0 } }, user),
       400,
       'VALIDATION_ERROR',
       'Invalid value for AAPL. All values must be positive numbers.',

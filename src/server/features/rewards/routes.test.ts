@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../contracts/errors';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/rewards';
 import { ACHIEVEMENTS } from '../../../domain/rewards';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { injectAs, signUpUser, type TestUser } from '../../testing/users';
 import type { QuoteSource } from '../paper-trading/service';
 
 /** Exact prices the test sets; unknown symbols fail like the real service. */
@@ -61,72 +62,50 @@ beforeEach(() => {
 
 // ------------------------------------------------------------------------------------------------ helpers
 
-interface Player {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-let counter = 0;
-async function signUp(app: FastifyInstance, email?: string): Promise<Player> {
-  counter++;
-  const address = email ?? `player.${Date.now()}.${counter}@example.com`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { firstName: 'Reward', lastName: 'Seeker', email: address, password: 'Sturdy-Larch-42' },
-    remoteAddress: `10.7.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const cookie = res.cookies.find((c) => c.name === 'fw_session');
-  if (!cookie) throw new Error('no session cookie');
-  return { id: res.json<{ user: { id: string } }>().user.id, email: address, cookie: cookie.value };
-}
-
 function call(
-  who: Player | undefined,
+  who: TestUser | undefined,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  return t.app.inject({
+  return injectAs(who, t.app, {
     method,
     url,
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    headers: { ...(who ? { cookie: `fw_session=${who.cookie}` } : {}), ...headers },
+    headers,
   });
 }
 
-async function pointsOf(who: Player, timeZone?: string) {
+async function pointsOf(who: TestUser, timeZone?: string) {
   const res = await call(who, 'GET', '/api/points', undefined, timeZone ? { 'x-time-zone': timeZone } : {});
   expect(res.statusCode, res.body).toBe(200);
   return ZPointsResponse.parse(res.json()).points;
 }
 
-async function historyOf(who: Player) {
+async function historyOf(who: TestUser) {
   const res = await call(who, 'GET', `/api/points/${who.id}/history`);
   expect(res.statusCode, res.body).toBe(200);
   return ZPointHistoryResponse.parse(res.json()).transactions;
 }
 
-async function unlockedOf(who: Player) {
+async function unlockedOf(who: TestUser) {
   const res = await call(who, 'GET', `/api/achievements/user/${who.id}`);
   expect(res.statusCode, res.body).toBe(200);
   return ZUserAchievementsResponse.parse(res.json()).achievements.filter((a) => a.isUnlocked);
 }
 
-async function createPortfolio(who: Player, body: Record<string, unknown> = {}) {
+async function createPortfolio(who: TestUser, body: Record<string, unknown> = {}) {
   const res = await call(who, 'POST', '/api/paper-trading/portfolio', { name: 'Practice', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ portfolio: { id: string } }>().portfolio.id;
 }
 
-function trade(who: Player, portfolioId: string, symbol: string, side: 'buy' | 'sell', quantity: number) {
+function trade(who: TestUser, portfolioId: string, symbol: string, side: 'buy' | 'sell', quantity: number) {
   return call(who, 'POST', '/api/paper-trading/trade', { portfolioId, symbol, side, quantity });
 }
 
-const readLesson = (who: Player | undefined, lessonId: string, body?: unknown) =>
+const readLesson = (who: TestUser | undefined, lessonId: string, body?: unknown) =>
   call(who, 'POST', `/api/lessons/${lessonId}/read`, body);
 
 const sql = async (text: string, values: unknown[] = []) =>
@@ -136,7 +115,7 @@ const sql = async (text: string, values: unknown[] = []) =>
 
 describe('points from paper trading', () => {
   it('the first paper portfolio earns exactly +100, once; a second portfolio earns nothing', async () => {
-    const alice = await signUp(t.app);
+    const alice = await signUpUser(t.app);
     expect(await pointsOf(alice)).toMatchObject({ totalPoints: 0, level: 1, progressPercent: 0 });
 
     await createPortfolio(alice, { points: 5000, totalPoints: 5000 });
@@ -165,7 +144,7 @@ describe('points from paper trading', () => {
   });
 
   it('two concurrent first portfolios still earn +100 once', async () => {
-    const bob = await signUp(t.app);
+    const bob = await signUpUser(t.app);
     await Promise.all([createPortfolio(bob, { name: 'A' }), createPortfolio(bob, { name: 'B' })]);
     expect((await pointsOf(bob)).totalPoints).toBe(100);
     expect(
@@ -174,7 +153,7 @@ describe('points from paper trading', () => {
   });
 
   it('a trade earns +10 in its own transaction, and the first trade its achievement', async () => {
-    const carol = await signUp(t.app);
+    const carol = await signUpUser(t.app);
     const portfolioId = await createPortfolio(carol);
     prices.set('AAPL', 100);
     const res = await trade(carol, portfolioId, 'AAPL', 'buy', 5);
@@ -202,7 +181,7 @@ describe('points from paper trading', () => {
   });
 
   it('a refused or rolled-back trade awards nothing', async () => {
-    const dave = await signUp(t.app);
+    const dave = await signUpUser(t.app);
     const portfolioId = await createPortfolio(dave, { initialBalance: 1000 });
     prices.set('MSFT', 400);
     // Refused: not enough cash.
@@ -221,7 +200,7 @@ describe('points from paper trading', () => {
   });
 
   it('the first profitable sell earns +50 once', async () => {
-    const erin = await signUp(t.app);
+    const erin = await signUpUser(t.app);
     const portfolioId = await createPortfolio(erin);
     prices.set('NVDA', 100);
     expect((await trade(erin, portfolioId, 'NVDA', 'buy', 10)).statusCode).toBe(201);
@@ -244,7 +223,7 @@ describe('points from paper trading', () => {
 
 describe('points from lessons and analyses', () => {
   it('POST /api/lessons/:id/read: the first read earns +20, later reads nothing; client points ignored', async () => {
-    const fay = await signUp(t.app);
+    const fay = await signUpUser(t.app);
     const first = await readLesson(fay, 'diversification', { points: 100000, category: 'bonus' });
     expect(first.statusCode, first.body).toBe(200);
     // +20 for the lesson, +25 for Eager Learner.
@@ -259,7 +238,7 @@ describe('points from lessons and analyses', () => {
   });
 
   it('a signed-in analysis earns +15, at most 3 a day (the user’s day); visitors earn nothing', async () => {
-    const gus = await signUp(t.app);
+    const gus = await signUpUser(t.app);
     const analyze = () => call(gus, 'POST', '/api/analyze-demo', { portfolio: { AAPL: 10, SPY: 5 } });
     clock = new Date('2025-06-02T15:00:00Z');
     for (let i = 0; i < 4; i++) expect((await analyze()).statusCode).toBe(200);
@@ -279,8 +258,8 @@ describe('points from lessons and analyses', () => {
 
 describe('streaks and weeks in the browser’s time zone', () => {
   it('counts days in X-Time-Zone (remembered for later awards); a bad zone falls back to UTC', async () => {
-    const utc = await signUp(t.app);
-    const la = await signUp(t.app);
+    const utc = await signUpUser(t.app);
+    const la = await signUpUser(t.app);
     // Los Angeles is remembered before any activity: awards check streaks in that zone.
     clock = new Date('2025-01-06T18:00:00Z');
     expect((await pointsOf(la, 'America/Los_Angeles')).timeZone).toBe('America/Los_Angeles');
@@ -339,7 +318,7 @@ describe('achievements', () => {
   });
 
   it('GET /api/achievements/user/:id lists every achievement, locked or unlocked', async () => {
-    const hal = await signUp(t.app);
+    const hal = await signUpUser(t.app);
     await createPortfolio(hal);
     const res = await call(hal, 'GET', `/api/achievements/user/${hal.id}`);
     const { achievements } = ZUserAchievementsResponse.parse(res.json());
@@ -360,7 +339,11 @@ describe('achievements', () => {
 
 describe('access', () => {
   it('another user’s id is a 404 (history, achievements, points); an admin may read it', async () => {
-    const [ivy, jay, admin] = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app, ADMIN_EMAIL)]);
+    const [ivy, jay, admin] = await Promise.all([
+      signUpUser(t.app),
+      signUpUser(t.app),
+      signUpUser(t.app, { role: 'admin' }),
+    ]);
     await createPortfolio(ivy);
     for (const url of [
       `/api/points/${ivy.id}/history`,
@@ -390,7 +373,7 @@ describe('access', () => {
   });
 
   it('no endpoint accepts points from the client', async () => {
-    const kim = await signUp(t.app);
+    const kim = await signUpUser(t.app);
     const attempts: ['POST' | 'PUT' | 'PATCH' | 'DELETE', string][] = [
       ['POST', '/api/points'],
       ['PUT', '/api/points'],
@@ -425,9 +408,9 @@ describe('access', () => {
 
 describe('leaderboards', () => {
   it('top 10 by weekly, monthly and lifetime points; the current user marked; no emails or account ids', async () => {
-    const players = await Promise.all(Array.from({ length: 12 }, () => signUp(t.app)));
+    const players = await Promise.all(Array.from({ length: 12 }, () => signUpUser(t.app)));
     clock = new Date('2023-09-13T12:00:00Z'); // a week and month of their own
-    // Player i reads i lessons (0..4) and creates a portfolio when i is even: distinct totals.
+    // TestUser i reads i lessons (0..4) and creates a portfolio when i is even: distinct totals.
     const lessons = ['diversification', 'etfs', 'risk', 'dollar-cost-averaging'];
     for (const [i, who] of players.entries()) {
       for (const lesson of lessons.slice(0, i % 5)) await readLesson(who, lesson);
@@ -474,7 +457,7 @@ describe('leaderboards', () => {
   });
 
   it('defaults to weekly and refuses an unknown type', async () => {
-    const lee = await signUp(t.app);
+    const lee = await signUpUser(t.app);
     expect((await call(lee, 'GET', '/api/leaderboard')).json()).toMatchObject({ type: 'weekly_points' });
     const bad = await call(lee, 'GET', '/api/leaderboard?type=everything');
     expect(bad.statusCode).toBe(400);
@@ -483,9 +466,9 @@ describe('leaderboards', () => {
 
   it('a place in a busy weekly top 10 unlocks Rising Star (social)', async () => {
     clock = new Date('2023-05-10T12:00:00Z');
-    const crowd = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+    const crowd = await Promise.all(Array.from({ length: 10 }, () => signUpUser(t.app)));
     for (const who of crowd) await readLesson(who, 'risk'); // 45 each
-    const star = await signUp(t.app);
+    const star = await signUpUser(t.app);
     for (const lesson of ['diversification', 'etfs', 'risk', 'dollar-cost-averaging'])
       await readLesson(star, lesson);
     expect((await pointsOf(star)).totalPoints).toBe(235); // under the 250 a week that Rising Star needs
@@ -505,7 +488,7 @@ describe('leaderboards', () => {
   });
 
   it('last week’s points leave the weekly board but stay on the all-time board', async () => {
-    const max = await signUp(t.app);
+    const max = await signUpUser(t.app);
     clock = new Date('2024-03-06T12:00:00Z');
     await readLesson(max, 'diversification');
     clock = new Date('2024-03-12T12:00:00Z'); // the next ISO week, same month

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZValuationResponse } from '../../../contracts/analysis';
 import { ZHistoryResponse, ZMarketDataStatusResponse, ZQuotesResponse } from '../../../contracts/market-data';
@@ -27,6 +26,7 @@ import {
   type FakeVendorServer,
 } from '../../providers/market-data/testing/fake-vendor-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,39 +37,17 @@ afterAll(() => t.close());
 let counter = 0;
 const uniqueIp = () => `10.77.${Math.floor(++counter / 250)}.${(counter % 250) + 1}`;
 
-function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, session?: string) {
-  return t.app.inject({
+function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, who?: TestUser) {
+  return injectAs(who, t.app, {
     method,
     url,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    headers: session ? { cookie: `fw_session=${session}` } : {},
     remoteAddress: uniqueIp(),
   });
 }
 
-async function signUp(plan: 'free' | 'premium' | 'professional' = 'free'): Promise<string> {
-  const res = await call('POST', '/api/auth/signup', {
-    firstName: 'Term',
-    lastName: 'Inal',
-    email: `terminal.${Date.now()}.${++counter}@example.com`,
-    password: 'Sturdy-Larch-42',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  if (plan !== 'free') {
-    await t.deps.database.pool.query(`update "user" set plan = $1 where id = $2`, [plan, res.json().user.id]);
-  }
-  return res.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<{ error: { code: string; message: string } }>();
-  expect(body.error.code).toBe(code);
-  return body.error;
-}
-
-async function overview(session: string): Promise<TerminalOverviewResponse> {
-  const res = await call('GET', '/api/terminal/overview', undefined, session);
+async function overview(who: TestUser): Promise<TerminalOverviewResponse> {
+  const res = await call('GET', '/api/terminal/overview', undefined, who);
   expect(res.statusCode, res.body).toBe(200);
   return ZTerminalOverviewResponse.parse(res.json());
 }
@@ -81,7 +59,7 @@ describe('GET /api/terminal/overview: access', () => {
 
   it('answers 403 SUBSCRIPTION_REQUIRED, naming Premium, to the free plan', async () => {
     const error = expectError(
-      await call('GET', '/api/terminal/overview', undefined, await signUp('free')),
+      await call('GET', '/api/terminal/overview', undefined, await signUpUser(t.app, { plan: 'free' })),
       403,
       'SUBSCRIPTION_REQUIRED',
     );
@@ -90,17 +68,17 @@ describe('GET /api/terminal/overview: access', () => {
 
   it('answers 200 to the premium and the professional plans', async () => {
     for (const plan of ['premium', 'professional'] as const) {
-      const res = await call('GET', '/api/terminal/overview', undefined, await signUp(plan));
+      const res = await call('GET', '/api/terminal/overview', undefined, await signUpUser(t.app, { plan }));
       expect(res.statusCode, `${plan}: ${res.body}`).toBe(200);
     }
   });
 });
 
 describe('GET /api/terminal/overview: content', () => {
-  let premium: string;
+  let premium: TestUser;
   let body: TerminalOverviewResponse;
   beforeAll(async () => {
-    premium = await signUp('premium');
+    premium = await signUpUser(t.app, { plan: 'premium' });
     body = await overview(premium);
   });
 
@@ -257,7 +235,7 @@ describe('GET /api/terminal/overview: content', () => {
   });
 
   it('ignores another user’s portfolio', async () => {
-    const other = await signUp('professional');
+    const other = await signUpUser(t.app, { plan: 'professional' });
     expect((await overview(other)).portfolio.hasPortfolio).toBe(false);
   });
 });
@@ -291,39 +269,28 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
     method: 'GET' | 'POST' | 'PUT',
     url: string,
     payload?: Record<string, unknown>,
-    session?: string,
+    who?: TestUser,
   ) {
-    return keyed.app.inject({
+    return injectAs(who, keyed.app, {
       method,
       url,
       ...(payload ? { payload } : {}),
-      headers: session ? { cookie: `fw_session=${session}` } : {},
       remoteAddress: uniqueIp(),
     });
   }
 
   /** A premium account, with its own vendor keys saved through API settings. */
-  async function premiumSession(ownKeys: Record<string, string> = {}): Promise<string> {
-    const res = await send('POST', '/api/auth/signup', {
-      firstName: 'Feed',
-      lastName: 'Reader',
-      email: `feeds.${Date.now()}.${++counter}@example.com`,
-      password: 'Sturdy-Larch-42',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await keyed.deps.database.pool.query(`update "user" set plan = 'premium' where id = $1`, [
-      res.json().user.id,
-    ]);
-    const session = res.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
+  async function premiumUser(ownKeys: Record<string, string> = {}): Promise<TestUser> {
+    const user = await signUpUser(keyed.app, { plan: 'premium' });
     for (const [vendorName, apiKey] of Object.entries(ownKeys)) {
-      const saved = await send('PUT', `/api/settings/api-keys/${vendorName}`, { apiKey }, session);
+      const saved = await send('PUT', `/api/settings/api-keys/${vendorName}`, { apiKey }, user);
       expect(saved.statusCode, saved.body).toBe(200);
     }
-    return session;
+    return user;
   }
 
-  async function keyedOverview(session: string) {
-    const res = await send('GET', '/api/terminal/overview', undefined, session);
+  async function keyedOverview(who: TestUser) {
+    const res = await send('GET', '/api/terminal/overview', undefined, who);
     expect(res.statusCode, res.body).toBe(200);
     return ZTerminalOverviewResponse.parse(res.json());
   }
@@ -337,7 +304,7 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
       extraQuery: true,
     });
     vendor.on(fmpNewsRoute(SERVER_FMP_KEY), jsonFixture('fmp/stable-news-general-latest-doc-sample.json'));
-    const body = await keyedOverview(await premiumSession());
+    const body = await keyedOverview(await premiumUser());
     expect(body.calendar.source).toBe('fmp');
     expect(body.calendar.items).toEqual([
       expect.objectContaining({ title: 'Foreign Bond Investment (Apr/04)', actual: '-2462.4' }),
@@ -356,7 +323,7 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
     // The dashboard is still the simulator's.
     expect(new Set(body.dashboard.map((q) => q.source))).toEqual(new Set(['simulated']));
     // Another user's refresh is served from the cache: FMP was asked once per feed.
-    await keyedOverview(await premiumSession());
+    await keyedOverview(await premiumUser());
     expect(vendor.requests).toHaveLength(2);
     // Both calls count on the quota the server's FMP key has for quotes.
     const status = ZMarketDataStatusResponse.parse((await send('GET', '/api/market-data/status')).json());
@@ -371,7 +338,7 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
     while (marketData.takeVendorCall('fmp', spentFmp)) taken += 1;
     expect(taken).toBe(VENDOR_QUOTAS.fmp.limit);
     const before = vendor.requests.length;
-    const body = await keyedOverview(await premiumSession({ fmp: spentFmp }));
+    const body = await keyedOverview(await premiumUser({ fmp: spentFmp }));
     expect(body.calendar.source).toBe('sample');
     expect(body.news.source).toBe('sample');
     expect(vendor.requests).toHaveLength(before);
@@ -389,7 +356,7 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
         ? jsonFixture('polygon/reference-news-ticker-NFLX.json')
         : { status: 500, body: 'Internal Server Error' },
     );
-    const body = await keyedOverview(await premiumSession({ fmp: ownFmp, polygon: ownPolygon }));
+    const body = await keyedOverview(await premiumUser({ fmp: ownFmp, polygon: ownPolygon }));
     expect(body.calendar.source).toBe('fmp');
     expect(body.news.source).toBe('polygon');
     expect(body.news.items[0]).toMatchObject({
@@ -405,7 +372,7 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
     const badFmp = 'USER-FMP-KEY-BAD0';
     vendor.on(calendarRoute(badFmp), jsonFixture('fmp/error-invalid-api-key.json'), { extraQuery: true });
     vendor.on(fmpNewsRoute(badFmp), jsonFixture('fmp/error-invalid-api-key.json'));
-    const body = await keyedOverview(await premiumSession({ fmp: badFmp, polygon: 'USER-POLYGON-KEY-BAD0' }));
+    const body = await keyedOverview(await premiumUser({ fmp: badFmp, polygon: 'USER-POLYGON-KEY-BAD0' }));
     expect(body.calendar.source).toBe('sample');
     expect(body.news.source).toBe('sample');
     for (const item of [...body.calendar.items, ...body.news.items]) expect(item.title).toMatch(/^Sample: /);
