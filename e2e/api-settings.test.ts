@@ -2,28 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
+import { signUp } from './support/users';
 
 const h = useBrowser();
-
-/** Signs a fresh account up from inside the page, so the session cookie lands in the page's context. */
-async function signUp(page: Page) {
-  await page.goto('/');
-  const email = `keys-${randomBytes(4).toString('hex')}@example.com`;
-  const status = await page.evaluate(async (address) => {
-    const res = await fetch('/api/auth/signup', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Key',
-        lastName: 'Keeper',
-        email: address,
-        password: 'brass-lantern-2024',
-      }),
-    });
-    return res.status;
-  }, email);
-  expect(status).toBe(201);
-}
 
 const card = (page: Page, vendor: string) => page.getByRole('group', { name: vendor });
 

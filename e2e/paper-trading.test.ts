@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -10,6 +9,7 @@ import {
   seriousAccessibilityViolations,
   useBrowser,
 } from './support/browser';
+import { signUp } from './support/users';
 
 const h = useBrowser();
 
@@ -20,19 +20,6 @@ async function screenshot(page: Page, name: string) {
   if (!SCREENSHOT_DIR) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `paper-trading-${name}.png`), fullPage: true });
-}
-
-async function signUp(page: Page) {
-  const email = `paper-${randomBytes(4).toString('hex')}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill('Paper');
-  await page.getByLabel('Last name').fill('Trader');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('practice-makes-perfect');
-  await page.getByLabel('Confirm password').fill('practice-makes-perfect');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/app');
 }
 
 /** A loaded machine can take more than expect.poll's default second to load a lazy chunk or answer. */

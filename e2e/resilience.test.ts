@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server';
+import { E2E_PASSWORD, signUpWithoutBrowser } from './support/users';
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -15,25 +16,11 @@ async function start(dataDir?: string) {
   return server;
 }
 
-async function signUp(baseUrl: string, email: string) {
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email,
-      password: 'analytical-engine-1843',
-    }),
-  });
-  expect(res.status).toBe(201);
-}
-
 async function logIn(baseUrl: string, email: string) {
   return fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'analytical-engine-1843' }),
+    body: JSON.stringify({ email, password: E2E_PASSWORD }),
   });
 }
 
@@ -54,7 +41,7 @@ function isAlive(pid: number) {
 describe('the embedded database survives crashes', () => {
   it('after kill -9 of the app alone, the next start reuses the data with every committed row', async () => {
     const first = await start();
-    await signUp(first.baseUrl, 'kill9@example.com');
+    await signUpWithoutBrowser(first.baseUrl, 'kill9@example.com');
     const orphan = postmasterPid(first.dataDir);
     await first.stop('SIGKILL');
     expect(isAlive(orphan)).toBe(true); // the database outlived the app
@@ -67,7 +54,7 @@ describe('the embedded database survives crashes', () => {
 
   it('after a power cut (app and database killed together), the next start recovers every committed row', async () => {
     const first = await start();
-    await signUp(first.baseUrl, 'powercut@example.com');
+    await signUpWithoutBrowser(first.baseUrl, 'powercut@example.com');
     const postmaster = postmasterPid(first.dataDir);
     const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
       .split('\n')

@@ -1,30 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
+import { signUp } from './support/users';
 
 const h = useBrowser();
-
-/** Signs a fresh account up from inside the page, so the session cookie lands in the page's context. */
-async function signUp(page: Page) {
-  await page.goto('/');
-  const email = `rewards-${randomBytes(4).toString('hex')}@example.com`;
-  const status = await page.evaluate(async (address) => {
-    const res = await fetch('/api/auth/signup', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Point',
-        lastName: 'Collector',
-        email: address,
-        password: 'brass-lantern-2024',
-      }),
-    });
-    return res.status;
-  }, email);
-  expect(status).toBe(201);
-  return email;
-}
 
 /** POST from the page (its cookie); answers the status. */
 function post(page: Page, url: string, body?: unknown) {
@@ -61,7 +40,8 @@ describe('rewards in the browser', () => {
 
   it('shows the first portfolio’s 100 points, level 1, its achievement, the history row and You', async () => {
     const page = await h.newPage();
-    const email = await signUp(page);
+    const { email } = await signUp(page);
+    await page.goto('/'); // the POSTs below are fetches from the app's page
     expect(
       await post(page, '/api/paper-trading/portfolio', { name: 'My first', initialBalance: 10000 }),
     ).toBe(201);

@@ -1,23 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, allowConsoleErrors, seriousAccessibilityViolations, useBrowser } from './support/browser';
-import { runSql, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { signUp } from './support/users';
 
 const h = useBrowser();
-
-/** Signs a fresh free account up through the API, in the page's own cookie jar. */
-async function signUpFree(page: Page) {
-  const res = await page.request.post('/api/auth/signup', {
-    data: {
-      firstName: 'Free',
-      lastName: 'Trader',
-      email: `terminal-${randomBytes(4).toString('hex')}@example.com`,
-      password: 'candlestick-wick-42',
-    },
-  });
-  expect(res.status()).toBe(201);
-}
 
 async function expectUpgradeCard(page: Page) {
   const card = page.getByRole('region', { name: /Upgrade to unlock the Professional Trading Terminal/ });
@@ -49,7 +36,7 @@ describe('terminal in the browser', () => {
       const page = await h.newPage(viewport ? { viewport } : {});
       // The overview answers 403 SUBSCRIPTION_REQUIRED; Chromium logs that as a failed resource.
       allowConsoleErrors(page, /status of 403/);
-      await signUpFree(page);
+      await signUp(page);
       await page.goto('/terminal');
       const card = await expectUpgradeCard(page);
       await expect
@@ -82,20 +69,7 @@ describe('premium terminal in the browser', () => {
 
   /** A fresh account on the premium plan with a saved portfolio, signed in in the page's cookie jar. */
   async function signUpPremium(page: Page) {
-    const res = await page.request.post(`${server.baseUrl}/api/auth/signup`, {
-      data: {
-        firstName: 'Premium',
-        lastName: 'Trader',
-        email: `terminal-premium-${randomBytes(4).toString('hex')}@example.com`,
-        password: 'candlestick-wick-42',
-      },
-    });
-    expect(res.status()).toBe(201);
-    const { user } = (await res.json()) as { user: { id: string } };
-    const updated = await runSql(server.dataDir, `update "user" set plan = 'premium' where id = $1`, [
-      user.id,
-    ]);
-    expect(updated.rowCount).toBe(1);
+    await signUp(page, { plan: 'premium', server });
     const saved = await page.request.put(`${server.baseUrl}/api/portfolio`, {
       data: { portfolio: { AAPL: 10, MSFT: 4, SPY: 2 } },
     });

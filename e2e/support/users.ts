@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Plan } from '../../src/contracts/accounts';
+import { runSql, type RunningServer } from './server';
+
+export const E2E_PASSWORD = 'brass-lantern-2024';
+
+export interface E2eUser {
+  id: string;
+  email: string;
+}
+
+function newAccount(email = `e2e-${randomBytes(6).toString('hex')}@example.com`) {
+  return { firstName: 'Test', lastName: 'User', email, password: E2E_PASSWORD };
+}
+
+/**
+ * Signs a fresh account up through the API in the page's cookie jar: the page's next navigation is signed in.
+ * `server`: one the test started itself (default: the shared server, the page's base URL). No screen gives
+ * an account a paid plan yet, so a `plan` is set in SQL, which only a test's own server lets it reach.
+ */
+export async function signUp(
+  page: Page,
+  options: { plan?: Plan; server?: RunningServer } = {},
+): Promise<E2eUser> {
+  const account = newAccount();
+  const res = await page.request.post(`${options.server?.baseUrl ?? ''}/api/auth/signup`, { data: account });
+  expect(res.status()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: string } };
+  if (options.plan && options.plan !== 'free') {
+    if (!options.server) throw new Error('signUp: a plan needs a server the test started (its database)');
+    const updated = await runSql(options.server.dataDir, 'update "user" set plan = $1 where id = $2', [
+      options.plan,
+      user.id,
+    ]);
+    expect(updated.rowCount).toBe(1);
+  }
+  return { id: user.id, email: account.email };
+}
+
+/** Signs an account up with a plain HTTP request, for tests without a browser (servers they start and kill). */
+export async function signUpWithoutBrowser(baseUrl: string, email: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(newAccount(email)),
+  });
+  expect(res.status).toBe(201);
+}
