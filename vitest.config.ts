@@ -1,11 +1,42 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The integration tests: server test files that open a PostgreSQL database, which they do only through the
+ * test app or the test database (src/server/testing). Read from the files, so a test moved or added lands in
+ * the right project by what it imports, not by where it lives.
+ */
+const integrationTests = readdirSync(`${root}src/server`, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/server/${file.replaceAll('\\', '/')}`)
+  .filter((file) => /\/testing\/test-(app|database)'/.test(readFileSync(`${root}${file}`, 'utf8')));
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    globalSetup: ['./src/server/testing/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          // Domain, contracts, web and the server's database-free tests: no PostgreSQL is started.
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...integrationTests],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: integrationTests,
+          globalSetup: ['./src/server/testing/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, migration drift, unit + integration, then end-to-end on the production build.
-// Ends with the plain closing line 'N passed, N failed' summed over both Vitest runs.
+// `npm test`: typecheck, lint, migration drift, unit, integration, then end-to-end on the production build.
+// Prints each Vitest run's wall time, then ends with the plain closing line 'N passed, N failed' summed over
+// the runs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import path from 'node:path';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'fw-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const wallTimes = [];
 let ok = true;
 
 function step(name, command, args) {
@@ -21,6 +23,7 @@ function step(name, command, args) {
 
 function vitest(name, extraArgs) {
   const outputFile = path.join(reports, `${name}.json`);
+  const started = performance.now();
   const passedStep = step(name, 'npx', [
     'vitest',
     'run',
@@ -29,6 +32,7 @@ function vitest(name, extraArgs) {
     '--reporter=json',
     `--outputFile.json=${outputFile}`,
   ]);
+  wallTimes.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -48,12 +52,14 @@ const checksPassed =
   step('migration drift', 'node', ['scripts/check-migrations.mjs']);
 if (!checksPassed) totals.failed += 1;
 
-vitest('unit-and-integration', []);
+vitest('unit', ['--project', 'unit']);
+vitest('integration', ['--project', 'integration']);
 if (step('build', 'npm', ['run', 'build'])) {
   vitest('end-to-end', ['--config', 'e2e/vitest.config.ts']);
 } else {
   totals.failed += 1;
 }
 
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`\nwall time: ${wallTimes.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
