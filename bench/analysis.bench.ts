@@ -24,7 +24,7 @@ import { simulateDailyBars } from '../src/domain/market-simulator';
 import { findSecurity, securityMaster } from '../src/domain/security-master';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv, type AppConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/database';
+import { openDatabase } from '../src/server/db/open-database';
 import { createMarketDataService } from '../src/server/providers/market-data/service';
 import { createFakeAdapter } from '../src/server/providers/market-data/testing/fake-adapter';
 

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { securityMaster } from '../src/domain/security-master';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv, type AppConfig } from '../src/server/config';
-import { openDatabase, type RunningDatabase } from '../src/server/database';
+import { openDatabase, type RunningDatabase } from '../src/server/db/open-database';
 import { createMarketDataService } from '../src/server/providers/market-data/service';
 import { createFakeAdapter } from '../src/server/providers/market-data/testing/fake-adapter';
 

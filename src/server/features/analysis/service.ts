@@ -38,7 +38,7 @@ import {
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
-import { createTtlCache, type BatchResult, type TtlCache } from '../../providers/market-data/cache';
+import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache';
 import type { MarketDataService, RequestOptions } from '../../providers/market-data/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
 

@@ -27,7 +27,7 @@ import {
   type PaperTradeSide,
 } from '../../../domain/paper-trading';
 import type { Database } from '../../db/client';
-import { createTtlCache, type TtlCache } from '../../providers/market-data/cache';
+import { createTtlCache, type TtlCache } from '../../lib/cache';
 import {
   findHolding,
   findLastTradePrices,

@@ -36,7 +36,7 @@ import {
   tradingCalendar,
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
-import { createTtlCache } from '../../providers/market-data/cache';
+import { createTtlCache } from '../../lib/cache';
 import type { DailyClose } from '../../providers/market-data/types';
 import type {
   CloseHistoryResult,

@@ -35,9 +35,10 @@ import {
   type StoredSeries,
   type SymbolSpan,
 } from './bar-store';
-import { createTtlCache, setBounded, type BatchResult } from './cache';
+import { createTtlCache, setBounded, type BatchResult } from '../../lib/cache';
 import { createCircuitBreaker, type CircuitBreaker, type CircuitState } from './circuit-breaker';
-import { mapWithConcurrency } from '../../concurrency';
+import { rejectOnAbort } from '../../lib/abort';
+import { mapWithConcurrency } from '../../lib/concurrency';
 import {
   createRateLimiter,
   VENDOR_QUOTAS,
@@ -304,7 +305,11 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     const timer = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([timer, budget]);
     try {
-      const value = await raceAbort(slot.vendor, call(signal), signal);
+      const value = await rejectOnAbort(
+        call(signal),
+        signal,
+        () => new VendorError(slot.vendor, 'timeout', 'no answer in time'),
+      );
       slot.breaker.recordSuccess();
       return { ok: true, value };
     } catch (error) {
@@ -755,26 +760,6 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
       };
     },
   };
-}
-
-/** Rejects as soon as the signal aborts, whatever the adapter does with it. */
-function raceAbort<T>(vendor: VendorName, promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  promise.catch(() => undefined);
-  if (signal.aborted) return Promise.reject(new VendorError(vendor, 'timeout', 'no answer in time'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new VendorError(vendor, 'timeout', 'no answer in time'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 function isValidBar(bar: DailyBar): boolean {
