@@ -26,6 +26,7 @@ import {
   type DailyClose,
   type PaperTradeSide,
 } from '../../../domain/paper-trading';
+import { readableUserId } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { createTtlCache, type TtlCache } from '../../lib/cache';
 import {
@@ -35,7 +36,6 @@ import {
   findTradeByIdempotencyKey,
   hasAnyPortfolio,
   insertPortfolio,
-  isUuid,
   listHoldingsOfPortfolios,
   listPortfoliosOfUser,
   listTrades,
@@ -134,7 +134,6 @@ export function createHistoryCache(ttlMs = DEFAULT_HISTORY_CACHE_MS): TtlCache<H
   return createTtlCache<HistoryAnswer>({ ttlMs, maxEntries: 500 });
 }
 
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This Idempotency-Key was already used for a different trade.';
 export const QUOTE_UNUSABLE_MESSAGE = 'No usable price for this symbol right now. Please try again.';
 /** Business refusals (insufficient cash or shares): the request was understood, the ledger says no. */
@@ -150,11 +149,7 @@ const canRead = (portfolio: PortfolioRow, user: User) =>
 export async function listPaperPortfolios(
   options: PaperTradingContext & { user: User; userId?: string | undefined },
 ): Promise<PaperPortfolio[]> {
-  const { user } = options;
-  const userId = options.userId ?? user.id;
-  if (userId !== user.id && (user.role !== 'admin' || !isUuid(userId))) {
-    throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
-  }
+  const userId = readableUserId(options.user, options.userId);
   const rows = await listPortfoliosOfUser(options.db, userId);
   return valuePortfolios(options, rows);
 }
