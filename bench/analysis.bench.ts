@@ -25,7 +25,7 @@ import { findSecurity, securityMaster } from '../src/domain/security-master';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv, type AppConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
-import { createMarketDataService } from '../src/server/providers/market-data/service';
+import { createMarketDataService } from '../src/server/features/market-data/service';
 import { createFakeAdapter } from '../src/server/providers/market-data/testing/fake-adapter';
 
 const BENCH_SECRET = 'bench-secret-that-is-at-least-32-characters';

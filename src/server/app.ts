@@ -30,12 +30,8 @@ import { terminalRoutes, type TerminalOptions } from './features/terminal/routes
 import type { AnalysisOptions } from './features/analysis/service';
 import type { ApiSettingsOptions } from './features/api-settings/service';
 import type { PaperTradingOptions } from './features/paper-trading/service';
-import {
-  createDefaultAdapters,
-  createKeyedAdapter,
-  createMarketDataService,
-  type MarketDataService,
-} from './providers/market-data';
+import { createMarketDataService, type MarketDataService } from './features/market-data/service';
+import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
 
 export interface AppDeps {
   config: AppConfig;

@@ -17,7 +17,7 @@ import {
   type FakeOpenAiServer,
 } from '../../providers/llm/testing/fake-openai-server';
 import { buildApp } from '../../app';
-import { createMarketDataService } from '../../providers/market-data/service';
+import { createMarketDataService } from '../market-data/service';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';

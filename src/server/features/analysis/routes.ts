@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ZAnalyzeRequest, type AnalyzeResponse } from '../../../contracts/analysis';
 import { parseWith } from '../../http/errors';
 import { createOpenAiAnalysisWriter } from '../../providers/llm';
-import type { RequestOptions } from '../../providers/market-data/service';
+import type { RequestOptions } from '../market-data/service';
 import { getUserVendorKeys } from '../api-settings/service';
 import {
   analyzePortfolioDemo,

@@ -39,7 +39,7 @@ import {
 import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
 import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache';
-import type { MarketDataService, RequestOptions } from '../../providers/market-data/service';
+import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
 
 /**

@@ -13,7 +13,7 @@ import {
 import { ZQuoteResponse } from '../../../contracts/market-data';
 import { buildApp } from '../../app';
 import { loggerOptions } from '../../http/logger';
-import { createMarketDataService } from '../../providers/market-data/service';
+import { createMarketDataService } from '../market-data/service';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
 import {
   jsonFixture,

@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../../contracts/errors';
 import { createSecretBox, SecretBoxError, type SecretBox } from '../../crypto/secret-box';
 import type { Database } from '../../db/client';
-import type { UserVendorKeys } from '../../providers/market-data/service';
+import type { UserVendorKeys } from '../../providers/market-data/types';
 import { checkVendorKey, type VendorKeyCheckResult } from '../../providers/market-data/vendor-key-check';
 import {
   deleteUserApiKey,

@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/market-data';
 import { securityMaster } from '../../../domain/security-master';
 import { buildApp } from '../../app';
-import { createMarketDataService } from '../../providers/market-data/service';
+import { createMarketDataService } from '../market-data/service';
 import {
   createFakeAdapter,
   hangUntilAborted,

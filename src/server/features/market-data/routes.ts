@@ -11,7 +11,7 @@ import {
   type SearchResponse,
 } from '../../../contracts/market-data';
 import { parseWith } from '../../http/errors';
-import type { RequestOptions } from '../../providers/market-data/service';
+import type { RequestOptions } from '../market-data/service';
 import { getUserVendorKeys } from '../api-settings/service';
 
 /** Public endpoints, limited per IP (the counters of @fastify/rate-limit, per instance). */

@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/analysis';
 import { requireUser, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
-import type { RequestOptions } from '../../providers/market-data/service';
+import type { RequestOptions } from '../market-data/service';
 import { getUserVendorKeys } from '../api-settings/service';
 import { getSavedPortfolio, savePortfolio, valuePortfolio } from './service';
 

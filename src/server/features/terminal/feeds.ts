@@ -37,7 +37,8 @@ import {
 import { rejectOnAbort } from '../../lib/abort';
 import { setBounded } from '../../lib/cache';
 import { createRateLimiter, type Quota, type RateLimiter } from '../../providers/market-data/rate-limiter';
-import { apiKeyFingerprint, DEFAULT_REQUEST_BUDGET_MS } from '../../providers/market-data/service';
+import { apiKeyFingerprint } from '../../lib/fingerprint';
+import { DEFAULT_REQUEST_BUDGET_MS } from '../market-data/service';
 import { VendorError } from '../../providers/market-data/types';
 
 export { MAX_FEED_ITEMS, type FeedAdapter, type FeedAdapterFactory, type FeedVendor };

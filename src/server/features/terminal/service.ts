@@ -38,11 +38,8 @@ import {
 import type { Database } from '../../db/client';
 import { createTtlCache } from '../../lib/cache';
 import type { DailyClose } from '../../providers/market-data/types';
-import type {
-  CloseHistoryResult,
-  MarketDataService,
-  RequestOptions,
-} from '../../providers/market-data/service';
+import type { CloseHistoryResult } from '../market-data/history';
+import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { findSavedPortfolio } from '../portfolio/repository';
 import { valuePortfolio } from '../portfolio/service';
 import type { FeedKeys, TerminalFeeds } from './feeds';
