@@ -127,8 +127,7 @@ async function analysisFigures(dataDir: string, databaseUrl: string) {
       config,
       database: database.handle,
       version: 'bench',
-      marketData: marketData(),
-      analysis: { historyCacheMs: 0 },
+      overrides: { marketData: marketData(), analysis: { historyCacheMs: 0 } },
     });
     await uncached.ready();
     try {
@@ -153,7 +152,7 @@ async function analysisFigures(dataDir: string, databaseUrl: string) {
       config,
       database: database.handle,
       version: 'bench',
-      marketData: marketData(),
+      overrides: { marketData: marketData() },
     });
     await app.ready();
     try {

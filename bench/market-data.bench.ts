@@ -93,7 +93,7 @@ async function serve(mode: string) {
     config,
     database: database.handle,
     version: 'bench',
-    ...(marketData ? { marketData } : {}),
+    overrides: { marketData },
   });
   app.get('/bench/vendor-calls', async () => ({ history: vendor.callsOf('history').length }));
   // The batch read that analysis uses, timed inside the server (no HTTP): all of SYMBOLS at once.
@@ -226,7 +226,7 @@ async function coldStartOffline(config: AppConfig, database: RunningDatabase) {
         next.push(performance.now() - started);
       }
       next.sort((a, b) => a - b);
-      const status = app.deps.marketData?.status().vendors.find((v) => v.name === 'yahoo');
+      const status = app.services.marketData.status().vendors.find((v) => v.name === 'yahoo');
       console.log(
         `cold start, auto, no network: app built in ${ms(buildMs)}; first quote ${ms(firstMs)} ` +
           `(source ${first.json<{ source: string }>().source}, target < 2500 ms); next 20 quotes: ` +

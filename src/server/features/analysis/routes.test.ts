@@ -50,7 +50,7 @@ beforeAll(async () => {
         OPENAI_BASE_URL: fake.baseUrl,
         OPENAI_MODEL: FAKE_OPENAI_MODEL,
       },
-      deps: { analysis: { llmTimeoutMs: 300, now: () => clock } },
+      overrides: { analysis: { llmTimeoutMs: 300, now: () => clock } },
     }),
     createTestApp({ env: { OPENAI_BASE_URL: fake.baseUrl } }),
   ]);
@@ -211,8 +211,7 @@ describe('POST /api/analyze-demo', () => {
       config,
       database,
       version: 'test',
-      marketData,
-      analysis: { historyCacheMs: 0 },
+      overrides: { marketData, analysis: { historyCacheMs: 0 } },
     });
     try {
       const demo = () =>

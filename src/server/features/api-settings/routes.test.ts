@@ -55,8 +55,8 @@ beforeAll(async () => {
   await closed.close();
   [t, offline] = await Promise.all([
     createTestApp({
-      deps: {
-        loggerInstance: captureLogger(),
+      loggerInstance: captureLogger(),
+      overrides: {
         apiSettings: {
           vendorBaseUrls: {
             alphavantage: `${vendor.url}/query`,
@@ -68,7 +68,7 @@ beforeAll(async () => {
       },
     }),
     createTestApp({
-      deps: {
+      overrides: {
         apiSettings: {
           vendorBaseUrls: { alphavantage: closedUrl, polygon: closedUrl, fmp: closedUrl },
           keyTestTimeoutMs: 3000,
@@ -433,7 +433,7 @@ describe("the user's keys serve the user's market-data requests", () => {
         return createFakeAdapter(vendorName);
       },
     });
-    const app = await buildApp({ config, database, version: 'test', marketData });
+    const app = await buildApp({ config, database, version: 'test', overrides: { marketData } });
     await app.ready();
     try {
       const { cookie } = await signUp(app);

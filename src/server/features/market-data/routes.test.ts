@@ -38,7 +38,7 @@ beforeAll(async () => {
     now: () => new Date(nowMs),
     timeoutMs: 50,
   });
-  const app = await buildApp({ config, database, version: 'test', marketData });
+  const app = await buildApp({ config, database, version: 'test', overrides: { marketData } });
   await app.ready();
   auto = {
     app,

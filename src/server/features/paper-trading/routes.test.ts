@@ -29,7 +29,7 @@ let admin: SignedUp;
 beforeAll(async () => {
   t = await createTestApp({
     env: { ADMIN_EMAILS: ADMIN_EMAIL },
-    deps: {
+    overrides: {
       paperTrading: {
         quoteSource: quotes,
         historyCacheMs: 0,

@@ -52,7 +52,7 @@ export type { Transaction } from './repository';
 
 /**
  * What paper trading needs from market data, and nothing more: the app passes the market-data service
- * (`app.deps.marketData`), tests a fake with exact prices.
+ * (`app.services.marketData`), tests a fake with exact prices.
  */
 export interface QuoteSource {
   getQuote(symbol: string): Promise<{ symbol: string; currentPrice: number; source: string; asOf: string }>;
@@ -101,9 +101,9 @@ export type PaperTradingEventHandler = (
   context: { tx: Transaction },
 ) => Promise<void> | void;
 
-/** Set through `AppDeps.paperTrading`; every field has a default. */
+/** Set through `ServiceOverrides.paperTrading`; every field has a default. */
 export interface PaperTradingOptions {
-  /** Default: `app.deps.marketData`. */
+  /** Default: the market-data service. */
   quoteSource?: QuoteSource;
   /** Default: does nothing. */
   onEvent?: PaperTradingEventHandler;

@@ -63,7 +63,7 @@ import {
   type UserPointsRow,
 } from './repository';
 
-/** Set through `AppDeps.rewards`. */
+/** Set through `ServiceOverrides.rewards`. */
 export interface RewardsOptions {
   /** The clock of awards and of "today" (tests move it). Default: the system clock. */
   now?: () => Date;
