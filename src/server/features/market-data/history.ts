@@ -46,7 +46,7 @@ export interface HistoriesResult<T> {
   errors: Record<string, string>;
 }
 
-export interface HistoryReader {
+interface HistoryReader {
   getHistory(
     input: string,
     range: HistoryRange,

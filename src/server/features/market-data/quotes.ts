@@ -16,7 +16,7 @@ export interface QuotesResult {
   errors: Record<string, string>;
 }
 
-export interface QuoteReader {
+interface QuoteReader {
   getQuote(input: string, userKeys: UserVendorKeys | undefined): Promise<Quote>;
   getQuotes(inputs: readonly string[], userKeys: UserVendorKeys | undefined): Promise<QuotesResult>;
 }

@@ -8,7 +8,7 @@ import type { VendorRouting } from './vendor-routing';
 const SEARCH_CACHE_MS = 10 * 60_000;
 const MAX_SEARCH_RESULTS = 20;
 
-export type SymbolSearch = (query: string, userKeys: UserVendorKeys | undefined) => Promise<SymbolMatch[]>;
+type SymbolSearch = (query: string, userKeys: UserVendorKeys | undefined) => Promise<SymbolMatch[]>;
 
 export function createSymbolSearch(options: {
   routing: VendorRouting;

@@ -65,9 +65,9 @@ interface UserKey {
   slot?: Slot;
 }
 
-export type CallOutcome<T> = { ok: true; value: T } | { ok: false };
+type CallOutcome<T> = { ok: true; value: T } | { ok: false };
 
-export interface VendorRoutingOptions {
+interface VendorRoutingOptions {
   /** `vendorKeys`: the server's keys, the ones the keyed `adapters` were built with. */
   config: Pick<AppConfig, 'marketDataProvider'> & Partial<Pick<AppConfig, 'vendorKeys'>>;
   /** The server's adapters: keyless ones, and keyed ones built with the server's keys (when set). */
