@@ -44,6 +44,9 @@ import { createSymbolSearch } from './search';
 import { resolveSymbol, type ResolvedSymbol } from './symbols';
 import { createVendorRouting, type MarketDataStatus } from './vendor-routing';
 
+/** What other features read of a history of closes (the terminal's risk figures). */
+export type { CloseHistoryResult } from './history';
+
 export const DEFAULT_VENDOR_TIMEOUT_MS = 2000;
 export const DEFAULT_REQUEST_BUDGET_MS = 2500;
 

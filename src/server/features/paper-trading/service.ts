@@ -121,7 +121,7 @@ export interface PaperTradingContext {
   db: Database;
   quotes: QuoteSource;
   /** Daily closes by symbol, range and day: completed sessions do not change within a day. */
-  histories?: TtlCache<HistoryAnswer>;
+  histories: TtlCache<HistoryAnswer>;
   onEvent: PaperTradingEventHandler;
   now: () => Date;
   beforeTradeCommit?: PaperTradingOptions['beforeTradeCommit'];
@@ -469,9 +469,8 @@ export async function getPaperPerformance(
   const [histories, live] = await Promise.all([
     Promise.allSettled(
       symbols.map((symbol) => {
-        const load = () => quotes.getHistory(symbol, range);
         const key = `${symbol}|${range}|${utcDateOf(today)}`;
-        return options.histories ? options.histories.get(key, load) : load();
+        return options.histories.get(key, () => quotes.getHistory(symbol, range));
       }),
     ),
     quotePrices(

@@ -38,8 +38,7 @@ import {
 import type { Database } from '../../db/client';
 import { createTtlCache } from '../../lib/cache';
 import type { DailyClose } from '../../providers/market-data/types';
-import type { CloseHistoryResult } from '../market-data/history';
-import type { MarketDataService, RequestOptions } from '../market-data/service';
+import type { CloseHistoryResult, MarketDataService, RequestOptions } from '../market-data/service';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 import type { FeedKeys, TerminalFeeds } from './feeds';
 
