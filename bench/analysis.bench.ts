@@ -24,8 +24,8 @@ import { simulateDailyBars } from '../src/domain/market-simulator';
 import { findSecurity, securityMaster } from '../src/domain/security-master';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv, type AppConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/database';
-import { createMarketDataService } from '../src/server/providers/market-data/service';
+import { openDatabase } from '../src/server/db/open-database';
+import { createMarketDataService } from '../src/server/features/market-data/service';
 import { createFakeAdapter } from '../src/server/providers/market-data/testing/fake-adapter';
 
 const BENCH_SECRET = 'bench-secret-that-is-at-least-32-characters';
@@ -127,8 +127,7 @@ async function analysisFigures(dataDir: string, databaseUrl: string) {
       config,
       database: database.handle,
       version: 'bench',
-      marketData: marketData(),
-      analysis: { historyCacheMs: 0 },
+      overrides: { marketData: marketData(), analysis: { historyCacheMs: 0 } },
     });
     await uncached.ready();
     try {
@@ -153,7 +152,7 @@ async function analysisFigures(dataDir: string, databaseUrl: string) {
       config,
       database: database.handle,
       version: 'bench',
-      marketData: marketData(),
+      overrides: { marketData: marketData() },
     });
     await app.ready();
     try {

@@ -17,8 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import { securityMaster } from '../src/domain/security-master';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv, type AppConfig } from '../src/server/config';
-import { openDatabase, type RunningDatabase } from '../src/server/database';
-import { createMarketDataService } from '../src/server/providers/market-data/service';
+import { openDatabase, type RunningDatabase } from '../src/server/db/open-database';
+import { createMarketDataService } from '../src/server/features/market-data/service';
 import { createFakeAdapter } from '../src/server/providers/market-data/testing/fake-adapter';
 
 const BENCH_SECRET = 'bench-secret-that-is-at-least-32-characters';
@@ -93,7 +93,7 @@ async function serve(mode: string) {
     config,
     database: database.handle,
     version: 'bench',
-    ...(marketData ? { marketData } : {}),
+    overrides: { marketData },
   });
   app.get('/bench/vendor-calls', async () => ({ history: vendor.callsOf('history').length }));
   // The batch read that analysis uses, timed inside the server (no HTTP): all of SYMBOLS at once.
@@ -226,7 +226,7 @@ async function coldStartOffline(config: AppConfig, database: RunningDatabase) {
         next.push(performance.now() - started);
       }
       next.sort((a, b) => a - b);
-      const status = app.deps.marketData?.status().vendors.find((v) => v.name === 'yahoo');
+      const status = app.services.marketData.status().vendors.find((v) => v.name === 'yahoo');
       console.log(
         `cold start, auto, no network: app built in ${ms(buildMs)}; first quote ${ms(firstMs)} ` +
           `(source ${first.json<{ source: string }>().source}, target < 2500 ms); next 20 quotes: ` +

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv } from '../src/server/config';
-import { openDatabase } from '../src/server/database';
+import { openDatabase } from '../src/server/db/open-database';
 
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BIG_BALANCE = '900000000000.00';

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv } from '../src/server/config';
-import { openDatabase } from '../src/server/database';
+import { openDatabase } from '../src/server/db/open-database';
 import { ensureDatabaseExists } from '../src/server/db/client';
 import { rebuildTotalsFromLedger } from '../src/server/features/rewards/repository';
 

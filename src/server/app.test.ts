@@ -20,7 +20,7 @@ beforeAll(async () => {
     `<!doctype html><title>Features — Foliowise</title><link rel="canonical" href="${PRERENDER_ORIGIN}/features" />` +
       `<meta property="og:url" content="${PRERENDER_ORIGIN}/features" /><div id="root"><h1>See what you own</h1></div>`,
   );
-  t = await createTestApp({ deps: { webRoot } });
+  t = await createTestApp({ webRoot });
 });
 afterAll(() => t.close());
 

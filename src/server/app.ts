@@ -25,87 +25,53 @@ import { brokersRoutes } from './features/brokers/routes';
 import { analysisRoutes } from './features/analysis/routes';
 import { portfolioRoutes } from './features/portfolio/routes';
 import { rewardsRoutes } from './features/rewards/routes';
-import { createRewardsEngine, type RewardsOptions } from './features/rewards/service';
-import { terminalRoutes, type TerminalOptions } from './features/terminal/routes';
-import type { AnalysisOptions } from './features/analysis/service';
-import type { ApiSettingsOptions } from './features/api-settings/service';
-import type { PaperTradingOptions } from './features/paper-trading/service';
-import {
-  createDefaultAdapters,
-  createKeyedAdapter,
-  createMarketDataService,
-  type MarketDataService,
-} from './providers/market-data';
+import { terminalRoutes } from './features/terminal/routes';
+import { createServices, type ServiceOverrides, type Services } from './services';
 
+/** What the app runs on: the routes read these as `app.deps`. */
 export interface AppDeps {
   config: AppConfig;
   database: DatabaseHandle;
   version: string;
+}
+
+export interface AppOptions extends AppDeps {
   /** The built SPA (dist/web); absent in tests and in `npm run dev`, where Vite serves it. */
   webRoot?: string;
   /** The process's pino logger (main.ts: createLogger); absent, one is built from the configured level. */
   loggerInstance?: FastifyBaseLogger;
-  /** Quotes, history, search; buildApp creates the default service (real adapters) when absent. */
-  marketData?: MarketDataService;
-  /** Paper trading: quote source (default marketData), domain-event handler (rewards), test hooks. */
-  paperTrading?: PaperTradingOptions;
-  /** API settings: vendor base URLs and timeout of the key test (tests point them at a local fake). */
-  apiSettings?: ApiSettingsOptions;
-  /** Analysis: the language model (default: OpenAI adapter from config.openai), its timeout, test hooks. */
-  analysis?: AnalysisOptions;
-  /** Rewards: the clock of awards (tests move it). Its engine is paper trading's and analysis' default hook. */
-  rewards?: RewardsOptions;
-  /** Terminal: the calendar and news vendor adapters (default: the real vendors; tests point them at a fake). */
-  terminal?: TerminalOptions;
+  /** Services or parts of them to use instead of the real ones (tests, benches). */
+  overrides?: ServiceOverrides;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    services: Services;
   }
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, version } = options;
+  const log = options.loggerInstance ?? createLogger(config.logLevel);
   const app = Fastify({
-    loggerInstance: deps.loggerInstance ?? createLogger(deps.config.logLevel),
+    loggerInstance: log,
     logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
-  deps.marketData ??= createMarketDataService({
-    config: deps.config,
-    db: deps.database.db,
-    adapters: createDefaultAdapters(deps.config),
-    createKeyedAdapter,
-    onVendorError: (vendor, error) =>
-      app.log.warn(
-        { vendor, reason: error instanceof Error ? error.message : String(error) },
-        'market data vendor failed',
-      ),
-  });
-  // Rewards book points inside paper trading's transactions and after analyses, unless a test hooks its own.
-  const rewardsEngine = createRewardsEngine({
-    db: deps.database.db,
-    now: deps.rewards?.now ?? (() => new Date()),
-  });
-  deps.paperTrading = {
-    ...deps.paperTrading,
-    onEvent: deps.paperTrading?.onEvent ?? rewardsEngine.onPaperTradingEvent,
-  };
-  deps.analysis = {
-    ...deps.analysis,
-    onCompleted: deps.analysis?.onCompleted ?? rewardsEngine.onAnalysisCompleted,
-  };
+  const deps: AppDeps = { config, database, version };
   app.decorate('deps', deps);
+  app.decorate('services', createServices(config, database, log, options.overrides));
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
-  registerSecurity(app, deps.config);
-  await app.register(cookie, { secret: deps.config.appSecret });
+  registerSecurity(app, config);
+  await app.register(cookie, { secret: config.appSecret });
   // Routes opt in with `config: { rateLimit: {...} }`; counters are per instance (see README, Scale).
   await app.register(rateLimit, {
     global: false,
@@ -132,8 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rewardsRoutes, { prefix: '/api' });
   await app.register(terminalRoutes, { prefix: '/api/terminal' });
 
-  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
-    await registerWebApp(app, deps.webRoot);
+  if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) {
+    await registerWebApp(app, options.webRoot);
   } else {
     app.setNotFoundHandler((request, reply) =>
       reply.status(404).send(notFoundBody(request.method, request.url)),

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import packageJson from '../../package.json' with { type: 'json' };
 import { buildApp } from './app';
 import { buildConfig, ConfigError, parseEnv } from './config';
-import { openDatabase } from './database';
+import { openDatabase } from './db/open-database';
 import { createLogger } from './http/logger';
-import { resolveAppSecret } from './secret';
+import { resolveAppSecret } from './app-secret';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Plan, User } from '../../contracts/accounts';
 import { AppError } from '../../contracts/errors';
+import { isUuid } from '../lib/uuid';
 
 /**
  * Route guards, for `onRequest` or `preHandler` (`{ preHandler: requireUser }`, or
@@ -16,6 +17,18 @@ export const ADMIN_REQUIRED_MESSAGE = 'Administrator access required.';
 export function signedInUser(request: { user: User | undefined }): User {
   if (!request.user) throw new AppError('UNAUTHENTICATED', SIGN_IN_REQUIRED_MESSAGE);
   return request.user;
+}
+
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+
+/**
+ * The user whose data a request may read: the session user (when `userId` is absent or theirs), any user for an
+ * administrator; anyone else's is a 404, so that a user cannot learn which ids exist.
+ */
+export function readableUserId(user: User, userId: string | undefined): string {
+  if (userId === undefined || userId === user.id) return user.id;
+  if (user.role === 'admin' && isUuid(userId)) return userId;
+  throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
 }
 
 export const requireUser: Guard = async (request) => {

@@ -176,7 +176,7 @@ describe('request log lines', () => {
   const capture = captureStream();
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ deps: { loggerInstance: createLogger('info', capture.stream) } });
+    t = await createTestApp({ loggerInstance: createLogger('info', capture.stream) });
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../app';
+import { buildApp, type AppDeps, type AppOptions } from '../app';
 import { buildConfig, parseEnv, type AppConfig } from '../config';
+import type { Services } from '../services';
 import { createTestDatabase } from './test-database';
 
 export const TEST_APP_SECRET = 'test-secret-that-is-at-least-32-characters-long';
@@ -15,20 +16,28 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
+  services: Services;
   close(): Promise<void>;
 }
 
-/** Builds the app on its own fresh database; `env` overrides configuration, `deps` anything else. */
+/**
+ * Builds the app on its own fresh database; `env` overrides configuration, `overrides` services (see
+ * ServiceOverrides), `loggerInstance` and `webRoot` are buildApp's.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: { env?: Record<string, string> } & Pick<
+    AppOptions,
+    'overrides' | 'loggerInstance' | 'webRoot'
+  > = {},
 ): Promise<TestApp> {
+  const { env, ...rest } = options;
   const database = await createTestDatabase();
-  const deps: AppDeps = { config: testConfig(options.env), database, version: 'test', ...options.deps };
-  const app = await buildApp(deps);
+  const app = await buildApp({ config: testConfig(env), database, version: 'test', ...rest });
   await app.ready();
   return {
     app,
-    deps,
+    deps: app.deps,
+    services: app.services,
     async close() {
       await app.close();
       await database.close();

@@ -18,10 +18,9 @@ const ACCOUNT_CREATION_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } 
 
 /** /api/auth: signup, login, logout, me, demo. */
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
-  const { config, database } = app.deps;
+  const { accounts } = app.services;
   const context = (request: FastifyRequest) => ({
-    db: database.db,
-    adminEmails: config.adminEmails,
+    ...accounts,
     replacedSessionIdHash: request.sessionIdHash,
   });
   const reply201 = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
@@ -52,7 +51,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/logout', async (request, reply) => {
-    await logOut({ db: database.db, sessionIdHash: request.sessionIdHash });
+    await logOut({ ...accounts, sessionIdHash: request.sessionIdHash });
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });
@@ -63,7 +62,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/demo', { config: ACCOUNT_CREATION_LIMIT }, async (request, reply) => {
-    const signedIn = await openDemoAccount({ ...context(request), demoFeatures: config.demoFeatures });
+    const signedIn = await openDemoAccount(context(request));
     return reply201(request, reply, signedIn);
   });
 };

@@ -38,7 +38,7 @@ export interface SignedIn {
   session: NewSession;
 }
 
-interface AccountsContext {
+export interface AccountsContext {
   db: Database;
   adminEmails: readonly string[];
   /** The session the request came with, if any: replaced (deleted) by the new one. */

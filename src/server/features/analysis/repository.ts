@@ -67,26 +67,3 @@ export async function releaseUsage(db: Database, subjects: readonly UsageSubject
       );
   }
 }
-
-/** Uses counted so far this month per subject (0 when none), in the order given. */
-export async function readUsage(
-  db: Database,
-  subjects: readonly UsageSubject[],
-  month: string,
-): Promise<number[]> {
-  return Promise.all(
-    subjects.map(async (subject) => {
-      const [row] = await db
-        .select({ count: analysisUsage.count })
-        .from(analysisUsage)
-        .where(
-          and(
-            eq(analysisUsage.subjectKind, subject.kind),
-            eq(analysisUsage.subjectKey, subject.key),
-            eq(analysisUsage.month, month),
-          ),
-        );
-      return row?.count ?? 0;
-    }),
-  );
-}

@@ -16,7 +16,7 @@ import {
   type FakeOpenAiServer,
 } from '../../providers/llm/testing/fake-openai-server';
 import { buildApp } from '../../app';
-import { createMarketDataService } from '../../providers/market-data/service';
+import { createMarketDataService } from '../market-data/service';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
@@ -50,7 +50,7 @@ beforeAll(async () => {
         OPENAI_BASE_URL: fake.baseUrl,
         OPENAI_MODEL: FAKE_OPENAI_MODEL,
       },
-      deps: { analysis: { llmTimeoutMs: 300, now: () => clock } },
+      overrides: { analysis: { llmTimeoutMs: 300, now: () => clock } },
     }),
     createTestApp({ env: { OPENAI_BASE_URL: fake.baseUrl } }),
   ]);
@@ -189,8 +189,7 @@ describe('POST /api/analyze-demo', () => {
       config,
       database,
       version: 'test',
-      marketData,
-      analysis: { historyCacheMs: 0 },
+      overrides: { marketData, analysis: { historyCacheMs: 0 } },
     });
     try {
       const demo = () =>

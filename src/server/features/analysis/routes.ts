@@ -2,15 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ZAnalyzeRequest, type AnalyzeResponse } from '../../../contracts/analysis';
 import { parseWith } from '../../http/errors';
-import { createOpenAiAnalysisWriter } from '../../providers/llm';
-import type { RequestOptions } from '../../providers/market-data/service';
-import { getUserVendorKeys } from '../api-settings/service';
-import {
-  analyzePortfolioDemo,
-  analyzePortfolioWithAi,
-  createCloseSeriesCache,
-  type AnalysisContext,
-} from './service';
+import { userVendorKeysOf } from '../../auth/user-vendor-keys';
+import { analyzePortfolioDemo, analyzePortfolioWithAi } from './service';
 
 /** The visitor's browser id for the free allowance: random, HttpOnly, SameSite=Lax, set on first analyze. */
 export const VISITOR_COOKIE = 'fw_visitor';
@@ -23,21 +16,8 @@ const demoLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /** /api/analyze and /api/analyze-demo (spec 000 §7). */
 export const analysisRoutes: FastifyPluginAsync = async (app) => {
-  const { config, database, marketData, analysis = {} } = app.deps;
-  if (!marketData) throw new Error('analysisRoutes needs app.deps.marketData (buildApp creates it)');
-  const context: AnalysisContext = {
-    db: database.db,
-    marketData,
-    writer:
-      analysis.writer ??
-      createOpenAiAnalysisWriter({ config: config.openai, timeoutMs: analysis.llmTimeoutMs }),
-    appSecret: config.appSecret,
-    histories: createCloseSeriesCache(analysis.historyCacheMs),
-    now: analysis.now ?? (() => new Date()),
-  };
-  /** A signed-in user's own vendor keys (API settings) serve that user's requests. */
-  const requestOptionsFor = async (request: FastifyRequest): Promise<RequestOptions> =>
-    request.user ? { userKeys: await getUserVendorKeys(database.db, config.appSecret, request.user.id) } : {};
+  const { config } = app.deps;
+  const { analysis: context } = app.services;
 
   /** The visitor's id from the cookie, or a new one set on the reply; undefined for a signed-in user. */
   const visitorIdOf = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
@@ -57,8 +37,8 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
 
   /** Rewards for a signed-in user's analysis; a failure there is logged, never the user's problem. */
   const notifyCompleted = async (request: FastifyRequest, mode: 'ai' | 'demo') => {
-    if (!request.user || !analysis.onCompleted) return;
-    await analysis.onCompleted({ userId: request.user.id, mode }).catch((error: unknown) => {
+    if (!request.user) return;
+    await context.onCompleted({ userId: request.user.id, mode }).catch((error: unknown) => {
       request.log.warn({ err: error }, 'analysis rewards failed');
     });
   };
@@ -72,7 +52,7 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
         request.log.warn({ reason: error.reason, detail: error.message }, 'AI analysis unavailable'),
       portfolio,
       requester: { user: request.user, visitorId, ip: request.ip },
-      requestOptions: await requestOptionsFor(request),
+      requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
     await notifyCompleted(request, 'ai');
     return body;
@@ -83,7 +63,7 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
     const body: AnalyzeResponse = await analyzePortfolioDemo({
       ...context,
       portfolio,
-      requestOptions: await requestOptionsFor(request),
+      requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
     await notifyCompleted(request, 'demo');
     return body;

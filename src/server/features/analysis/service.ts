@@ -38,8 +38,8 @@ import {
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
-import { createTtlCache, type BatchResult, type TtlCache } from '../../providers/market-data/cache';
-import type { MarketDataService, RequestOptions } from '../../providers/market-data/service';
+import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache';
+import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
 
 /**
@@ -57,7 +57,7 @@ export function createCloseSeriesCache(ttlMs = DEFAULT_HISTORY_CACHE_MS): CloseS
   return createTtlCache<readonly Bar[]>({ ttlMs, maxEntries: HISTORY_CACHE_MAX_SYMBOLS });
 }
 
-/** Test and wiring hooks (`AppDeps.analysis`). */
+/** Test and wiring hooks (`ServiceOverrides.analysis`). */
 export interface AnalysisOptions {
   /** The language model; default: the OpenAI adapter built from `config.openai`. */
   writer?: PortfolioAnalysisWriter;
@@ -66,7 +66,7 @@ export interface AnalysisOptions {
   /** How long daily closes stay in memory, default 15 minutes; 0 reads them every time. */
   historyCacheMs?: number;
   now?: () => Date;
-  /** Told when an analysis (AI or demo) was delivered to a signed-in user (rewards; default set by buildApp). */
+  /** Told when an analysis (AI or demo) was delivered to a signed-in user (default: rewards, set by createServices). */
   onCompleted?: (event: { userId: string; mode: 'ai' | 'demo' }) => Promise<void>;
 }
 

@@ -13,7 +13,7 @@ import {
 import { ZQuoteResponse } from '../../../contracts/market-data';
 import { buildApp } from '../../app';
 import { loggerOptions } from '../../http/logger';
-import { createMarketDataService } from '../../providers/market-data/service';
+import { createMarketDataService } from '../market-data/service';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
 import {
   jsonFixture,
@@ -56,8 +56,8 @@ beforeAll(async () => {
   await closed.close();
   [t, offline] = await Promise.all([
     createTestApp({
-      deps: {
-        loggerInstance: captureLogger(),
+      loggerInstance: captureLogger(),
+      overrides: {
         apiSettings: {
           vendorBaseUrls: {
             alphavantage: `${vendor.url}/query`,
@@ -69,7 +69,7 @@ beforeAll(async () => {
       },
     }),
     createTestApp({
-      deps: {
+      overrides: {
         apiSettings: {
           vendorBaseUrls: { alphavantage: closedUrl, polygon: closedUrl, fmp: closedUrl },
           keyTestTimeoutMs: 3000,
@@ -415,7 +415,7 @@ describe("the user's keys serve the user's market-data requests", () => {
         return createFakeAdapter(vendorName);
       },
     });
-    const app = await buildApp({ config, database, version: 'test', marketData });
+    const app = await buildApp({ config, database, version: 'test', overrides: { marketData } });
     await app.ready();
     try {
       const user = await signUpUser(app);

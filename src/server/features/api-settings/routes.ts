@@ -16,14 +16,10 @@ const KEY_TEST_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /** /api/settings/api-keys: a signed-in user's own market-data vendor keys (visitors get 401). */
 export const apiSettingsRoutes: FastifyPluginAsync = async (app) => {
-  const { config, database } = app.deps;
+  const { apiSettings } = app.services;
   app.addHook('preHandler', requireUser);
 
-  const context = (request: FastifyRequest) => ({
-    db: database.db,
-    appSecret: config.appSecret,
-    userId: signedInUser(request).id,
-  });
+  const context = (request: FastifyRequest) => ({ ...apiSettings, userId: signedInUser(request).id });
   const vendorOf = (request: FastifyRequest) => parseVendor(parseWith(ZVendorParams, request.params).vendor);
 
   app.get('/', async (request) => {
@@ -47,12 +43,7 @@ export const apiSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/:vendor/test', { config: KEY_TEST_LIMIT }, async (request) => {
     const vendor = vendorOf(request);
     const input = parseWith(ZTestApiKeyRequest, request.body);
-    const body: TestApiKeyResponse = await testApiKey({
-      ...context(request),
-      vendor,
-      input,
-      settings: app.deps.apiSettings,
-    });
+    const body: TestApiKeyResponse = await testApiKey({ ...context(request), vendor, input });
     return body;
   });
 };

@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../../contracts/errors';
 import { createSecretBox, SecretBoxError, type SecretBox } from '../../crypto/secret-box';
 import type { Database } from '../../db/client';
-import type { UserVendorKeys } from '../../providers/market-data/service';
+import type { UserVendorKeys } from '../../providers/market-data/types';
 import { checkVendorKey, type VendorKeyCheckResult } from '../../providers/market-data/vendor-key-check';
 import {
   deleteUserApiKey,
@@ -34,12 +34,19 @@ export const NO_KEY_TO_TEST_MESSAGE = 'Enter or save an API key to test it.';
 export const UNREADABLE_KEY_MESSAGE =
   'The saved key can no longer be read (the server secret changed). Please enter it again.';
 
-/** Test hooks and tuning for the key test (AppDeps.apiSettings). */
+/** Test hooks and tuning for the key test (ServiceOverrides.apiSettings). */
 export interface ApiSettingsOptions {
   /** Base URLs of the vendors for the key test, as checkVendorKey takes them; tests point them at a fake. */
   vendorBaseUrls?: Partial<Record<Vendor, string>>;
   /** How long the key test waits for the vendor. Default 8000 ms. */
   keyTestTimeoutMs?: number;
+}
+
+/** What the API-settings routes are given once (`app.services.apiSettings`). */
+export interface ApiSettingsContext {
+  db: Database;
+  appSecret: string;
+  settings: ApiSettingsOptions;
 }
 
 interface UserContext {

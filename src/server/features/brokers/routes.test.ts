@@ -45,7 +45,7 @@ beforeAll(async () => {
   fake = await startFakeRobinhood();
   t = await createTestApp({
     env: { ROBINHOOD_BASE_URL: fake.baseUrl, ROBINHOOD_CRYPTO_BASE_URL: fake.cryptoBaseUrl },
-    deps: { loggerInstance: captureLogger() },
+    loggerInstance: captureLogger(),
   });
 });
 afterEach(() => {

@@ -7,7 +7,6 @@ import {
   type RobinhoodImportResponse,
 } from '../../../contracts/brokers';
 import { parseWith } from '../../http/errors';
-import { createRobinhoodConnector } from '../../providers/brokers/robinhood';
 import { importFromRobinhood, importHoldings } from './service';
 
 /** Public: pure and bounded (500 rows); limited per IP (per instance), like POST /api/import/csv. */
@@ -23,10 +22,7 @@ const robinhoodRateLimit = { max: 10, timeWindow: '15 minutes' };
  * /api/robinhood/import-portfolio (sign in and read stock, ETF and crypto positions): spec 000 §7.
  */
 export const brokersRoutes: FastifyPluginAsync = async (app) => {
-  const robinhood = createRobinhoodConnector({
-    baseUrl: app.deps.config.robinhoodBaseUrl,
-    cryptoBaseUrl: app.deps.config.robinhoodCryptoBaseUrl,
-  });
+  const { robinhood } = app.services.brokers;
 
   for (const broker of HOLDINGS_BROKERS) {
     app.post(`/${broker}/import-portfolio`, { config: { rateLimit: holdingsRateLimit } }, async (request) => {

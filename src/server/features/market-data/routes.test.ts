@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/market-data';
 import { securityMaster } from '../../../domain/security-master';
 import { buildApp } from '../../app';
-import { createMarketDataService } from '../../providers/market-data/service';
+import { createMarketDataService } from '../market-data/service';
 import {
   createFakeAdapter,
   hangUntilAborted,
@@ -38,7 +38,7 @@ beforeAll(async () => {
     now: () => new Date(nowMs),
     timeoutMs: 50,
   });
-  const app = await buildApp({ config, database, version: 'test', marketData });
+  const app = await buildApp({ config, database, version: 'test', overrides: { marketData } });
   await app.ready();
   auto = {
     app,

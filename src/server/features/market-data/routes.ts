@@ -11,19 +11,17 @@ import {
   type SearchResponse,
 } from '../../../contracts/market-data';
 import { parseWith } from '../../http/errors';
-import type { RequestOptions } from '../../providers/market-data/service';
-import { getUserVendorKeys } from '../api-settings/service';
+import { userVendorKeysOf } from '../../auth/user-vendor-keys';
+import type { RequestOptions } from './service';
 
 /** Public endpoints, limited per IP (the counters of @fastify/rate-limit, per instance). */
 const rateLimit = { max: 300, timeWindow: '1 minute' };
 
 export const marketDataRoutes: FastifyPluginAsync = async (app) => {
-  const marketData = app.deps.marketData;
-  if (!marketData) throw new Error('marketDataRoutes needs app.deps.marketData (buildApp creates it)');
-  const { config, database } = app.deps;
-  /** A signed-in user's own vendor keys (API settings) serve that user's requests. */
-  const optionsFor = async (request: FastifyRequest): Promise<RequestOptions> =>
-    request.user ? { userKeys: await getUserVendorKeys(database.db, config.appSecret, request.user.id) } : {};
+  const { marketData } = app.services;
+  const optionsFor = async (request: FastifyRequest): Promise<RequestOptions> => ({
+    userKeys: await userVendorKeysOf(request),
+  });
 
   // Static paths first in meaning too: find-my-way prefers them to `/:ticker`.
   app.get('/status', { config: { rateLimit } }, async () => {

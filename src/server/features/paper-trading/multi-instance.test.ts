@@ -24,7 +24,7 @@ beforeAll(async () => {
         config: testConfig(),
         database,
         version: 'test',
-        paperTrading: { quoteSource: quotes },
+        overrides: { paperTrading: { quoteSource: quotes } },
       });
       await app.ready();
       return app;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isUuid } from '../../lib/uuid';
 import { paperHolding, paperPortfolio, paperTrade, user } from '../../db/schema';
 
 /** A transaction handle (what `db.transaction` gives its callback). */
@@ -10,10 +11,6 @@ export type Executor = Database | Transaction;
 export type PortfolioRow = typeof paperPortfolio.$inferSelect;
 export type HoldingRow = typeof paperHolding.$inferSelect;
 export type TradeRow = typeof paperTrade.$inferSelect;
-
-/** Ids are uuids; anything else names no row (and would make PostgreSQL raise). */
-export const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function findPortfolioById(db: Executor, id: string): Promise<PortfolioRow | undefined> {
   if (!isUuid(id)) return undefined;

@@ -21,7 +21,7 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp({
     env: { ADMIN_EMAILS: ADMIN_EMAIL },
-    deps: {
+    overrides: {
       paperTrading: {
         quoteSource: quotes,
         historyCacheMs: 0,

@@ -15,32 +15,19 @@ import {
 import { requireUser, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
 import {
-  createHistoryCache,
   createPaperPortfolio,
   getPaperPerformance,
   listPaperPortfolios,
   listPaperTrades,
   placePaperTrade,
-  type PaperTradingContext,
 } from './service';
 
 /**
- * /api/paper-trading (spec 001 §7), every route for signed-in users only. Quotes come from
- * `app.deps.paperTrading.quoteSource` (tests) or `app.deps.marketData`; `app.deps.paperTrading.onEvent`
- * receives the domain events inside their transaction.
+ * /api/paper-trading (spec 001 §7), every route for signed-in users only. `app.services.paperTrading` gives
+ * the quote source and the handler of the domain events (rewards), which runs inside their transaction.
  */
 export const paperTradingRoutes: FastifyPluginAsync = async (app) => {
-  const { database, marketData, paperTrading = {} } = app.deps;
-  const quotes = paperTrading.quoteSource ?? marketData;
-  if (!quotes) throw new Error('paperTradingRoutes needs a quote source (app.deps.marketData)');
-  const context: PaperTradingContext = {
-    db: database.db,
-    quotes,
-    histories: createHistoryCache(paperTrading.historyCacheMs),
-    onEvent: paperTrading.onEvent ?? (() => undefined),
-    now: paperTrading.now ?? (() => new Date()),
-    beforeTradeCommit: paperTrading.beforeTradeCommit,
-  };
+  const { paperTrading: context } = app.services;
   const userOf = (request: FastifyRequest) => signedInUser(request);
 
   app.addHook('preHandler', requireUser);

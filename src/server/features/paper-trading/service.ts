@@ -26,8 +26,9 @@ import {
   type DailyClose,
   type PaperTradeSide,
 } from '../../../domain/paper-trading';
+import { readableUserId } from '../../auth/guards';
 import type { Database } from '../../db/client';
-import { createTtlCache, type TtlCache } from '../../providers/market-data/cache';
+import { createTtlCache, type TtlCache } from '../../lib/cache';
 import {
   findHolding,
   findLastTradePrices,
@@ -35,7 +36,6 @@ import {
   findTradeByIdempotencyKey,
   hasAnyPortfolio,
   insertPortfolio,
-  isUuid,
   listHoldingsOfPortfolios,
   listPortfoliosOfUser,
   listTrades,
@@ -52,7 +52,7 @@ export type { Transaction } from './repository';
 
 /**
  * What paper trading needs from market data, and nothing more: the app passes the market-data service
- * (`app.deps.marketData`), tests a fake with exact prices.
+ * (`app.services.marketData`), tests a fake with exact prices.
  */
 export interface QuoteSource {
   getQuote(symbol: string): Promise<{ symbol: string; currentPrice: number; source: string; asOf: string }>;
@@ -101,9 +101,9 @@ export type PaperTradingEventHandler = (
   context: { tx: Transaction },
 ) => Promise<void> | void;
 
-/** Set through `AppDeps.paperTrading`; every field has a default. */
+/** Set through `ServiceOverrides.paperTrading`; every field has a default. */
 export interface PaperTradingOptions {
-  /** Default: `app.deps.marketData`. */
+  /** Default: the market-data service. */
   quoteSource?: QuoteSource;
   /** Default: does nothing. */
   onEvent?: PaperTradingEventHandler;
@@ -121,7 +121,7 @@ export interface PaperTradingContext {
   db: Database;
   quotes: QuoteSource;
   /** Daily closes by symbol, range and day: completed sessions do not change within a day. */
-  histories?: TtlCache<HistoryAnswer>;
+  histories: TtlCache<HistoryAnswer>;
   onEvent: PaperTradingEventHandler;
   now: () => Date;
   beforeTradeCommit?: PaperTradingOptions['beforeTradeCommit'];
@@ -134,7 +134,6 @@ export function createHistoryCache(ttlMs = DEFAULT_HISTORY_CACHE_MS): TtlCache<H
   return createTtlCache<HistoryAnswer>({ ttlMs, maxEntries: 500 });
 }
 
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This Idempotency-Key was already used for a different trade.';
 export const QUOTE_UNUSABLE_MESSAGE = 'No usable price for this symbol right now. Please try again.';
 /** Business refusals (insufficient cash or shares): the request was understood, the ledger says no. */
@@ -150,11 +149,7 @@ const canRead = (portfolio: PortfolioRow, user: User) =>
 export async function listPaperPortfolios(
   options: PaperTradingContext & { user: User; userId?: string | undefined },
 ): Promise<PaperPortfolio[]> {
-  const { user } = options;
-  const userId = options.userId ?? user.id;
-  if (userId !== user.id && (user.role !== 'admin' || !isUuid(userId))) {
-    throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
-  }
+  const userId = readableUserId(options.user, options.userId);
   const rows = await listPortfoliosOfUser(options.db, userId);
   return valuePortfolios(options, rows);
 }
@@ -474,9 +469,8 @@ export async function getPaperPerformance(
   const [histories, live] = await Promise.all([
     Promise.allSettled(
       symbols.map((symbol) => {
-        const load = () => quotes.getHistory(symbol, range);
         const key = `${symbol}|${range}|${utcDateOf(today)}`;
-        return options.histories ? options.histories.get(key, load) : load();
+        return options.histories.get(key, () => quotes.getHistory(symbol, range));
       }),
     ),
     quotePrices(

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   ZSavePortfolioRequest,
   ZValuationRequest,
@@ -7,8 +7,7 @@ import {
 } from '../../../contracts/analysis';
 import { requireUser, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
-import type { RequestOptions } from '../../providers/market-data/service';
-import { getUserVendorKeys } from '../api-settings/service';
+import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { getSavedPortfolio, savePortfolio, valuePortfolio } from './service';
 
 /** Public, limited per IP (per instance); the page asks for a valuation with every analysis. */
@@ -16,18 +15,14 @@ const valuationLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 /** /api/portfolio: valuation (public) and the account's saved portfolio (signed in). */
 export const portfolioRoutes: FastifyPluginAsync = async (app) => {
-  const { config, database, marketData } = app.deps;
-  if (!marketData) throw new Error('portfolioRoutes needs app.deps.marketData (buildApp creates it)');
-  /** A signed-in user's own vendor keys (API settings) serve that user's requests. */
-  const requestOptionsFor = async (request: FastifyRequest): Promise<RequestOptions> =>
-    request.user ? { userKeys: await getUserVendorKeys(database.db, config.appSecret, request.user.id) } : {};
+  const { portfolio: context } = app.services;
 
   app.post('/portfolio/valuation', { config: valuationLimit }, async (request) => {
     const { portfolio } = parseWith(ZValuationRequest, request.body);
     const valuation = await valuePortfolio({
-      marketData,
+      ...context,
       portfolio,
-      requestOptions: await requestOptionsFor(request),
+      requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
     const body: ValuationResponse = { success: true, valuation };
     return body;
@@ -35,7 +30,7 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/portfolio', { preHandler: requireUser }, async (request) => {
     const body: SavedPortfolioResponse = await getSavedPortfolio({
-      db: database.db,
+      ...context,
       userId: signedInUser(request).id,
     });
     return body;
@@ -44,7 +39,7 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
   app.put('/portfolio', { preHandler: requireUser }, async (request) => {
     const { portfolio } = parseWith(ZSavePortfolioRequest, request.body);
     const body: SavedPortfolioResponse = await savePortfolio({
-      db: database.db,
+      ...context,
       userId: signedInUser(request).id,
       portfolio,
     });

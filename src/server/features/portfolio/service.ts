@@ -22,7 +22,7 @@ import {
   type ClassifiedPosition,
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
-import type { MarketDataService, RequestOptions } from '../../providers/market-data/service';
+import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { findSavedPortfolio, upsertSavedPortfolio } from './repository';
 
 export const UNKNOWN_NAME = 'Unknown';

@@ -41,7 +41,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     env: { ADMIN_EMAILS: ADMIN_EMAIL },
-    deps: {
+    overrides: {
       paperTrading: {
         quoteSource: quotes,
         historyCacheMs: 0,

@@ -21,7 +21,6 @@ import {
   getUserPoints,
   listAchievements,
   markLessonRead,
-  type RewardsContext,
 } from './service';
 
 /**
@@ -30,8 +29,7 @@ import {
  * excepted). No route takes points, categories or reasons from the client.
  */
 export const rewardsRoutes: FastifyPluginAsync = async (app) => {
-  const { database, rewards = {} } = app.deps;
-  const context: RewardsContext = { db: database.db, now: rewards.now ?? (() => new Date()) };
+  const { rewards: context } = app.services;
 
   app.get('/points', { preHandler: requireUser }, async (request) => {
     const { userId } = parseWith(ZPointsQuery, request.query);

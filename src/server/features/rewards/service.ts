@@ -39,6 +39,7 @@ import {
   type RewardCounts,
   type RewardEvent,
 } from '../../../domain/rewards';
+import { readableUserId } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import {
   bookPoints,
@@ -47,7 +48,6 @@ import {
   incrementCounters,
   insertUnlock,
   isTimeZoneKnown,
-  isUuid,
   listActiveDays,
   listLatestTransactions,
   listUnlockedAchievements,
@@ -63,7 +63,7 @@ import {
   type UserPointsRow,
 } from './repository';
 
-/** Set through `AppDeps.rewards`. */
+/** Set through `ServiceOverrides.rewards`. */
 export interface RewardsOptions {
   /** The clock of awards and of "today" (tests move it). Default: the system clock. */
   now?: () => Date;
@@ -74,7 +74,6 @@ export interface RewardsContext {
   now: () => Date;
 }
 
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const LESSON_NOT_FOUND_MESSAGE = 'Lesson not found';
 
 /** A streak milestone needs at most this many days back (the longest milestone is 30 days). */
@@ -266,13 +265,6 @@ export function createRewardsEngine(context: RewardsContext) {
 
 // ------------------------------------------------------------------------------------------------- reads
 
-/** The user the request may read: the session user, or anyone for an admin; otherwise a 404. */
-export function resolveUserId(user: User, userId: string | undefined): string {
-  if (userId === undefined || userId === user.id) return user.id;
-  if (user.role === 'admin' && isUuid(userId)) return userId;
-  throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
-}
-
 /**
  * GET /api/points: totals, this week's and month's points, streaks and level. Days, weeks (ISO, Monday) and
  * months are counted in the browser's zone when it sent a valid one (remembered for the streaks of later
@@ -282,7 +274,7 @@ export async function getUserPoints(
   options: RewardsContext & { user: User; userId?: string; timeZone?: string },
 ): Promise<UserPoints> {
   const { db, user } = options;
-  const userId = resolveUserId(user, options.userId);
+  const userId = readableUserId(user, options.userId);
   let sent = normalizeTimeZone(options.timeZone);
   let row = await findUserPoints(db, userId);
   if (sent && row?.timeZone !== sent) {
@@ -316,7 +308,7 @@ export async function getUserPoints(
 export async function getPointHistory(
   options: RewardsContext & { user: User; userId: string },
 ): Promise<PointTransaction[]> {
-  const userId = resolveUserId(options.user, options.userId);
+  const userId = readableUserId(options.user, options.userId);
   const rows = await listLatestTransactions(options.db, userId, POINT_HISTORY_SIZE);
   return rows.map((r) => ({
     id: String(r.id),
@@ -344,7 +336,7 @@ export function listAchievements(): Achievement[] {
 export async function getUserAchievements(
   options: RewardsContext & { user: User; userId: string },
 ): Promise<UserAchievement[]> {
-  const userId = resolveUserId(options.user, options.userId);
+  const userId = readableUserId(options.user, options.userId);
   const unlocked = new Map(
     (await listUnlockedAchievements(options.db, userId)).map((u) => [u.achievementId, u.unlockedAt]),
   );

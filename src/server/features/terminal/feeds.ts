@@ -34,13 +34,24 @@ import {
   type FeedAdapterFactory,
   type FeedVendor,
 } from '../../providers/market-data/feeds';
-import { setBounded } from '../../providers/market-data/cache';
+import { rejectOnAbort } from '../../lib/abort';
+import { setBounded } from '../../lib/cache';
 import { createRateLimiter, type Quota, type RateLimiter } from '../../providers/market-data/rate-limiter';
-import { apiKeyFingerprint, DEFAULT_REQUEST_BUDGET_MS } from '../../providers/market-data/service';
-import { VendorError } from '../../providers/market-data/types';
+import { apiKeyFingerprint } from '../../lib/fingerprint';
+import { DEFAULT_REQUEST_BUDGET_MS } from '../market-data/service';
+import { VendorError, type UserVendorKeys } from '../../providers/market-data/types';
 
 export { MAX_FEED_ITEMS, type FeedAdapter, type FeedAdapterFactory, type FeedVendor };
 export type FeedKeys = Partial<Record<FeedVendor, string>>;
+
+/** The keys the calendar and news use: the user's own (API settings), else the server's. */
+export function feedKeysOf(serverKeys: FeedKeys, userKeys: UserVendorKeys): FeedKeys {
+  const keys: FeedKeys = { ...serverKeys };
+  for (const [vendor, key] of Object.entries(userKeys)) {
+    if (key) keys[vendor as keyof FeedKeys] = key;
+  }
+  return keys;
+}
 
 /** Tried in this order: the largest free quota first (as for quotes). */
 export const FEED_VENDOR_ORDER: readonly FeedVendor[] = ['fmp', 'polygon', 'alphavantage'];
@@ -299,18 +310,5 @@ function lastAnswer<T>(entry: Entry, at: number): T[] | undefined {
 /** Rejects when the vendor has not answered in time, whatever the adapter does with its signal. */
 async function withTimeout<T>(load: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
   const signal = AbortSignal.timeout(ms);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Error('no answer in time'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    load(signal).then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+  return rejectOnAbort(load(signal), signal, () => new Error('no answer in time'));
 }

@@ -250,7 +250,7 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
     keyed = await createTestApp({
       // Prices stay simulated (no network); the feeds follow the keys.
       env: { MARKET_DATA_PROVIDER: 'simulated', FMP_API_KEY: SERVER_FMP_KEY },
-      deps: {
+      overrides: {
         terminal: {
           feedAdapters: createFeedAdapterFactory({
             baseUrls: { fmp: `${vendor.url}/stable`, polygon: vendor.url },
@@ -332,8 +332,7 @@ describe('GET /api/terminal/overview: calendar and news from a vendor', () => {
 
   it('asks no vendor with a key whose quota is spent, the quota quotes use, and serves the samples', async () => {
     const spentFmp = 'USER-FMP-KEY-SPENT';
-    const { marketData } = keyed.deps;
-    if (!marketData) throw new Error('buildApp creates the market-data service');
+    const { marketData } = keyed.services;
     let taken = 0;
     while (marketData.takeVendorCall('fmp', spentFmp)) taken += 1;
     expect(taken).toBe(VENDOR_QUOTAS.fmp.limit);

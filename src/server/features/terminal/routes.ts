@@ -1,15 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TerminalOverviewResponse } from '../../../contracts/terminal';
 import { requirePlan, requireUser, signedInUser } from '../../auth/guards';
-import { createFeedAdapterFactory } from '../../providers/market-data/feeds';
-import { getUserVendorKeys } from '../api-settings/service';
-import { createTerminalFeeds, type FeedAdapterFactory, type FeedKeys } from './feeds';
-import { createTerminalService } from './service';
-
-export interface TerminalOptions {
-  /** Calendar and news adapters per vendor; default: the real vendors (tests point them at a local fake). */
-  feedAdapters?: FeedAdapterFactory;
-}
+import { userVendorKeysOf } from '../../auth/user-vendor-keys';
+import { feedKeysOf } from './feeds';
 
 /** Per IP and instance; the page refreshes the overview every 30 s. */
 const overviewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -22,37 +15,19 @@ const overviewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
  * MARKET_DATA_PROVIDER picks the source of prices only.
  */
 export const terminalRoutes: FastifyPluginAsync = async (app) => {
-  const { config, database, marketData, terminal } = app.deps;
-  if (!marketData) throw new Error('terminalRoutes needs app.deps.marketData (buildApp creates it)');
-  const service = createTerminalService({
-    db: database.db,
-    marketData,
-    feeds: createTerminalFeeds({
-      factory: terminal?.feedAdapters ?? createFeedAdapterFactory(),
-      // One quota per vendor key for quotes and feeds together.
-      takeQuota: (vendor, apiKey) => marketData.takeVendorCall(vendor, apiKey),
-      onVendorError: (vendor, error) =>
-        app.log.warn(
-          { vendor, reason: error instanceof Error ? error.message : String(error) },
-          'terminal feed vendor failed',
-        ),
-    }),
-  });
+  const { config } = app.deps;
+  const { terminal } = app.services;
 
   app.get(
     '/overview',
     { config: overviewLimit, preHandler: [requireUser, requirePlan('premium', 'professional')] },
     async (request) => {
       const user = signedInUser(request);
-      const userKeys = await getUserVendorKeys(database.db, config.appSecret, user.id);
-      const feedKeys: FeedKeys = { ...config.vendorKeys };
-      for (const [vendor, key] of Object.entries(userKeys)) {
-        if (key) feedKeys[vendor as keyof FeedKeys] = key;
-      }
-      const body: TerminalOverviewResponse = await service.overview({
+      const userKeys = (await userVendorKeysOf(request)) ?? {};
+      const body: TerminalOverviewResponse = await terminal.overview({
         userId: user.id,
         requestOptions: { userKeys },
-        feedKeys,
+        feedKeys: feedKeysOf(config.vendorKeys, userKeys),
       });
       return body;
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { TERMINAL_SYMBOLS } from '../../../contracts/terminal';
-import { createMarketDataService } from '../../providers/market-data/service';
+import { createMarketDataService } from '../market-data/service';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';

@@ -36,15 +36,10 @@ import {
   tradingCalendar,
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
-import { createTtlCache } from '../../providers/market-data/cache';
+import { createTtlCache } from '../../lib/cache';
 import type { DailyClose } from '../../providers/market-data/types';
-import type {
-  CloseHistoryResult,
-  MarketDataService,
-  RequestOptions,
-} from '../../providers/market-data/service';
-import { findSavedPortfolio } from '../portfolio/repository';
-import { valuePortfolio } from '../portfolio/service';
+import type { CloseHistoryResult, MarketDataService, RequestOptions } from '../market-data/service';
+import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 import type { FeedKeys, TerminalFeeds } from './feeds';
 
 /** Risk figures move once a day; they are reused this long (per set of vendor keys). */
@@ -187,8 +182,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   }
 
   async function portfolio(userId: string, requestOptions: RequestOptions): Promise<TerminalPortfolio> {
-    const saved = await findSavedPortfolio(db, userId);
-    const holdings = saved?.holdings ?? {};
+    const { portfolio: holdings } = await getSavedPortfolio({ db, userId });
     if (Object.keys(holdings).length === 0) {
       return {
         hasPortfolio: false,

@@ -54,7 +54,7 @@ import { z } from 'zod';
 import { ROBINHOOD_ERRORS } from '../../../contracts/brokers';
 import { Decimal } from '../../../domain/broker-csv/numbers';
 import { CRYPTO_PREFIX, holdingKey } from '../../../domain/broker-csv/symbols';
-import { mapWithConcurrency } from '../../concurrency';
+import { mapWithConcurrency } from '../../lib/concurrency';
 
 export interface BrokerCredentials {
   username: string;

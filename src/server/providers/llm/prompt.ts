@@ -134,5 +134,3 @@ export function toPromptFacts(facts: PortfolioFacts) {
     thresholds: facts.thresholds,
   });
 }
-
-export type PromptFacts = ReturnType<typeof toPromptFacts>;

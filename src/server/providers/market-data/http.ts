@@ -3,6 +3,7 @@
  * body is checked with a zod schema, and no API key ever appears in an error message.
  */
 import type { z } from 'zod';
+import { rejectOnAbort } from '../../lib/abort';
 import { VendorError, type VendorName } from './types';
 
 export type VendorErrorKind = VendorError['kind'];
@@ -204,24 +205,7 @@ export async function fetchJson<S extends z.ZodType>(
 
 /** Rejects with a 'timeout' VendorError as soon as the signal aborts, whatever the promise does. */
 export function raceSignal<T>(vendor: VendorName, promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(networkError(vendor, signal.reason, signal));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(networkError(vendor, signal.reason, signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+  return rejectOnAbort(promise, signal, () => networkError(vendor, signal.reason, signal));
 }
 
 /** Joins a base URL (with or without a trailing slash) and a path. */

@@ -1,19 +1,16 @@
 /**
  * The market-data providers as the app uses them: `createDefaultAdapters(config)` gives the server's
  * adapters (the keyless Yahoo and CoinGecko always; Alpha Vantage, Polygon and FMP when the server has
- * their key), `createKeyedAdapter` builds one around a user's own key (API settings), and
- * `createMarketDataService` puts them behind caching, breakers, rate limits and the simulator.
+ * their key), `createKeyedAdapter` builds one around a user's own key (API settings). The market-data
+ * feature (features/market-data/service.ts) puts them behind caching, breakers, rate limits and the simulator.
  */
 import type { AppConfig } from '../../config';
 import { createAlphaVantageAdapter } from './alphavantage';
 import { createCoinGeckoAdapter } from './coingecko';
 import { createFmpAdapter } from './fmp';
 import { createPolygonAdapter } from './polygon';
-import type { KeyedVendor } from './service';
-import type { MarketDataAdapter } from './types';
+import type { KeyedVendor, MarketDataAdapter } from './types';
 import { createYahooAdapter } from './yahoo';
-
-export { createMarketDataService, type MarketDataService } from './service';
 
 export function createDefaultAdapters(config: Pick<AppConfig, 'vendorKeys'>): MarketDataAdapter[] {
   const adapters: MarketDataAdapter[] = [createYahooAdapter(), createCoinGeckoAdapter()];

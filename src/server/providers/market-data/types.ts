@@ -1,6 +1,10 @@
 /** Where a number came from: every quote and history says so (DESIGN.md "Data sources are honest"). */
 export type MarketDataSource = 'yahoo' | 'coingecko' | 'alphavantage' | 'polygon' | 'fmp' | 'simulated';
 export type VendorName = Exclude<MarketDataSource, 'simulated'>;
+/** The vendors that need an API key. */
+export type KeyedVendor = 'alphavantage' | 'polygon' | 'fmp';
+/** A user's own vendor keys (API settings), used for that user's requests. */
+export type UserVendorKeys = Partial<Record<KeyedVendor, string>>;
 
 export interface Quote {
   /** Our symbol: `AAPL`, `^VIX`, `CRYPTO:BTC`. */

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dailyBar, dailyBarSpan } from '../../db/schema';
-import type { DailyBar, DailyClose, VendorName } from './types';
+import type { DailyBar, DailyClose, VendorName } from '../../providers/market-data/types';
 
 export interface DateSpan {
   from: string;

@@ -2,7 +2,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveAppSecret } from './secret';
+import { resolveAppSecret } from './app-secret';
 
 describe('APP_SECRET', () => {
   it('uses the configured secret as is', async () => {

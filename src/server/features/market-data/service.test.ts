@@ -11,8 +11,8 @@ import {
   fakeQuote,
   hangUntilAborted,
   type FakeAdapter,
-} from './testing/fake-adapter';
-import { VendorError, type MarketDataAdapter } from './types';
+} from '../../providers/market-data/testing/fake-adapter';
+import { VendorError, type MarketDataAdapter } from '../../providers/market-data/types';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

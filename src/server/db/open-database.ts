@@ -1,6 +1,6 @@
-import type { AppConfig } from './config';
-import { applyMigrations, connectDatabase, ensureDatabaseExists, type DatabaseHandle } from './db/client';
-import { startEmbeddedPostgres } from './db/embedded-server';
+import type { AppConfig } from '../config';
+import { applyMigrations, connectDatabase, ensureDatabaseExists, type DatabaseHandle } from './client';
+import { startEmbeddedPostgres } from './embedded-server';
 
 export interface RunningDatabase {
   handle: DatabaseHandle;

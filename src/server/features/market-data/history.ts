@@ -1,0 +1,316 @@
+/**
+ * Daily history. Vendor bars are stored in `daily_bar` with the span already fetched per symbol, so a request
+ * asks the vendors only for the days not yet covered; the histories of many symbols are read back in one
+ * query. Simulated bars (the security master's symbols no vendor served) are computed on demand, never stored.
+ */
+import type { AppError } from '../../../contracts/errors';
+import type { HistoryRange } from '../../../contracts/market-data';
+import { lastCompletedTradingDay } from '../../../domain/market-simulator';
+import { setBounded } from '../../lib/cache';
+import { mapWithConcurrency } from '../../lib/concurrency';
+import type { SimulatedSource } from '../../providers/market-data/simulated';
+import type {
+  DailyBar,
+  DailyClose,
+  MarketDataSource,
+  UserVendorKeys,
+} from '../../providers/market-data/types';
+import type { BarStore, DateSpan, StoredBar, StoredSeries, SymbolSpan } from './repository';
+import { resolveSymbol, type ResolvedSymbol } from './symbols';
+import { unknownSymbol, type VendorRouting } from './vendor-routing';
+
+const MAX_KNOWN_SPANS = 10_000;
+/** Symbols whose missing days are asked of vendors at once, in a history request for many symbols. */
+const HISTORY_FETCH_CONCURRENCY = 8;
+/** Bars starting more than this many days after the asked start count as a partial answer. */
+const PARTIAL_HISTORY_TOLERANCE_DAYS = 6;
+
+const HISTORY_MONTHS: Readonly<Record<HistoryRange, number>> = { '1M': 1, '6M': 6, '1Y': 12, '5Y': 60 };
+
+export interface HistoryResult {
+  symbol: string;
+  source: MarketDataSource;
+  history: DailyBar[];
+}
+
+/** A history with only each session's close (analytics over many symbols). */
+export interface CloseHistoryResult {
+  symbol: string;
+  source: MarketDataSource;
+  closes: DailyClose[];
+}
+
+export interface HistoriesResult<T> {
+  /** Keyed by the requested ticker, trimmed and upper-cased. */
+  histories: Record<string, T>;
+  errors: Record<string, string>;
+}
+
+interface HistoryReader {
+  getHistory(
+    input: string,
+    range: HistoryRange,
+    userKeys: UserVendorKeys | undefined,
+  ): Promise<HistoryResult>;
+  getHistories(
+    inputs: readonly string[],
+    range: HistoryRange,
+    userKeys: UserVendorKeys | undefined,
+  ): Promise<HistoriesResult<HistoryResult>>;
+  getCloseHistories(
+    inputs: readonly string[],
+    range: HistoryRange,
+    userKeys: UserVendorKeys | undefined,
+  ): Promise<HistoriesResult<CloseHistoryResult>>;
+}
+
+/** What a history gives of each session: the stored bars' fields to read, and the same of simulated bars. */
+interface SessionFields<T> {
+  read(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<T>>>;
+  pick(bars: DailyBar[]): T[];
+}
+
+export function createHistoryReader(options: {
+  routing: VendorRouting;
+  store: BarStore;
+  simulator: SimulatedSource;
+  budgetMs: number;
+  now: () => Date;
+}): HistoryReader {
+  const { routing, store, simulator, budgetMs, now } = options;
+
+  const historyLocks = new Map<string, Promise<unknown>>();
+
+  /** Runs history loads of one symbol one after the other in this process (the second sees what the first stored). */
+  function withSymbolLock<T>(symbol: string, run: () => Promise<T>): Promise<T> {
+    const previous = historyLocks.get(symbol) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const settled = next.catch(() => undefined);
+    historyLocks.set(symbol, settled);
+    void settled.then(() => {
+      if (historyLocks.get(symbol) === settled) historyLocks.delete(symbol);
+    });
+    return next;
+  }
+
+  /**
+   * Bars for a span from the first vendor that answers. When its bars start well after the span does (a
+   * vendor that keeps only a year, a listing inside the span), the next vendors are asked for the rest.
+   * Undefined when no vendor answered at all.
+   */
+  async function fetchVendorBars(
+    resolved: ResolvedSymbol,
+    span: DateSpan,
+    userKeys: UserVendorKeys | undefined,
+  ) {
+    const budget = AbortSignal.timeout(budgetMs);
+    const collected: StoredBar[] = [];
+    let remaining: DateSpan | undefined = span;
+    let answered = false;
+    for (const slot of routing.chain(userKeys)) {
+      if (!remaining) break;
+      const { adapter } = slot;
+      if (!adapter.history || !adapter.supports(resolved.symbol)) continue;
+      const wanted: DateSpan = remaining;
+      const outcome = await routing.call(slot, budget, (signal) =>
+        adapter.history
+          ? adapter.history(resolved.symbol, wanted.from, wanted.to, signal)
+          : Promise.resolve<DailyBar[]>([]),
+      );
+      if (!outcome.ok) continue;
+      answered = true;
+      const bars = outcome.value
+        .filter((bar) => isValidBar(bar) && bar.date >= wanted.from && bar.date <= wanted.to)
+        .map((bar) => ({ ...bar, source: slot.vendor }));
+      collected.push(...bars);
+      const first = bars.reduce<string | undefined>(
+        (min, bar) => (!min || bar.date < min ? bar.date : min),
+        undefined,
+      );
+      // Nothing at all: the next vendor may know more; bars from late on: ask the next one for the start.
+      if (!first) continue;
+      remaining =
+        first > addDays(wanted.from, PARTIAL_HISTORY_TOLERANCE_DAYS)
+          ? { from: wanted.from, to: addDays(first, -1) }
+          : undefined;
+    }
+    return answered ? collected : undefined;
+  }
+
+  /**
+   * Spans seen in the database, per symbol. Spans only ever grow, so a remembered span that covers a request
+   * is still true and the request needs no span query; otherwise the database's span is read again.
+   */
+  const knownSpans = new Map<string, DateSpan>();
+  function rememberSpan(symbol: string, span: DateSpan) {
+    const known = knownSpans.get(symbol);
+    const merged = {
+      from: known && known.from < span.from ? known.from : span.from,
+      to: known && known.to > span.to ? known.to : span.to,
+    };
+    setBounded(knownSpans, symbol, merged, MAX_KNOWN_SPANS);
+  }
+
+  function isKnownToCover(wanted: SymbolSpan): boolean {
+    const known = knownSpans.get(wanted.symbol);
+    return known !== undefined && known.from <= wanted.from && known.to >= wanted.to;
+  }
+
+  /** Asks the vendors for the days of `wanted` outside the stored span, and stores what they answer. */
+  function storeMissingDays(
+    resolved: ResolvedSymbol,
+    wanted: SymbolSpan,
+    stored: DateSpan | undefined,
+    userKeys: UserVendorKeys | undefined,
+  ): Promise<void> {
+    const { symbol, from, to } = wanted;
+    return withSymbolLock(symbol, async () => {
+      // A load of this symbol that held the lock before this one may have stored some of the days.
+      const covered = knownSpans.get(symbol) ?? stored;
+      const gaps: DateSpan[] = [];
+      if (!covered) gaps.push({ from, to });
+      else {
+        if (from < covered.from) gaps.push({ from, to: addDays(covered.from, -1) });
+        if (to > covered.to) gaps.push({ from: addDays(covered.to, 1), to });
+      }
+      for (const gap of gaps) {
+        const bars = await fetchVendorBars(resolved, gap, userKeys);
+        if (!bars) continue;
+        await store.save(symbol, gap, bars);
+        rememberSpan(symbol, gap);
+      }
+    });
+  }
+
+  /**
+   * The sessions of `range` per symbol (oldest first): stored vendor bars (the days not stored yet asked of
+   * the vendors first; all of them then read in one query), else the simulator's for a symbol of the
+   * security master, else a 404 error. `fields` says what is wanted of each session.
+   */
+  async function loadSeries<T>(
+    symbols: readonly ResolvedSymbol[],
+    range: HistoryRange,
+    userKeys: UserVendorKeys | undefined,
+    fields: SessionFields<T>,
+  ): Promise<Map<string, { source: MarketDataSource; bars: T[] } | AppError>> {
+    const at = now();
+    const wanted = new Map<string, { resolved: ResolvedSymbol; span: SymbolSpan }>();
+    for (const resolved of symbols) {
+      const to = resolved.isCrypto ? addDays(utcDate(at), -1) : lastCompletedTradingDay(at);
+      const from = addDays(addMonths(to, -HISTORY_MONTHS[range]), 1);
+      wanted.set(resolved.symbol, { resolved, span: { symbol: resolved.symbol, from, to } });
+    }
+    const chain = routing.chain(userKeys);
+    const fetchable = [...wanted.values()].filter(({ resolved }) =>
+      chain.some((slot) => slot.adapter.history && slot.adapter.supports(resolved.symbol)),
+    );
+
+    const unsure = fetchable.filter(({ span }) => !isKnownToCover(span));
+    if (unsure.length > 0) {
+      const stored = await store.spans(unsure.map(({ span }) => span.symbol));
+      for (const [symbol, span] of stored) rememberSpan(symbol, span);
+      const incomplete = unsure.filter(({ span }) => !isKnownToCover(span));
+      await mapWithConcurrency(incomplete, HISTORY_FETCH_CONCURRENCY, ({ resolved, span }) =>
+        storeMissingDays(resolved, span, stored.get(span.symbol), userKeys),
+      );
+    }
+    const found = await fields.read(fetchable.map(({ span }) => span));
+
+    const series = new Map<string, { source: MarketDataSource; bars: T[] } | AppError>();
+    for (const [symbol, { resolved, span }] of wanted) {
+      const stored = found.get(symbol);
+      if (stored) series.set(symbol, stored);
+      else if (resolved.entry) {
+        const bars = fields.pick(simulator.history(resolved.entry, span.from, span.to));
+        series.set(symbol, { source: 'simulated', bars });
+      } else series.set(symbol, unknownSymbol(symbol));
+    }
+    return series;
+  }
+
+  /** `loadSeries` of many tickers, answered per ticker as sent (trimmed, upper-cased). */
+  async function seriesByTicker<T, R>(
+    inputs: readonly string[],
+    range: HistoryRange,
+    userKeys: UserVendorKeys | undefined,
+    fields: SessionFields<T>,
+    shape: (symbol: string, source: MarketDataSource, bars: T[]) => R,
+  ): Promise<HistoriesResult<R>> {
+    const { labels, errors } = routing.resolveTickers(inputs, userKeys);
+    const series = await loadSeries([...labels.values()], range, userKeys, fields);
+    const histories: Record<string, R> = {};
+    for (const [label, { symbol }] of labels) {
+      const answer = series.get(symbol);
+      if (answer === undefined || answer instanceof Error) {
+        errors[label] = answer?.message ?? `No history for ${symbol}`;
+      } else histories[label] = shape(symbol, answer.source, answer.bars);
+    }
+    return { histories, errors };
+  }
+
+  const allFields: SessionFields<DailyBar> = {
+    read: (spans) => store.readBars(spans),
+    pick: (bars) => bars,
+  };
+  const closesOnly: SessionFields<DailyClose> = {
+    read: (spans) => store.readCloses(spans),
+    pick: (bars) => bars.map(({ date, close }) => ({ date, close })),
+  };
+  const historyOf = (symbol: string, source: MarketDataSource, history: DailyBar[]): HistoryResult => ({
+    symbol,
+    source,
+    history,
+  });
+
+  return {
+    async getHistory(input, range, userKeys) {
+      const resolved = resolveSymbol(input);
+      routing.assertServable(resolved, userKeys);
+      const series = await loadSeries([resolved], range, userKeys, allFields);
+      const answer = series.get(resolved.symbol) ?? unknownSymbol(resolved.symbol);
+      if (answer instanceof Error) throw answer;
+      return historyOf(resolved.symbol, answer.source, answer.bars);
+    },
+
+    getHistories(inputs, range, userKeys) {
+      return seriesByTicker(inputs, range, userKeys, allFields, historyOf);
+    },
+
+    getCloseHistories(inputs, range, userKeys) {
+      return seriesByTicker(
+        inputs,
+        range,
+        userKeys,
+        closesOnly,
+        (symbol, source, closes): CloseHistoryResult => ({ symbol, source, closes }),
+      );
+    },
+  };
+}
+
+function isValidBar(bar: DailyBar): boolean {
+  const prices = [bar.open, bar.high, bar.low, bar.close];
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(bar.date) &&
+    prices.every((price) => Number.isFinite(price) && price > 0) &&
+    Number.isFinite(bar.volume) &&
+    bar.volume >= 0
+  );
+}
+
+function utcDate(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The same day of the month `months` later (earlier when negative), clamped to the month's last day. */
+function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}

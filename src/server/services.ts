@@ -1,0 +1,142 @@
+/**
+ * Every service and provider of the app, built once at start (`buildApp` decorates the app with them as
+ * `app.services`): routes take what they need from here and never build a provider themselves. Tests and
+ * benches replace parts through `ServiceOverrides`; everything not overridden is the real thing.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { AccountsContext } from './features/accounts/service';
+import {
+  createCloseSeriesCache,
+  type AnalysisContext,
+  type AnalysisOptions,
+} from './features/analysis/service';
+import {
+  getUserVendorKeys,
+  type ApiSettingsContext,
+  type ApiSettingsOptions,
+} from './features/api-settings/service';
+import { createMarketDataService, type MarketDataService } from './features/market-data/service';
+import {
+  createHistoryCache,
+  type PaperTradingContext,
+  type PaperTradingOptions,
+} from './features/paper-trading/service';
+import { createRewardsEngine, type RewardsContext, type RewardsOptions } from './features/rewards/service';
+import { createTerminalFeeds, type FeedAdapterFactory } from './features/terminal/feeds';
+import { createTerminalService, type TerminalService } from './features/terminal/service';
+import { createRobinhoodConnector, type BrokerConnector } from './providers/brokers/robinhood';
+import { createOpenAiAnalysisWriter } from './providers/llm';
+import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
+import { createFeedAdapterFactory } from './providers/market-data/feeds';
+import type { UserVendorKeys } from './providers/market-data/types';
+
+/** What tests and benches may replace; each field's default is the real service. */
+export interface ServiceOverrides {
+  /** Quotes, history, search; default: the real vendor adapters of the configuration. */
+  marketData?: MarketDataService;
+  /** Paper trading: quote source (default marketData), domain-event handler (default rewards), test hooks. */
+  paperTrading?: PaperTradingOptions;
+  /** API settings: vendor base URLs and timeout of the key test (tests point them at a local fake). */
+  apiSettings?: ApiSettingsOptions;
+  /** Analysis: the language model (default: OpenAI from config.openai), its timeout, rewards hook, clock. */
+  analysis?: AnalysisOptions;
+  /** Rewards: the clock of awards (tests move it). */
+  rewards?: RewardsOptions;
+  /** Terminal: the calendar and news adapters per vendor (default: the real vendors). */
+  terminal?: { feedAdapters?: FeedAdapterFactory };
+}
+
+export interface Services {
+  marketData: MarketDataService;
+  /** A signed-in user's own vendor keys, decrypted (API settings); see auth/user-vendor-keys.ts per request. */
+  userVendorKeys(userId: string): Promise<UserVendorKeys>;
+  accounts: Omit<AccountsContext, 'replacedSessionIdHash'> & { demoFeatures: boolean };
+  apiSettings: ApiSettingsContext;
+  paperTrading: PaperTradingContext;
+  rewards: RewardsContext;
+  /** Told when an analysis (AI or demo) was delivered to a signed-in user. */
+  analysis: AnalysisContext & { onCompleted: NonNullable<AnalysisOptions['onCompleted']> };
+  portfolio: { db: DatabaseHandle['db']; marketData: MarketDataService };
+  terminal: TerminalService;
+  brokers: { robinhood: BrokerConnector };
+}
+
+/** `log` receives the vendors' failures (never their keys). */
+export function createServices(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  overrides: ServiceOverrides = {},
+): Services {
+  const { db } = database;
+  const vendorFailed = (message: string) => (vendor: string, error: unknown) =>
+    log.warn({ vendor, reason: error instanceof Error ? error.message : String(error) }, message);
+
+  const marketData =
+    overrides.marketData ??
+    createMarketDataService({
+      config,
+      db,
+      adapters: createDefaultAdapters(config),
+      createKeyedAdapter,
+      onVendorError: vendorFailed('market data vendor failed'),
+    });
+
+  // Rewards book points inside paper trading's transactions and after analyses, unless a test hooks its own.
+  const rewards: RewardsContext = { db, now: overrides.rewards?.now ?? (() => new Date()) };
+  const rewardsEngine = createRewardsEngine(rewards);
+
+  const paperTradingOptions = overrides.paperTrading ?? {};
+  const paperTrading: PaperTradingContext = {
+    db,
+    quotes: paperTradingOptions.quoteSource ?? marketData,
+    histories: createHistoryCache(paperTradingOptions.historyCacheMs),
+    onEvent: paperTradingOptions.onEvent ?? rewardsEngine.onPaperTradingEvent,
+    now: paperTradingOptions.now ?? (() => new Date()),
+    beforeTradeCommit: paperTradingOptions.beforeTradeCommit,
+  };
+
+  const analysisOptions = overrides.analysis ?? {};
+  const analysis: Services['analysis'] = {
+    db,
+    marketData,
+    writer:
+      analysisOptions.writer ??
+      createOpenAiAnalysisWriter({ config: config.openai, timeoutMs: analysisOptions.llmTimeoutMs }),
+    appSecret: config.appSecret,
+    histories: createCloseSeriesCache(analysisOptions.historyCacheMs),
+    now: analysisOptions.now ?? (() => new Date()),
+    onCompleted: analysisOptions.onCompleted ?? rewardsEngine.onAnalysisCompleted,
+  };
+
+  const terminal = createTerminalService({
+    db,
+    marketData,
+    feeds: createTerminalFeeds({
+      factory: overrides.terminal?.feedAdapters ?? createFeedAdapterFactory(),
+      // One quota per vendor key for quotes and feeds together.
+      takeQuota: (vendor, apiKey) => marketData.takeVendorCall(vendor, apiKey),
+      onVendorError: vendorFailed('terminal feed vendor failed'),
+    }),
+  });
+
+  return {
+    marketData,
+    userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),
+    accounts: { db, adminEmails: config.adminEmails, demoFeatures: config.demoFeatures },
+    apiSettings: { db, appSecret: config.appSecret, settings: overrides.apiSettings ?? {} },
+    paperTrading,
+    rewards,
+    analysis,
+    portfolio: { db, marketData },
+    terminal,
+    brokers: {
+      robinhood: createRobinhoodConnector({
+        baseUrl: config.robinhoodBaseUrl,
+        cryptoBaseUrl: config.robinhoodCryptoBaseUrl,
+      }),
+    },
+  };
+}
