@@ -5,6 +5,7 @@ export * from './classify';
 export * from './returns';
 export * from './portfolio';
 export * from './risk';
+export * from './risk-grid';
 export * from './concentration';
 export * from './exposure';
 export * from './risk-level';
