@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTradingDay } from './calendar';
+import { isTradingDay } from '../calendar';
 import {
   SIMULATION_ANCHOR_DATE,
   lastCompletedSession,
@@ -8,8 +8,8 @@ import {
   simulateDailyBars,
   simulateQuote,
   type SimulatedBar,
-} from './market-simulator';
-import { findSecurity, securityMaster, type SecurityMasterEntry } from './security-master';
+} from './index';
+import { findSecurity, securityMaster, type SecurityMasterEntry } from '../security-master';
 
 function entry(symbol: string): SecurityMasterEntry {
   const found = findSecurity(symbol);

@@ -9,8 +9,8 @@
  * `^VIX` and stablecoins follow a mean-reverting (AR(1) in log) level instead of a walk.
  *
  * No I/O, no clock, no Math.random: the same symbol and date give the same price in every process.
- * Stocks, ETFs, funds and indices move on US trading days only (the NYSE calendar of ./calendar), crypto every
- * day.
+ * Stocks, ETFs, funds and indices move on US trading days only (the NYSE calendar of src/domain/calendar),
+ * crypto every day. `model.ts` holds the model of one symbol, `random.ts` the seeded draws.
  */
 import {
   MS_PER_DAY,
@@ -22,21 +22,28 @@ import {
   newYorkInstant,
   sessionCloseMinute,
   toDayNumber,
-} from './calendar';
-import type { SecurityMasterEntry } from './security-master';
+} from '../calendar';
+import type { SecurityMasterEntry } from '../security-master';
+import { modelOf, type Factor, type Model } from './model';
+import {
+  STREAM_BAR,
+  STREAM_INTRADAY,
+  STREAM_RETURN,
+  hashString,
+  nextNormal,
+  nextUniform,
+  normalAt,
+  seedRandom,
+} from './random';
 
 /** Read by the market-data service from here. */
-export { lastCompletedTradingDay } from './calendar';
+export { lastCompletedTradingDay } from '../calendar';
 
 /** The walk passes through each entry's basePrice at this session's close. */
 export const SIMULATION_ANCHOR_DATE = '2025-11-21';
 /** The simulated window; requests outside it are clamped to it. */
 export const SIMULATION_FIRST_DATE = '2015-01-01';
 export const SIMULATION_LAST_DATE = '2035-12-31';
-
-/** Trading days per year used to turn annual volatility into daily steps. */
-const EQUITY_STEPS_PER_YEAR = 252;
-const CRYPTO_STEPS_PER_YEAR = 365;
 
 const FIRST_DAY = toDayNumber(SIMULATION_FIRST_DATE);
 const LAST_DAY = toDayNumber(SIMULATION_LAST_DATE);
@@ -48,202 +55,6 @@ const windowDates: (string | undefined)[] = new Array<string | undefined>(DAY_CO
 /** The date string of a day of the window, formatted once per process. */
 function windowDate(index: number): string {
   return (windowDates[index] ??= fromDayNumber(FIRST_DAY + index));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Seeded randomness: FNV-1a for strings, a murmur-style finaliser to mix (seed, day, stream) into a
-// 32-bit state, mulberry32 for the stream, Box-Muller for normals.
-
-function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-function mix32(value: number): number {
-  let t = (value + 0x9e3779b9) | 0;
-  t = Math.imul(t ^ (t >>> 16), 0x21f0aaad);
-  t = Math.imul(t ^ (t >>> 15), 0x735a2d97);
-  return (t ^ (t >>> 15)) >>> 0;
-}
-
-/**
- * mulberry32: a small, fast 32-bit PRNG. One module-level state, reseeded for every (seed, day, stream), so
- * drawing allocates nothing; callers draw synchronously right after `seedRandom`.
- */
-let randomState = 0;
-
-function seedRandom(seed: number, day: number, stream: number): void {
-  randomState = mix32(seed ^ mix32(Math.imul(day, 0x9e3779b1) + stream));
-}
-
-/** A uniform in (0, 1), never 0. */
-function nextUniform(): number {
-  randomState = (randomState + 0x6d2b79f5) | 0;
-  let t = Math.imul(randomState ^ (randomState >>> 15), 1 | randomState);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4_294_967_296;
-}
-
-/** A standard normal (Box-Muller, cosine branch). */
-function nextNormal(): number {
-  const radius = Math.sqrt(-2 * Math.log(nextUniform()));
-  return radius * Math.cos(2 * Math.PI * nextUniform());
-}
-
-const STREAM_RETURN = 0;
-const STREAM_BAR = 1;
-const STREAM_INTRADAY = 2;
-
-function normalAt(seed: number, day: number, stream: number): number {
-  seedRandom(seed, day, stream);
-  return nextNormal();
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The model of one symbol.
-
-type Factor =
-  'market' | 'international' | 'emerging' | 'rates' | 'commodities' | 'crypto' | `sector:${string}`;
-
-interface Model {
-  kind: 'walk' | 'mean-reverting' | 'constant';
-  /** Calendar days (crypto) or US trading days only. */
-  everyDay: boolean;
-  /** Daily volatility of the log price. */
-  sigma: number;
-  /** Daily drift of the log price (walks only). */
-  drift: number;
-  loadings: readonly [Factor, number][];
-  /** Weight of the symbol's own noise: sqrt(1 - sum of squared loadings). */
-  idiosyncratic: number;
-  /** AR(1) coefficient per step (mean-reverting only). */
-  phi: number;
-  /** Dollar volume of a typical day. */
-  dollarVolume: number;
-}
-
-const STOCK_MARKET_LOADING: Readonly<Record<string, number>> = {
-  'Information Technology': 0.65,
-  'Communication Services': 0.6,
-  'Consumer Discretionary': 0.6,
-  Financials: 0.6,
-  Industrials: 0.6,
-  Materials: 0.55,
-  'Health Care': 0.5,
-  'Real Estate': 0.5,
-  Energy: 0.45,
-  'Consumer Staples': 0.45,
-  Utilities: 0.4,
-};
-
-const ANNUAL_LOG_DRIFT: Readonly<Record<SecurityMasterEntry['assetClass'], number>> = {
-  stock: 0.07,
-  etf: 0.06,
-  fund: 0.06,
-  bond: 0.02,
-  crypto: 0.05,
-  cash: 0,
-};
-
-function factorLoadings(entry: SecurityMasterEntry): [Factor, number][] {
-  const { assetClass, sector, region } = entry;
-  if (assetClass === 'crypto')
-    return [
-      ['market', 0.3],
-      ['crypto', 0.8],
-    ];
-  if (assetClass === 'bond')
-    return region === 'US'
-      ? [
-          ['rates', 0.9],
-          ['market', 0.05],
-        ]
-      : [['rates', 0.8]];
-  if (assetClass === 'stock')
-    return [
-      ['market', STOCK_MARKET_LOADING[sector] ?? 0.6],
-      [`sector:${sector}`, 0.45],
-    ];
-  if (sector === 'Commodities')
-    return [
-      ['commodities', 0.9],
-      ['market', 0.1],
-    ];
-  if (sector === 'Balanced')
-    return [
-      ['market', 0.9],
-      ['rates', 0.2],
-    ];
-  if (sector === 'Target Date')
-    return [
-      ['market', 0.85],
-      ['international', 0.3],
-      ['rates', 0.15],
-    ];
-  if (region === 'Emerging Markets')
-    return [
-      ['market', 0.55],
-      ['international', 0.4],
-      ['emerging', 0.55],
-    ];
-  if (region === 'International')
-    return [
-      ['market', 0.7],
-      ['international', 0.6],
-    ];
-  if (sector === 'Real Estate')
-    return [
-      ['market', 0.5],
-      ['sector:Real Estate', 0.7],
-    ];
-  if (sector === 'Broad Market') return [['market', 0.97]];
-  // Sector ETFs (XLK, SMH, XLE, ...).
-  return [
-    ['market', 0.7],
-    [`sector:${sector}`, 0.65],
-  ];
-}
-
-const DOLLAR_VOLUME_RANGE: Readonly<Record<SecurityMasterEntry['assetClass'], [number, number]>> = {
-  stock: [2e8, 8e9],
-  etf: [1e8, 2e10],
-  fund: [5e6, 2e8],
-  bond: [5e7, 2e9],
-  crypto: [2e8, 3e10],
-  cash: [1e7, 1e9],
-};
-
-function modelOf(entry: SecurityMasterEntry): Model {
-  const everyDay = entry.assetClass === 'crypto';
-  const stepsPerYear = everyDay ? CRYPTO_STEPS_PER_YEAR : EQUITY_STEPS_PER_YEAR;
-  const sigma = entry.annualVolatility / Math.sqrt(stepsPerYear);
-  const isVolatilityIndex = entry.sector === 'Volatility';
-  const isStablecoin = entry.assetClass === 'crypto' && entry.annualVolatility <= 0.02;
-  const kind: Model['kind'] =
-    entry.annualVolatility <= 0 ? 'constant' : isVolatilityIndex || isStablecoin ? 'mean-reverting' : 'walk';
-  const loadings: [Factor, number][] = isVolatilityIndex
-    ? [['market', -0.75]]
-    : isStablecoin
-      ? []
-      : factorLoadings(entry);
-  const loaded = loadings.reduce((sum, [, weight]) => sum + weight * weight, 0);
-  const [low, high] = DOLLAR_VOLUME_RANGE[entry.assetClass];
-  const position = mix32(hashString(`volume:${entry.symbol}`)) / 4_294_967_296;
-  return {
-    kind,
-    everyDay,
-    sigma,
-    drift: ANNUAL_LOG_DRIFT[entry.assetClass] / stepsPerYear,
-    loadings,
-    idiosyncratic: Math.sqrt(Math.max(0, 1 - loaded)),
-    // VIX: half-life of about 23 sessions; stablecoins snap back within a day or two.
-    phi: isVolatilityIndex ? 0.97 : 0.5,
-    dollarVolume: low * Math.pow(high / low, position),
-  };
 }
 
 const factorCache = new Map<Factor, Float64Array>();
