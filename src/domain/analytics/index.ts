@@ -13,3 +13,4 @@ export * from './diversification';
 export * from './health-check';
 export * from './insights';
 export * from './analyze';
+export * from './demo-analysis';

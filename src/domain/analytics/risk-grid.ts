@@ -8,6 +8,7 @@
  * volatility, beta and correlation describe its daily level changes; Sharpe and maximum drawdown, which assume
  * an investable return, are left out for it.
  */
+import { finiteOrNull } from './finite';
 import { alignSeries, simpleReturns, tradingCalendar } from './returns';
 import {
   DEFAULT_RISK_FREE_RATE,
@@ -54,9 +55,6 @@ export interface RiskGrid<Source> {
   /** `matrix[i][j]` pairs `symbols[i]` and `symbols[j]`; symbols without history are left out. */
   correlation: { symbols: string[]; matrix: (number | null)[][] };
 }
-
-const finiteOrNull = (x: number | null | undefined): number | null =>
-  typeof x === 'number' && Number.isFinite(x) ? x : null;
 
 /** The risk grid and correlation matrix of the series, in their order. */
 export function computeRiskGrid<Source>(
