@@ -77,7 +77,10 @@ function offsetMinutesAt(instantMs: number, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
 }
 
-/** The two instants that read `wallMs` (a wall clock written as if it were UTC) in the zone, when it exists. */
+/**
+ * Two guesses at the instant the zone's clocks read `wallMs` (a wall clock written as if it were UTC): with the
+ * zone's offset at `wallMs` itself, then with its offset at the first guess.
+ */
 function candidatesOf(wallMs: number, timeZone: string): [number, number] {
   const first = wallMs - offsetMinutesAt(wallMs, timeZone) * 60_000;
   return [first, wallMs - offsetMinutesAt(first, timeZone) * 60_000];
