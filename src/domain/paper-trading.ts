@@ -14,6 +14,7 @@
  * Limits and messages are spec 001 §5 and §9, word for word.
  */
 import { Decimal as BaseDecimal } from 'decimal.js';
+import { fromDayNumber, toDayNumber } from './calendar/iso-dates';
 
 /** A private Decimal: 40 significant digits, half away from zero; the global Decimal settings do not apply. */
 export const Decimal = BaseDecimal.clone({ precision: 40, rounding: BaseDecimal.ROUND_HALF_UP });
@@ -254,15 +255,6 @@ export interface PerformanceSeries {
   dailyReturnPercent: string;
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-/** The UTC calendar date of an instant, YYYY-MM-DD. */
-export function utcDateOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}
-
 // The replay runs in integers (bigint): cents for money, micro-dollars for prices, the same values and the same
 // half-away-from-zero rounding as the Decimal rules above, at a fraction of the cost per day.
 const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
@@ -328,8 +320,8 @@ export function buildPerformanceSeries(input: {
   closes: ReadonlyMap<string, readonly DailyClose[]>;
   latestPrices?: ReadonlyMap<string, DecimalInput>;
 }): PerformanceSeries {
-  const first = dayNumber(input.startDate);
-  const last = Math.max(first, dayNumber(input.endDate));
+  const first = toDayNumber(input.startDate);
+  const last = Math.max(first, toDayNumber(input.endDate));
   const isSorted = input.trades.every((t, i, all) => i === 0 || (all[i - 1] as ReplayTrade).date <= t.date);
   const trades = isSorted
     ? input.trades
@@ -357,7 +349,7 @@ export function buildPerformanceSeries(input: {
   const points: PerformancePoint[] = [];
   let t = 0;
   for (let day = first; day <= last; day++) {
-    const date = dateOfDay(day);
+    const date = fromDayNumber(day);
     for (; t < trades.length; t++) {
       const trade = trades[t] as ReplayTrade;
       if (trade.date > date) break;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulateDailyBars } from '../market-simulator';
 import { findSecurity, type SecurityMasterEntry } from '../security-master';
-import { computePortfolioAnalytics, writeDemoAnalysis, type PortfolioFacts } from './analyze';
+import { computePortfolioAnalytics, type PortfolioFacts } from './analyze';
+import { writeDemoAnalysis } from './demo-analysis';
 import { formatMoney } from './format';
 import type { Bar } from './types';
 

@@ -3,6 +3,7 @@ import {
   annualisedReturn,
   annualisedVolatility,
   beta,
+  correlation,
   downsideDeviation,
   historicalVaR,
   maxDrawdown,
@@ -14,6 +15,15 @@ import {
   sharpeRatio,
   sortinoRatio,
 } from './risk';
+
+describe('correlation', () => {
+  it('is 1 for series moving together, −1 for opposite ones, null for a flat one', () => {
+    expect(correlation([0.01, -0.02, 0.03], [0.02, -0.04, 0.06])).toBeCloseTo(1, 12);
+    expect(correlation([0.01, -0.02, 0.03], [-0.01, 0.02, -0.03])).toBeCloseTo(-1, 12);
+    expect(correlation([0.01, -0.02, 0.03], [0, 0, 0])).toBeNull();
+    expect(correlation([0.01], [0.02])).toBeNull();
+  });
+});
 
 describe('sample statistics', () => {
   it('std of [0.1, −0.1, 0.1]', () => {

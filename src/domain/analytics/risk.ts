@@ -61,6 +61,15 @@ export function sampleStdDev(xs: ArrayLike<number>): number | null {
   return v === null ? null : Math.sqrt(v);
 }
 
+/** Pearson correlation of two equally long return series; null when either does not vary. */
+export function correlation(xs: ArrayLike<number>, ys: ArrayLike<number>): number | null {
+  const cov = sampleCovariance(xs, ys);
+  const sx = sampleStdDev(xs);
+  const sy = sampleStdDev(ys);
+  if (cov === null || !sx || !sy) return null;
+  return Math.max(-1, Math.min(1, cov / (sx * sy)));
+}
+
 /** Annualised volatility = sample standard deviation of daily returns × √252. */
 export function annualisedVolatility(returns: ArrayLike<number>): number | null {
   const sd = sampleStdDev(returns);

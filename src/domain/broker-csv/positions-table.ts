@@ -1,6 +1,6 @@
 import { CSV_ERRORS, SKIP_REASONS, type BrokerCsvResult, type CsvBroker } from './brokers';
 import { HoldingsBuilder } from './holdings';
-import { csvError, type CsvRow } from './read-csv';
+import { CsvReadError, type CsvRow } from './read-csv';
 import { classifyPosition } from './symbols';
 
 /** Header spellings, compared lower case with spaces collapsed. The first matching column wins. */
@@ -163,7 +163,7 @@ export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): Bro
 
   if (!sawTable) {
     const hint = sawRobinhood ? CSV_ERRORS.hintRobinhood : sawTransactions ? CSV_ERRORS.hintTransactions : '';
-    throw csvError(
+    throw new CsvReadError(
       hint ? `${CSV_ERRORS.noHeader[layout.broker]} ${hint}` : CSV_ERRORS.noHeader[layout.broker],
     );
   }

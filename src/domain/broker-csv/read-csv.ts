@@ -1,5 +1,4 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { AppError } from '../../contracts/errors';
 import { CSV_ERRORS, CSV_IMPORT_LIMITS } from './brokers';
 
 /** One CSV record: its cells and the 1-based line of the file where it starts. */
@@ -8,9 +7,15 @@ export interface CsvRow {
   cells: string[];
 }
 
-/** A 400 answer for input the import cannot use; the message says what was wrong. */
-export function csvError(message: string): AppError {
-  return new AppError('VALIDATION_ERROR', message);
+/**
+ * Input the import cannot use; the message says what was wrong, for the person who uploaded the file. The
+ * server answers it as a 400 VALIDATION_ERROR with this message.
+ */
+export class CsvReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CsvReadError';
+  }
 }
 
 const REPLACEMENT_CHAR = /\uFFFD/g;
@@ -33,14 +38,14 @@ function describe(error: CsvError): string {
  * Splits CSV text into records with csv-parse: UTF-8 BOM dropped, CRLF or LF, quoted fields (with
  * commas, doubled quotes and line breaks), rows of any length (preambles, trailing commas, footers),
  * blank lines kept as records so that line numbers stay true. Records that are all blank are dropped
- * after numbering. Throws a VALIDATION_ERROR AppError for empty, binary, oversized or unparseable text.
+ * after numbering. Throws a CsvReadError for empty, binary, oversized or unparseable text.
  */
 export function readCsv(text: string): CsvRow[] {
-  if (text.length > CSV_IMPORT_LIMITS.maxChars) throw csvError(CSV_ERRORS.tooLarge);
-  if (text.replace(/^\uFEFF/, '').trim() === '') throw csvError(CSV_ERRORS.empty);
+  if (text.length > CSV_IMPORT_LIMITS.maxChars) throw new CsvReadError(CSV_ERRORS.tooLarge);
+  if (text.replace(/^\uFEFF/, '').trim() === '') throw new CsvReadError(CSV_ERRORS.empty);
   const replacements = text.match(REPLACEMENT_CHAR)?.length ?? 0;
   if (text.includes('\u0000') || replacements > Math.max(8, text.length / 100))
-    throw csvError(CSV_ERRORS.notText);
+    throw new CsvReadError(CSV_ERRORS.notText);
 
   let records: string[][];
   try {
@@ -53,7 +58,7 @@ export function readCsv(text: string): CsvRow[] {
   } catch (error) {
     if (error instanceof CsvError) {
       const line = typeof error.lines === 'number' ? error.lines : 1;
-      throw csvError(CSV_ERRORS.unreadable(describe(error), line));
+      throw new CsvReadError(CSV_ERRORS.unreadable(describe(error), line));
     }
     throw error;
   }
@@ -72,8 +77,8 @@ export function readCsv(text: string): CsvRow[] {
     }
     if (blank) continue;
     rows.push({ line: start, cells });
-    if (rows.length > CSV_IMPORT_LIMITS.maxRows) throw csvError(CSV_ERRORS.tooManyRows);
+    if (rows.length > CSV_IMPORT_LIMITS.maxRows) throw new CsvReadError(CSV_ERRORS.tooManyRows);
   }
-  if (rows.length === 0) throw csvError(CSV_ERRORS.empty);
+  if (rows.length === 0) throw new CsvReadError(CSV_ERRORS.empty);
   return rows;
 }

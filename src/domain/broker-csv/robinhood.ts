@@ -2,7 +2,7 @@ import { CSV_ERRORS, SKIP_REASONS, type BrokerCsvResult } from './brokers';
 import { HoldingsBuilder } from './holdings';
 import { Decimal, parseQuantity } from './numbers';
 import { isRobinhoodActivityHeader, matchPositionsHeader, normalizeHeader } from './positions-table';
-import { csvError, type CsvRow } from './read-csv';
+import { CsvReadError, type CsvRow } from './read-csv';
 import { holdingKey, isCusip } from './symbols';
 
 /** Option trade codes: buy/sell to open/close, expiration, assignment, exercise. */
@@ -89,7 +89,7 @@ export function parseRobinhood(rows: CsvRow[]): BrokerCsvResult {
 
   if (!columns) {
     const message = CSV_ERRORS.noHeader.robinhood;
-    throw csvError(sawPositions ? `${message} ${CSV_ERRORS.hintPositions}` : message);
+    throw new CsvReadError(sawPositions ? `${message} ${CSV_ERRORS.hintPositions}` : message);
   }
   for (const [symbol, { firstRow, quantity }] of net) {
     if (quantity.isZero()) out.skip(firstRow, SKIP_REASONS.closedInReport);

@@ -1,6 +1,12 @@
 import type { CsvBroker, CsvImportResponse } from '../../../contracts/imports';
 import { AppError } from '../../../contracts/errors';
-import { importedMessage, noHoldingsMessage, parseBrokerCsv } from '../../../domain/broker-csv';
+import {
+  CsvReadError,
+  importedMessage,
+  noHoldingsMessage,
+  parseBrokerCsv,
+  type BrokerCsvResult,
+} from '../../../domain/broker-csv';
 
 /**
  * Reads a brokerage positions CSV into a portfolio. Nothing is stored: a signed-out visitor's portfolio
@@ -8,7 +14,13 @@ import { importedMessage, noHoldingsMessage, parseBrokerCsv } from '../../../dom
  * Throws AppError('VALIDATION_ERROR') for text that cannot be read, or that holds no holdings.
  */
 export function importCsv(broker: CsvBroker, csv: string): CsvImportResponse {
-  const result = parseBrokerCsv(broker, csv);
+  let result: BrokerCsvResult;
+  try {
+    result = parseBrokerCsv(broker, csv);
+  } catch (error) {
+    if (error instanceof CsvReadError) throw new AppError('VALIDATION_ERROR', error.message);
+    throw error;
+  }
   if (Object.keys(result.portfolio).length === 0) {
     throw new AppError('VALIDATION_ERROR', noHoldingsMessage(broker, result.skipped));
   }

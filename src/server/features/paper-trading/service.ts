@@ -22,10 +22,10 @@ import {
   roundPrice,
   tradeExecutedMessage,
   unrealizedPnlOf,
-  utcDateOf,
   type DailyClose,
   type PaperTradeSide,
 } from '../../../domain/paper-trading';
+import { utcDateOf } from '../../../domain/calendar';
 import { readableUserId } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { createTtlCache, type TtlCache } from '../../lib/cache';

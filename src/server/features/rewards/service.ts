@@ -16,23 +16,25 @@ import type {
 } from '../../../contracts/rewards';
 import { findLesson } from '../../../domain/lessons';
 import {
-  ACHIEVEMENTS,
   addDays,
+  DEFAULT_TIME_ZONE,
+  localDateOf,
+  normalizeTimeZone,
+  periodStartsOf,
+  startOfLocalDate,
+} from '../../../domain/calendar';
+import {
+  ACHIEVEMENTS,
   ANALYSIS_AWARDS_PER_DAY,
   awardOfAchievement,
   computeStreaks,
-  DEFAULT_TIME_ZONE,
   LEADERBOARD_SIZE,
   leaderboardPeriodsOf,
   levelOf,
-  localDateOf,
   newlyUnlocked,
-  normalizeTimeZone,
-  periodStartsOf,
   POINT_AWARDS,
   POINT_HISTORY_SIZE,
   rankRows,
-  startOfLocalDate,
   type AchievementFacts,
   type LeaderboardType,
   type PointAward,

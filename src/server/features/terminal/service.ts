@@ -21,20 +21,8 @@ import {
   type TerminalPortfolio,
   type TerminalQuote,
   type TerminalRisk,
-  type TerminalRiskRow,
 } from '../../../contracts/terminal';
-import {
-  DEFAULT_RISK_FREE_RATE,
-  alignSeries,
-  annualisedVolatility,
-  beta,
-  maxDrawdown,
-  sampleCovariance,
-  sampleStdDev,
-  sharpeRatio,
-  simpleReturns,
-  tradingCalendar,
-} from '../../../domain/analytics';
+import { computeRiskGrid } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
 import { createTtlCache } from '../../lib/cache';
 import type { DailyClose } from '../../providers/market-data/types';
@@ -52,97 +40,9 @@ export interface HistorySeries {
   bars: readonly DailyClose[];
 }
 
-export interface RiskOptions {
-  benchmark?: string;
-  levelSymbols?: readonly string[];
-  riskFreeRate?: number;
-}
-
-/** Pearson correlation of two equally long return series; null when either does not vary. */
-export function correlation(xs: ArrayLike<number>, ys: ArrayLike<number>): number | null {
-  const cov = sampleCovariance(xs, ys);
-  const sx = sampleStdDev(xs);
-  const sy = sampleStdDev(ys);
-  if (cov === null || !sx || !sy) return null;
-  return Math.max(-1, Math.min(1, cov / (sx * sy)));
-}
-
-const finiteOrNull = (x: number | null | undefined): number | null =>
-  typeof x === 'number' && Number.isFinite(x) ? x : null;
-
-/** The risk grid and correlation matrix of the series, in their order (pure). */
-export function computeTerminalRisk(
-  series: readonly HistorySeries[],
-  options: RiskOptions = {},
-): TerminalRisk {
-  const benchmark = options.benchmark ?? TERMINAL_BENCHMARK;
-  const levelSymbols = new Set(options.levelSymbols ?? TERMINAL_LEVEL_SYMBOLS);
-  const riskFreeRate = options.riskFreeRate ?? DEFAULT_RISK_FREE_RATE;
-
-  const priceSeries = series.map((s) => ({ symbol: s.symbol, bars: s.bars }));
-  const benchmarkInput = priceSeries.find((s) => s.symbol === benchmark);
-  const benchmarkCalendar = benchmarkInput ? tradingCalendar([benchmarkInput]) : [];
-  const calendar = benchmarkCalendar.length >= 2 ? benchmarkCalendar : tradingCalendar(priceSeries);
-  const aligned = alignSeries(priceSeries, { calendar });
-
-  const returnsByIndex = new Map<number, Float64Array>();
-  const closesByIndex = new Map<number, Float64Array>();
-  for (const s of aligned.series) {
-    closesByIndex.set(s.inputIndex, s.closes);
-    returnsByIndex.set(s.inputIndex, simpleReturns(s.closes));
-  }
-  const benchmarkIndex = series.findIndex((s) => s.symbol === benchmark);
-  const benchmarkReturns = returnsByIndex.get(benchmarkIndex);
-
-  const rows: TerminalRiskRow[] = series.map((s, i) => {
-    const isIndexLevel = levelSymbols.has(s.symbol);
-    const returns = returnsByIndex.get(i);
-    const closes = closesByIndex.get(i);
-    if (!returns || !closes) {
-      return {
-        symbol: s.symbol,
-        volatility: null,
-        beta: null,
-        maxDrawdown: null,
-        sharpe: null,
-        isIndexLevel,
-        source: s.source,
-      };
-    }
-    return {
-      symbol: s.symbol,
-      volatility: finiteOrNull(annualisedVolatility(returns)),
-      beta: benchmarkReturns ? finiteOrNull(beta(returns, benchmarkReturns)) : null,
-      maxDrawdown: isIndexLevel ? null : finiteOrNull(maxDrawdown(closes)?.maxDrawdown),
-      sharpe: isIndexLevel ? null : finiteOrNull(sharpeRatio(returns, riskFreeRate)),
-      isIndexLevel,
-      source: s.source,
-    };
-  });
-
-  const included = series.map((s, i) => ({ symbol: s.symbol, returns: returnsByIndex.get(i) }));
-  const withReturns = included.filter(
-    (s): s is { symbol: string; returns: Float64Array } => s.returns !== undefined,
-  );
-  const matrix: (number | null)[][] = withReturns.map((row, i) =>
-    withReturns.map((column, j) => (i === j ? 1 : i < j ? correlation(row.returns, column.returns) : null)),
-  );
-  // Symmetric by construction: the lower triangle mirrors the upper one.
-  for (let i = 0; i < matrix.length; i++) {
-    for (let j = 0; j < i; j++)
-      (matrix[i] as (number | null)[])[j] = (matrix[j] as (number | null)[])[i] ?? null;
-  }
-
-  const dates = aligned.series.length > 0 ? aligned.dates : [];
-  return {
-    asOf: dates.at(-1) ?? null,
-    from: dates[0] ?? null,
-    observations: Math.max(0, dates.length - 1),
-    benchmark,
-    riskFreeRate,
-    symbols: rows,
-    correlation: { symbols: withReturns.map((s) => s.symbol), matrix },
-  };
+/** The terminal's risk grid: beta to TERMINAL_BENCHMARK, TERMINAL_LEVEL_SYMBOLS as index levels. */
+export function computeTerminalRisk(series: readonly HistorySeries[]): TerminalRisk {
+  return computeRiskGrid(series, { benchmark: TERMINAL_BENCHMARK, levelSymbols: TERMINAL_LEVEL_SYMBOLS });
 }
 
 export interface TerminalServiceOptions {

@@ -9,42 +9,41 @@
  * `^VIX` and stablecoins follow a mean-reverting (AR(1) in log) level instead of a walk.
  *
  * No I/O, no clock, no Math.random: the same symbol and date give the same price in every process.
- * Stocks, ETFs, funds and indices move on US trading days only (NYSE calendar below), crypto every day.
+ * Stocks, ETFs, funds and indices move on US trading days only (the NYSE calendar of src/domain/calendar),
+ * crypto every day. `model.ts` holds the model of one symbol, `random.ts` the seeded draws.
  */
-import type { SecurityMasterEntry } from './security-master';
+import {
+  MS_PER_DAY,
+  SESSION_OPEN_MINUTE,
+  fromDayNumber,
+  isTradingDayNumber,
+  lastCompletedTradingDay,
+  newYorkClock,
+  newYorkInstant,
+  sessionCloseMinute,
+  toDayNumber,
+} from '../calendar';
+import type { SecurityMasterEntry } from '../security-master';
+import { modelOf, type Factor, type Model } from './model';
+import {
+  STREAM_BAR,
+  STREAM_INTRADAY,
+  STREAM_RETURN,
+  hashString,
+  nextNormal,
+  nextUniform,
+  normalAt,
+  seedRandom,
+} from './random';
+
+/** Read by the market-data service from here. */
+export { lastCompletedTradingDay } from '../calendar';
 
 /** The walk passes through each entry's basePrice at this session's close. */
 export const SIMULATION_ANCHOR_DATE = '2025-11-21';
 /** The simulated window; requests outside it are clamped to it. */
 export const SIMULATION_FIRST_DATE = '2015-01-01';
 export const SIMULATION_LAST_DATE = '2035-12-31';
-
-/** Trading days per year used to turn annual volatility into daily steps. */
-const EQUITY_STEPS_PER_YEAR = 252;
-const CRYPTO_STEPS_PER_YEAR = 365;
-
-const MS_PER_DAY = 86_400_000;
-
-// ---------------------------------------------------------------------------------------------------------
-// Dates: a "day" is the number of UTC calendar days since 1970-01-01.
-
-export function toDayNumber(date: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / MS_PER_DAY;
-}
-
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-export function fromDayNumber(day: number): string {
-  const date = new Date(day * MS_PER_DAY);
-  return `${date.getUTCFullYear()}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
-}
-
-function dayOfWeek(day: number): number {
-  // 1970-01-01 was a Thursday (4).
-  return (((day + 4) % 7) + 7) % 7;
-}
 
 const FIRST_DAY = toDayNumber(SIMULATION_FIRST_DATE);
 const LAST_DAY = toDayNumber(SIMULATION_LAST_DATE);
@@ -56,346 +55,6 @@ const windowDates: (string | undefined)[] = new Array<string | undefined>(DAY_CO
 /** The date string of a day of the window, formatted once per process. */
 function windowDate(index: number): string {
   return (windowDates[index] ??= fromDayNumber(FIRST_DAY + index));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// NYSE calendar: weekends, full-day holidays with their weekend observance rules, special closings.
-
-function ymd(year: number, month: number, dayOfMonth: number): number {
-  return Date.UTC(year, month - 1, dayOfMonth) / MS_PER_DAY;
-}
-
-/** The n-th (1-based) given weekday of a month; n = -1 for the last one. */
-function nthWeekday(year: number, month: number, weekday: number, n: number): number {
-  if (n > 0) {
-    const first = ymd(year, month, 1);
-    return first + ((weekday - dayOfWeek(first) + 7) % 7) + (n - 1) * 7;
-  }
-  const last = ymd(year, month + 1, 1) - 1;
-  return last - ((dayOfWeek(last) - weekday + 7) % 7);
-}
-
-/** Easter Sunday (Gregorian, anonymous algorithm). */
-function easterSunday(year: number): number {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const dayOfMonth = ((h + l - 7 * m + 114) % 31) + 1;
-  return ymd(year, month, dayOfMonth);
-}
-
-/** Saturday holidays are observed the Friday before, Sunday ones the Monday after. */
-function observed(day: number): number {
-  const weekday = dayOfWeek(day);
-  if (weekday === 6) return day - 1;
-  if (weekday === 0) return day + 1;
-  return day;
-}
-
-/** Unscheduled full-day closings inside the simulated window (national days of mourning). */
-const SPECIAL_CLOSINGS = ['2018-12-05', '2025-01-09'].map(toDayNumber);
-
-const holidayCache = new Map<number, ReadonlySet<number>>();
-
-function holidaySet(year: number): ReadonlySet<number> {
-  const cached = holidayCache.get(year);
-  if (cached) return cached;
-  const days: number[] = [];
-  // New Year's Day: a Sunday is observed on Monday; a Saturday is not observed (NYSE rule 7.2).
-  const newYear = ymd(year, 1, 1);
-  if (dayOfWeek(newYear) !== 6) days.push(observed(newYear));
-  days.push(nthWeekday(year, 1, 1, 3)); // Martin Luther King Jr. Day: third Monday of January
-  days.push(nthWeekday(year, 2, 1, 3)); // Washington's Birthday: third Monday of February
-  days.push(easterSunday(year) - 2); // Good Friday
-  days.push(nthWeekday(year, 5, 1, -1)); // Memorial Day: last Monday of May
-  if (year >= 2022) days.push(observed(ymd(year, 6, 19))); // Juneteenth, observed by the NYSE since 2022
-  days.push(observed(ymd(year, 7, 4))); // Independence Day
-  days.push(nthWeekday(year, 9, 1, 1)); // Labor Day: first Monday of September
-  days.push(nthWeekday(year, 11, 4, 4)); // Thanksgiving: fourth Thursday of November
-  days.push(observed(ymd(year, 12, 25))); // Christmas
-  for (const special of SPECIAL_CLOSINGS) {
-    if (new Date(special * MS_PER_DAY).getUTCFullYear() === year) days.push(special);
-  }
-  const set = new Set(days);
-  holidayCache.set(year, set);
-  return set;
-}
-
-/** The NYSE full-day holidays of a year (observed dates, YYYY-MM-DD, sorted). */
-export function marketHolidays(year: number): string[] {
-  return [...holidaySet(year)].sort((a, b) => a - b).map(fromDayNumber);
-}
-
-function isTradingDayNumber(day: number): boolean {
-  const weekday = dayOfWeek(day);
-  if (weekday === 0 || weekday === 6) return false;
-  return !holidaySet(new Date(day * MS_PER_DAY).getUTCFullYear()).has(day);
-}
-
-/** Whether the US stock market (NYSE) holds a session on this date (YYYY-MM-DD). */
-export function isTradingDay(date: string): boolean {
-  return isTradingDayNumber(toDayNumber(date));
-}
-
-/** US trading days from `from` to `to`, both inclusive, oldest first. */
-export function tradingDaysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = toDayNumber(from), last = toDayNumber(to); day <= last; day++) {
-    if (isTradingDayNumber(day)) days.push(fromDayNumber(day));
-  }
-  return days;
-}
-
-/** Sessions that close at 13:00 New York time: July 3, the day after Thanksgiving, December 24. */
-function isEarlyClose(day: number): boolean {
-  if (!isTradingDayNumber(day)) return false;
-  const date = new Date(day * MS_PER_DAY);
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth() + 1;
-  const dayOfMonth = date.getUTCDate();
-  if (day === nthWeekday(year, 11, 4, 4) + 1) return true;
-  if (month === 12 && dayOfMonth === 24) return true;
-  // July 3 is a half day when Independence Day falls on a weekday after it (Tuesday to Friday).
-  if (month === 7 && dayOfMonth === 3) return !isTradingDayNumber(day + 1);
-  return false;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// New York time without a time-zone database: US daylight saving time since 2007 starts at 02:00 on the
-// second Sunday of March and ends at 02:00 on the first Sunday of November.
-
-function newYorkOffsetMinutes(instantMs: number): number {
-  const year = new Date(instantMs).getUTCFullYear();
-  const dstStartUtc = nthWeekday(year, 3, 0, 2) * MS_PER_DAY + 7 * 3_600_000; // 02:00 EST = 07:00 UTC
-  const dstEndUtc = nthWeekday(year, 11, 0, 1) * MS_PER_DAY + 6 * 3_600_000; // 02:00 EDT = 06:00 UTC
-  return instantMs >= dstStartUtc && instantMs < dstEndUtc ? -240 : -300;
-}
-
-/** The New York calendar day and minute of the day of an instant. */
-function newYorkClock(instantMs: number): { day: number; minute: number } {
-  const local = instantMs + newYorkOffsetMinutes(instantMs) * 60_000;
-  const day = Math.floor(local / MS_PER_DAY);
-  return { day, minute: (local - day * MS_PER_DAY) / 60_000 };
-}
-
-/** The UTC instant of a New York wall-clock time on a day. */
-function newYorkInstant(day: number, minute: number): number {
-  const guess = day * MS_PER_DAY + minute * 60_000;
-  return guess - newYorkOffsetMinutes(guess + 5 * 3_600_000) * 60_000;
-}
-
-const SESSION_OPEN_MINUTE = 9 * 60 + 30;
-const SESSION_CLOSE_MINUTE = 16 * 60;
-const EARLY_CLOSE_MINUTE = 13 * 60;
-
-function sessionCloseMinute(day: number): number {
-  return isEarlyClose(day) ? EARLY_CLOSE_MINUTE : SESSION_CLOSE_MINUTE;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Seeded randomness: FNV-1a for strings, a murmur-style finaliser to mix (seed, day, stream) into a
-// 32-bit state, mulberry32 for the stream, Box-Muller for normals.
-
-function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-function mix32(value: number): number {
-  let t = (value + 0x9e3779b9) | 0;
-  t = Math.imul(t ^ (t >>> 16), 0x21f0aaad);
-  t = Math.imul(t ^ (t >>> 15), 0x735a2d97);
-  return (t ^ (t >>> 15)) >>> 0;
-}
-
-/**
- * mulberry32: a small, fast 32-bit PRNG. One module-level state, reseeded for every (seed, day, stream), so
- * drawing allocates nothing; callers draw synchronously right after `seedRandom`.
- */
-let randomState = 0;
-
-function seedRandom(seed: number, day: number, stream: number): void {
-  randomState = mix32(seed ^ mix32(Math.imul(day, 0x9e3779b1) + stream));
-}
-
-/** A uniform in (0, 1), never 0. */
-function nextUniform(): number {
-  randomState = (randomState + 0x6d2b79f5) | 0;
-  let t = Math.imul(randomState ^ (randomState >>> 15), 1 | randomState);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4_294_967_296;
-}
-
-/** A standard normal (Box-Muller, cosine branch). */
-function nextNormal(): number {
-  const radius = Math.sqrt(-2 * Math.log(nextUniform()));
-  return radius * Math.cos(2 * Math.PI * nextUniform());
-}
-
-const STREAM_RETURN = 0;
-const STREAM_BAR = 1;
-const STREAM_INTRADAY = 2;
-
-function normalAt(seed: number, day: number, stream: number): number {
-  seedRandom(seed, day, stream);
-  return nextNormal();
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The model of one symbol.
-
-type Factor =
-  'market' | 'international' | 'emerging' | 'rates' | 'commodities' | 'crypto' | `sector:${string}`;
-
-interface Model {
-  kind: 'walk' | 'mean-reverting' | 'constant';
-  /** Calendar days (crypto) or US trading days only. */
-  everyDay: boolean;
-  /** Daily volatility of the log price. */
-  sigma: number;
-  /** Daily drift of the log price (walks only). */
-  drift: number;
-  loadings: readonly [Factor, number][];
-  /** Weight of the symbol's own noise: sqrt(1 - sum of squared loadings). */
-  idiosyncratic: number;
-  /** AR(1) coefficient per step (mean-reverting only). */
-  phi: number;
-  /** Dollar volume of a typical day. */
-  dollarVolume: number;
-}
-
-const STOCK_MARKET_LOADING: Readonly<Record<string, number>> = {
-  'Information Technology': 0.65,
-  'Communication Services': 0.6,
-  'Consumer Discretionary': 0.6,
-  Financials: 0.6,
-  Industrials: 0.6,
-  Materials: 0.55,
-  'Health Care': 0.5,
-  'Real Estate': 0.5,
-  Energy: 0.45,
-  'Consumer Staples': 0.45,
-  Utilities: 0.4,
-};
-
-const ANNUAL_LOG_DRIFT: Readonly<Record<SecurityMasterEntry['assetClass'], number>> = {
-  stock: 0.07,
-  etf: 0.06,
-  fund: 0.06,
-  bond: 0.02,
-  crypto: 0.05,
-  cash: 0,
-};
-
-function factorLoadings(entry: SecurityMasterEntry): [Factor, number][] {
-  const { assetClass, sector, region } = entry;
-  if (assetClass === 'crypto')
-    return [
-      ['market', 0.3],
-      ['crypto', 0.8],
-    ];
-  if (assetClass === 'bond')
-    return region === 'US'
-      ? [
-          ['rates', 0.9],
-          ['market', 0.05],
-        ]
-      : [['rates', 0.8]];
-  if (assetClass === 'stock')
-    return [
-      ['market', STOCK_MARKET_LOADING[sector] ?? 0.6],
-      [`sector:${sector}`, 0.45],
-    ];
-  if (sector === 'Commodities')
-    return [
-      ['commodities', 0.9],
-      ['market', 0.1],
-    ];
-  if (sector === 'Balanced')
-    return [
-      ['market', 0.9],
-      ['rates', 0.2],
-    ];
-  if (sector === 'Target Date')
-    return [
-      ['market', 0.85],
-      ['international', 0.3],
-      ['rates', 0.15],
-    ];
-  if (region === 'Emerging Markets')
-    return [
-      ['market', 0.55],
-      ['international', 0.4],
-      ['emerging', 0.55],
-    ];
-  if (region === 'International')
-    return [
-      ['market', 0.7],
-      ['international', 0.6],
-    ];
-  if (sector === 'Real Estate')
-    return [
-      ['market', 0.5],
-      ['sector:Real Estate', 0.7],
-    ];
-  if (sector === 'Broad Market') return [['market', 0.97]];
-  // Sector ETFs (XLK, SMH, XLE, ...).
-  return [
-    ['market', 0.7],
-    [`sector:${sector}`, 0.65],
-  ];
-}
-
-const DOLLAR_VOLUME_RANGE: Readonly<Record<SecurityMasterEntry['assetClass'], [number, number]>> = {
-  stock: [2e8, 8e9],
-  etf: [1e8, 2e10],
-  fund: [5e6, 2e8],
-  bond: [5e7, 2e9],
-  crypto: [2e8, 3e10],
-  cash: [1e7, 1e9],
-};
-
-function modelOf(entry: SecurityMasterEntry): Model {
-  const everyDay = entry.assetClass === 'crypto';
-  const stepsPerYear = everyDay ? CRYPTO_STEPS_PER_YEAR : EQUITY_STEPS_PER_YEAR;
-  const sigma = entry.annualVolatility / Math.sqrt(stepsPerYear);
-  const isVolatilityIndex = entry.sector === 'Volatility';
-  const isStablecoin = entry.assetClass === 'crypto' && entry.annualVolatility <= 0.02;
-  const kind: Model['kind'] =
-    entry.annualVolatility <= 0 ? 'constant' : isVolatilityIndex || isStablecoin ? 'mean-reverting' : 'walk';
-  const loadings: [Factor, number][] = isVolatilityIndex
-    ? [['market', -0.75]]
-    : isStablecoin
-      ? []
-      : factorLoadings(entry);
-  const loaded = loadings.reduce((sum, [, weight]) => sum + weight * weight, 0);
-  const [low, high] = DOLLAR_VOLUME_RANGE[entry.assetClass];
-  const position = mix32(hashString(`volume:${entry.symbol}`)) / 4_294_967_296;
-  return {
-    kind,
-    everyDay,
-    sigma,
-    drift: ANNUAL_LOG_DRIFT[entry.assetClass] / stepsPerYear,
-    loadings,
-    idiosyncratic: Math.sqrt(Math.max(0, 1 - loaded)),
-    // VIX: half-life of about 23 sessions; stablecoins snap back within a day or two.
-    phi: isVolatilityIndex ? 0.97 : 0.5,
-    dollarVolume: low * Math.pow(high / low, position),
-  };
 }
 
 const factorCache = new Map<Factor, Float64Array>();
@@ -710,17 +369,6 @@ function livePrice(path: Path, index: number, fraction: number): number {
   const logPrice =
     logOpen + fraction * (Math.log(bar.close) - logOpen) + intradayWiggle(path, index, fraction);
   return Math.min(bar.high, Math.max(bar.low, Math.exp(logPrice)));
-}
-
-/** The last US session that has closed at `now` (today's after its close, else the previous one). */
-export function lastCompletedTradingDay(now: Date): string {
-  const clock = newYorkClock(now.getTime());
-  let day = clock.day;
-  if (!(isTradingDayNumber(day) && clock.minute >= sessionCloseMinute(day))) {
-    day -= 1;
-    while (!isTradingDayNumber(day)) day -= 1;
-  }
-  return fromDayNumber(day);
 }
 
 /** The last completed session of a symbol at `now`: US sessions for stocks, the previous UTC day for crypto. */
