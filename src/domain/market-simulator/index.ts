@@ -37,7 +37,6 @@ import {
 } from './random';
 
 /** Read by the market-data service from here. */
-export { lastCompletedTradingDay } from '../calendar';
 
 /** The walk passes through each entry's basePrice at this session's close. */
 export const SIMULATION_ANCHOR_DATE = '2025-11-21';

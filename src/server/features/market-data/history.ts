@@ -5,7 +5,7 @@
  */
 import type { AppError } from '../../../contracts/errors';
 import type { HistoryRange } from '../../../contracts/market-data';
-import { lastCompletedTradingDay } from '../../../domain/market-simulator';
+import { addDays, addMonths, lastCompletedTradingDay, utcDateOf } from '../../../domain/calendar';
 import { setBounded } from '../../lib/cache';
 import { mapWithConcurrency } from '../../lib/concurrency';
 import type { SimulatedSource } from '../../providers/market-data/simulated';
@@ -196,7 +196,7 @@ export function createHistoryReader(options: {
     const at = now();
     const wanted = new Map<string, { resolved: ResolvedSymbol; span: SymbolSpan }>();
     for (const resolved of symbols) {
-      const to = resolved.isCrypto ? addDays(utcDate(at), -1) : lastCompletedTradingDay(at);
+      const to = resolved.isCrypto ? addDays(utcDateOf(at), -1) : lastCompletedTradingDay(at);
       const from = addDays(addMonths(to, -HISTORY_MONTHS[range]), 1);
       wanted.set(resolved.symbol, { resolved, span: { symbol: resolved.symbol, from, to } });
     }
@@ -296,21 +296,4 @@ function isValidBar(bar: DailyBar): boolean {
     Number.isFinite(bar.volume) &&
     bar.volume >= 0
   );
-}
-
-function utcDate(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The same day of the month `months` later (earlier when negative), clamped to the month's last day. */
-function addMonths(date: string, months: number): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
 }

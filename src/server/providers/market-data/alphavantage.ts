@@ -16,16 +16,15 @@
  * USD (US listings only), and `asOf` is the close (16:00 New York) of its "latest trading day", or now
  * if that is still ahead.
  */
+import { addDays, utcDateOf } from '../../../domain/calendar';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import {
-  addDays,
   assertIsoDate,
   fetchJson,
   joinUrl,
   newYorkCloseIso,
   notAfterNow,
-  utcDate,
   vendorError,
   type AdapterOptions,
   type VendorBodyCheck,
@@ -153,7 +152,7 @@ export class AlphaVantageAdapter implements MarketDataAdapter {
     assertIsoDate(from);
     assertIsoDate(to);
     if (to < from) return [];
-    const compact = from >= addDays(utcDate(this.now()), -COMPACT_CALENDAR_DAYS);
+    const compact = from >= addDays(utcDateOf(this.now()), -COMPACT_CALENDAR_DAYS);
     const body = await this.get(
       { function: 'TIME_SERIES_DAILY', symbol, outputsize: compact ? 'compact' : 'full' },
       dailySeries,

@@ -18,9 +18,10 @@
  * today's bar so far. `volume` is `total_volumes` at the same instant: the 24-hour volume that ends there,
  * that is the volume of the day it closes. The public API serves at most 365 days back.
  */
+import { utcDateOf } from '../../../domain/calendar';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
-import { assertIsoDate, fetchJson, joinUrl, utcDate, vendorError, type AdapterOptions } from './http';
+import { assertIsoDate, fetchJson, joinUrl, vendorError, type AdapterOptions } from './http';
 import { type DailyBar, type MarketDataAdapter, type Quote } from './types';
 
 const VENDOR = 'coingecko' as const;
@@ -142,7 +143,7 @@ export class CoinGeckoAdapter implements MarketDataAdapter {
     const bars = new Map<string, { t: number; bar: DailyBar }>();
     for (const [t, price] of chart.prices) {
       if (price === null) continue;
-      const date = t % DAY_MS === 0 ? utcDate(t - DAY_MS) : utcDate(t);
+      const date = t % DAY_MS === 0 ? utcDateOf(t - DAY_MS) : utcDateOf(t);
       if (date < from || date > to) continue;
       const existing = bars.get(date);
       if (existing && existing.t > t) continue;

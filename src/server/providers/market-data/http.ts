@@ -3,6 +3,7 @@
  * body is checked with a zod schema, and no API key ever appears in an error message.
  */
 import type { z } from 'zod';
+import { instantOfLocalTime, isIsoDate, localDateOf } from '../../../domain/calendar';
 import { rejectOnAbort } from '../../lib/abort';
 import { VendorError, type VendorName } from './types';
 
@@ -220,61 +221,18 @@ export function joinUrl(base: string, path: string, query?: Record<string, strin
 
 // ---- dates -------------------------------------------------------------------------------------
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = dateFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function zonedParts(ms: number, timeZone: string): { date: string; hour: number; minute: number } {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-  };
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone; New York by default (US sessions). */
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone; New York by default (US sessions) and for an unknown zone. */
 export function zonedDate(ms: number, timeZone = 'America/New_York'): string {
   try {
-    return zonedParts(ms, timeZone).date;
+    return localDateOf(ms, timeZone);
   } catch {
-    return zonedParts(ms, 'America/New_York').date;
+    return localDateOf(ms, 'America/New_York');
   }
-}
-
-/** The UTC calendar date (YYYY-MM-DD) of an instant. */
-export function utcDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 /** 16:00 New York time on a US trading day, as an ISO instant (the regular session's close). */
 export function newYorkCloseIso(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  for (const utcHour of [20, 21]) {
-    const ms = Date.UTC(y, m - 1, d, utcHour);
-    const p = zonedParts(ms, 'America/New_York');
-    if (p.hour === 16 && p.minute === 0) return new Date(ms).toISOString();
-  }
-  return new Date(Date.UTC(y, m - 1, d, 21)).toISOString();
+  return instantOfLocalTime(date, 16, 0, 'America/New_York').toISOString();
 }
 
 /** The earlier of an ISO instant and now: a price is never dated in the future. */
@@ -282,16 +240,9 @@ export function notAfterNow(iso: string, now = Date.now()): string {
   return Date.parse(iso) > now ? new Date(now).toISOString() : iso;
 }
 
-/** YYYY-MM-DD plus a number of days. */
-export function addDays(date: string, days: number): string {
-  return utcDate(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000);
-}
-
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Adapters take YYYY-MM-DD dates only; anything else is the caller's mistake (a RangeError). */
 export function assertIsoDate(value: string): void {
-  if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+  if (!isIsoDate(value)) {
     throw new RangeError(`invalid date ${JSON.stringify(value)}; expected YYYY-MM-DD`);
   }
 }

@@ -18,10 +18,10 @@
  * "Unknown API Key" -> 'unauthorized'), "NOT_AUTHORIZED" (plan) -> 'unauthorized', "NotFound" ->
  * 'not_found'. "OK" and "DELAYED" are answers.
  */
+import { addDays } from '../../../domain/calendar';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import {
-  addDays,
   assertIsoDate,
   fetchJson,
   joinUrl,

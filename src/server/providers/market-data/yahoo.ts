@@ -23,13 +23,13 @@
  * Symbols: ours are Yahoo's (`AAPL`, `BRK-B`, `^VIX`, `VFIAX`); crypto `CRYPTO:BTC` is Yahoo's `BTC-USD`
  * (CoinGecko is the crypto vendor; this is a fallback).
  */
+import { addDays } from '../../../domain/calendar';
 import YahooFinance from 'yahoo-finance2';
 import { ExtendedCookieJar } from 'yahoo-finance2/lib/cookieJar';
 import { getCrumbClear } from 'yahoo-finance2/lib/getCrumb';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import {
-  addDays,
   assertIsoDate,
   networkError,
   raceSignal,

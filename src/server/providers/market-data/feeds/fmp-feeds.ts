@@ -20,7 +20,8 @@
 import { z } from 'zod';
 import type { CalendarItem, NewsItem } from '../../../../contracts/terminal';
 import { FMP_BASE_URL, checkFmpBody } from '../fmp';
-import { addDays, fetchJson, joinUrl, utcDate, vendorError, type AdapterOptions } from '../http';
+import { addDays, utcDateOf } from '../../../../domain/calendar';
+import { fetchJson, joinUrl, vendorError, type AdapterOptions } from '../http';
 import { MAX_FEED_ITEMS, cleanText, newsItem, type FeedAdapter } from './types';
 
 const VENDOR = 'fmp' as const;
@@ -181,7 +182,7 @@ export function createFmpFeedAdapter(options: FmpFeedOptions): Required<FeedAdap
   return {
     vendor: VENDOR,
     async calendar(signal) {
-      const from = utcDate(now());
+      const from = utcDateOf(now());
       const body = await get(
         'economic-calendar',
         { from, to: addDays(from, CALENDAR_DAYS_AHEAD) },
