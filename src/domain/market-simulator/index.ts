@@ -375,10 +375,3 @@ export function lastCompletedSession(entry: SecurityMasterEntry, now: Date): str
   if (entry.assetClass === 'crypto') return fromDayNumber(Math.floor(now.getTime() / MS_PER_DAY) - 1);
   return lastCompletedTradingDay(now);
 }
-
-/** Today's date in New York (stocks) or UTC (crypto): the session day an instant belongs to. */
-export function sessionDateOf(entry: SecurityMasterEntry, now: Date): string {
-  const nowMs = now.getTime();
-  if (entry.assetClass === 'crypto') return fromDayNumber(Math.floor(nowMs / MS_PER_DAY));
-  return fromDayNumber(newYorkClock(nowMs).day);
-}

@@ -311,7 +311,7 @@ export const userPeriodPoints = pgTable(
   ],
 );
 
-/** Rewards: an unlocked achievement (catalog in src/domain/rewards.ts), once per user, with its date and points. */
+/** Rewards: an unlocked achievement (catalog in src/domain/rewards/achievements.ts), once per user, with its date and points. */
 export const userAchievement = pgTable(
   'user_achievement',
   {

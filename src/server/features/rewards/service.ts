@@ -1,7 +1,7 @@
 /**
  * Rewards (spec 001 "Rewards (/gamification)"): the engine that books points and unlocks achievements when a
  * real event happens on the server (a paper portfolio or trade, a lesson's first read, an analysis), and the
- * reads behind /api/points, /api/achievements and /api/leaderboard. The rules are src/domain/rewards.ts; the
+ * reads behind /api/points, /api/achievements and /api/leaderboard. The rules are src/domain/rewards/; the
  * points table is there and in docs/rewards.md.
  */
 import type { User } from '../../../contracts/accounts';

@@ -4,12 +4,7 @@
  * of daily history with src/domain/analytics, and the calendar and news feeds (a vendor's, or the labelled
  * sample).
  *
- * Risk conventions: the eight series are aligned on SPY's trading days (`alignSeries`), daily returns are simple
- * returns, volatility and Sharpe are annualised with 252 days, beta is to SPY, the risk-free rate is the
- * domain's default (4 %), correlation is Pearson's on the same daily returns (sample covariance over the two
- * sample standard deviations). VIX is an index level, not a price of something one can hold: its volatility,
- * beta and correlation describe its daily level changes; Sharpe and maximum drawdown, which assume an
- * investable return, are left out for it.
+ * The risk conventions (SPY as benchmark, VIX as an index level) are those of src/domain/analytics/risk-grid.ts.
  */
 import type { MarketDataSourceName } from '../../../contracts/market-data';
 import {

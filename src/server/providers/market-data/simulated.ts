@@ -1,7 +1,7 @@
 /**
  * The offline simulator as a market-data source (`source: 'simulated'`). It serves exactly the symbols of
  * the security master, never a guess for an unknown ticker. Its prices are computed on demand from
- * src/domain/market-simulator.ts (deterministic per symbol and date), so its daily bars are never stored.
+ * src/domain/market-simulator/ (deterministic per symbol and date), so its daily bars are never stored.
  */
 import { simulateDailyBars, simulateQuote } from '../../../domain/market-simulator';
 import type { SecurityMasterEntry } from '../../../domain/security-master';
