@@ -39,8 +39,68 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', '**/server/**', '**/web/**', 'react', 'fastify', 'pg', 'drizzle-orm*'] },
+        {
+          patterns: [
+            'node:*',
+            '**/contracts/**',
+            '**/server/**',
+            '**/web/**',
+            'react',
+            'fastify',
+            'pg',
+            'drizzle-orm*',
+          ],
+        },
       ],
+    },
+  },
+  {
+    // Features talk to each other through services, never another feature's repository.
+    files: ['src/server/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/repository', '../../features/*/repository'],
+              message: "Call the feature's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // General helpers and vendor adapters know no feature.
+    files: ['src/server/lib/**/*.ts', 'src/server/providers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'lib/ and providers/ import no feature.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/providers/**'],
+              message: 'lib/ is free of features and providers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*'] }],
     },
   },
   {
