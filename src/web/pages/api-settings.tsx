@@ -5,7 +5,7 @@ import { buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useSession } from '../features/accounts/use-session';
+import { useSession } from '../lib/session';
 import { ApiSetupPanel } from '../features/api-settings/api-setup-panel';
 import { DataSourcesPanel } from '../features/api-settings/data-sources-panel';
 

@@ -4,7 +4,7 @@ import { PageLayout } from '../components/layout/page-layout';
 import { buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
-import { useSession } from '../features/accounts/use-session';
+import { useSession } from '../lib/session';
 import { RewardsDashboard } from '../features/rewards/rewards-dashboard';
 
 const BREADCRUMB = [

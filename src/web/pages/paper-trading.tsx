@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Spinner } from '../components/ui/spinner';
-import { useSession } from '../features/accounts/use-session';
+import { useSession } from '../lib/session';
 import { PaperTradingPanel } from '../features/paper-trading/paper-trading-panel';
 import { PaperTradingSignInPrompt } from '../features/paper-trading/sign-in-prompt';
 import { TotalPointsBadge } from '../features/rewards/total-points-badge';

@@ -1,7 +1,7 @@
 import { RefreshCw, TerminalSquare } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
 import { Skeleton } from '../components/ui/skeleton';
-import { useSession } from '../features/accounts/use-session';
+import { useSession } from '../lib/session';
 import { isSubscriptionRequired, useTerminalOverview } from '../features/terminal/get-overview';
 import { TerminalView } from '../features/terminal/terminal-view';
 import { UpgradeCard } from '../features/terminal/upgrade-card';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ZValuationResponse, type Portfolio } from '../../../contracts/analysis';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const valuationQueryRoot = ['portfolio', 'valuation'] as const;
 
@@ -18,9 +18,11 @@ export function valuationQueryOptions(portfolio: Readonly<Portfolio>) {
   return queryOptions({
     queryKey: [...valuationQueryRoot, portfolioCacheKey(portfolio)],
     queryFn: async ({ signal }) => {
-      const body = await apiRequest('POST', '/api/portfolio/valuation', { portfolio }, ZValuationResponse, {
-        signal,
-      });
+      const body = await api.post(
+        '/api/portfolio/valuation',
+        { portfolio },
+        { schema: ZValuationResponse, signal },
+      );
       return body.valuation;
     },
     // Prices move: a valuation is reused for a minute, then fetched again when asked for.

@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZSavedPortfolioResponse, type Portfolio } from '../../../contracts/analysis';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const savedPortfolioQueryKey = ['portfolio', 'saved'] as const;
 
 /** GET /api/portfolio: the signed-in user's saved portfolio (`{}` when none). */
 export const savedPortfolioQueryOptions = queryOptions({
   queryKey: savedPortfolioQueryKey,
-  queryFn: ({ signal }) =>
-    apiRequest('GET', '/api/portfolio', undefined, ZSavedPortfolioResponse, { signal }),
+  queryFn: ({ signal }) => api.get('/api/portfolio', { schema: ZSavedPortfolioResponse, signal }),
 });
 
 export function useSavedPortfolio(options: { enabled: boolean }) {
@@ -20,7 +19,7 @@ export function useSavePortfolio() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (portfolio: Portfolio) =>
-      apiRequest('PUT', '/api/portfolio', { portfolio }, ZSavedPortfolioResponse),
+      api.put('/api/portfolio', { portfolio }, { schema: ZSavedPortfolioResponse }),
     onSuccess: (saved) => queryClient.setQueryData(savedPortfolioQueryKey, saved),
   });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../accounts/use-session';
+import { useSession } from '../../lib/session';
 import {
   editorReducer,
   portfolioToRows,

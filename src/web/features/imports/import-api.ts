@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZCsvImportResponse, type CsvBroker } from '../../../contracts/imports';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { trackEvent } from '../../lib/analytics';
 import { HOLDINGS_BROKERS, type HoldingType, type HoldingsBroker } from './brokers';
 
@@ -22,7 +22,7 @@ export type BrokerImportResponse = z.infer<typeof ZBrokerImportResponse>;
 export function useRobinhoodImport() {
   return useMutation({
     mutationFn: (credentials: { username: string; password: string }) =>
-      apiRequest('POST', '/api/robinhood/import-portfolio', credentials, ZBrokerImportResponse),
+      api.post('/api/robinhood/import-portfolio', credentials, { schema: ZBrokerImportResponse }),
     onMutate: () => trackEvent('import_portfolio', { category: 'import', label: 'robinhood' }),
   });
 }
@@ -37,7 +37,7 @@ export interface HoldingPayload {
 export function useHoldingsImport(broker: HoldingsBroker) {
   return useMutation({
     mutationFn: (holdings: HoldingPayload[]) =>
-      apiRequest('POST', HOLDINGS_BROKERS[broker].endpoint, { holdings }, ZBrokerImportResponse),
+      api.post(HOLDINGS_BROKERS[broker].endpoint, { holdings }, { schema: ZBrokerImportResponse }),
     onMutate: (holdings) =>
       trackEvent('import_portfolio', { category: 'import', label: broker, value: holdings.length }),
   });
@@ -47,7 +47,7 @@ export function useHoldingsImport(broker: HoldingsBroker) {
 export function useCsvImport() {
   return useMutation({
     mutationFn: (request: { broker: CsvBroker; csv: string }) =>
-      apiRequest('POST', '/api/import/csv', request, ZCsvImportResponse),
+      api.post('/api/import/csv', request, { schema: ZCsvImportResponse }),
     onMutate: ({ broker }) => trackEvent('import_portfolio', { category: 'import', label: `csv_${broker}` }),
   });
 }

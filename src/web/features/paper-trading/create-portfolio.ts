@@ -4,7 +4,7 @@ import {
   type CreatePaperPortfolioRequest,
 } from '../../../contracts/paper-trading';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api-client';
+import { api, serverMessage } from '../../lib/api-client';
 import { trackEvent } from '../../lib/analytics';
 import { portfoliosQueryKey } from './get-portfolios';
 import { pointsRootKeys } from './query-keys';
@@ -22,7 +22,11 @@ export function useCreatePortfolio(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreatePaperPortfolioRequest) =>
-      apiRequest('POST', '/api/paper-trading/portfolio', { ...input, userId }, ZCreatePaperPortfolioResponse),
+      api.post(
+        '/api/paper-trading/portfolio',
+        { ...input, userId },
+        { schema: ZCreatePaperPortfolioResponse },
+      ),
     onSuccess: async ({ message }) => {
       trackEvent('paper_portfolio_created', { category: 'paper_trading' });
       await Promise.all([

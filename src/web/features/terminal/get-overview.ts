@@ -4,7 +4,7 @@ import {
   ZTerminalOverviewResponse,
   type TerminalOverviewResponse,
 } from '../../../contracts/terminal';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const terminalOverviewQueryKey = ['terminal', 'overview'] as const;
 
@@ -15,10 +15,7 @@ export const terminalOverviewQueryKey = ['terminal', 'overview'] as const;
 export const terminalOverviewQueryOptions = queryOptions({
   queryKey: terminalOverviewQueryKey,
   queryFn: ({ signal }): Promise<TerminalOverviewResponse | null> =>
-    apiRequest('GET', '/api/terminal/overview', undefined, ZTerminalOverviewResponse, {
-      on401: 'returnNull',
-      signal,
-    }),
+    api.get('/api/terminal/overview', { schema: ZTerminalOverviewResponse, on401: 'returnNull', signal }),
 });
 
 export function isSubscriptionRequired(error: unknown): boolean {
