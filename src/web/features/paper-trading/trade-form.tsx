@@ -12,7 +12,7 @@ import { FieldError } from './field-error';
 import { LiveQuote } from './live-quote';
 import { newIdempotencyKey, usePlaceTrade } from './place-trade';
 import { PortfolioInfoCard } from './portfolio-info-card';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** The contract's own rules and messages (spec 001 §5) for the fields a person fills in. */
 const ZTradeForm = ZPaperTradeRequest.pick({ symbol: true, side: true, quantity: true });
