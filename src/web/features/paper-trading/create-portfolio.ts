@@ -7,7 +7,7 @@ import { toast } from '../../components/ui/use-toast';
 import { api, serverMessage } from '../../lib/api-client';
 import { trackEvent } from '../../lib/analytics';
 import { portfoliosQueryKey } from './get-portfolios';
-import { pointsRootKeys } from './query-keys';
+import { rewardsQueryRoot } from '../../lib/query-keys';
 
 const CREATED = 'Your virtual portfolio has been created successfully.';
 const CREATE_FAILED = 'Failed to create portfolio';
@@ -31,7 +31,7 @@ export function useCreatePortfolio(userId: string) {
       trackEvent('paper_portfolio_created', { category: 'paper_trading' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: portfoliosQueryKey(userId) }),
-        ...pointsRootKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        queryClient.invalidateQueries({ queryKey: rewardsQueryRoot }),
       ]);
       toast({ title: 'Portfolio Created!', description: message || CREATED });
     },

@@ -8,7 +8,8 @@ import { PAPER_TRADING_MESSAGES } from '../../../domain/paper-trading';
 import { api, serverMessage } from '../../lib/api-client';
 import { toast } from '../../components/ui/use-toast';
 import { trackEvent } from '../../lib/analytics';
-import { paperTradingRootKey, pointsRootKeys } from './query-keys';
+import { rewardsQueryRoot } from '../../lib/query-keys';
+import { paperTradingRootKey } from './query-keys';
 
 const TRADE_SUCCESS = 'Your virtual trade has been executed successfully.';
 const TRADE_FAILED = 'Failed to execute trade';
@@ -66,7 +67,7 @@ export function usePlaceTrade(userId: string) {
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: paperTradingRootKey }),
-        ...pointsRootKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        queryClient.invalidateQueries({ queryKey: rewardsQueryRoot }),
       ]);
       toast({ title: 'Trade Executed!', description: message || TRADE_SUCCESS });
     },
