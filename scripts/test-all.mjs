@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, migration drift, unit + integration, then end-to-end on the production build.
+// `npm test`: typecheck, lint, unused exports (knip), format, migration drift, unit + integration, then end-to-end on the production build.
 // Ends with the plain closing line 'N passed, N failed' summed over both Vitest runs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -44,6 +44,7 @@ function vitest(name, extraArgs) {
 const checksPassed =
   step('typecheck', 'npx', ['tsc', '--noEmit']) &&
   step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']) &&
+  step('unused exports', 'npx', ['knip']) &&
   step('format', 'npx', ['prettier', '--check', '.']) &&
   step('migration drift', 'node', ['scripts/check-migrations.mjs']);
 if (!checksPassed) totals.failed += 1;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZAnalyzeResponse, type Portfolio } from '../../../contracts/analysis';
+import { ZAnalyzeResponse, type Portfolio, type AnalyzeRequest } from '../../../contracts/analysis';
 import { api } from '../../lib/api-client';
 import { trackEvent } from '../../lib/analytics';
 import { valuationQueryOptions } from './get-valuation';
@@ -14,7 +14,7 @@ export function useAnalyzePortfolio() {
     mutationFn: ({ portfolio, mode }: { portfolio: Portfolio; mode: 'ai' | 'demo' }) =>
       api.post(
         mode === 'demo' ? '/api/analyze-demo' : '/api/analyze',
-        { portfolio },
+        { portfolio } satisfies AnalyzeRequest,
         { schema: ZAnalyzeResponse },
       ),
     onMutate: ({ portfolio, mode }) => {

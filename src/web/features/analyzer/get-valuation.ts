@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZValuationResponse, type Portfolio } from '../../../contracts/analysis';
+import { ZValuationResponse, type Portfolio, type ValuationRequest } from '../../../contracts/analysis';
 import { api } from '../../lib/api-client';
 
 export const valuationQueryRoot = ['portfolio', 'valuation'] as const;
@@ -18,11 +18,10 @@ export function valuationQueryOptions(portfolio: Readonly<Portfolio>) {
   return queryOptions({
     queryKey: [...valuationQueryRoot, portfolioCacheKey(portfolio)],
     queryFn: async ({ signal }) => {
-      const body = await api.post(
-        '/api/portfolio/valuation',
-        { portfolio },
-        { schema: ZValuationResponse, signal },
-      );
+      const body = await api.post('/api/portfolio/valuation', { portfolio } satisfies ValuationRequest, {
+        schema: ZValuationResponse,
+        signal,
+      });
       return body.valuation;
     },
     // Prices move: a valuation is reused for a minute, then fetched again when asked for.

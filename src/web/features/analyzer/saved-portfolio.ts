@@ -1,5 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZSavedPortfolioResponse, type Portfolio } from '../../../contracts/analysis';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ZSavedPortfolioResponse,
+  type Portfolio,
+  type SavePortfolioRequest,
+} from '../../../contracts/analysis';
 import { api } from '../../lib/api-client';
 
 export const savedPortfolioQueryKey = ['portfolio', 'saved'] as const;
@@ -10,16 +14,14 @@ export const savedPortfolioQueryOptions = queryOptions({
   queryFn: ({ signal }) => api.get('/api/portfolio', { schema: ZSavedPortfolioResponse, signal }),
 });
 
-export function useSavedPortfolio(options: { enabled: boolean }) {
-  return useQuery({ ...savedPortfolioQueryOptions, enabled: options.enabled });
-}
-
 /** PUT /api/portfolio: replaces the saved portfolio; the answer becomes the cached copy. */
 export function useSavePortfolio() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (portfolio: Portfolio) =>
-      api.put('/api/portfolio', { portfolio }, { schema: ZSavedPortfolioResponse }),
+      api.put('/api/portfolio', { portfolio } satisfies SavePortfolioRequest, {
+        schema: ZSavedPortfolioResponse,
+      }),
     onSuccess: (saved) => queryClient.setQueryData(savedPortfolioQueryKey, saved),
   });
 }
