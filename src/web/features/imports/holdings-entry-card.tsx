@@ -94,7 +94,7 @@ export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker
     }
     holdingsImport.mutate(holdings, {
       onSuccess: (body) => {
-        const portfolio = body.portfolio ?? {};
+        const { portfolio } = body;
         if (!body.success) {
           toast({
             title: 'Import Failed',
