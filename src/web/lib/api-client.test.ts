@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../contracts/errors';
-import { api, errorMessage, schemaFromReader, serverMessage } from './api-client';
+import { api, errorCode, errorMessage, schemaFromReader, serverMessage } from './api-client';
 
 interface Received {
   method: string;
@@ -258,5 +258,15 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('Boom'), 'fallback')).toBe('Boom');
     expect(errorMessage(new Error('  '), 'fallback')).toBe('fallback');
     expect(errorMessage('a string', 'fallback')).toBe('fallback');
+  });
+});
+
+describe('errorCode', () => {
+  it("gives an error's code, or undefined for an error without one", () => {
+    expect(errorCode(new AppError('SUBSCRIPTION_REQUIRED', 'Upgrade to Premium'))).toBe(
+      'SUBSCRIPTION_REQUIRED',
+    );
+    expect(errorCode(new Error('plain'))).toBeUndefined();
+    expect(errorCode({ code: 'NOT_AN_ERROR' })).toBeUndefined();
   });
 });

@@ -144,6 +144,11 @@ export const api = {
     request('DELETE', path, undefined, options) as Promise<T>,
 };
 
+/** The code of an `AppError` (or of any error that carries one), e.g. 'SUBSCRIPTION_REQUIRED'. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error ? String(error.code) : undefined;
+}
+
 /** Codes the client makes up itself when the server gave no readable error body. */
 const CLIENT_SIDE_CODES = new Set(['HTTP_ERROR', 'BAD_RESPONSE']);
 
@@ -152,7 +157,8 @@ const CLIENT_SIDE_CODES = new Set(['HTTP_ERROR', 'BAD_RESPONSE']);
  * server gave none — e.g. 'Login failed. Please try again.' (spec 001 §8).
  */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && 'code' in error && CLIENT_SIDE_CODES.has(String(error.code))) return fallback;
+  const code = errorCode(error);
+  if (code !== undefined && CLIENT_SIDE_CODES.has(code)) return fallback;
   return errorMessage(error, fallback);
 }
 

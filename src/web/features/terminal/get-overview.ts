@@ -4,7 +4,7 @@ import {
   ZTerminalOverviewResponse,
   type TerminalOverviewResponse,
 } from '../../../contracts/terminal';
-import { api } from '../../lib/api-client';
+import { api, errorCode } from '../../lib/api-client';
 
 export const terminalOverviewQueryKey = ['terminal', 'overview'] as const;
 
@@ -19,9 +19,7 @@ export const terminalOverviewQueryOptions = queryOptions({
 });
 
 export function isSubscriptionRequired(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'code' in error && error.code === 'SUBSCRIPTION_REQUIRED'
-  );
+  return errorCode(error) === 'SUBSCRIPTION_REQUIRED';
 }
 
 /** The overview, refreshed every 30 s while it is available (live quotes); no polling for a visitor or a free plan. */
