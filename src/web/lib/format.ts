@@ -60,3 +60,17 @@ export function changeTone(value: number | null | undefined): Tone {
   if (value === null || value === undefined || value === 0) return 'flat';
   return value > 0 ? 'gain' : 'loss';
 }
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** `Jan 5, 2026, 3:04 PM` in the browser's time zone. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
