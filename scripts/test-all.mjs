@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, unused exports (knip), format, migration drift, unit + integration, then end-to-end on the production build.
+// `npm test`: typecheck, lint, unused exports (knip), format, migration drift, unit + integration, then
+// end-to-end on the production build.
 // Ends with the plain closing line 'N passed, N failed' summed over both Vitest runs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
