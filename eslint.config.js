@@ -3,6 +3,65 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Who may import whom in src/web (docs/decisions/009-web-boundaries.md). `no-restricted-imports` sees the
+ * import as written, not the file it resolves to, so the rules are generated per folder from what `../` means
+ * there. A later entry that sets the rule replaces an earlier one, so each entry repeats the web-wide ban.
+ */
+const WEB_FEATURES = 'src/web/features';
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const noServer = { regex: '(^|/)server(/|$)', message: 'The web app does not import server code.' };
+const noFeature = {
+  regex: '(^|/)features(/|$)',
+  message: 'components/ and lib/ are shared: they import no feature (pass what they need as props).',
+};
+
+/** Every folder of a feature, with how many `../` lead from it to src/web/features. */
+function featureFolders(feature) {
+  const folders = [];
+  const visit = (relative, depth) => {
+    folders.push({ relative, depth });
+    for (const entry of readdirSync(`${import.meta.dirname}/${WEB_FEATURES}/${relative}`, {
+      withFileTypes: true,
+    })) {
+      if (entry.isDirectory()) visit(`${relative}/${entry.name}`, depth + 1);
+    }
+  };
+  visit(feature, 1);
+  return folders;
+}
+
+function webBoundaryRules() {
+  const restrict = (files, patterns) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  const features = readdirSync(`${import.meta.dirname}/${WEB_FEATURES}`, { withFileTypes: true }).filter(
+    (entry) => entry.isDirectory(),
+  );
+  return [
+    restrict(['src/web/**/*.{ts,tsx}'], [noServer]),
+    restrict(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], [noServer, noFeature]),
+    ...features.flatMap(({ name }) =>
+      featureFolders(name).map(({ relative, depth }) => {
+        const toFeatures = escapeRegExp('../'.repeat(depth));
+        const other = `(?!${escapeRegExp(name)}/)[^./]`;
+        return restrict(
+          [`${WEB_FEATURES}/${relative}/*.{ts,tsx}`],
+          [
+            noServer,
+            {
+              regex: `^(${toFeatures}${other}|${toFeatures}\\.\\./features/${other})`,
+              message: `A feature imports no other feature: move what ${name} shares into lib/ or components/, or let the page pass it in.`,
+            },
+          ],
+        );
+      }),
+    ),
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'data', '.test-data', 'node_modules', 'src/server/db/migrations', 'coverage'] },
@@ -34,6 +93,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
+  ...webBoundaryRules(),
   {
     files: ['src/domain/**/*.ts'],
     rules: {

@@ -1,6 +1,6 @@
-// `npm test`: typecheck, lint, migration drift, unit, integration, then end-to-end on the production build.
-// Prints each Vitest run's wall time, then ends with the plain closing line 'N passed, N failed' summed over
-// the runs.
+// `npm test`: typecheck, lint, unused exports (knip), format, migration drift, unit, integration, then
+// end-to-end on the production build. Prints each Vitest run's wall time, then ends with the plain closing
+// line 'N passed, N failed' summed over the runs.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,7 @@ function vitest(name, extraArgs) {
 const checksPassed =
   step('typecheck', 'npx', ['tsc', '--noEmit']) &&
   step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']) &&
+  step('unused exports', 'npx', ['knip']) &&
   step('format', 'npx', ['prettier', '--check', '.']) &&
   step('migration drift', 'node', ['scripts/check-migrations.mjs']);
 if (!checksPassed) totals.failed += 1;

@@ -22,7 +22,7 @@ interface AppRoute {
  */
 export const routes: readonly AppRoute[] = [
   { path: '/', page: lazy(() => import('./pages/landing')) },
-  { path: '/app', page: lazy(() => import('./pages/app')) },
+  { path: '/app', page: lazy(() => import('./pages/analyzer')) },
   { path: '/terminal', page: lazy(() => import('./pages/terminal')) },
   { path: '/login', page: lazy(() => import('./pages/login')) },
   { path: '/signup', page: lazy(() => import('./pages/signup')) },

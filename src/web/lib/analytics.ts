@@ -77,8 +77,3 @@ export function trackEvent(name: string, params: AnalyticsEventParams = {}): voi
     }),
   );
 }
-
-/** Test hook: back to the initial, unconfigured state. */
-export function resetAnalyticsForTests(): void {
-  state = { kind: 'pending', queue: [] };
-}

@@ -1,19 +1,43 @@
-import type { ZodType } from 'zod';
 import type { AppError } from '../../contracts/errors';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * What a success body is checked with: any zod schema fits, and so does a hand-written reader
+ * (`schemaFromReader`) where the shell every page loads must stay free of zod.
+ */
+export interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
-export interface ApiRequestOptions {
+export interface RequestOptions<T> {
+  /** Checks the success body; without one the parsed JSON is returned unchecked. */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+  /** Sent besides Accept and Content-Type, e.g. `Idempotency-Key` or `X-Time-Zone`. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+export interface GetOptions<T> extends RequestOptions<T> {
   /** 'returnNull' answers null for a 401 instead of throwing (spec 000 §7: "it can be set to give null"). */
   on401?: 'throw' | 'returnNull';
-  signal?: AbortSignal;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A schema built from a function that returns the checked value, or null when the body does not fit. */
+export function schemaFromReader<T>(read: (value: unknown) => T | null): ResponseSchema<T> {
+  return {
+    safeParse: (value) => {
+      const data = read(value);
+      return data === null ? { success: false } : { success: true, data };
+    },
+  };
 }
 
 /**
  * Builds the app's one error type. The contracts module (and zod with it) is loaded only when an error actually
  * happens, so the shell that every page loads stays small; a signed-out visit to / never needs it.
  */
-export async function createAppError(
+async function createAppError(
   code: string,
   message: string,
   options: { status?: number; fields?: Record<string, string> } = {},
@@ -26,30 +50,16 @@ export async function createAppError(
  * The one way the browser talks to the API: cookies included, JSON both ways, no retries.
  * A non-OK answer throws an `AppError` built from the body's `{ error: { code, message, fields } }`; when the body
  * is not that shape the message is `${status}: ${bodyText || statusText}` (spec 000 §8). A success body is parsed
- * with `schema` when one is given. A 204 (or an empty body) resolves to undefined.
+ * with `schema` when one is given; without one, a 204 (or an empty body) resolves to undefined. An abort rethrows the
+ * browser's AbortError; any other failure to reach the server is a NETWORK_ERROR.
  */
-export async function apiRequest<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-  schema?: ZodType<T>,
-  options?: ApiRequestOptions & { on401?: 'throw' },
-): Promise<T>;
-export async function apiRequest<T = unknown>(
+async function request<T>(
   method: HttpMethod,
   path: string,
   body: unknown,
-  schema: ZodType<T> | undefined,
-  options: ApiRequestOptions & { on401: 'returnNull' },
-): Promise<T | null>;
-export async function apiRequest<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-  schema?: ZodType<T>,
-  options: ApiRequestOptions = {},
+  options: GetOptions<T>,
 ): Promise<T | null> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -76,18 +86,18 @@ export async function apiRequest<T = unknown>(
 
   const text = await response.text();
   if (!response.ok) throw await errorFromResponse(response, text);
-  if (text === '') return undefined as T;
+  if (text === '' && !options.schema) return undefined as T;
 
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = text === '' ? undefined : JSON.parse(text);
   } catch {
     throw await createAppError('BAD_RESPONSE', 'The server sent a response that could not be read.', {
       status: response.status,
     });
   }
-  if (!schema) return json as T;
-  const parsed = schema.safeParse(json);
+  if (!options.schema) return json as T;
+  const parsed = options.schema.safeParse(json);
   if (!parsed.success) {
     throw await createAppError('BAD_RESPONSE', 'The server sent an unexpected response.', {
       status: response.status,
@@ -97,10 +107,7 @@ export async function apiRequest<T = unknown>(
 }
 
 /** Turns a non-OK answer into the app's one error type. */
-export async function errorFromResponse(
-  response: Pick<Response, 'status' | 'statusText'>,
-  text: string,
-): Promise<AppError> {
+async function errorFromResponse(response: Response, text: string): Promise<AppError> {
   const { AppError, ZErrorBody } = await import('../../contracts/errors');
   const parsed = ZErrorBody.safeParse(safeJson(text));
   if (parsed.success) {
@@ -120,6 +127,28 @@ function safeJson(text: string): unknown {
   }
 }
 
+function get<T = unknown>(path: string, options: GetOptions<T> & { on401: 'returnNull' }): Promise<T | null>;
+function get<T = unknown>(path: string, options?: GetOptions<T> & { on401?: 'throw' }): Promise<T>;
+function get<T>(path: string, options: GetOptions<T> = {}): Promise<T | null> {
+  return request('GET', path, undefined, options);
+}
+
+/** The API client: `api.get(path, { schema, signal, headers, on401 })`, `api.post(path, body, options)`, ... */
+export const api = {
+  get,
+  post: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
+    request('POST', path, body, options) as Promise<T>,
+  put: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
+    request('PUT', path, body, options) as Promise<T>,
+  delete: <T = unknown>(path: string, options: RequestOptions<T> = {}) =>
+    request('DELETE', path, undefined, options) as Promise<T>,
+};
+
+/** The code of an `AppError` (or of any error that carries one), e.g. 'SUBSCRIPTION_REQUIRED'. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error ? String(error.code) : undefined;
+}
+
 /** Codes the client makes up itself when the server gave no readable error body. */
 const CLIENT_SIDE_CODES = new Set(['HTTP_ERROR', 'BAD_RESPONSE']);
 
@@ -128,7 +157,8 @@ const CLIENT_SIDE_CODES = new Set(['HTTP_ERROR', 'BAD_RESPONSE']);
  * server gave none — e.g. 'Login failed. Please try again.' (spec 001 §8).
  */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && 'code' in error && CLIENT_SIDE_CODES.has(String(error.code))) return fallback;
+  const code = errorCode(error);
+  if (code !== undefined && CLIENT_SIDE_CODES.has(code)) return fallback;
   return errorMessage(error, fallback);
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfigResponse } from '../../contracts/config';
-import { apiRequest, createAppError } from './api-client';
+import { api, schemaFromReader } from './api-client';
 
 export const configQueryKey = ['config'] as const;
 
@@ -36,11 +36,8 @@ export function readPublicConfig(value: unknown): PublicConfigResponse | null {
 /** GET /api/config: the browser's public runtime settings (nothing is baked in at build time). */
 export const configQueryOptions = queryOptions({
   queryKey: configQueryKey,
-  queryFn: async ({ signal }): Promise<PublicConfigResponse> => {
-    const config = readPublicConfig(await apiRequest('GET', '/api/config', undefined, undefined, { signal }));
-    if (!config) throw await createAppError('BAD_RESPONSE', 'The server sent an unexpected response.');
-    return config;
-  },
+  queryFn: ({ signal }): Promise<PublicConfigResponse> =>
+    api.get('/api/config', { schema: schemaFromReader(readPublicConfig), signal }),
 });
 
 export function useConfig() {

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { api } from './api-client';
 
 /**
  * The default query function: the key's segments joined with '/' form the URL (spec 000 §7), e.g.
@@ -7,7 +7,7 @@ import { apiRequest } from './api-client';
  */
 export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   const url = queryKey.map((segment) => encodeURI(String(segment))).join('/');
-  return apiRequest('GET', url, undefined, undefined, { signal });
+  return api.get(url, { signal });
 };
 
 /** Spec 000 §9: never stale, no refetch on focus, no polling, no retry. */

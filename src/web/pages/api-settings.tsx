@@ -1,11 +1,10 @@
 import { Link } from 'wouter';
 import { KeyRound, LogIn } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
+import { SignedInOnly } from '../components/layout/signed-in-only';
 import { buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useSession } from '../features/accounts/use-session';
 import { ApiSetupPanel } from '../features/api-settings/api-setup-panel';
 import { DataSourcesPanel } from '../features/api-settings/data-sources-panel';
 
@@ -38,7 +37,6 @@ function SignInPrompt() {
 
 /** /api-settings: a signed-in user's own market-data keys, and the data sources status (spec 001 "API Settings"). */
 export default function ApiSettingsPage() {
-  const session = useSession();
   return (
     <PageLayout variant="app" meta={META} breadcrumb={BREADCRUMB}>
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -58,15 +56,7 @@ export default function ApiSettingsPage() {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="setup">
-            {session.isLoading ? (
-              <div className="flex justify-center py-10">
-                <Spinner className="size-6" label="Checking your session" />
-              </div>
-            ) : session.isAuthenticated ? (
-              <ApiSetupPanel />
-            ) : (
-              <SignInPrompt />
-            )}
+            <SignedInOnly signedOut={<SignInPrompt />}>{() => <ApiSetupPanel />}</SignedInOnly>
           </TabsContent>
           <TabsContent value="sources">
             <DataSourcesPanel />

@@ -1,10 +1,9 @@
 import { Link } from 'wouter';
 import { LogIn, Trophy } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
+import { SignedInOnly } from '../components/layout/signed-in-only';
 import { buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { Spinner } from '../components/ui/spinner';
-import { useSession } from '../features/accounts/use-session';
 import { RewardsDashboard } from '../features/rewards/rewards-dashboard';
 
 const BREADCRUMB = [
@@ -39,7 +38,6 @@ function SignInRequired() {
 
 /** /gamification: points, levels, streaks, achievements and leaderboards (spec 001 "Rewards"). */
 export default function GamificationPage() {
-  const session = useSession();
   return (
     <PageLayout variant="app" meta={META} breadcrumb={BREADCRUMB}>
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -49,15 +47,9 @@ export default function GamificationPage() {
             Points, levels, streaks and achievements for practising with paper trading, lessons and analyses.
           </p>
         </header>
-        {session.isLoading ? (
-          <div className="flex justify-center py-10">
-            <Spinner className="size-6" label="Checking your session" />
-          </div>
-        ) : session.user ? (
-          <RewardsDashboard userId={session.user.id} />
-        ) : (
-          <SignInRequired />
-        )}
+        <SignedInOnly signedOut={<SignInRequired />}>
+          {(user) => <RewardsDashboard userId={user.id} />}
+        </SignedInOnly>
       </div>
     </PageLayout>
   );

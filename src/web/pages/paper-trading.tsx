@@ -1,8 +1,7 @@
 import { Info } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
+import { SignedInOnly } from '../components/layout/signed-in-only';
 import { Alert, AlertDescription } from '../components/ui/alert';
-import { Spinner } from '../components/ui/spinner';
-import { useSession } from '../features/accounts/use-session';
 import { PaperTradingPanel } from '../features/paper-trading/paper-trading-panel';
 import { PaperTradingSignInPrompt } from '../features/paper-trading/sign-in-prompt';
 import { TotalPointsBadge } from '../features/rewards/total-points-badge';
@@ -22,7 +21,6 @@ const META = {
 
 /** /paper-trading (spec 001 "Paper trading"). */
 export default function PaperTradingPage() {
-  const session = useSession();
   return (
     <PageLayout variant="app" meta={META} breadcrumb={BREADCRUMB}>
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -39,15 +37,9 @@ export default function PaperTradingPage() {
             </AlertDescription>
           </Alert>
         </header>
-        {session.isLoading ? (
-          <div className="flex justify-center py-10">
-            <Spinner className="size-6" label="Checking your session" />
-          </div>
-        ) : session.user ? (
-          <PaperTradingPanel key={session.user.id} userId={session.user.id} />
-        ) : (
-          <PaperTradingSignInPrompt />
-        )}
+        <SignedInOnly signedOut={<PaperTradingSignInPrompt />}>
+          {(user) => <PaperTradingPanel key={user.id} userId={user.id} />}
+        </SignedInOnly>
       </div>
     </PageLayout>
   );

@@ -1,11 +1,8 @@
-import { RefreshCw, TerminalSquare } from 'lucide-react';
+import { TerminalSquare } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
-import { Skeleton } from '../components/ui/skeleton';
-import { useSession } from '../features/accounts/use-session';
-import { isSubscriptionRequired, useTerminalOverview } from '../features/terminal/get-overview';
-import { TerminalView } from '../features/terminal/terminal-view';
-import { UpgradeCard } from '../features/terminal/upgrade-card';
-import { errorMessage } from '../lib/api-client';
+import { useTerminalOverview } from '../features/terminal/get-overview';
+import { TerminalContent } from '../features/terminal/terminal-content';
+import { useSession } from '../lib/session';
 
 const META = {
   title: 'Professional Trading Terminal — Foliowise',
@@ -18,63 +15,11 @@ const META = {
 
 const PLAN_LABELS = { premium: 'Premium', professional: 'Professional' } as const;
 
-function LoadingTerminal() {
-  return (
-    <div className="flex flex-col gap-3" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading the terminal
-      </span>
-      <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-16 bg-slate-800" />
-        ))}
-      </div>
-      <div className="grid gap-3 lg:grid-cols-12">
-        <Skeleton className="h-80 bg-slate-800 lg:col-span-5" />
-        <Skeleton className="h-80 bg-slate-800 lg:col-span-7" />
-      </div>
-    </div>
-  );
-}
-
 /** /terminal: the Professional Trading Terminal for Premium and Professional plans; others see the upgrade card. */
 export default function TerminalPage() {
   const session = useSession();
   const overview = useTerminalOverview();
   const plan = session.user?.plan;
-
-  let content;
-  if (overview.isPending) {
-    content = <LoadingTerminal />;
-  } else if (overview.data === null || isSubscriptionRequired(overview.error)) {
-    content = (
-      <div className="py-6 sm:py-10">
-        <UpgradeCard
-          signedIn={overview.data !== null}
-          message={overview.error ? errorMessage(overview.error, '') || undefined : undefined}
-        />
-      </div>
-    );
-  } else if (overview.data) {
-    content = <TerminalView overview={overview.data} />;
-  } else {
-    content = (
-      <div
-        role="alert"
-        className="mx-auto flex max-w-xl flex-col items-start gap-3 rounded-md border border-red-400/50 bg-[#111827] p-4 text-sm text-red-200"
-      >
-        <p>{errorMessage(overview.error, 'The terminal is not available right now.')}</p>
-        <button
-          type="button"
-          onClick={() => void overview.refetch()}
-          className="inline-flex items-center gap-2 rounded-md bg-amber-400 px-3 py-1.5 font-semibold text-slate-950 hover:bg-amber-300"
-        >
-          <RefreshCw className="size-4" aria-hidden="true" />
-          Try again
-        </button>
-      </div>
-    );
-  }
 
   return (
     <PageLayout variant="app" meta={META} className="bg-[#0b0f17] text-slate-200 [--color-ring:#fbbf24]">
@@ -96,7 +41,7 @@ export default function TerminalPage() {
             </p>
           ) : null}
         </header>
-        {content}
+        <TerminalContent overview={overview} />
       </div>
     </PageLayout>
   );

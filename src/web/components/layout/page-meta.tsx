@@ -118,9 +118,3 @@ export function usePageMeta({
     trackPageView(location, title);
   }, [location, title]);
 }
-
-/** Component form of usePageMeta, for pages that prefer JSX. */
-export function PageMetaTags(props: PageMeta) {
-  usePageMeta(props);
-  return null;
-}

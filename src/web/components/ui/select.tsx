@@ -5,7 +5,6 @@ import { cn } from '../../lib/cn';
 
 /** Radix Select (type-ahead resets after 1000 ms, spec 000 §4). Give the trigger an id and a <Label htmlFor>. */
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({

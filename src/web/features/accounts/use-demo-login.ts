@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAuthUserResponse } from '../../../contracts/accounts';
-import { apiRequest } from '../../lib/api-client';
-import { setSessionUser } from './use-session';
+import { api } from '../../lib/api-client';
+import { setSessionUser } from '../../lib/session';
 
 /** POST /api/auth/demo -> 201 { user }: a fresh demo account (only offered when config.demoFeatures). */
 export function startDemo() {
-  return apiRequest('POST', '/api/auth/demo', undefined, ZAuthUserResponse);
+  return api.post('/api/auth/demo', undefined, { schema: ZAuthUserResponse });
 }
 
 export function useDemoLogin() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAuthUserResponse, type LoginRequest } from '../../../contracts/accounts';
-import { apiRequest } from '../../lib/api-client';
-import { setSessionUser } from './use-session';
+import { api } from '../../lib/api-client';
+import { setSessionUser } from '../../lib/session';
 
 /** POST /api/auth/login -> { user }; the session query then holds the user. */
 export function login(request: LoginRequest) {
-  return apiRequest('POST', '/api/auth/login', request, ZAuthUserResponse);
+  return api.post('/api/auth/login', request, { schema: ZAuthUserResponse });
 }
 
 export function useLogin() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAuthUserResponse, type SignupRequest } from '../../../contracts/accounts';
-import { apiRequest } from '../../lib/api-client';
-import { setSessionUser } from './use-session';
+import { api } from '../../lib/api-client';
+import { setSessionUser } from '../../lib/session';
 
 /** POST /api/auth/signup -> 201 { user }; the new account is signed in. */
 export function signup(request: SignupRequest) {
-  return apiRequest('POST', '/api/auth/signup', request, ZAuthUserResponse);
+  return api.post('/api/auth/signup', request, { schema: ZAuthUserResponse });
 }
 
 export function useSignup() {

@@ -3,7 +3,8 @@ import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis
 import type { AllocationBucket, Valuation } from '../../../contracts/analysis';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatUsd } from '../../lib/format';
-import { assetClassLabel, formatFraction } from './format';
+import { formatFraction } from '../../lib/format';
+import { assetClassLabel } from './format';
 import { MASK, useValuesHidden } from './hide-values';
 import { displaySymbol } from './portfolio-rows';
 

@@ -4,13 +4,9 @@ import { AI_UNAVAILABLE_MESSAGE, ANALYSIS_LIMIT_CODE } from '../../../contracts/
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { errorCode, errorMessage } from '../../lib/api-client';
 
 export const ANALYSIS_FALLBACK_MESSAGE = 'Failed to analyze portfolio';
-
-function codeOf(error: unknown): string | undefined {
-  return error instanceof Error && 'code' in error ? String(error.code) : undefined;
-}
 
 export interface AnalysisErrorProps {
   error: unknown;
@@ -25,7 +21,7 @@ export interface AnalysisErrorProps {
  * allowance (403 ANALYSIS_LIMIT_REACHED) links to /pricing; anything else is a red alert with the message.
  */
 export function AnalysisError({ error, mode, onTrySample, isSampleRunning }: AnalysisErrorProps) {
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (mode === 'ai' && (code === 'AI_UNAVAILABLE' || code === 'SERVICE_UNAVAILABLE')) {
     return (
       <Alert variant="info" role="status">

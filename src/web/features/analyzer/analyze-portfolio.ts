@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZAnalyzeResponse, type Portfolio } from '../../../contracts/analysis';
-import { apiRequest } from '../../lib/api-client';
+import { ZAnalyzeResponse, type Portfolio, type AnalyzeRequest } from '../../../contracts/analysis';
+import { api } from '../../lib/api-client';
 import { trackEvent } from '../../lib/analytics';
 import { valuationQueryOptions } from './get-valuation';
 
@@ -12,11 +12,10 @@ export function useAnalyzePortfolio() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ portfolio, mode }: { portfolio: Portfolio; mode: 'ai' | 'demo' }) =>
-      apiRequest(
-        'POST',
+      api.post(
         mode === 'demo' ? '/api/analyze-demo' : '/api/analyze',
-        { portfolio },
-        ZAnalyzeResponse,
+        { portfolio } satisfies AnalyzeRequest,
+        { schema: ZAnalyzeResponse },
       ),
     onMutate: ({ portfolio, mode }) => {
       trackEvent(mode === 'demo' ? 'sample_analysis' : 'analyze_portfolio', {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZValuationResponse, type Portfolio } from '../../../contracts/analysis';
-import { apiRequest } from '../../lib/api-client';
+import { ZValuationResponse, type Portfolio, type ValuationRequest } from '../../../contracts/analysis';
+import { api } from '../../lib/api-client';
 
 export const valuationQueryRoot = ['portfolio', 'valuation'] as const;
 
@@ -18,7 +18,8 @@ export function valuationQueryOptions(portfolio: Readonly<Portfolio>) {
   return queryOptions({
     queryKey: [...valuationQueryRoot, portfolioCacheKey(portfolio)],
     queryFn: async ({ signal }) => {
-      const body = await apiRequest('POST', '/api/portfolio/valuation', { portfolio }, ZValuationResponse, {
+      const body = await api.post('/api/portfolio/valuation', { portfolio } satisfies ValuationRequest, {
+        schema: ZValuationResponse,
         signal,
       });
       return body.valuation;

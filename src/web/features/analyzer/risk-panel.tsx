@@ -4,7 +4,8 @@ import type { Analysis } from '../../../contracts/analysis';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { formatUsd } from '../../lib/format';
-import { assetClassLabel, formatFraction, formatRatio } from './format';
+import { formatFraction } from '../../lib/format';
+import { assetClassLabel, formatRatio } from './format';
 import { Amount, MaskedText } from './hide-values';
 import { displaySymbol } from './portfolio-rows';
 

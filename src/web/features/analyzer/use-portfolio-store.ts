@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../accounts/use-session';
+import { useSession } from '../../lib/session';
+import { readStored, writeStored } from '../../lib/storage';
 import {
   editorReducer,
   portfolioToRows,
@@ -34,25 +35,8 @@ export function readPortfolioMap(value: unknown): PortfolioMap | null {
   return portfolio;
 }
 
-function readLocal(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeLocal(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage full or blocked: the portfolio still works for this visit.
-  }
-}
-
 function readLocalPortfolio(): PortfolioMap {
-  const text = readLocal(PORTFOLIO_STORAGE_KEY);
+  const text = readStored(PORTFOLIO_STORAGE_KEY);
   if (!text) return {};
   try {
     return readPortfolioMap(JSON.parse(text)) ?? {};
@@ -62,7 +46,7 @@ function readLocalPortfolio(): PortfolioMap {
 }
 
 function readLocalOrigin(): PortfolioOrigin {
-  const value = readLocal(PORTFOLIO_ORIGIN_STORAGE_KEY);
+  const value = readStored(PORTFOLIO_ORIGIN_STORAGE_KEY);
   return ORIGINS.find((origin) => origin === value) ?? 'manual';
 }
 
@@ -148,11 +132,11 @@ export function usePortfolioStore(): PortfolioStore {
   const isSignedOut = !session.isLoading && userId === null;
   useEffect(() => {
     if (!isSignedOut) return;
-    writeLocal(PORTFOLIO_STORAGE_KEY, Object.keys(portfolio).length > 0 ? JSON.stringify(portfolio) : null);
+    writeStored(PORTFOLIO_STORAGE_KEY, Object.keys(portfolio).length > 0 ? JSON.stringify(portfolio) : null);
   }, [isSignedOut, portfolio]);
 
   useEffect(() => {
-    writeLocal(PORTFOLIO_ORIGIN_STORAGE_KEY, origin === 'manual' ? null : origin);
+    writeStored(PORTFOLIO_ORIGIN_STORAGE_KEY, origin === 'manual' ? null : origin);
   }, [origin]);
 
   const replace = useCallback((next: Readonly<Record<string, number>>, nextOrigin: PortfolioOrigin) => {

@@ -7,7 +7,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tooltip } from '../../components/ui/tooltip';
 import { formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
-import { SOURCE_LABELS, changeTone, formatFraction, formatSignedPercent } from './format';
+import { changeTone, formatFraction, formatSignedPercent } from '../../lib/format';
+import { SOURCE_LABELS } from './format';
 import { Amount } from './hide-values';
 import { displaySymbol, formatHoldingQuantity } from './portfolio-rows';
 

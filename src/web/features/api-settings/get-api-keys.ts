@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZApiKeyListResponse } from '../../../contracts/api-settings';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const apiKeysQueryKey = ['api-settings', 'api-keys'] as const;
 
 /** GET /api/settings/api-keys: the signed-in user's vendors, masked keys only. */
 export const apiKeysQueryOptions = queryOptions({
   queryKey: apiKeysQueryKey,
-  queryFn: ({ signal }) =>
-    apiRequest('GET', '/api/settings/api-keys', undefined, ZApiKeyListResponse, { signal }),
+  queryFn: ({ signal }) => api.get('/api/settings/api-keys', { schema: ZApiKeyListResponse, signal }),
 });
 
 export function useApiKeys(options: { enabled?: boolean } = {}) {

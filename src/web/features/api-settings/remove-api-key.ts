@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Vendor } from '../../../contracts/api-settings';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
 /** DELETE /api/settings/api-keys/:vendor; refreshes the list. */
@@ -8,7 +8,7 @@ export function useRemoveApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ vendor }: { vendor: Vendor }) => {
-      await apiRequest('DELETE', `/api/settings/api-keys/${vendor}`);
+      await api.delete(`/api/settings/api-keys/${vendor}`);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZSaveApiKeyResponse, type Vendor } from '../../../contracts/api-settings';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
 /** PUT /api/settings/api-keys/:vendor; refreshes the list (and waits for it) before it settles. */
@@ -8,7 +8,7 @@ export function useSaveApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendor, apiKey }: { vendor: Vendor; apiKey: string }) =>
-      apiRequest('PUT', `/api/settings/api-keys/${vendor}`, { apiKey }, ZSaveApiKeyResponse),
+      api.put(`/api/settings/api-keys/${vendor}`, { apiKey }, { schema: ZSaveApiKeyResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZTestApiKeyResponse, type Vendor } from '../../../contracts/api-settings';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /**
  * POST /api/settings/api-keys/:vendor/test: one real request to the vendor with the typed key, or the saved
@@ -9,11 +9,8 @@ import { apiRequest } from '../../lib/api-client';
 export function useTestApiKey() {
   return useMutation({
     mutationFn: ({ vendor, apiKey }: { vendor: Vendor; apiKey?: string }) =>
-      apiRequest(
-        'POST',
-        `/api/settings/api-keys/${vendor}/test`,
-        apiKey ? { apiKey } : {},
-        ZTestApiKeyResponse,
-      ),
+      api.post(`/api/settings/api-keys/${vendor}/test`, apiKey ? { apiKey } : {}, {
+        schema: ZTestApiKeyResponse,
+      }),
   });
 }

@@ -8,6 +8,7 @@ import {
   type CalculatorState,
   type TradeInputs,
 } from '../../../domain/calculator';
+import { readStored, writeStored } from '../../lib/storage';
 
 /** The calculator's fields as the inputs hold them: what the person typed, so partial input is not clobbered. */
 export type CalculatorFields = Readonly<Record<CalculatorField, string>>;
@@ -26,18 +27,9 @@ function toFields(state: CalculatorState): CalculatorFields {
   };
 }
 
-function readStorage(key: string): string | null {
-  // Reaching window.localStorage itself throws when storage is disabled; restoreCalculatorState catches that.
-  return window.localStorage.getItem(key);
-}
-
 function writeStorage(fields: CalculatorFields) {
-  try {
-    for (const field of Object.keys(CALCULATOR_STORAGE_KEYS) as CalculatorField[]) {
-      window.localStorage.setItem(CALCULATOR_STORAGE_KEYS[field], fields[field]);
-    }
-  } catch {
-    // Storage failures (disabled, full, private mode) are ignored (spec 000 §4).
+  for (const field of Object.keys(CALCULATOR_STORAGE_KEYS) as CalculatorField[]) {
+    writeStored(CALCULATOR_STORAGE_KEYS[field], fields[field]);
   }
 }
 
@@ -55,7 +47,7 @@ export interface CalculatorStateApi {
 
 /** The calculator's inputs, restored from and saved to local storage under the pc_* keys. */
 export function useCalculatorState(): CalculatorStateApi {
-  const [fields, setFields] = useState<CalculatorFields>(() => toFields(restoreCalculatorState(readStorage)));
+  const [fields, setFields] = useState<CalculatorFields>(() => toFields(restoreCalculatorState(readStored)));
 
   useEffect(() => {
     writeStorage(fields);

@@ -1,15 +1,13 @@
 import { useCallback } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
+import { ZQuoteResponse } from '../../../contracts/market-data';
+import { api } from '../../lib/api-client';
 import { marketDataSymbol, type CalculatorAsset } from '../../../domain/calculator';
-
-const ZLivePrice = z.object({ currentPrice: z.number() });
 
 /** GET /api/market-data/{symbol} (crypto as CRYPTO:BTC): the asset's current price. */
 export async function fetchLivePrice(asset: CalculatorAsset): Promise<number> {
   const symbol = encodeURIComponent(marketDataSymbol(asset));
-  const { currentPrice } = await apiRequest('GET', `/api/market-data/${symbol}`, undefined, ZLivePrice);
+  const { currentPrice } = await api.get(`/api/market-data/${symbol}`, { schema: ZQuoteResponse });
   return currentPrice;
 }
 

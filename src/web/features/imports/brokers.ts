@@ -1,15 +1,11 @@
 /** The brokerage import tabs: names, compact mobile labels, quick-add lists (spec 000 §2, §9). */
+import { BROKER_LABELS, type HoldingType, type HoldingsBroker } from '../../../contracts/brokers';
 
-export type HoldingType = 'stock' | 'etf' | 'fund';
-export const HOLDING_TYPES: readonly HoldingType[] = ['stock', 'etf', 'fund'];
 export const HOLDING_TYPE_LABELS: Readonly<Record<HoldingType, string>> = {
   stock: 'Stock',
   etf: 'ETF',
   fund: 'Mutual fund',
 };
-
-/** Spec 000 §3: shares are a numeric string with step 0.001. */
-export const HOLDING_SHARES_STEP = 0.001;
 
 export interface QuickAddItem {
   symbol: string;
@@ -38,8 +34,6 @@ export const ETRADE_QUICK_ADD_ETFS: readonly QuickAddItem[] = [
   { symbol: 'QQQ', name: 'Invesco QQQ Trust', type: 'etf' },
 ];
 
-export type HoldingsBroker = 'fidelity' | 'etrade';
-
 export interface HoldingsBrokerInfo {
   name: string;
   endpoint: string;
@@ -54,7 +48,7 @@ export interface HoldingsBrokerInfo {
 
 export const HOLDINGS_BROKERS: Readonly<Record<HoldingsBroker, HoldingsBrokerInfo>> = {
   fidelity: {
-    name: 'Fidelity',
+    name: BROKER_LABELS.fidelity,
     endpoint: '/api/fidelity/import-portfolio',
     quickAdd: FIDELITY_QUICK_ADD_FUNDS,
     quickAddShown: FIDELITY_QUICK_ADD_SHOWN,
@@ -64,7 +58,7 @@ export const HOLDINGS_BROKERS: Readonly<Record<HoldingsBroker, HoldingsBrokerInf
     failureMessage: 'Failed to import Fidelity portfolio. Please check your holdings and try again.',
   },
   etrade: {
-    name: 'E*TRADE',
+    name: BROKER_LABELS.etrade,
     endpoint: '/api/etrade/import-portfolio',
     quickAdd: ETRADE_QUICK_ADD_ETFS,
     quickAddShown: ETRADE_QUICK_ADD_ETFS.length,

@@ -8,16 +8,16 @@ import { Tooltip } from '../../components/ui/tooltip';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api-client';
 import {
-  HOLDINGS_BROKERS,
-  HOLDING_SHARES_STEP,
+  BROKER_IMPORT_MESSAGES,
+  HOLDINGS_IMPORT_LIMITS,
   HOLDING_TYPES,
-  HOLDING_TYPE_LABELS,
   type HoldingType,
   type HoldingsBroker,
-  type QuickAddItem,
-} from './brokers';
+  type HoldingsImportRequest,
+} from '../../../contracts/brokers';
+import { HOLDINGS_BROKERS, HOLDING_TYPE_LABELS, type QuickAddItem } from './brokers';
 import { CsvImport } from './csv-import';
-import { useHoldingsImport, type HoldingPayload } from './import-api';
+import { useHoldingsImport } from './import-api';
 import type { ImportHandler } from './types';
 
 interface HoldingEntry {
@@ -35,8 +35,8 @@ function newEntry(symbol = '', type: HoldingType = 'stock'): HoldingEntry {
 }
 
 /** Rows with a non-blank symbol and numeric shares, as the import sends them (spec 000 §5). */
-export function validHoldings(entries: readonly HoldingEntry[]): HoldingPayload[] {
-  const valid: HoldingPayload[] = [];
+export function validHoldings(entries: readonly HoldingEntry[]): HoldingsImportRequest['holdings'] {
+  const valid: HoldingsImportRequest['holdings'] = [];
   for (const entry of entries) {
     const symbol = entry.symbol.trim().toUpperCase();
     const text = entry.shares.trim();
@@ -87,14 +87,14 @@ export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker
     if (holdings.length === 0) {
       toast({
         title: 'No Valid Holdings',
-        description: 'Please enter at least one valid holding with symbol and shares',
+        description: BROKER_IMPORT_MESSAGES.noValidHoldings,
         variant: 'destructive',
       });
       return;
     }
     holdingsImport.mutate(holdings, {
       onSuccess: (body) => {
-        const portfolio = body.portfolio ?? {};
+        const { portfolio } = body;
         if (!body.success) {
           toast({
             title: 'Import Failed',
@@ -183,7 +183,7 @@ export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker
                   type="number"
                   inputMode="decimal"
                   min={0}
-                  step={HOLDING_SHARES_STEP}
+                  step={HOLDINGS_IMPORT_LIMITS.sharesStep}
                   value={entry.shares}
                   className="min-w-0 tabular-nums"
                   onChange={(event) => update(entry.id, { shares: event.target.value })}

@@ -1,43 +1,30 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ZCsvImportResponse, type CsvBroker } from '../../../contracts/imports';
-import { apiRequest } from '../../lib/api-client';
+import { ZCsvImportResponse, type CsvImportRequest } from '../../../contracts/imports';
+import { api } from '../../lib/api-client';
 import { trackEvent } from '../../lib/analytics';
-import { HOLDINGS_BROKERS, type HoldingType, type HoldingsBroker } from './brokers';
-
-/**
- * The brokerage import answers of spec 000 §7: `{ success, portfolio, message, error }` (brokerage A also
- * `isDemo`). Read leniently: the fields beyond `success` are optional in the spec.
- */
-export const ZBrokerImportResponse = z.object({
-  success: z.boolean(),
-  portfolio: z.record(z.string(), z.number()).nullish(),
-  message: z.string().nullish(),
-  error: z.string().nullish(),
-  isDemo: z.boolean().nullish(),
-});
-export type BrokerImportResponse = z.infer<typeof ZBrokerImportResponse>;
+import {
+  ZImportResponse,
+  ZRobinhoodImportResponse,
+  type HoldingsBroker,
+  type HoldingsImportRequest,
+  type RobinhoodImportRequest,
+} from '../../../contracts/brokers';
+import { HOLDINGS_BROKERS } from './brokers';
 
 /** POST /api/robinhood/import-portfolio {username, password}. */
 export function useRobinhoodImport() {
   return useMutation({
-    mutationFn: (credentials: { username: string; password: string }) =>
-      apiRequest('POST', '/api/robinhood/import-portfolio', credentials, ZBrokerImportResponse),
+    mutationFn: (credentials: RobinhoodImportRequest) =>
+      api.post('/api/robinhood/import-portfolio', credentials, { schema: ZRobinhoodImportResponse }),
     onMutate: () => trackEvent('import_portfolio', { category: 'import', label: 'robinhood' }),
   });
-}
-
-export interface HoldingPayload {
-  symbol: string;
-  shares: number;
-  type: HoldingType;
 }
 
 /** POST /api/fidelity/import-portfolio or /api/etrade/import-portfolio {holdings}. */
 export function useHoldingsImport(broker: HoldingsBroker) {
   return useMutation({
-    mutationFn: (holdings: HoldingPayload[]) =>
-      apiRequest('POST', HOLDINGS_BROKERS[broker].endpoint, { holdings }, ZBrokerImportResponse),
+    mutationFn: (holdings: HoldingsImportRequest['holdings']) =>
+      api.post(HOLDINGS_BROKERS[broker].endpoint, { holdings }, { schema: ZImportResponse }),
     onMutate: (holdings) =>
       trackEvent('import_portfolio', { category: 'import', label: broker, value: holdings.length }),
   });
@@ -46,8 +33,8 @@ export function useHoldingsImport(broker: HoldingsBroker) {
 /** POST /api/import/csv {broker, csv}: the file's text, read in the browser. */
 export function useCsvImport() {
   return useMutation({
-    mutationFn: (request: { broker: CsvBroker; csv: string }) =>
-      apiRequest('POST', '/api/import/csv', request, ZCsvImportResponse),
+    mutationFn: (request: CsvImportRequest) =>
+      api.post('/api/import/csv', request, { schema: ZCsvImportResponse }),
     onMutate: ({ broker }) => trackEvent('import_portfolio', { category: 'import', label: `csv_${broker}` }),
   });
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CircleCheck, Link2, LogOut, TriangleAlert, X } from 'lucide-react';
+import { BROKER_IMPORT_MESSAGES } from '../../../contracts/brokers';
 import { BROKERAGE_DEMO_PORTFOLIO } from '../../../domain/sample-portfolios';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -18,7 +19,7 @@ type Connection = { kind: 'disconnected' } | { kind: 'connected'; isDemo: boolea
 
 /**
  * Brokerage A (spec 000 §2, §5, §8): the credential form is hidden until 'Import Real Portfolio' and can be
- * closed. Any failure (network, 404 while the connector does not exist, success false) is logged and the
+ * closed. Any failure (network, an error answer, an answer that does not fit the contract) is logged and the
  * built-in demo portfolio is loaded, marked as demo data.
  */
 export function RobinhoodImportCard({ onImport }: { onImport: ImportHandler }) {
@@ -50,7 +51,7 @@ export function RobinhoodImportCard({ onImport }: { onImport: ImportHandler }) {
     if (username.trim() === '' || password === '') {
       toast({
         title: 'Missing Credentials',
-        description: 'Please enter both your username and password',
+        description: BROKER_IMPORT_MESSAGES.missingCredentials,
         variant: 'destructive',
       });
       return;
@@ -59,18 +60,15 @@ export function RobinhoodImportCard({ onImport }: { onImport: ImportHandler }) {
       { username: username.trim(), password },
       {
         onSuccess: (body) => {
-          const holdings = body.portfolio ?? {};
-          if (!body.success || Object.keys(holdings).length === 0) {
-            loadDemoPortfolio(body.error ?? 'no holdings returned');
+          const count = Object.keys(body.portfolio).length;
+          if (count === 0) {
+            loadDemoPortfolio('no holdings returned');
             return;
           }
           const isDemo = body.isDemo === true;
-          onImport(holdings, isDemo ? 'brokerage-demo' : 'brokerage');
-          setConnection({ kind: 'connected', isDemo, holdings: Object.keys(holdings).length });
-          toast({
-            title: 'Portfolio Imported Successfully',
-            description: body.message ?? `Imported ${Object.keys(holdings).length} holdings from Robinhood.`,
-          });
+          onImport(body.portfolio, isDemo ? 'brokerage-demo' : 'brokerage');
+          setConnection({ kind: 'connected', isDemo, holdings: count });
+          toast({ title: 'Portfolio Imported Successfully', description: body.message });
         },
         onError: loadDemoPortfolio,
         onSettled: () => setPassword(''),

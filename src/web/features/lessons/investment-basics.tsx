@@ -5,11 +5,12 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useMarkLessonRead } from '../rewards/mark-lesson-read';
 
-function LessonCard({ lesson }: { lesson: Lesson }) {
+/** Called when a lesson is opened (the page passes the rewards' "lesson read", which earns points once). */
+type LessonOpenHandler = (lessonId: string) => void;
+
+function LessonCard({ lesson, onOpen }: { lesson: Lesson; onOpen: LessonOpenHandler }) {
   const [isOpen, setOpen] = useState(false);
-  const markRead = useMarkLessonRead();
   const headingId = useId();
   const bodyId = useId();
   return (
@@ -50,7 +51,7 @@ function LessonCard({ lesson }: { lesson: Lesson }) {
         aria-controls={bodyId}
         aria-describedby={headingId}
         onClick={() => {
-          if (!isOpen) markRead(lesson.id); // rewards: a signed-in user's first read earns points
+          if (!isOpen) onOpen(lesson.id);
           setOpen(!isOpen);
         }}
       >
@@ -62,7 +63,7 @@ function LessonCard({ lesson }: { lesson: Lesson }) {
 }
 
 /** Investment Basics (spec 000 "Other views"): four mini lessons and five quick tips, for education only. */
-export function InvestmentBasics() {
+export function InvestmentBasics({ onLessonOpen }: { onLessonOpen: LessonOpenHandler }) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -84,7 +85,7 @@ export function InvestmentBasics() {
           <TabsContent value="lessons">
             <ul className="grid gap-4 md:grid-cols-2">
               {LESSONS.map((lesson) => (
-                <LessonCard key={lesson.id} lesson={lesson} />
+                <LessonCard key={lesson.id} lesson={lesson} onOpen={onLessonOpen} />
               ))}
             </ul>
           </TabsContent>

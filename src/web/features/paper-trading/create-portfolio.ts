@@ -4,10 +4,10 @@ import {
   type CreatePaperPortfolioRequest,
 } from '../../../contracts/paper-trading';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api-client';
+import { api, serverMessage } from '../../lib/api-client';
 import { trackEvent } from '../../lib/analytics';
 import { portfoliosQueryKey } from './get-portfolios';
-import { pointsRootKeys } from './query-keys';
+import { rewardsQueryRoot } from '../../lib/query-keys';
 
 const CREATED = 'Your virtual portfolio has been created successfully.';
 const CREATE_FAILED = 'Failed to create portfolio';
@@ -22,12 +22,16 @@ export function useCreatePortfolio(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreatePaperPortfolioRequest) =>
-      apiRequest('POST', '/api/paper-trading/portfolio', { ...input, userId }, ZCreatePaperPortfolioResponse),
+      api.post(
+        '/api/paper-trading/portfolio',
+        { ...input, userId },
+        { schema: ZCreatePaperPortfolioResponse },
+      ),
     onSuccess: async ({ message }) => {
       trackEvent('paper_portfolio_created', { category: 'paper_trading' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: portfoliosQueryKey(userId) }),
-        ...pointsRootKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        queryClient.invalidateQueries({ queryKey: rewardsQueryRoot }),
       ]);
       toast({ title: 'Portfolio Created!', description: message || CREATED });
     },

@@ -26,20 +26,6 @@ export function formatSignedPercent(value: string | number): string {
 export const toneClass = (value: string | number): string =>
   isNonNegative(value) ? 'text-success' : 'text-destructive';
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** `Jan 5, 2026, 3:04 PM` in the browser's time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** A UTC calendar day (YYYY-MM-DD) as `Jan 5`. */

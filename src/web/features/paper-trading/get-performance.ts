@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPaperPerformanceResponse } from '../../../contracts/paper-trading';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { paperTradingRootKey } from './query-keys';
 
 export const performanceQueryKey = (portfolioId: string) =>
@@ -11,13 +11,10 @@ export const performanceQueryOptions = (portfolioId: string) =>
   queryOptions({
     queryKey: performanceQueryKey(portfolioId),
     queryFn: ({ signal }) =>
-      apiRequest(
-        'GET',
-        `/api/paper-trading/portfolio/${encodeURIComponent(portfolioId)}/performance`,
-        undefined,
-        ZPaperPerformanceResponse,
-        { signal },
-      ),
+      api.get(`/api/paper-trading/portfolio/${encodeURIComponent(portfolioId)}/performance`, {
+        schema: ZPaperPerformanceResponse,
+        signal,
+      }),
   });
 
 /** Only while a portfolio is selected (spec 001 §7). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPaperPortfolioListResponse } from '../../../contracts/paper-trading';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { paperTradingRootKey } from './query-keys';
 
 export const portfoliosQueryKey = (userId: string) => [...paperTradingRootKey, 'portfolios', userId] as const;
@@ -10,13 +10,10 @@ export const portfoliosQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: portfoliosQueryKey(userId),
     queryFn: ({ signal }) =>
-      apiRequest(
-        'GET',
-        `/api/paper-trading/portfolio?userId=${encodeURIComponent(userId)}`,
-        undefined,
-        ZPaperPortfolioListResponse,
-        { signal },
-      ),
+      api.get(`/api/paper-trading/portfolio?userId=${encodeURIComponent(userId)}`, {
+        schema: ZPaperPortfolioListResponse,
+        signal,
+      }),
   });
 
 export function usePortfolios(userId: string) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZQuoteResponse } from '../../../contracts/market-data';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const quoteQueryKey = (symbol: string) => ['market-data', 'quote', symbol] as const;
 
@@ -12,9 +12,7 @@ export const quoteQueryOptions = (symbol: string) =>
   queryOptions({
     queryKey: quoteQueryKey(symbol),
     queryFn: ({ signal }) =>
-      apiRequest('GET', `/api/market-data/${encodeURIComponent(symbol)}`, undefined, ZQuoteResponse, {
-        signal,
-      }),
+      api.get(`/api/market-data/${encodeURIComponent(symbol)}`, { schema: ZQuoteResponse, signal }),
     staleTime: QUOTE_STALE_MS,
   });
 

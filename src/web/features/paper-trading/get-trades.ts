@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPaperTradeListResponse } from '../../../contracts/paper-trading';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { paperTradingRootKey } from './query-keys';
 
 export const tradesQueryKey = (portfolioId: string) =>
@@ -11,13 +11,10 @@ export const tradesQueryOptions = (portfolioId: string) =>
   queryOptions({
     queryKey: tradesQueryKey(portfolioId),
     queryFn: ({ signal }) =>
-      apiRequest(
-        'GET',
-        `/api/paper-trading/trades?portfolioId=${encodeURIComponent(portfolioId)}`,
-        undefined,
-        ZPaperTradeListResponse,
-        { signal },
-      ),
+      api.get(`/api/paper-trading/trades?portfolioId=${encodeURIComponent(portfolioId)}`, {
+        schema: ZPaperTradeListResponse,
+        signal,
+      }),
   });
 
 /** Only while a portfolio is selected (spec 001 §7). */

@@ -5,10 +5,11 @@ import {
   type PaperTradeResponse,
 } from '../../../contracts/paper-trading';
 import { PAPER_TRADING_MESSAGES } from '../../../domain/paper-trading';
-import { createAppError, errorFromResponse, serverMessage } from '../../lib/api-client';
+import { api, serverMessage } from '../../lib/api-client';
 import { toast } from '../../components/ui/use-toast';
 import { trackEvent } from '../../lib/analytics';
-import { paperTradingRootKey, pointsRootKeys } from './query-keys';
+import { rewardsQueryRoot } from '../../lib/query-keys';
+import { paperTradingRootKey } from './query-keys';
 
 const TRADE_SUCCESS = 'Your virtual trade has been executed successfully.';
 const TRADE_FAILED = 'Failed to execute trade';
@@ -32,8 +33,7 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * POST /api/paper-trading/trade with an Idempotency-Key header (the shared api client sends no custom
- * headers, so this is its one fetch; errors become the same AppError). Refusals are 422 with the server's
+ * POST /api/paper-trading/trade with an Idempotency-Key header. Refusals are 422 with the server's
  * 'Insufficient cash: ...' / 'Insufficient shares: ...' message.
  */
 export async function placeTrade({
@@ -44,42 +44,10 @@ export async function placeTrade({
 }: PlaceTradeVariables & { userId: string }): Promise<PaperTradeResponse> {
   if (!portfolioId) throw new Error(PAPER_TRADING_MESSAGES.noPortfolioSelected);
   const body = { portfolioId, userId, ...order, symbol: order.symbol.trim().toUpperCase() };
-  let response: Response;
-  try {
-    response = await fetch('/api/paper-trading/trade', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-      },
-      body: JSON.stringify(body),
-      credentials: 'include',
-    });
-  } catch {
-    throw await createAppError(
-      'NETWORK_ERROR',
-      'Network error. Please check your connection and try again.',
-      {
-        status: 0,
-      },
-    );
-  }
-  const text = await response.text();
-  if (!response.ok) throw await errorFromResponse(response, text);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const parsed = ZPaperTradeResponse.safeParse(json);
-  if (!parsed.success) {
-    throw await createAppError('BAD_RESPONSE', 'The server sent an unexpected response.', {
-      status: response.status,
-    });
-  }
-  return parsed.data;
+  return api.post('/api/paper-trading/trade', body, {
+    schema: ZPaperTradeResponse,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /**
@@ -99,7 +67,7 @@ export function usePlaceTrade(userId: string) {
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: paperTradingRootKey }),
-        ...pointsRootKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        queryClient.invalidateQueries({ queryKey: rewardsQueryRoot }),
       ]);
       toast({ title: 'Trade Executed!', description: message || TRADE_SUCCESS });
     },

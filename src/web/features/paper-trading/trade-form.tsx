@@ -10,18 +10,14 @@ import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { FieldError } from './field-error';
 import { LiveQuote } from './live-quote';
-import { newIdempotencyKey, usePlaceTrade } from './place-trade';
+import { newIdempotencyKey, usePlaceTrade, type PlaceTradeVariables } from './place-trade';
 import { PortfolioInfoCard } from './portfolio-info-card';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** The contract's own rules and messages (spec 001 §5) for the fields a person fills in. */
 const ZTradeForm = ZPaperTradeRequest.pick({ symbol: true, side: true, quantity: true });
 
-interface TradeFormValues {
-  symbol: string;
-  side: 'buy' | 'sell';
-  quantity: number;
-}
+type TradeFormValues = PlaceTradeVariables['order'];
 
 const DEFAULT_VALUES: TradeFormValues = { symbol: '', side: 'buy', quantity: 1 };
 const QUOTE_DEBOUNCE_MS = 400;

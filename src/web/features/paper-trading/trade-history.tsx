@@ -8,7 +8,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { Balance } from './balances';
-import { formatDateTime, formatMoney, formatPrice, formatSignedMoney, toneClass } from './format';
+import { formatDateTime } from '../../lib/format';
+import { formatMoney, formatPrice, formatSignedMoney, toneClass } from './format';
 import { useTrades } from './get-trades';
 import { useRefreshPaperTrading } from './use-refresh-paper-trading';
 

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { paperTradingRootKey, pointsRootKeys } from './query-keys';
+import { rewardsQueryRoot } from '../../lib/query-keys';
+import { paperTradingRootKey } from './query-keys';
 
 /** History's Refresh button: refetches everything paper trading shows, and the points. */
 export function useRefreshPaperTrading() {
@@ -9,7 +10,7 @@ export function useRefreshPaperTrading() {
     () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: paperTradingRootKey }),
-        ...pointsRootKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        queryClient.invalidateQueries({ queryKey: rewardsQueryRoot }),
       ]),
     [queryClient],
   );

@@ -2,7 +2,6 @@ import type { AchievementRarity } from '../../../domain/rewards';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percent1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** 1,234 */
@@ -12,7 +11,6 @@ export const formatSignedPoints = (value: number) =>
   value > 0 ? `+${integer.format(value)}` : value < 0 ? `-${integer.format(-value)}` : '0';
 /** 99.9 */
 export const formatPercent1 = (value: number) => percent1.format(value);
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
 
 /** Rarity changes only the colour (spec 001 §4); each pair is 4.5:1 or better. */

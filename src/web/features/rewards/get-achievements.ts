@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZAchievementsResponse, ZUserAchievementsResponse } from '../../../contracts/rewards';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { rewardsKeys } from './query-keys';
 
 /** GET /api/achievements: the catalog. */
 export const achievementsQueryOptions = queryOptions({
   queryKey: rewardsKeys.achievements,
   queryFn: async ({ signal }) =>
-    (await apiRequest('GET', '/api/achievements', undefined, ZAchievementsResponse, { signal })).achievements,
+    (await api.get('/api/achievements', { schema: ZAchievementsResponse, signal })).achievements,
 });
 
 export function useAchievements() {
@@ -20,13 +20,10 @@ export const userAchievementsQueryOptions = (userId: string) =>
     queryKey: rewardsKeys.userAchievements(userId),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(
-          'GET',
-          `/api/achievements/user/${encodeURIComponent(userId)}`,
-          undefined,
-          ZUserAchievementsResponse,
-          { signal },
-        )
+        await api.get(`/api/achievements/user/${encodeURIComponent(userId)}`, {
+          schema: ZUserAchievementsResponse,
+          signal,
+        })
       ).achievements,
   });
 

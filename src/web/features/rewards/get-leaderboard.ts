@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZLeaderboardResponse } from '../../../contracts/rewards';
 import type { LeaderboardType } from '../../../domain/rewards';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { rewardsKeys } from './query-keys';
 
 /** GET /api/leaderboard?type=: the top 10 of the week, the month or all time. */
@@ -9,8 +9,7 @@ export const leaderboardQueryOptions = (type: LeaderboardType) =>
   queryOptions({
     queryKey: rewardsKeys.leaderboard(type),
     queryFn: async ({ signal }) =>
-      (await apiRequest('GET', `/api/leaderboard?type=${type}`, undefined, ZLeaderboardResponse, { signal }))
-        .entries,
+      (await api.get(`/api/leaderboard?type=${type}`, { schema: ZLeaderboardResponse, signal })).entries,
   });
 
 export function useLeaderboard(type: LeaderboardType, options: { enabled?: boolean } = {}) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPointHistoryResponse } from '../../../contracts/rewards';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { rewardsKeys } from './query-keys';
 
 /** GET /api/points/{userId}/history: the latest 20 point transactions, newest first. */
@@ -9,13 +9,10 @@ export const pointHistoryQueryOptions = (userId: string) =>
     queryKey: rewardsKeys.history(userId),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(
-          'GET',
-          `/api/points/${encodeURIComponent(userId)}/history`,
-          undefined,
-          ZPointHistoryResponse,
-          { signal },
-        )
+        await api.get(`/api/points/${encodeURIComponent(userId)}/history`, {
+          schema: ZPointHistoryResponse,
+          signal,
+        })
       ).transactions,
   });
 

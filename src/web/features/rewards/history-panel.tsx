@@ -2,7 +2,8 @@ import { Gift, Minus, Plus } from 'lucide-react';
 import type { PointTransaction } from '../../../contracts/rewards';
 import { reasonLabel } from '../../../domain/rewards';
 import { cn } from '../../lib/cn';
-import { formatDateTime, formatSignedPoints } from './format';
+import { formatDateTime } from '../../lib/format';
+import { formatSignedPoints } from './format';
 
 export const HISTORY_EMPTY_TEXT = 'No point transactions yet. Start trading to earn your first points!';
 

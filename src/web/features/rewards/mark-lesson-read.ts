@@ -1,18 +1,15 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZLessonReadResponse } from '../../../contracts/rewards';
-import { apiRequest } from '../../lib/api-client';
-import { useSession } from '../accounts/use-session';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { invalidateRewards } from './query-keys';
 
 /** POST /api/lessons/{lessonId}/read: the first read of a lesson earns points (the server decides). */
 export function markLessonRead(lessonId: string) {
-  return apiRequest(
-    'POST',
-    `/api/lessons/${encodeURIComponent(lessonId)}/read`,
-    undefined,
-    ZLessonReadResponse,
-  );
+  return api.post(`/api/lessons/${encodeURIComponent(lessonId)}/read`, undefined, {
+    schema: ZLessonReadResponse,
+  });
 }
 
 /**

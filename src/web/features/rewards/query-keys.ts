@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LeaderboardType } from '../../../domain/rewards';
+import { rewardsQueryRoot } from '../../lib/query-keys';
 
-/**
- * Every rewards query key starts with 'rewards', so one call refreshes them all: after a paper portfolio is
- * created or a trade executed (spec 001 §4), call `invalidateRewards(queryClient)`.
- */
+/** Every rewards query key starts with `rewardsQueryRoot`, so one invalidation refreshes them all. */
 export const rewardsKeys = {
-  all: ['rewards'] as const,
+  all: rewardsQueryRoot,
   points: ['rewards', 'points'] as const,
   history: (userId: string) => ['rewards', 'history', userId] as const,
   achievements: ['rewards', 'achievements'] as const,

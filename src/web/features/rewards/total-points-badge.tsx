@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { Link } from 'wouter';
 import { cn } from '../../lib/cn';
-import { useSession } from '../accounts/use-session';
+import { useSession } from '../../lib/session';
 import { formatPoints } from './format';
 import { usePoints } from './get-points';
 

@@ -1,6 +1,6 @@
 import type { MarketDataSourceName } from '../../../contracts/market-data';
 import type { FeedSource } from '../../../contracts/terminal';
-import { formatPercent } from '../../lib/format';
+import type { Tone } from '../../lib/format';
 
 const price2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -15,29 +15,11 @@ export function formatSignedNumber(value: number): string {
   return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 
-/** A percent-unit change with its sign: 1.5 -> '+1.50%'. */
-export function formatSignedPercent(value: number): string {
-  const text = formatPercent(Math.abs(value));
-  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
-}
-
-/** A 0-1 fraction as a percent: 0.1234 -> '12.34%'; '—' when unknown. */
-export function formatFraction(value: number | null): string {
-  return value === null ? '—' : formatPercent(value * 100);
-}
-
 /** Beta, Sharpe, correlation: 2 decimals, a real minus sign; '—' when unknown. */
 export function formatRatio(value: number | null): string {
   if (value === null) return '—';
   const text = Math.abs(value).toFixed(2);
   return value < 0 && text !== '0.00' ? `−${text}` : text;
-}
-
-export type Tone = 'gain' | 'loss' | 'flat';
-
-export function changeTone(value: number | null | undefined): Tone {
-  if (value === null || value === undefined || value === 0) return 'flat';
-  return value > 0 ? 'gain' : 'loss';
 }
 
 /** Text colours on the terminal's dark panels (all at least 5.5:1 on #111827). */

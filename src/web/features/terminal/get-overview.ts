@@ -4,7 +4,7 @@ import {
   ZTerminalOverviewResponse,
   type TerminalOverviewResponse,
 } from '../../../contracts/terminal';
-import { apiRequest } from '../../lib/api-client';
+import { api, errorCode } from '../../lib/api-client';
 
 export const terminalOverviewQueryKey = ['terminal', 'overview'] as const;
 
@@ -15,16 +15,11 @@ export const terminalOverviewQueryKey = ['terminal', 'overview'] as const;
 export const terminalOverviewQueryOptions = queryOptions({
   queryKey: terminalOverviewQueryKey,
   queryFn: ({ signal }): Promise<TerminalOverviewResponse | null> =>
-    apiRequest('GET', '/api/terminal/overview', undefined, ZTerminalOverviewResponse, {
-      on401: 'returnNull',
-      signal,
-    }),
+    api.get('/api/terminal/overview', { schema: ZTerminalOverviewResponse, on401: 'returnNull', signal }),
 });
 
 export function isSubscriptionRequired(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'code' in error && error.code === 'SUBSCRIPTION_REQUIRED'
-  );
+  return errorCode(error) === 'SUBSCRIPTION_REQUIRED';
 }
 
 /** The overview, refreshed every 30 s while it is available (live quotes); no polling for a visitor or a free plan. */

@@ -1,15 +1,8 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { terminalDisplaySymbol, type TerminalQuote } from '../../../contracts/terminal';
 import { cn } from '../../lib/cn';
-import {
-  SOURCE_LABELS,
-  TONE_TEXT,
-  changeTone,
-  formatPrice,
-  formatSignedNumber,
-  formatSignedPercent,
-  formatTime,
-} from './format';
+import { changeTone, formatSignedPercent } from '../../lib/format';
+import { SOURCE_LABELS, TONE_TEXT, formatPrice, formatSignedNumber, formatTime } from './format';
 import { Panel, ScrollRegion, SimulatedBadge } from './panel';
 
 function ChangeIcon({ value }: { value: number }) {

@@ -3,7 +3,8 @@ import { ArrowDownRight, ArrowUpRight, Briefcase, Minus } from 'lucide-react';
 import type { TerminalPortfolio } from '../../../contracts/terminal';
 import { formatUsd, formatUsdWhole } from '../../lib/format';
 import { cn } from '../../lib/cn';
-import { TONE_TEXT, changeTone, formatFraction, formatSignedPercent } from './format';
+import { changeTone, formatFraction, formatSignedPercent } from '../../lib/format';
+import { TONE_TEXT } from './format';
 import { Panel, SimulatedBadge } from './panel';
 
 function signedUsd(value: number): string {

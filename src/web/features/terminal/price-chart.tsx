@@ -6,7 +6,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { Panel, SourceTag } from './panel';
-import { formatDay, formatPrice, formatSignedPercent } from './format';
+import { formatSignedPercent } from '../../lib/format';
+import { formatDay, formatPrice } from './format';
 import { usePriceHistory } from './get-history';
 
 const UP = '#34d399';

@@ -1,7 +1,8 @@
 import { terminalDisplaySymbol, type TerminalRisk } from '../../../contracts/terminal';
 import { formatPercent } from '../../lib/format';
 import { cn } from '../../lib/cn';
-import { formatDay, formatFraction, formatRatio, SOURCE_LABELS } from './format';
+import { formatFraction } from '../../lib/format';
+import { formatDay, formatRatio, SOURCE_LABELS } from './format';
 import { Panel, ScrollRegion } from './panel';
 
 function NotApplicable() {

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Plan, Role, User } from '../../../contracts/accounts';
-import { apiRequest, createAppError } from '../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Plan, Role, User } from '../../contracts/accounts';
+import { api, schemaFromReader } from './api-client';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -41,16 +41,8 @@ export function readAuthUser(body: unknown): User | null {
 /** GET /api/auth/me: the signed-in user, or null when signed out (401). */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: async ({ signal }): Promise<User | null> => {
-    const body = await apiRequest('GET', '/api/auth/me', undefined, undefined, {
-      on401: 'returnNull',
-      signal,
-    });
-    if (body === null) return null;
-    const user = readAuthUser(body);
-    if (!user) throw await createAppError('BAD_RESPONSE', 'The server sent an unexpected response.');
-    return user;
-  },
+  queryFn: ({ signal }): Promise<User | null> =>
+    api.get('/api/auth/me', { schema: schemaFromReader(readAuthUser), on401: 'returnNull', signal }),
 });
 
 /**
@@ -82,4 +74,13 @@ export function setSessionUser(queryClient: QueryClient, user: User | null): voi
     predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] && query.queryKey[0] !== 'config',
   });
   queryClient.setQueryData(sessionQueryKey, user);
+}
+
+/** POST /api/auth/logout -> 204; the session query becomes null and per-user data is dropped. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>('/api/auth/logout'),
+    onSuccess: () => setSessionUser(queryClient, null),
+  });
 }

@@ -1,25 +1,21 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { BarChart3, Lock, ShieldCheck, Sparkles } from 'lucide-react';
-import { PORTFOLIO_MESSAGES, type AnalyzeResponse } from '../../contracts/analysis';
+import { BarChart3, Lock, ShieldCheck } from 'lucide-react';
 import { EDITOR_SAMPLE_PORTFOLIO } from '../../domain/sample-portfolios';
 import { PageLayout } from '../components/layout/page-layout';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useAnalyzePortfolio } from '../features/analyzer/analyze-portfolio';
 import { AnalysisError } from '../features/analyzer/analysis-error';
-import { AnalysisResults } from '../features/analyzer/analysis-results';
-import { portfolioCacheKey, useValuation } from '../features/analyzer/get-valuation';
+import { AnalysisResultsSection } from '../features/analyzer/analysis-results-section';
 import { HideValuesProvider } from '../features/analyzer/hide-values';
 import { PortfolioEditor } from '../features/analyzer/portfolio-editor';
 import { PortfolioSummaryCard } from '../features/analyzer/portfolio-summary-card';
-import { useDebouncedValue } from '../features/analyzer/use-debounced-value';
-import { usePortfolioStore } from '../features/analyzer/use-portfolio-store';
+import { useAnalyzer } from '../features/analyzer/use-analyzer';
 import { ValuationPanel } from '../features/analyzer/valuation-panel';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
+import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
 
 const META = {
   title: 'Portfolio Analyzer — Foliowise',
@@ -29,8 +25,6 @@ const META = {
     'portfolio analyzer, AI portfolio analysis, brokerage CSV import, diversification, portfolio risk, health check',
   path: '/app',
 };
-
-const VALUATION_DEBOUNCE_MS = 500;
 
 const PROMISES = [
   {
@@ -52,58 +46,18 @@ const PROMISES = [
 
 /** /app: the portfolio analyzer (spec 000 §2 "Analyzer page"). */
 export default function AnalyzerPage() {
-  const store = usePortfolioStore();
+  const { store, hasHoldings, valuation, analysis, resultsRef, valuesHidden, toggleValues } = useAnalyzer();
   const { portfolio } = store;
   const [importTab, setImportTab] = useState<ImportTab>('manual');
-  const [valuesHidden, setValuesHidden] = useState(false);
   const importCardRef = useRef<HTMLDivElement>(null);
-  const resultsRef = useRef<HTMLDivElement>(null);
+  const markLessonRead = useMarkLessonRead();
 
-  const settledPortfolio = useDebouncedValue(portfolio, VALUATION_DEBOUNCE_MS);
-  const valuation = useValuation(settledPortfolio);
-  const hasHoldings = Object.keys(portfolio).length > 0;
-
-  const analyze = useAnalyzePortfolio();
-  const [mode, setMode] = useState<'ai' | 'demo'>('ai');
-  const [result, setResult] = useState<{ response: AnalyzeResponse; portfolioKey: string } | null>(null);
-  const [inputError, setInputError] = useState<string | null>(null);
-
-  const runAnalysis = (nextMode: 'ai' | 'demo') => {
-    setMode(nextMode);
-    if (!hasHoldings) {
-      analyze.reset();
-      setInputError(PORTFOLIO_MESSAGES.empty);
-      return;
-    }
-    setInputError(null);
-    const sent = portfolio;
-    analyze.mutate(
-      { portfolio: sent, mode: nextMode },
-      {
-        onSuccess: (response) => {
-          setResult({ response, portfolioKey: portfolioCacheKey(sent) });
-          window.setTimeout(() => {
-            resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-            resultsRef.current?.focus({ preventScroll: true });
-          }, 0);
-        },
-      },
-    );
-  };
-
-  const onImport: ImportHandler = useCallback(
-    (imported, origin) => {
-      store.replace(imported, origin);
-    },
-    [store],
-  );
+  const onImport: ImportHandler = store.replace;
 
   const openSampleTab = () => {
     setImportTab('sample');
     importCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
-
-  const valuationData = valuation.isError ? undefined : valuation.data;
 
   return (
     <PageLayout variant="app" meta={META}>
@@ -152,69 +106,44 @@ export default function AnalyzerPage() {
               <PortfolioSummaryCard
                 portfolio={portfolio}
                 origin={store.origin}
-                valuation={valuationData}
-                isAnalyzing={analyze.isPending}
-                onAnalyze={() => runAnalysis('ai')}
+                valuation={valuation.data}
+                isAnalyzing={analysis.isPending}
+                onAnalyze={() => analysis.run('ai')}
                 valuesHidden={valuesHidden}
-                onToggleValues={() => setValuesHidden((hidden) => !hidden)}
+                onToggleValues={toggleValues}
                 onStartImport={openSampleTab}
               />
-              {inputError ? (
+              {analysis.inputError ? (
                 <Alert variant="destructive" role="alert">
-                  <AlertDescription>{inputError}</AlertDescription>
+                  <AlertDescription>{analysis.inputError}</AlertDescription>
                 </Alert>
               ) : null}
-              {analyze.isError ? (
+              {analysis.error ? (
                 <AnalysisError
-                  error={analyze.error}
-                  mode={mode}
-                  onTrySample={() => runAnalysis('demo')}
-                  isSampleRunning={analyze.isPending}
+                  error={analysis.error}
+                  mode={analysis.mode}
+                  onTrySample={() => analysis.run('demo')}
+                  isSampleRunning={analysis.isPending}
                 />
               ) : null}
               {hasHoldings ? (
                 <ValuationPanel
-                  valuation={valuationData}
-                  isLoading={valuation.isPending || valuation.isFetching}
-                  isUnavailable={valuation.isError}
+                  valuation={valuation.data}
+                  isLoading={valuation.isLoading}
+                  isUnavailable={valuation.isUnavailable}
                 />
               ) : null}
             </div>
           </div>
 
-          <section aria-label="Analysis results" className="flex flex-col gap-4">
-            <Tabs defaultValue="analysis">
-              <TabsList aria-label="Result views">
-                <TabsTrigger value="analysis">Analysis</TabsTrigger>
-              </TabsList>
-              <TabsContent value="analysis">
-                <div ref={resultsRef} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
-                  {result ? (
-                    <AnalysisResults
-                      result={result.response}
-                      isStale={result.portfolioKey !== portfolioCacheKey(portfolio)}
-                    />
-                  ) : (
-                    <Card>
-                      <CardContent className="flex flex-col items-center gap-2 p-6 text-center">
-                        <Sparkles className="size-6 text-primary" aria-hidden="true" />
-                        <p className="font-medium">
-                          {hasHoldings ? 'Ready when you are' : 'No analysis yet'}
-                        </p>
-                        <p className="max-w-xl text-sm text-muted-foreground">
-                          {hasHoldings
-                            ? 'Choose Analyze Portfolio to see insights, risk figures, diversification gaps, recommendations and your health check.'
-                            : 'Add holdings above, then analyze them to see insights, risk figures and your health check.'}
-                        </p>
-                      </CardContent>
-                    </Card>
-                  )}
-                </div>
-              </TabsContent>
-            </Tabs>
-          </section>
+          <AnalysisResultsSection
+            result={analysis.result}
+            isStale={analysis.isStale}
+            hasHoldings={hasHoldings}
+            resultsRef={resultsRef}
+          />
 
-          <InvestmentBasics />
+          <InvestmentBasics onLessonOpen={markLessonRead} />
 
           <section aria-labelledby="promises-heading" className="rounded-xl bg-surface p-6">
             <h2 id="promises-heading" className="text-lg font-semibold">

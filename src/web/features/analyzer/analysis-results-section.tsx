@@ -1,0 +1,48 @@
+import type { Ref } from 'react';
+import { Sparkles } from 'lucide-react';
+import type { AnalyzeResponse } from '../../../contracts/analysis';
+import { Card, CardContent } from '../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AnalysisResults } from './analysis-results';
+
+/** The analysis tab: the last result, or what to do to get one. `resultsRef` is scrolled to after a run. */
+export function AnalysisResultsSection({
+  result,
+  isStale,
+  hasHoldings,
+  resultsRef,
+}: {
+  result: AnalyzeResponse | null;
+  isStale: boolean;
+  hasHoldings: boolean;
+  resultsRef: Ref<HTMLDivElement>;
+}) {
+  return (
+    <section aria-label="Analysis results" className="flex flex-col gap-4">
+      <Tabs defaultValue="analysis">
+        <TabsList aria-label="Result views">
+          <TabsTrigger value="analysis">Analysis</TabsTrigger>
+        </TabsList>
+        <TabsContent value="analysis">
+          <div ref={resultsRef} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
+            {result ? (
+              <AnalysisResults result={result} isStale={isStale} />
+            ) : (
+              <Card>
+                <CardContent className="flex flex-col items-center gap-2 p-6 text-center">
+                  <Sparkles className="size-6 text-primary" aria-hidden="true" />
+                  <p className="font-medium">{hasHoldings ? 'Ready when you are' : 'No analysis yet'}</p>
+                  <p className="max-w-xl text-sm text-muted-foreground">
+                    {hasHoldings
+                      ? 'Choose Analyze Portfolio to see insights, risk figures, diversification gaps, recommendations and your health check.'
+                      : 'Add holdings above, then analyze them to see insights, risk figures and your health check.'}
+                  </p>
+                </CardContent>
+              </Card>
+            )}
+          </div>
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { PORTFOLIO_MESSAGES, type AnalyzeResponse } from '../../../contracts/analysis';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useAnalyzePortfolio } from './analyze-portfolio';
+import { portfolioCacheKey, useValuation } from './get-valuation';
+import { usePortfolioStore } from './use-portfolio-store';
+
+const VALUATION_DEBOUNCE_MS = 500;
+
+export type AnalysisMode = 'ai' | 'demo';
+
+/**
+ * The analyzer page's state: the portfolio, its valuation (fetched once the holdings stop changing), the last
+ * analysis and whether it still matches the holdings, and the hidden-values switch. A successful analysis
+ * scrolls to and focuses `resultsRef`.
+ */
+export function useAnalyzer() {
+  const store = usePortfolioStore();
+  const { portfolio } = store;
+  const [valuesHidden, setValuesHidden] = useState(false);
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  const settledPortfolio = useDebouncedValue(portfolio, VALUATION_DEBOUNCE_MS);
+  const valuation = useValuation(settledPortfolio);
+  const hasHoldings = Object.keys(portfolio).length > 0;
+
+  const analyze = useAnalyzePortfolio();
+  const [mode, setMode] = useState<AnalysisMode>('ai');
+  const [result, setResult] = useState<{ response: AnalyzeResponse; portfolioKey: string } | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+
+  const runAnalysis = (nextMode: AnalysisMode) => {
+    setMode(nextMode);
+    if (!hasHoldings) {
+      analyze.reset();
+      setInputError(PORTFOLIO_MESSAGES.empty);
+      return;
+    }
+    setInputError(null);
+    const sent = portfolio;
+    analyze.mutate(
+      { portfolio: sent, mode: nextMode },
+      {
+        onSuccess: (response) => {
+          setResult({ response, portfolioKey: portfolioCacheKey(sent) });
+          window.setTimeout(() => {
+            resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            resultsRef.current?.focus({ preventScroll: true });
+          }, 0);
+        },
+      },
+    );
+  };
+
+  return {
+    store,
+    hasHoldings,
+    valuation: {
+      data: valuation.isError ? undefined : valuation.data,
+      isLoading: valuation.isPending || valuation.isFetching,
+      isUnavailable: valuation.isError,
+    },
+    analysis: {
+      run: runAnalysis,
+      mode,
+      isPending: analyze.isPending,
+      error: analyze.isError ? analyze.error : null,
+      inputError,
+      result: result?.response ?? null,
+      isStale: result !== null && result.portfolioKey !== portfolioCacheKey(portfolio),
+    },
+    resultsRef,
+    valuesHidden,
+    toggleValues: () => setValuesHidden((hidden) => !hidden),
+  };
+}

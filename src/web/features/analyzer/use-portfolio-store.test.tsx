@@ -1,0 +1,199 @@
+// @vitest-environment happy-dom
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../contracts/accounts';
+import { createQueryClient } from '../../lib/query-client';
+import { SIGNED_OUT, stubApi } from '../../testing/stub-api';
+import {
+  LOAD_SAMPLE_EVENT,
+  PORTFOLIO_ORIGIN_STORAGE_KEY,
+  PORTFOLIO_STORAGE_KEY,
+  readPortfolioMap,
+  usePortfolioStore,
+} from './use-portfolio-store';
+
+const ADA: User = {
+  id: '6f1c2b9e-3d4a-4b5c-8d6e-7f8091a2b3c4',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'user',
+  plan: 'free',
+  subscriptionStatus: 'none',
+};
+const SIGNED_IN = { status: 200, body: { user: ADA } };
+/** The store saves 800 ms after the last change; this leaves room for a loaded machine. */
+const SAVE_WAIT = { timeout: 5_000 };
+
+function renderStore() {
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => usePortfolioStore(), { wrapper });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  // Without Vitest globals, Testing Library does not unmount by itself.
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('readPortfolioMap', () => {
+  it('accepts a map of symbols to positive finite numbers, and nothing else', () => {
+    expect(readPortfolioMap({ AAPL: 10, 'CRYPTO:BTC': 0.5 })).toEqual({ AAPL: 10, 'CRYPTO:BTC': 0.5 });
+    expect(readPortfolioMap({})).toEqual({});
+    expect(readPortfolioMap({ AAPL: 0 })).toBeNull();
+    expect(readPortfolioMap({ AAPL: -1 })).toBeNull();
+    expect(readPortfolioMap({ AAPL: '10' })).toBeNull();
+    expect(readPortfolioMap({ AAPL: Number.POSITIVE_INFINITY })).toBeNull();
+    expect(readPortfolioMap({ ' ': 1 })).toBeNull();
+    expect(readPortfolioMap([10])).toBeNull();
+    expect(readPortfolioMap(null)).toBeNull();
+  });
+});
+
+describe('usePortfolioStore, signed out', () => {
+  it("starts from this browser's saved portfolio and origin", async () => {
+    const api = stubApi({ 'GET /api/auth/me': SIGNED_OUT });
+    window.localStorage.setItem(PORTFOLIO_STORAGE_KEY, JSON.stringify({ AAPL: 10, 'CRYPTO:BTC': 0.5 }));
+    window.localStorage.setItem(PORTFOLIO_ORIGIN_STORAGE_KEY, 'csv');
+    const { result } = renderStore();
+    expect(result.current.portfolio).toEqual({ AAPL: 10, 'CRYPTO:BTC': 0.5 });
+    expect(result.current.rows.stocks.map((row) => [row.symbol, row.shares])).toEqual([['AAPL', 10]]);
+    expect(result.current.rows.crypto.map((row) => [row.symbol, row.amount])).toEqual([['BTC', 0.5]]);
+    expect(result.current.origin).toBe('csv');
+    expect(result.current.storage).toBe('browser');
+    await waitFor(() => expect(api.requests.map((r) => r.route)).toEqual(['GET /api/auth/me']));
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it('starts empty, as manual, from an unreadable saved copy or origin', () => {
+    stubApi({ 'GET /api/auth/me': SIGNED_OUT });
+    window.localStorage.setItem(PORTFOLIO_STORAGE_KEY, '{not json');
+    window.localStorage.setItem(PORTFOLIO_ORIGIN_STORAGE_KEY, 'somewhere');
+    const { result } = renderStore();
+    expect(result.current.portfolio).toEqual({});
+    expect(result.current.origin).toBe('manual');
+  });
+
+  it('keeps every change in this browser, and forgets it when cleared', async () => {
+    stubApi({ 'GET /api/auth/me': SIGNED_OUT });
+    const { result } = renderStore();
+    await waitFor(() => expect(result.current.storage).toBe('browser'));
+
+    act(() => result.current.replace({ MSFT: 3 }, 'brokerage-demo'));
+    await waitFor(() => expect(window.localStorage.getItem(PORTFOLIO_STORAGE_KEY)).toBe('{"MSFT":3}'));
+    expect(window.localStorage.getItem(PORTFOLIO_ORIGIN_STORAGE_KEY)).toBe('brokerage-demo');
+
+    const [row] = result.current.rows.stocks;
+    act(() => result.current.edit({ type: 'setQuantity', kind: 'stock', id: row!.id, value: 4.5 }));
+    await waitFor(() => expect(window.localStorage.getItem(PORTFOLIO_STORAGE_KEY)).toBe('{"MSFT":4.5}'));
+
+    act(() => result.current.clear());
+    await waitFor(() => expect(window.localStorage.getItem(PORTFOLIO_STORAGE_KEY)).toBeNull());
+    expect(window.localStorage.getItem(PORTFOLIO_ORIGIN_STORAGE_KEY)).toBeNull();
+    expect(result.current.portfolio).toEqual({});
+    expect(result.current.origin).toBe('manual');
+  });
+
+  it(`loads the map of a '${LOAD_SAMPLE_EVENT}' window event as a sample, and ignores one that is not a map`, () => {
+    stubApi({ 'GET /api/auth/me': SIGNED_OUT });
+    const { result } = renderStore();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(LOAD_SAMPLE_EVENT, { detail: { VTI: 20, BND: 5 } }));
+    });
+    expect(result.current.portfolio).toEqual({ VTI: 20, BND: 5 });
+    expect(result.current.origin).toBe('sample');
+
+    act(() => {
+      window.dispatchEvent(new CustomEvent(LOAD_SAMPLE_EVENT, { detail: { VTI: 'many' } }));
+    });
+    expect(result.current.portfolio).toEqual({ VTI: 20, BND: 5 });
+  });
+});
+
+describe('usePortfolioStore, signed in', () => {
+  it('replaces the rows with the saved portfolio, then saves each change to the account', async () => {
+    const api = stubApi({
+      'GET /api/auth/me': SIGNED_IN,
+      'GET /api/portfolio': {
+        status: 200,
+        body: { portfolio: { NVDA: 2 }, updatedAt: '2026-11-20T10:00:00.000Z' },
+      },
+      'PUT /api/portfolio': (body) => ({
+        status: 200,
+        body: { ...(body as object), updatedAt: '2026-11-23T12:00:00.000Z' },
+      }),
+    });
+    window.localStorage.setItem(PORTFOLIO_STORAGE_KEY, JSON.stringify({ AAPL: 10 }));
+    const { result } = renderStore();
+
+    await waitFor(() => expect(result.current.portfolio).toEqual({ NVDA: 2 }));
+    expect(result.current.storage).toBe('account');
+    expect(result.current.isLoadingSaved).toBe(false);
+    expect(result.current.origin).toBe('manual');
+
+    act(() => result.current.replace({ NVDA: 2, AMD: 7 }, 'sample'));
+    await waitFor(
+      () =>
+        expect(api.requests.filter((r) => r.route === 'PUT /api/portfolio').map((r) => r.body)).toEqual([
+          { portfolio: { NVDA: 2, AMD: 7 } },
+        ]),
+      SAVE_WAIT,
+    );
+    // The browser's copy belongs to the signed-out visitor: it is left as it was.
+    expect(window.localStorage.getItem(PORTFOLIO_STORAGE_KEY)).toBe('{"AAPL":10}');
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it('keeps what is on screen, and saves it, when the account has nothing saved', async () => {
+    const api = stubApi({
+      'GET /api/auth/me': SIGNED_IN,
+      'GET /api/portfolio': { status: 200, body: { portfolio: {}, updatedAt: null } },
+      'PUT /api/portfolio': (body) => ({
+        status: 200,
+        body: { ...(body as object), updatedAt: '2026-11-23T12:00:00.000Z' },
+      }),
+    });
+    window.localStorage.setItem(PORTFOLIO_STORAGE_KEY, JSON.stringify({ AAPL: 10 }));
+    const { result } = renderStore();
+
+    await waitFor(
+      () =>
+        expect(api.requests.filter((r) => r.route === 'PUT /api/portfolio').map((r) => r.body)).toEqual([
+          { portfolio: { AAPL: 10 } },
+        ]),
+      SAVE_WAIT,
+    );
+    expect(result.current.portfolio).toEqual({ AAPL: 10 });
+  });
+
+  it('saves nothing while the saved portfolio could not be read, so it is never overwritten', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = stubApi({
+      'GET /api/auth/me': SIGNED_IN,
+      'GET /api/portfolio': {
+        status: 503,
+        body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not available.' } },
+      },
+    });
+    const { result } = renderStore();
+
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Reading the saved portfolio failed', expect.anything()),
+    );
+    act(() => result.current.replace({ TSLA: 1 }, 'manual'));
+    // Saving starts only once the saved copy has been applied, which never happens here.
+    expect(result.current.isLoadingSaved).toBe(true);
+    expect(api.requests.map((r) => r.route)).not.toContain('PUT /api/portfolio');
+  });
+});

@@ -1,0 +1,51 @@
+import { vi } from 'vitest';
+import { AppError } from '../../contracts/errors';
+
+export interface StubReply {
+  status: number;
+  /** Sent as JSON; omitted for an empty body. */
+  body?: unknown;
+}
+
+export interface StubbedRequest {
+  /** `METHOD /path`, e.g. `PUT /api/portfolio`. */
+  route: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * Replaces `fetch` with a stub that answers `METHOD /path` from `routes` (a reply, or a function of the JSON
+ * body), as the server does: JSON bodies, errors as `{ error: { code, message } }`. A request with no route
+ * answers 404 and is listed in `unexpected`, which a test should expect to be empty. Undo with
+ * `vi.unstubAllGlobals()`.
+ */
+export function stubApi(routes: Record<string, StubReply | ((body: unknown) => StubReply)>) {
+  const requests: StubbedRequest[] = [];
+  const unexpected: string[] = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    const route = `${init.method ?? 'GET'} ${path}`;
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ route, body, headers: { ...(init.headers as Record<string, string>) } });
+    const answer = routes[route];
+    if (!answer) {
+      unexpected.push(route);
+      return jsonResponse({ status: 404, body: new AppError('NOT_FOUND', `No stub for ${route}`).toBody() });
+    }
+    return jsonResponse(typeof answer === 'function' ? answer(body) : answer);
+  });
+  return { routes, requests, unexpected };
+}
+
+function jsonResponse({ status, body }: StubReply): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+  });
+}
+
+/** What the server answers to a signed-out request (src/server/auth/guards.ts). */
+export const SIGNED_OUT: StubReply = {
+  status: 401,
+  body: new AppError('UNAUTHENTICATED', 'Please sign in to continue.').toBody(),
+};
