@@ -152,10 +152,8 @@ export const ZAnalyzeRequest = z.object({ portfolio: ZNonEmptyPortfolio });
 export type AnalyzeRequest = z.input<typeof ZAnalyzeRequest>;
 
 export const ZRiskLevel = z.enum(['low', 'medium', 'high']);
-export type RiskLevel = z.infer<typeof ZRiskLevel>;
 
 export const ZRecommendation = z.object({ title: z.string(), description: z.string() });
-export type Recommendation = z.infer<typeof ZRecommendation>;
 
 export const ZHealthCheck = z.object({
   checks: z.array(

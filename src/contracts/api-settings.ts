@@ -51,8 +51,6 @@ export const ZApiKey = z
 export const ZSaveApiKeyRequest = z.object({ apiKey: ZApiKey });
 export type SaveApiKeyRequest = z.infer<typeof ZSaveApiKeyRequest>;
 
-export const ZSaveApiKeyResponse = ZApiKeyEntry;
-
 /** POST /api/settings/api-keys/:vendor/test: the key in the body, or else the saved one. */
 export const ZTestApiKeyRequest = z.object({ apiKey: ZApiKey.optional() });
 export type TestApiKeyRequest = z.infer<typeof ZTestApiKeyRequest>;

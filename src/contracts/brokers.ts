@@ -108,8 +108,6 @@ export const ZHoldingEntry = z.object({
   shares: ZHoldingShares,
   type: ZHoldingType,
 });
-export type HoldingEntry = z.output<typeof ZHoldingEntry>;
-export type HoldingEntryInput = z.input<typeof ZHoldingEntry>;
 
 /**
  * A row as the form sends it. Rows with a blank symbol, or shares that are not a number above 0, are

@@ -26,7 +26,6 @@ export const ZSkippedRow = z.object({
   row: z.number().int().positive(),
   reason: z.string(),
 });
-export type SkippedRow = z.infer<typeof ZSkippedRow>;
 
 /**
  * 200: symbol -> positive quantity (stocks upper case, crypto `CRYPTO:BTC`), summed over the file's

@@ -16,7 +16,7 @@ export const MARKET_DATA_VENDORS = ['yahoo', 'coingecko', 'alphavantage', 'polyg
 export const ZMarketDataVendor = z.enum(MARKET_DATA_VENDORS);
 
 /** A quote. Prices are numbers in `currency` (market data, not ledger money). */
-export const ZQuote = z.object({
+const ZQuote = z.object({
   /** Canonical symbol: `AAPL`, `BRK-B`, `^VIX`, `CRYPTO:BTC`. */
   symbol: z.string(),
   name: z.string(),
@@ -30,7 +30,6 @@ export const ZQuote = z.object({
   /** ISO 8601 instant of the price. */
   asOf: z.string(),
 });
-export type QuoteDto = z.infer<typeof ZQuote>;
 
 export const ZTickerParams = z.object({ ticker: z.string().max(64, 'Ticker is too long') });
 
@@ -74,7 +73,6 @@ export const ZQuotesRequest = z.object({
     .min(1, `Send between 1 and ${MAX_QUOTES_PER_REQUEST} symbols`)
     .max(MAX_QUOTES_PER_REQUEST, `Send between 1 and ${MAX_QUOTES_PER_REQUEST} symbols`),
 });
-export type QuotesRequest = z.infer<typeof ZQuotesRequest>;
 
 /**
  * Keyed by each requested ticker as sent (trimmed, upper case); `quote.symbol` is the canonical one

@@ -73,7 +73,6 @@ export const ZPaperTradeRequest = z.object({
     .min(PAPER_TRADE_LIMITS.minQuantity, M.quantityTooLow)
     .max(PAPER_TRADE_LIMITS.maxQuantity, M.quantityTooHigh),
 });
-export type PaperTradeInput = z.input<typeof ZPaperTradeRequest>;
 export type PaperTradeRequest = z.output<typeof ZPaperTradeRequest>;
 
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 visible characters';

@@ -50,7 +50,6 @@ export const ZTerminalHolding = z.object({
   /** 0-1 of the portfolio's total value. */
   weight: z.number(),
 });
-export type TerminalHolding = z.infer<typeof ZTerminalHolding>;
 
 export const ZTerminalPortfolio = z.object({
   /** False when the account has no saved portfolio (the totals are then 0 and `holdings` empty). */
@@ -85,7 +84,6 @@ export const ZTerminalRiskRow = z.object({
   /** Where the history came from; null when no history was available (every figure is then null). */
   source: ZMarketDataSource.nullable(),
 });
-export type TerminalRiskRow = z.infer<typeof ZTerminalRiskRow>;
 
 export const ZTerminalRisk = z.object({
   /** Date (YYYY-MM-DD) of the last close used; null when no history was available. */

@@ -15,10 +15,6 @@
 export const PLAN_IDS = ['free', 'premium', 'professional', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-/** The plans a customer can buy online. */
-export const PAID_PLAN_IDS = ['premium', 'professional'] as const;
-export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
-
 export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 

@@ -92,7 +92,11 @@ export async function pruneAuthFailures(
     .where(and(or(...byKey), lte(authFailure.createdAt, sql`now() - ${AUTH_FAILURE_WINDOW}`)));
 }
 
-/** Removes every failure that has left the window (for a scheduled job); returns how many. */
+/**
+ * Removes every failure that has left the window; returns how many. The scheduled-jobs issue runs it (until
+ * then `@public` keeps the unused-export check quiet).
+ * @public
+ */
 export async function deleteExpiredAuthFailures(db: Database): Promise<number> {
   const deleted = await db
     .delete(authFailure)

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZSaveApiKeyResponse, type Vendor } from '../../../contracts/api-settings';
+import { ZApiKeyEntry, type Vendor } from '../../../contracts/api-settings';
 import { api } from '../../lib/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
@@ -8,7 +8,7 @@ export function useSaveApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendor, apiKey }: { vendor: Vendor; apiKey: string }) =>
-      api.put(`/api/settings/api-keys/${vendor}`, { apiKey }, { schema: ZSaveApiKeyResponse }),
+      api.put(`/api/settings/api-keys/${vendor}`, { apiKey }, { schema: ZApiKeyEntry }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }
