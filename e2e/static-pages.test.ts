@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GUIDES, guideTexts } from '../src/domain/guides';
-import { inspectPdf, normalisedPdfText } from '../src/server/features/resources/pdf-inspect';
+import { inspectPdf, normalizedPdfText } from '../src/server/features/resources/pdf-inspect';
 import { PUBLIC_PAGES } from '../src/server/features/resources/public-pages';
 import { MOBILE, seriousAccessibilityViolations, useBrowser, withoutTheApp } from './support/browser';
 
@@ -303,7 +303,7 @@ describe('guide downloads', () => {
       expect(pdf.xrefValid).toBe(true);
       expect(pdf.pageCount).toBeGreaterThan(0);
       expect(pdf.title).toBe(guide.title);
-      expect(normalisedPdfText(pdf)).toContain(guide.title);
+      expect(normalizedPdfText(pdf)).toContain(guide.title);
       const pageText = pdf.text.replace(/\s+/g, '');
       expect(pageText).toContain(guideTexts(guide)[2]!.replace(/\s+/g, ''));
     },

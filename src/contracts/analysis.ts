@@ -35,7 +35,7 @@ export { FREE_AI_ANALYSES_PER_MONTH };
  * Stock symbols trimmed and upper-cased; crypto keys `CRYPTO:` + the upper-case coin (`crypto: btc` ->
  * `CRYPTO:BTC`). The form in which every portfolio is stored and sent back.
  */
-export function normalisePortfolioSymbol(symbol: string): string {
+export function normalizePortfolioSymbol(symbol: string): string {
   const upper = symbol.trim().toUpperCase();
   if (upper.startsWith(CRYPTO_SYMBOL_PREFIX)) {
     return `${CRYPTO_SYMBOL_PREFIX}${upper.slice(CRYPTO_SYMBOL_PREFIX.length).trim()}`;
@@ -47,7 +47,7 @@ export function normalisePortfolioSymbol(symbol: string): string {
  * A portfolio: symbol -> positive quantity (spec 000 §3), at most 1,000 holdings; may be empty (a cleared
  * portfolio is saved as `{}`). Each value must be a finite number above 0, else 400 'Invalid value for
  * {symbol}. All values must be positive numbers.' with the symbol as sent. Keys are normalised
- * (`normalisePortfolioSymbol`); two keys that normalise alike ('aapl', 'AAPL') add up.
+ * (`normalizePortfolioSymbol`); two keys that normalise alike ('aapl', 'AAPL') add up.
  */
 export const ZPortfolio = z
   .record(z.string(), z.unknown(), { error: PORTFOLIO_MESSAGES.notAMap })
@@ -58,10 +58,10 @@ export const ZPortfolio = z
       return;
     }
     for (const [symbol, quantity] of entries) {
-      const normalised = normalisePortfolioSymbol(symbol);
-      if (normalised === '' || normalised === CRYPTO_SYMBOL_PREFIX) {
+      const normalized = normalizePortfolioSymbol(symbol);
+      if (normalized === '' || normalized === CRYPTO_SYMBOL_PREFIX) {
         ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.emptySymbol });
-      } else if (normalised.length > MAX_SYMBOL_LENGTH) {
+      } else if (normalized.length > MAX_SYMBOL_LENGTH) {
         ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.symbolTooLong });
       } else if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity <= 0) {
         ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.invalidValue(symbol) });
@@ -71,7 +71,7 @@ export const ZPortfolio = z
   .transform((value) => {
     const portfolio: Record<string, number> = {};
     for (const [symbol, quantity] of Object.entries(value)) {
-      const key = normalisePortfolioSymbol(symbol);
+      const key = normalizePortfolioSymbol(symbol);
       portfolio[key] = (portfolio[key] ?? 0) + (quantity as number);
     }
     return portfolio;

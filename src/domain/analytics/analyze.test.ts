@@ -81,12 +81,12 @@ describe('computePortfolioAnalytics: a hand-computed vector', () => {
     const annual = ((a + b) / 2) * 252;
     // Two returns: sample variance = (b − a)² / 2.
     const vol = Math.sqrt(((b - a) ** 2 / 2) * 252);
-    expect(r.annualisedReturn).toBeCloseTo(annual, 12);
-    expect(r.annualisedVolatility).toBeCloseTo(vol, 12);
+    expect(r.annualizedReturn).toBeCloseTo(annual, 12);
+    expect(r.annualizedVolatility).toBeCloseTo(vol, 12);
     expect(r.sharpe).toBeCloseTo((annual - 0.04) / vol, 12);
     // Two points: beta = Δrp / Δrm = (b − a) / (2/101 − 0.01).
     expect(r.beta).toBeCloseTo((b - a) / (2 / 101 - 0.01), 10);
-    expect(r.benchmarkAnnualisedVolatility).toBeCloseTo(Math.sqrt(((2 / 101 - 0.01) ** 2 / 2) * 252), 12);
+    expect(r.benchmarkAnnualizedVolatility).toBeCloseTo(Math.sqrt(((2 / 101 - 0.01) ** 2 / 2) * 252), 12);
     // Values [40, 39, 45]: 1 − 39/40 = 0.025 from 2 Jan to 3 Jan, back on 6 Jan, 2 days.
     expect(r.maxDrawdown?.maxDrawdown).toBeCloseTo(0.025, 12);
     expect(r.maxDrawdown).toMatchObject({
@@ -148,8 +148,8 @@ describe('computePortfolioAnalytics: alignment cases', () => {
       droppedDates: 2,
     });
     // One return: (121 + 55) / (110 + 50) − 1 = 0.1; too little for volatility.
-    expect(facts.risk.annualisedReturn).toBeNull();
-    expect(facts.risk.annualisedVolatility).toBeNull();
+    expect(facts.risk.annualizedReturn).toBeNull();
+    expect(facts.risk.annualizedVolatility).toBeNull();
     // Two values [160, 176] never fell.
     expect(facts.risk.maxDrawdown?.maxDrawdown).toBe(0);
     expect(facts.riskLevel.basis).toBe('asset-mix');
@@ -164,15 +164,15 @@ describe('computePortfolioAnalytics: alignment cases', () => {
     expect(facts.history.benchmarkAvailable).toBe(false);
     expect(facts.history.tradingDays).toBe(3);
     expect(facts.risk.beta).toBeNull();
-    expect(facts.risk.benchmarkAnnualisedVolatility).toBeNull();
-    expect(facts.risk.annualisedVolatility).not.toBeNull();
+    expect(facts.risk.benchmarkAnnualizedVolatility).toBeNull();
+    expect(facts.risk.annualizedVolatility).not.toBeNull();
   });
 
   it('an empty portfolio gives nulls, not NaN', () => {
     const facts = computePortfolioAnalytics({ holdings: [], history: new Map(), benchmark: bars([1, 2, 3]) });
     expect(facts.holdingCount).toBe(0);
     expect(facts.valuation.totalChangePercent).toBeNull();
-    expect(facts.risk.annualisedVolatility).toBeNull();
+    expect(facts.risk.annualizedVolatility).toBeNull();
     expect(facts.risk.beta).toBeNull();
     expect(facts.concentration.hhi).toBeNull();
     expect(facts.asOf).toBeNull();
@@ -203,8 +203,8 @@ describe('computePortfolioAnalytics on simulated history', () => {
     });
     expect(facts.history.returnsCount).toBeGreaterThan(240);
     expect(facts.risk.beta).toBeCloseTo(1, 12);
-    expect(facts.risk.annualisedVolatility).toBeCloseTo(
-      facts.risk.benchmarkAnnualisedVolatility ?? Number.NaN,
+    expect(facts.risk.annualizedVolatility).toBeCloseTo(
+      facts.risk.benchmarkAnnualizedVolatility ?? Number.NaN,
       12,
     );
   });
@@ -238,7 +238,7 @@ describe('computePortfolioAnalytics on simulated history', () => {
     expect(facts.history.withoutHistory).toEqual([]);
     expect(facts.healthCheck.badge).toBe('green');
     for (const value of [
-      facts.risk.annualisedVolatility,
+      facts.risk.annualizedVolatility,
       facts.risk.beta,
       facts.risk.sharpe,
       facts.risk.sortino,

@@ -4,7 +4,7 @@
  *
  * Cost: O(holdings × (dates + bars)) with typed arrays; no per-date map lookups, nothing quadratic.
  */
-import { classify, normaliseSymbol, type ClassificationHint } from './classify';
+import { classify, normalizeSymbol, type ClassificationHint } from './classify';
 import { concentration, type Concentration } from './concentration';
 import {
   DIVERSIFICATION_MAX_CRYPTO_WEIGHT,
@@ -37,8 +37,8 @@ import {
   DEFAULT_RISK_FREE_RATE,
   DEFAULT_VAR_CONFIDENCE,
   TRADING_DAYS_PER_YEAR,
-  annualisedReturn,
-  annualisedVolatility,
+  annualizedReturn,
+  annualizedVolatility,
   beta,
   downsideDeviation,
   historicalVaR,
@@ -167,14 +167,14 @@ export interface PortfolioFacts {
   readonly risk: {
     readonly riskFreeRate: number;
     /** Mean daily return × 252 (arithmetic). */
-    readonly annualisedReturn: number | null;
-    readonly annualisedVolatility: number | null;
+    readonly annualizedReturn: number | null;
+    readonly annualizedVolatility: number | null;
     readonly downsideDeviation: number | null;
     readonly sharpe: number | null;
     readonly sortino: number | null;
     readonly beta: number | null;
-    readonly benchmarkAnnualisedReturn: number | null;
-    readonly benchmarkAnnualisedVolatility: number | null;
+    readonly benchmarkAnnualizedReturn: number | null;
+    readonly benchmarkAnnualizedVolatility: number | null;
     readonly maxDrawdown: Drawdown | null;
     /** 1-day historical VaR; `amount` is in currency for today's total value. */
     readonly valueAtRisk: ValueAtRisk | null;
@@ -200,7 +200,7 @@ function mergeHoldings(holdings: readonly AnalyticsHolding[]): MergedHolding[] {
   const bySymbol = new Map<string, MergedHolding>();
   for (const h of holdings) {
     if (!(Number.isFinite(h.quantity) && h.quantity > 0)) continue;
-    const symbol = normaliseSymbol(h.symbol);
+    const symbol = normalizeSymbol(h.symbol);
     if (symbol === '') continue;
     const seen = bySymbol.get(symbol);
     if (seen) {
@@ -281,24 +281,24 @@ export function computePortfolioAnalytics(input: AnalyticsInput): PortfolioFacts
 
   // Values, not weights: concentration normalises them, and value / total is the exact weight.
   const conc = concentration(positions.map((p) => ({ symbol: p.symbol, weight: p.value })));
-  const vol = annualisedVolatility(returns);
+  const vol = annualizedVolatility(returns);
   const drawdown = maxDrawdown(values, aligned.dates);
   const risk: PortfolioFacts['risk'] = {
     riskFreeRate,
-    annualisedReturn: annualisedReturn(returns),
-    annualisedVolatility: vol,
+    annualizedReturn: annualizedReturn(returns),
+    annualizedVolatility: vol,
     downsideDeviation: downsideDeviation(returns, riskFreeRate),
     sharpe: sharpeRatio(returns, riskFreeRate),
     sortino: sortinoRatio(returns, riskFreeRate),
     beta: benchmarkReturns && holdingsAligned.length > 0 ? beta(returns, benchmarkReturns) : null,
-    benchmarkAnnualisedReturn: benchmarkReturns ? annualisedReturn(benchmarkReturns) : null,
-    benchmarkAnnualisedVolatility: benchmarkReturns ? annualisedVolatility(benchmarkReturns) : null,
+    benchmarkAnnualizedReturn: benchmarkReturns ? annualizedReturn(benchmarkReturns) : null,
+    benchmarkAnnualizedVolatility: benchmarkReturns ? annualizedVolatility(benchmarkReturns) : null,
     maxDrawdown: drawdown,
     valueAtRisk: historicalVaR(returns, confidence, totalValue),
   };
 
   const riskLevel = assessRiskLevel({
-    annualisedVolatility: vol,
+    annualizedVolatility: vol,
     effectiveHoldings: conc.effectiveHoldings,
     positions,
   });
@@ -315,8 +315,8 @@ export function computePortfolioAnalytics(input: AnalyticsInput): PortfolioFacts
     totalChangePercent: change.totalChangePercent,
     holdingCount: positions.length,
     largest: conc.largest,
-    annualisedVolatility: vol,
-    benchmarkVolatility: risk.benchmarkAnnualisedVolatility,
+    annualizedVolatility: vol,
+    benchmarkVolatility: risk.benchmarkAnnualizedVolatility,
     benchmarkSymbol,
     beta: risk.beta,
     maxDrawdown: drawdown,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, isCryptoSymbol, isEquity, isSingleIssuer, normaliseSymbol } from './classify';
+import { classify, isCryptoSymbol, isEquity, isSingleIssuer, normalizeSymbol } from './classify';
 
 describe('classify', () => {
   it('the security master wins for known symbols, case-insensitively', () => {
@@ -38,6 +38,6 @@ describe('classify', () => {
     expect(isSingleIssuer(classify('CRYPTO:BTC'))).toBe(true);
     expect(isSingleIssuer(classify('VTI'))).toBe(false);
     expect(isCryptoSymbol(' crypto:btc')).toBe(true);
-    expect(normaliseSymbol(' brk-b ')).toBe('BRK-B');
+    expect(normalizeSymbol(' brk-b ')).toBe('BRK-B');
   });
 });

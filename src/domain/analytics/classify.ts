@@ -4,7 +4,7 @@ import type { Classification, RegionOrUnknown } from './types';
 export const UNKNOWN = 'Unknown';
 
 /** Trimmed, upper case: the form in which portfolios store symbols. */
-export function normaliseSymbol(symbol: string): string {
+export function normalizeSymbol(symbol: string): string {
   return symbol.trim().toUpperCase();
 }
 
@@ -32,9 +32,9 @@ export function classify(symbol: string, hint: ClassificationHint = {}): Classif
       known: true,
     };
   }
-  const isCrypto = normaliseSymbol(symbol).startsWith(CRYPTO_PREFIX);
+  const isCrypto = normalizeSymbol(symbol).startsWith(CRYPTO_PREFIX);
   return {
-    name: hint.name ?? normaliseSymbol(symbol),
+    name: hint.name ?? normalizeSymbol(symbol),
     assetClass: hint.assetClass ?? (isCrypto ? 'crypto' : UNKNOWN),
     sector: hint.sector ?? (isCrypto ? 'Cryptocurrency' : UNKNOWN),
     region: hint.region ?? (isCrypto ? 'Global' : UNKNOWN),
@@ -79,5 +79,5 @@ export function isSingleIssuer(c: Pick<Classification, 'assetClass'>): boolean {
 
 /** Crypto symbols trade every day; everything else on exchange trading days. */
 export function isCryptoSymbol(symbol: string): boolean {
-  return normaliseSymbol(symbol).startsWith(CRYPTO_PREFIX);
+  return normalizeSymbol(symbol).startsWith(CRYPTO_PREFIX);
 }

@@ -85,10 +85,10 @@ export function writeDemoAnalysis(facts: PortfolioFacts): DemoAnalysis {
 
   const r = facts.risk;
   const h = facts.history;
-  if (r.annualisedVolatility !== null && h.lastDate !== null) {
-    let text = `Over ${h.returnsCount} trading days to ${h.lastDate}, its annualised volatility was ${formatPercent(r.annualisedVolatility)}`;
-    if (r.benchmarkAnnualisedVolatility !== null) {
-      text += ` against ${formatPercent(r.benchmarkAnnualisedVolatility)} for ${h.benchmarkSymbol}`;
+  if (r.annualizedVolatility !== null && h.lastDate !== null) {
+    let text = `Over ${h.returnsCount} trading days to ${h.lastDate}, its annualised volatility was ${formatPercent(r.annualizedVolatility)}`;
+    if (r.benchmarkAnnualizedVolatility !== null) {
+      text += ` against ${formatPercent(r.benchmarkAnnualizedVolatility)} for ${h.benchmarkSymbol}`;
     }
     if (r.beta !== null) text += `, with a beta of ${formatNumber(r.beta)}`;
     if (r.maxDrawdown && r.maxDrawdown.maxDrawdown > 0) {

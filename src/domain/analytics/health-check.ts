@@ -8,7 +8,7 @@
  *   price (that is what "of holdings" means to an investor: 70 % of the money), else by count of holdings
  *   (the only measure left without prices); the warning says which.
  */
-import { classify, normaliseSymbol, type ClassificationHint } from './classify';
+import { classify, normalizeSymbol, type ClassificationHint } from './classify';
 import { formatPercent } from './format';
 
 export const HEALTH_GOOD_MIN_HOLDINGS = 5;
@@ -76,7 +76,7 @@ export function healthCheck(holdings: readonly HealthCheckHolding[]): HealthChec
   const bySymbol = new Map<string, HealthCheckHolding>();
   for (const h of holdings) {
     if (!(h.quantity > 0)) continue;
-    const symbol = normaliseSymbol(h.symbol);
+    const symbol = normalizeSymbol(h.symbol);
     const seen = bySymbol.get(symbol);
     bySymbol.set(
       symbol,

@@ -5,7 +5,7 @@ const base: InsightInput = {
   totalChangePercent: 0.5,
   holdingCount: 7,
   largest: null,
-  annualisedVolatility: null,
+  annualizedVolatility: null,
   benchmarkVolatility: null,
   benchmarkSymbol: 'SPY',
   beta: null,
@@ -46,7 +46,7 @@ describe('insights from the metrics', () => {
     const bullets = portfolioInsights({
       ...base,
       largest: { symbol: 'VTI', weight: 0.356602550248541 },
-      annualisedVolatility: 0.18204,
+      annualizedVolatility: 0.18204,
       benchmarkVolatility: 0.151,
       beta: 1.1234,
       maxDrawdown: {
@@ -81,7 +81,7 @@ describe('insights from the metrics', () => {
       recovered: false,
     };
     expect(
-      portfolioInsights({ ...base, annualisedVolatility: 0.1, benchmarkVolatility: 0.15, maxDrawdown: dd }),
+      portfolioInsights({ ...base, annualizedVolatility: 0.1, benchmarkVolatility: 0.15, maxDrawdown: dd }),
     ).toEqual([
       "Annualised volatility 10.00 % is below SPY's 15.00 %.",
       'Largest drawdown 20.00 % from 2025-01-02 to 2025-01-03, not recovered yet, 2 trading days after the peak.',
@@ -89,7 +89,7 @@ describe('insights from the metrics', () => {
     expect(
       portfolioInsights({
         ...base,
-        annualisedVolatility: 0.1,
+        annualizedVolatility: 0.1,
         maxDrawdown: {
           ...dd,
           maxDrawdown: 0,

@@ -18,7 +18,7 @@ export interface InsightInput {
   readonly totalChangePercent: number | null;
   readonly holdingCount: number;
   readonly largest: { readonly symbol: string; readonly weight: number } | null;
-  readonly annualisedVolatility: number | null;
+  readonly annualizedVolatility: number | null;
   readonly benchmarkVolatility: number | null;
   readonly benchmarkSymbol: string;
   readonly beta: number | null;
@@ -55,7 +55,7 @@ export function portfolioInsights(input: InsightInput): string[] {
     );
   }
 
-  const vol = input.annualisedVolatility;
+  const vol = input.annualizedVolatility;
   const benchVol = input.benchmarkVolatility;
   if (vol !== null) {
     const betaText = input.beta === null ? '' : `, beta ${formatNumber(input.beta)}`;

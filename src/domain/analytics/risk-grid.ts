@@ -12,7 +12,7 @@ import { finiteOrNull } from './finite';
 import { alignSeries, simpleReturns, tradingCalendar } from './returns';
 import {
   DEFAULT_RISK_FREE_RATE,
-  annualisedVolatility,
+  annualizedVolatility,
   beta,
   correlation,
   maxDrawdown,
@@ -97,7 +97,7 @@ export function computeRiskGrid<Source>(
     }
     return {
       symbol: s.symbol,
-      volatility: finiteOrNull(annualisedVolatility(returns)),
+      volatility: finiteOrNull(annualizedVolatility(returns)),
       beta: benchmarkReturns ? finiteOrNull(beta(returns, benchmarkReturns)) : null,
       maxDrawdown: isIndexLevel ? null : finiteOrNull(maxDrawdown(closes)?.maxDrawdown),
       sharpe: isIndexLevel ? null : finiteOrNull(sharpeRatio(returns, riskFreeRate)),

@@ -34,18 +34,18 @@ describe('risk level thresholds', () => {
 
 describe('assessRiskLevel with volatility', () => {
   it('high at exactly 25 % volatility, medium just below', () => {
-    const high = assessRiskLevel({ annualisedVolatility: 0.25, effectiveHoldings: 6, positions: spread });
+    const high = assessRiskLevel({ annualizedVolatility: 0.25, effectiveHoldings: 6, positions: spread });
     expect(high.level).toBe('high');
     expect(high.basis).toBe('volatility');
     expect(high.reasons).toEqual(['Annualised volatility 25.00 % is at or above 25.00 %']);
-    const medium = assessRiskLevel({ annualisedVolatility: 0.2499, effectiveHoldings: 6, positions: spread });
+    const medium = assessRiskLevel({ annualizedVolatility: 0.2499, effectiveHoldings: 6, positions: spread });
     expect(medium.level).toBe('medium');
     expect(medium.reasons).toEqual(['Annualised volatility 24.99 % is between 10.00 % and 25.00 %']);
   });
 
   it('high when one stock is above 40 %; a fund of that size is not a trigger', () => {
     const stock = assessRiskLevel({
-      annualisedVolatility: 0.15,
+      annualizedVolatility: 0.15,
       effectiveHoldings: 2.9,
       positions: positions([
         ['AAPL', 0.41],
@@ -55,7 +55,7 @@ describe('assessRiskLevel with volatility', () => {
     expect(stock.level).toBe('high');
     expect(stock.reasons).toEqual(['AAPL is 41.00 % of the portfolio, above 40.00 %']);
     const fund = assessRiskLevel({
-      annualisedVolatility: 0.15,
+      annualizedVolatility: 0.15,
       effectiveHoldings: 1.2,
       positions: positions([
         ['VTI', 0.9],
@@ -65,7 +65,7 @@ describe('assessRiskLevel with volatility', () => {
     expect(fund.level).toBe('medium');
     // Exactly 40 % is not above.
     const edge = assessRiskLevel({
-      annualisedVolatility: 0.15,
+      annualizedVolatility: 0.15,
       effectiveHoldings: 3,
       positions: positions([
         ['AAPL', 0.4],
@@ -77,7 +77,7 @@ describe('assessRiskLevel with volatility', () => {
 
   it('high at 30 % crypto, with every trigger listed', () => {
     const r = assessRiskLevel({
-      annualisedVolatility: 0.3,
+      annualizedVolatility: 0.3,
       effectiveHoldings: 2,
       positions: positions([
         ['CRYPTO:BTC', 0.3],
@@ -92,20 +92,20 @@ describe('assessRiskLevel with volatility', () => {
   });
 
   it('low below 10 % with 5 or more effective holdings, or mostly bonds and cash', () => {
-    const low = assessRiskLevel({ annualisedVolatility: 0.09, effectiveHoldings: 6, positions: spread });
+    const low = assessRiskLevel({ annualizedVolatility: 0.09, effectiveHoldings: 6, positions: spread });
     expect(low.level).toBe('low');
     expect(low.reasons).toEqual([
       'Annualised volatility 9.00 % is below 10.00 % and the effective number of holdings is 6.00 (at least 5)',
     ]);
     const bonds = assessRiskLevel({
-      annualisedVolatility: 0.05,
+      annualizedVolatility: 0.05,
       effectiveHoldings: 1,
       positions: positions([['BND', 1]]),
     });
     expect(bonds.level).toBe('low');
     expect(bonds.reasons[0]).toContain('bonds and cash are 100.00 % of the portfolio');
     const few = assessRiskLevel({
-      annualisedVolatility: 0.09,
+      annualizedVolatility: 0.09,
       effectiveHoldings: 4.9,
       positions: positions([
         ['VTI', 0.5],
@@ -120,7 +120,7 @@ describe('assessRiskLevel with volatility', () => {
 describe('assessRiskLevel without volatility (asset-class mix)', () => {
   it('low with 60 % bonds and cash', () => {
     const r = assessRiskLevel({
-      annualisedVolatility: null,
+      annualizedVolatility: null,
       effectiveHoldings: null,
       positions: positions([
         ['BND', 0.5],
@@ -137,7 +137,7 @@ describe('assessRiskLevel without volatility (asset-class mix)', () => {
 
   it('high when stocks are half the portfolio in fewer than 3 names', () => {
     const r = assessRiskLevel({
-      annualisedVolatility: null,
+      annualizedVolatility: null,
       effectiveHoldings: null,
       positions: positions([
         ['AAPL', 0.3],
@@ -154,12 +154,12 @@ describe('assessRiskLevel without volatility (asset-class mix)', () => {
   it('medium otherwise, and for an unpriced portfolio', () => {
     expect(
       assessRiskLevel({
-        annualisedVolatility: null,
+        annualizedVolatility: null,
         effectiveHoldings: null,
         positions: positions([['VTI', 1]]),
       }).level,
     ).toBe('medium');
-    const empty = assessRiskLevel({ annualisedVolatility: null, effectiveHoldings: null, positions: [] });
+    const empty = assessRiskLevel({ annualizedVolatility: null, effectiveHoldings: null, positions: [] });
     expect(empty.level).toBe('medium');
     expect(empty.reasons).toHaveLength(1);
   });

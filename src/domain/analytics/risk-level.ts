@@ -36,7 +36,7 @@ export const RISK_HIGH_STOCK_WEIGHT = 0.5;
 export const RISK_HIGH_STOCK_MIN_NAMES = 3;
 
 export interface RiskLevelInput {
-  readonly annualisedVolatility: number | null;
+  readonly annualizedVolatility: number | null;
   readonly effectiveHoldings: number | null;
   readonly positions: readonly Pick<ClassifiedPosition, 'symbol' | 'weight' | 'assetClass'>[];
 }
@@ -85,7 +85,7 @@ export function allocationFigures(positions: RiskLevelInput['positions']): Alloc
 }
 
 export function assessRiskLevel(input: RiskLevelInput): RiskAssessment {
-  const vol = input.annualisedVolatility;
+  const vol = input.annualizedVolatility;
   const basis = vol === null ? 'asset-mix' : 'volatility';
   const a = allocationFigures(input.positions);
   const totalWeight = input.positions.reduce((sum, p) => sum + p.weight, 0);

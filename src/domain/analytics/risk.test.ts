@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  annualisedReturn,
-  annualisedVolatility,
+  annualizedReturn,
+  annualizedVolatility,
   beta,
   correlation,
   downsideDeviation,
@@ -33,7 +33,7 @@ describe('sample statistics', () => {
     expect(sampleVariance([0.1, -0.1, 0.1])).toBeCloseTo(1 / 75, 12);
     expect(sampleStdDev([0.1, -0.1, 0.1])).toBeCloseTo(0.11547005383792516, 12);
     // × √252: √(252/75) = √3.36 = 1.8330302779823358
-    expect(annualisedVolatility([0.1, -0.1, 0.1])).toBeCloseTo(1.8330302779823358, 12);
+    expect(annualizedVolatility([0.1, -0.1, 0.1])).toBeCloseTo(1.8330302779823358, 12);
   });
 
   it('covariance of x = [1, 2, 3], y = [2, 4, 7] is 2.5', () => {
@@ -43,14 +43,14 @@ describe('sample statistics', () => {
 
   it('a constant series has exactly zero variance', () => {
     expect(sampleVariance([0.1, 0.1, 0.1])).toBe(0);
-    expect(annualisedVolatility([0.1, 0.1, 0.1])).toBe(0);
+    expect(annualizedVolatility([0.1, 0.1, 0.1])).toBe(0);
   });
 
   it('null, not NaN, with fewer than 2 values', () => {
     expect(mean([])).toBeNull();
     expect(sampleVariance([0.01])).toBeNull();
-    expect(annualisedVolatility([])).toBeNull();
-    expect(annualisedReturn([0.01])).toBeNull();
+    expect(annualizedVolatility([])).toBeNull();
+    expect(annualizedReturn([0.01])).toBeNull();
     expect(sampleCovariance([1, 2], [1])).toBeNull();
   });
 });
@@ -135,8 +135,8 @@ describe('Sharpe and Sortino', () => {
   const vol = Math.sqrt(0.030975);
 
   it('annualised return is the arithmetic mean × 252', () => {
-    expect(annualisedReturn(r)).toBeCloseTo(1.575, 12);
-    expect(annualisedVolatility(r)).toBeCloseTo(vol, 12);
+    expect(annualizedReturn(r)).toBeCloseTo(1.575, 12);
+    expect(annualizedVolatility(r)).toBeCloseTo(vol, 12);
   });
 
   it('Sharpe = (1.575 − rf) / vol, default rf 0.04', () => {

@@ -71,13 +71,13 @@ export function correlation(xs: ArrayLike<number>, ys: ArrayLike<number>): numbe
 }
 
 /** Annualised volatility = sample standard deviation of daily returns × √252. */
-export function annualisedVolatility(returns: ArrayLike<number>): number | null {
+export function annualizedVolatility(returns: ArrayLike<number>): number | null {
   const sd = sampleStdDev(returns);
   return sd === null ? null : sd * SQRT_YEAR;
 }
 
 /** Annualised return = mean daily return × 252 (arithmetic, see the module comment); null when n < 2. */
-export function annualisedReturn(returns: ArrayLike<number>): number | null {
+export function annualizedReturn(returns: ArrayLike<number>): number | null {
   return returns.length < 2 ? null : (mean(returns) as number) * TRADING_DAYS_PER_YEAR;
 }
 
@@ -93,9 +93,9 @@ export function beta(portfolio: ArrayLike<number>, market: ArrayLike<number>): n
 
 /** Sharpe = (annualised return − riskFree) / annualised volatility; null when the volatility is 0 or unknown. */
 export function sharpeRatio(returns: ArrayLike<number>, riskFree = DEFAULT_RISK_FREE_RATE): number | null {
-  const vol = annualisedVolatility(returns);
+  const vol = annualizedVolatility(returns);
   if (vol === null || vol === 0) return null;
-  return ((annualisedReturn(returns) as number) - riskFree) / vol;
+  return ((annualizedReturn(returns) as number) - riskFree) / vol;
 }
 
 /**
@@ -121,7 +121,7 @@ export function downsideDeviation(
 export function sortinoRatio(returns: ArrayLike<number>, riskFree = DEFAULT_RISK_FREE_RATE): number | null {
   const dd = downsideDeviation(returns, riskFree);
   if (dd === null || dd === 0) return null;
-  return ((annualisedReturn(returns) as number) - riskFree) / dd;
+  return ((annualizedReturn(returns) as number) - riskFree) / dd;
 }
 
 export interface Drawdown {

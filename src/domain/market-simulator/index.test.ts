@@ -105,8 +105,8 @@ describe('simulated daily bars', () => {
   ])('%s: realised volatility over 5 years is within 25 %% of the target', (symbol, periods) => {
     const security = entry(symbol);
     const bars = simulateDailyBars(security, '2020-11-21', '2025-11-21');
-    const realised = standardDeviation(logReturns(bars)) * Math.sqrt(periods);
-    expect(Math.abs(realised / security.annualVolatility - 1)).toBeLessThan(0.25);
+    const realized = standardDeviation(logReturns(bars)) * Math.sqrt(periods);
+    expect(Math.abs(realized / security.annualVolatility - 1)).toBeLessThan(0.25);
   });
 
   it('move stocks with the market: positive correlation with SPY, crypto with crypto, VIX against SPY', () => {

@@ -140,7 +140,7 @@ async function clearPreviousServer(
   await rm(lockFile, { force: true });
 }
 
-async function initialiseCluster(
+async function initializeCluster(
   pgDir: string,
   binaries: PostgresBinaries,
   runAs: RunAs | undefined,
@@ -216,7 +216,7 @@ export async function startEmbeddedPostgres({
 
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     log(`embedded PostgreSQL: initialising a new cluster in ${pgDir}`);
-    await initialiseCluster(pgDir, binaries, runAs, password);
+    await initializeCluster(pgDir, binaries, runAs, password);
   } else {
     await clearPreviousServer(pgDir, binaries, runAs, log);
   }

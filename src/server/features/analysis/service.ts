@@ -149,8 +149,8 @@ function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
   const buckets = (list: PortfolioFacts['exposure']['sector']) =>
     list.map(({ name, value, weight }) => ({ name, value, weight }));
   return {
-    volatility: risk.annualisedVolatility,
-    benchmarkVolatility: risk.benchmarkAnnualisedVolatility,
+    volatility: risk.annualizedVolatility,
+    benchmarkVolatility: risk.benchmarkAnnualizedVolatility,
     beta: risk.beta,
     maxDrawdown: risk.maxDrawdown
       ? {

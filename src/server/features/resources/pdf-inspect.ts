@@ -128,6 +128,6 @@ function infoTitle(source: string): string | null {
 }
 
 /** The page text with line breaks and repeated spaces folded, for "contains this sentence" checks. */
-export function normalisedPdfText(inspection: PdfInspection): string {
+export function normalizedPdfText(inspection: PdfInspection): string {
   return inspection.text.replace(/\s+/g, ' ').trim();
 }

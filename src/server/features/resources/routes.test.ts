@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDES, guideTexts } from '../../../domain/guides';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createGuidePdfCache } from './guide-pdf';
-import { inspectPdf, normalisedPdfText } from './pdf-inspect';
+import { inspectPdf, normalizedPdfText } from './pdf-inspect';
 import { PUBLIC_PAGES } from './public-pages';
 import { siteOrigin, sitemapXml } from './sitemap';
 
@@ -31,8 +31,8 @@ describe('GET /api/resources/guides/:slug.pdf', () => {
       expect(pdf.xrefValid).toBe(true);
       expect(pdf.pageCount).toBeGreaterThanOrEqual(2);
       expect(pdf.title).toBe(guide.title);
-      expect(normalisedPdfText(pdf)).toContain(guide.title);
-      expect(normalisedPdfText(pdf)).toContain('Educational tool • Not financial advice');
+      expect(normalizedPdfText(pdf)).toContain(guide.title);
+      expect(normalizedPdfText(pdf)).toContain('Educational tool • Not financial advice');
       // Every sentence of the source text is on the pages (line breaks may fall anywhere).
       const pageText = withoutSpaces(pdf.text);
       for (const text of guideTexts(guide)) expect(pageText).toContain(withoutSpaces(text));

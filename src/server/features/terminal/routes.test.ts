@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/terminal';
 import {
   DEFAULT_RISK_FREE_RATE,
-  annualisedVolatility,
+  annualizedVolatility,
   beta,
   maxDrawdown,
   sampleCovariance,
@@ -130,7 +130,7 @@ describe('GET /api/terminal/overview: content', () => {
     body.risk.symbols.forEach((row, i) => {
       const r = returns[i] as Float64Array;
       expect(row.source).toBe('simulated');
-      expect(row.volatility).toBeCloseTo(annualisedVolatility(r) as number, 12);
+      expect(row.volatility).toBeCloseTo(annualizedVolatility(r) as number, 12);
       expect(row.beta).toBeCloseTo(beta(r, spy) as number, 12);
       for (const value of [row.volatility, row.beta]) expect(Number.isFinite(value)).toBe(true);
       if (row.symbol === '^VIX') {

@@ -20,7 +20,7 @@ describe('createGroundingIndex', () => {
     totalValue: 52345.678,
     holdingCount: 7,
     largest: { symbol: 'AAPL', weight: 0.123456 },
-    risk: { annualisedVolatility: 0.18234, beta: 1.0789, totalChangePercent: -1.234 },
+    risk: { annualizedVolatility: 0.18234, beta: 1.0789, totalChangePercent: -1.234 },
     lastDate: '2025-11-20',
     holdings: [{ symbol: 'CRYPTO:1INCH', weight: 0.01 }],
     reasons: ['One stock is 41.20 % of the portfolio'],

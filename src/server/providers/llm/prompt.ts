@@ -99,14 +99,14 @@ export function toPromptFacts(facts: PortfolioFacts) {
     },
     risk: {
       riskFreeRate: r.riskFreeRate,
-      annualisedReturn: r.annualisedReturn,
-      annualisedVolatility: r.annualisedVolatility,
+      annualizedReturn: r.annualizedReturn,
+      annualizedVolatility: r.annualizedVolatility,
       downsideDeviation: r.downsideDeviation,
       sharpe: r.sharpe,
       sortino: r.sortino,
       beta: r.beta,
-      benchmarkAnnualisedReturn: r.benchmarkAnnualisedReturn,
-      benchmarkAnnualisedVolatility: r.benchmarkAnnualisedVolatility,
+      benchmarkAnnualizedReturn: r.benchmarkAnnualizedReturn,
+      benchmarkAnnualizedVolatility: r.benchmarkAnnualizedVolatility,
       maxDrawdown: r.maxDrawdown
         ? {
             maxDrawdown: r.maxDrawdown.maxDrawdown,
