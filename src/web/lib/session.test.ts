@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZAuthUserResponse, type User } from '../../contracts/accounts';
-import { SIGNED_OUT, stubApi } from '../testing/stub-api';
+import { ZAuthUserResponse } from '../../contracts/accounts';
+import { SIGNED_OUT, stubApi, testUser } from '../testing/stub-api';
 import { configQueryKey } from './config';
 import {
   readAuthUser,
@@ -11,16 +11,7 @@ import {
   userHasSubscription,
 } from './session';
 
-const ADA: User = {
-  id: '6f1c2b9e-3d4a-4b5c-8d6e-7f8091a2b3c4',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'user',
-  plan: 'premium',
-  subscriptionStatus: 'active',
-};
+const ADA = testUser({ plan: 'premium', subscriptionStatus: 'active' });
 
 afterEach(() => {
   vi.unstubAllGlobals();

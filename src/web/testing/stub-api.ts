@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { User } from '../../contracts/accounts';
 import { AppError } from '../../contracts/errors';
 
 export interface StubReply {
@@ -49,3 +50,18 @@ export const SIGNED_OUT: StubReply = {
   status: 401,
   body: new AppError('UNAUTHENTICATED', 'Please sign in to continue.').toBody(),
 };
+
+/** A signed-in user as GET /api/auth/me answers it: on the free plan unless `overrides` say otherwise. */
+export function testUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '6f1c2b9e-3d4a-4b5c-8d6e-7f8091a2b3c4',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'user',
+    plan: 'free',
+    subscriptionStatus: 'none',
+    ...overrides,
+  };
+}

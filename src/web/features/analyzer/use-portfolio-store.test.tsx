@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../contracts/accounts';
 import { createQueryClient } from '../../lib/query-client';
-import { SIGNED_OUT, stubApi } from '../../testing/stub-api';
+import { SIGNED_OUT, stubApi, testUser } from '../../testing/stub-api';
 import {
   LOAD_SAMPLE_EVENT,
   PORTFOLIO_ORIGIN_STORAGE_KEY,
@@ -14,16 +13,7 @@ import {
   usePortfolioStore,
 } from './use-portfolio-store';
 
-const ADA: User = {
-  id: '6f1c2b9e-3d4a-4b5c-8d6e-7f8091a2b3c4',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'user',
-  plan: 'free',
-  subscriptionStatus: 'none',
-};
+const ADA = testUser();
 const SIGNED_IN = { status: 200, body: { user: ADA } };
 /** The store saves 800 ms after the last change; this leaves room for a loaded machine. */
 const SAVE_WAIT = { timeout: 5_000 };
