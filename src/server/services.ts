@@ -23,6 +23,7 @@ import {
   type PaperTradingContext,
   type PaperTradingOptions,
 } from './features/paper-trading/service';
+import { createGuidePdfCache, type GuidePdfCache } from './features/resources/guide-pdf';
 import { createRewardsEngine, type RewardsContext, type RewardsOptions } from './features/rewards/service';
 import { createTerminalFeeds, type FeedAdapterFactory } from './features/terminal/feeds';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
@@ -61,6 +62,8 @@ export interface Services {
   portfolio: { db: DatabaseHandle['db']; marketData: MarketDataService };
   terminal: TerminalService;
   brokers: { robinhood: BrokerConnector };
+  /** The guides of /resources as PDFs, rendered once per process. */
+  guidePdfs: GuidePdfCache;
 }
 
 /** `log` receives the vendors' failures (never their keys). */
@@ -138,5 +141,6 @@ export function createServices(
         cryptoBaseUrl: config.robinhoodCryptoBaseUrl,
       }),
     },
+    guidePdfs: createGuidePdfCache(),
   };
 }

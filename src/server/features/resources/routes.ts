@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { AppError } from '../../../contracts/errors';
 import { findGuide, guideFileName } from '../../../domain/guides';
 import { parseWith } from '../../http/errors';
-import { createGuidePdfCache } from './guide-pdf';
 import { robotsTxt, siteOrigin, sitemapXml } from './sitemap';
 
 const ZGuideParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Unknown guide') });
@@ -25,13 +24,13 @@ function originOf(request: { protocol: string; host: string }): string {
  * Guides render once per process and are then served from memory.
  */
 export const resourcesRoutes: FastifyPluginAsync = async (app) => {
-  const pdfs = createGuidePdfCache();
+  const { guidePdfs } = app.services;
 
   app.get('/api/resources/guides/:slug.pdf', async (request, reply) => {
     const { slug } = parseWith(ZGuideParams, request.params);
     const guide = findGuide(slug);
     if (!guide) throw new AppError('NOT_FOUND', `No such guide: ${slug}`);
-    const bytes = await pdfs.get(guide);
+    const bytes = await guidePdfs.get(guide);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="${guideFileName(guide)}"`)
