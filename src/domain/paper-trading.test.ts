@@ -7,6 +7,7 @@ import {
   formatUsd,
   insufficientCashMessage,
   marketValueOf,
+  orderTooSmallMessage,
   PAPER_PORTFOLIO_LIMITS,
   PAPER_TRADE_LIMITS,
   portfolioCreatedMessage,
@@ -45,7 +46,12 @@ describe('constants (spec 001 §9)', () => {
       maxInitialBalance: 1_000_000,
       defaultInitialBalance: 10_000,
     });
-    expect(PAPER_TRADE_LIMITS).toEqual({ symbolMaxLength: 10, minQuantity: 1, maxQuantity: 10_000 });
+    expect(PAPER_TRADE_LIMITS).toEqual({
+      symbolMaxLength: 10,
+      minQuantity: 1,
+      maxQuantity: 10_000,
+      minOrderValue: 1,
+    });
   });
 });
 
@@ -66,7 +72,7 @@ describe('applyTrade: buys', () => {
   });
 
   it('rounds the order total to the cent, half away from zero, and moves the cash by that total', () => {
-    // 3 × 0.335 = 1.005 -> 1.01; 7 × 12.3456 = 86.4192 -> 86.42; 1 × 0.004 -> 0.00
+    // 3 × 0.335 = 1.005 -> 1.01; 7 × 12.3456 = 86.4192 -> 86.42; 1 × 1.004 -> 1.00
     expect(
       plain(
         applyTrade(
@@ -87,10 +93,10 @@ describe('applyTrade: buys', () => {
       plain(
         applyTrade(
           { cash: '1.00', holding: undefined },
-          { symbol: 'X', side: 'buy', quantity: 1, price: '0.004' },
+          { symbol: 'X', side: 'buy', quantity: 1, price: '1.004' },
         ),
       ),
-    ).toMatchObject({ cash: '1.00', totalValue: '0.00' });
+    ).toMatchObject({ cash: '0.00', totalValue: '1.00' });
   });
 
   it('reads a float price through its shortest spelling and keeps 6 decimals', () => {
@@ -230,6 +236,79 @@ describe('applyTrade: sells', () => {
         { symbol: 'X', side: 'buy', quantity: 1, price: Number.NaN },
       ),
     ).toThrow(RangeError);
+  });
+});
+
+describe('applyTrade: the minimum order value ($1.00)', () => {
+  const buy = (quantity: number, price: string) =>
+    applyTrade({ cash: '10000.00', holding: undefined }, { symbol: 'DUST', side: 'buy', quantity, price });
+  const sell = (held: number, quantity: number, price: string) =>
+    applyTrade(
+      { cash: '0.00', holding: holding(held, price) },
+      { symbol: 'DUST', side: 'sell', quantity, price },
+    );
+
+  it.each([
+    // quantity, price, total: orders whose total rounds to $0.00 or stays under $1.00
+    [1, '0.004', '$0.00'],
+    [1, '0.000001', '$0.00'],
+    [1, '0.005', '$0.01'],
+    [199, '0.005', '$1.00'], // 0.995 -> $1.00: reaches the minimum
+    [3, '0.333333', '$1.00'], // 0.999999 -> $1.00
+    [99, '0.01', '$0.99'],
+    [10000, '0.000099', '$0.99'],
+  ])('a buy of %i at $%s totals %s', (quantity, price, total) => {
+    const outcome = buy(quantity, price);
+    if (total === '$1.00') {
+      expect(plain(outcome)).toMatchObject({ totalValue: '1.00', cash: '9999.00' });
+    } else {
+      expect(outcome).toEqual({
+        ok: false,
+        code: 'ORDER_TOO_SMALL',
+        message: `Minimum order value is $1.00: this order is worth ${total}.`,
+      });
+    }
+  });
+
+  it('fills a buy of exactly $1.00 and refuses $0.99', () => {
+    expect(plain(buy(100, '0.01'))).toMatchObject({ totalValue: '1.00', quantity: 100 });
+    expect(buy(1, '0.994999')).toMatchObject({ ok: false, code: 'ORDER_TOO_SMALL' });
+    expect(plain(buy(1, '0.995'))).toMatchObject({ totalValue: '1.00' });
+  });
+
+  it('refuses a partial sell under $1.00 but lets a sell of the whole holding close it', () => {
+    expect(sell(10, 5, '0.09')).toEqual({
+      ok: false,
+      code: 'ORDER_TOO_SMALL',
+      message: 'Minimum order value is $1.00: this order is worth $0.45.',
+    });
+    expect(plain(sell(10, 10, '0.09'))).toMatchObject({ quantity: 0, totalValue: '0.90', cash: '0.90' });
+    // Selling half a cent one unit at a time would round each up to $0.01: refused.
+    expect(sell(200, 1, '0.005')).toMatchObject({ ok: false, code: 'ORDER_TOO_SMALL' });
+  });
+
+  it('never fills for $0.00, not even the sell of a whole holding', () => {
+    expect(sell(1, 1, '0.004')).toEqual({
+      ok: false,
+      code: 'ORDER_TOO_SMALL',
+      message: 'Minimum order value is $1.00: this order is worth $0.00.',
+    });
+  });
+
+  it('1,500 buys of a $0.004 coin cost nothing no more: each is refused, the cash unchanged', () => {
+    let state = { cash: new Decimal('10000.00'), holding: undefined as Holding | undefined };
+    let refused = 0;
+    for (let i = 0; i < 1500; i++) {
+      const outcome = applyTrade(state, { symbol: 'DUST', side: 'buy', quantity: 1, price: '0.004' });
+      if (outcome.ok) state = { cash: outcome.cash, holding: outcome.holding };
+      else refused++;
+    }
+    expect(refused).toBe(1500);
+    expect(state).toEqual({ cash: new Decimal('10000.00'), holding: undefined });
+  });
+
+  it('formats the message with the total to the cent', () => {
+    expect(orderTooSmallMessage('0.005')).toBe('Minimum order value is $1.00: this order is worth $0.01.');
   });
 });
 

@@ -11,7 +11,8 @@
  * - Realised P&L of a sell = (price - averageCost) × quantity, rounded to the cent.
  * - Unrealised P&L of a holding = (market price - averageCost) × quantity, rounded to the cent.
  *
- * Limits and messages are spec 001 §5 and §9, word for word.
+ * Limits and messages are spec 001 §5 and §9, word for word. The minimum order value is ours (decision 012):
+ * with totals rounded to the cent, orders worth a fraction of a cent would turn rounding into free cash.
  */
 import { Decimal as BaseDecimal } from 'decimal.js';
 import { fromDayNumber, toDayNumber } from './calendar/iso-dates';
@@ -36,6 +37,8 @@ export const PAPER_TRADE_LIMITS = {
   symbolMaxLength: 10,
   minQuantity: 1,
   maxQuantity: 10_000,
+  /** Dollars: an order's total (to the cent) must reach it; a sell of the whole holding needs only a cent. */
+  minOrderValue: 1,
 } as const;
 
 export const PAPER_TRADE_SIDES = ['buy', 'sell'] as const;
@@ -104,7 +107,7 @@ export interface TradeOrder {
   price: DecimalInput;
 }
 
-export type TradeRefusalCode = 'INSUFFICIENT_CASH' | 'INSUFFICIENT_SHARES';
+export type TradeRefusalCode = 'INSUFFICIENT_CASH' | 'INSUFFICIENT_SHARES' | 'ORDER_TOO_SMALL';
 
 export type TradeOutcome =
   | {
@@ -124,6 +127,11 @@ export function insufficientCashMessage(cost: DecimalInput, available: DecimalIn
   return `Insufficient cash: this order costs ${formatUsd(cost)} but the portfolio has ${formatUsd(available)} available.`;
 }
 
+/** `Minimum order value is $1.00: this order is worth $0.45.` */
+export function orderTooSmallMessage(total: DecimalInput): string {
+  return `Minimum order value is ${formatUsd(PAPER_TRADE_LIMITS.minOrderValue)}: this order is worth ${formatUsd(total)}.`;
+}
+
 export function insufficientSharesMessage(held: number, symbol: string, requested: number): string {
   return `Insufficient shares: you hold ${held} ${symbol} but tried to sell ${requested}.`;
 }
@@ -131,6 +139,11 @@ export function insufficientSharesMessage(held: number, symbol: string, requeste
 /**
  * One fill against a portfolio's cash and its holding of the symbol (undefined when none). Pure: returns
  * the new state, or a refusal with the spec-style message; the caller writes it (under a row lock).
+ *
+ * An order whose total is under `minOrderValue` is refused: every total is rounded to the cent, so orders
+ * of a fraction of a cent would fill for $0.00 (free shares) or gain up to half a cent each. A sell of the
+ * whole holding is the one exception, so a position whose value fell under the minimum can still be closed,
+ * but never for $0.00.
  */
 export function applyTrade(
   state: { cash: DecimalInput; holding: Holding | undefined },
@@ -145,6 +158,10 @@ export function applyTrade(
   const held = state.holding?.quantity ?? 0;
   const averageCost = state.holding?.averageCost ?? new Decimal(0);
   const totalValue = roundMoney(price.times(order.quantity));
+  const closesHolding = order.side === 'sell' && order.quantity === held;
+  if (totalValue.isZero() || (totalValue.lt(PAPER_TRADE_LIMITS.minOrderValue) && !closesHolding)) {
+    return { ok: false, code: 'ORDER_TOO_SMALL', message: orderTooSmallMessage(totalValue) };
+  }
 
   if (order.side === 'buy') {
     if (totalValue.gt(cash)) {

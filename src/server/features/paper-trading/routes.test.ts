@@ -263,6 +263,48 @@ describe('POST /api/paper-trading/trade', () => {
     );
   });
 
+  it('refuses orders under $1.00: free buys of a sub-cent coin, then one sell, make no money', async () => {
+    const id = await createPortfolio(t.app, alice);
+    // 1 × $0.004 rounds to $0.00: before the minimum, each of these filled for free.
+    quotes.prices.set('DUST', 0.004);
+    const buys = [];
+    for (let i = 0; i < 50; i++) {
+      buys.push(await trade(t.app, alice, { portfolioId: id, symbol: 'DUST', side: 'buy', quantity: 1 }));
+    }
+    for (const res of buys) {
+      expectError(res, 422, 'ORDER_TOO_SMALL', 'Minimum order value is $1.00: this order is worth $0.00.');
+    }
+    quotes.prices.set('DUST', 0.005);
+    const sell = await trade(t.app, alice, { portfolioId: id, symbol: 'DUST', side: 'sell', quantity: 50 });
+    expectError(sell, 422, 'ORDER_TOO_SMALL', 'Minimum order value is $1.00: this order is worth $0.25.');
+    expect(await ledgerOf(id)).toMatchObject({ cash: '10000.00', holdings: [], trades: 0 });
+
+    // Half a cent a unit: 200 for $1.00 may be bought, but selling them one by one ($0.01 each) is refused,
+    // and selling them all gives back exactly the $1.00.
+    const bought = await trade(t.app, alice, { portfolioId: id, symbol: 'DUST', side: 'buy', quantity: 200 });
+    expect(bought.json().trade).toMatchObject({ totalValue: '1.00' });
+    const one = await trade(t.app, alice, { portfolioId: id, symbol: 'DUST', side: 'sell', quantity: 1 });
+    expectError(one, 422, 'ORDER_TOO_SMALL', 'Minimum order value is $1.00: this order is worth $0.01.');
+    const all = await trade(t.app, alice, { portfolioId: id, symbol: 'DUST', side: 'sell', quantity: 200 });
+    expect(all.json().trade).toMatchObject({ totalValue: '1.00', realizedPnl: '0.00' });
+    expect(await ledgerOf(id)).toMatchObject({ cash: '10000.00', holdings: [], trades: 2 });
+  });
+
+  it('lets a sell of the whole holding close a position worth under $1.00', async () => {
+    const id = await createPortfolio(t.app, alice);
+    quotes.prices.set('FALL', 0.5);
+    expect(
+      (await trade(t.app, alice, { portfolioId: id, symbol: 'FALL', side: 'buy', quantity: 4 })).statusCode,
+    ).toBe(201);
+    quotes.prices.set('FALL', 0.2);
+    const part = await trade(t.app, alice, { portfolioId: id, symbol: 'FALL', side: 'sell', quantity: 3 });
+    expectError(part, 422, 'ORDER_TOO_SMALL', 'Minimum order value is $1.00: this order is worth $0.60.');
+    const close = await trade(t.app, alice, { portfolioId: id, symbol: 'FALL', side: 'sell', quantity: 4 });
+    expect(close.statusCode, close.body).toBe(201);
+    expect(close.json().trade).toMatchObject({ totalValue: '0.80', realizedPnl: '-1.20' });
+    expect(await ledgerOf(id)).toMatchObject({ cash: '9998.80', holdings: [], trades: 2 });
+  });
+
   it.each([
     [{ symbol: '' }, 'symbol', 'Stock symbol is required'],
     [{ symbol: 'ABCDEFGHIJK' }, 'symbol', 'Symbol too long'],

@@ -34,7 +34,7 @@ export function newIdempotencyKey(): string {
 
 /**
  * POST /api/paper-trading/trade with an Idempotency-Key header. Refusals are 422 with the server's
- * 'Insufficient cash: ...' / 'Insufficient shares: ...' message.
+ * 'Insufficient cash: ...' / 'Insufficient shares: ...' / 'Minimum order value is $1.00: ...' message.
  */
 export async function placeTrade({
   portfolioId,
