@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { levelOf, reasonLabel, summarizeLedger } from './points';
+import { PAPER_TRADE_LIMITS } from '../paper-trading';
+import {
+  earnsTradePoints,
+  levelOf,
+  reasonLabel,
+  summarizeLedger,
+  TRADE_AWARD_MIN_VALUE,
+  TRADE_AWARDS_PER_DAY,
+  tradeAwardDayStartOf,
+} from './points';
 
 const LA = 'America/Los_Angeles';
 const at = (iso: string) => new Date(iso);
@@ -52,6 +61,37 @@ describe('summarizeLedger: weekly (ISO, Monday, in the zone) and monthly sums', 
   it('in Tokyo, the February 28 row is still February; a March 1 late-evening UTC row is March 2', () => {
     const tokyo = [...entries, { points: 7, createdAt: at('2025-02-28T16:00:00Z') }]; // 01:00 March 1 in Tokyo
     expect(summarizeLedger(tokyo, now, 'Asia/Tokyo')).toMatchObject({ monthlyPoints: 47, weeklyPoints: 20 });
+  });
+});
+
+describe('trade points: $1.00 or more, at most 20 a UTC day', () => {
+  it.each([
+    ['1.00', 0, true],
+    ['0.99', 0, false],
+    ['0.00', 0, false],
+    ['0.90', 5, false],
+    ['10000.00', 0, true],
+    ['1.00', 19, true],
+    ['1.00', 20, false],
+    ['250000.00', 20, false],
+    ['1.00', 21, false],
+  ])('a fill of $%s with %i trades already paid today earns: %s', (totalValue, tradesAwardedToday, earns) => {
+    expect(earnsTradePoints({ totalValue, tradesAwardedToday })).toBe(earns);
+  });
+
+  it('uses the minimum order value of paper trading and a cap of 20', () => {
+    expect(TRADE_AWARD_MIN_VALUE).toBe(PAPER_TRADE_LIMITS.minOrderValue);
+    expect(TRADE_AWARDS_PER_DAY).toBe(20);
+  });
+
+  it.each([
+    ['2025-06-02T00:00:00.000Z', '2025-06-02T00:00:00.000Z'],
+    ['2025-06-02T23:59:59.999Z', '2025-06-02T00:00:00.000Z'],
+    ['2025-06-03T00:00:00.001Z', '2025-06-03T00:00:00.000Z'],
+    ['2024-02-29T12:34:56.000Z', '2024-02-29T00:00:00.000Z'],
+    ['1969-12-31T18:00:00.000Z', '1969-12-31T00:00:00.000Z'],
+  ])('the cap’s day of %s starts at %s (UTC)', (now, start) => {
+    expect(tradeAwardDayStartOf(at(now)).toISOString()).toBe(start);
   });
 });
 

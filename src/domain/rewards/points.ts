@@ -8,7 +8,7 @@
  * | event                                      | points | category | reason                   | how often              |
  * | ------------------------------------------ | -----: | -------- | ------------------------ | ---------------------- |
  * | first paper portfolio (achievement)        |   +100 | earning  | first_portfolio          | once                   |
- * | each executed paper trade                  |    +10 | earning  | trade_executed           | every trade            |
+ * | each executed paper trade of $1.00 or more |    +10 | earning  | trade_executed           | at most 20 a UTC day   |
  * | first sell with a realised profit (ach.)   |    +50 | earning  | first_profitable_trade   | once                   |
  * | a lesson read for the first time           |    +20 | earning  | lesson_completed         | once per lesson        |
  * | a portfolio analysis run (AI or demo)      |    +15 | earning  | analysis_completed       | at most 3 a day        |
@@ -20,8 +20,11 @@
  * `achievement_<id>` — one ledger row per unlock, never two.
  *
  * Days are calendar days in the user's time zone (the browser's IANA zone, default UTC); weeks are ISO weeks
- * (Monday to Sunday) in that zone. A day is "active" when the user earned points on it.
+ * (Monday to Sunday) in that zone. A day is "active" when the user earned points on it. The one exception is
+ * the daily cap of trade points, counted in UTC days (decision 012): the zone is the user's to change, and
+ * a change would open a fresh "day" early.
  */
+import { MS_PER_DAY } from '../calendar/iso-dates';
 import { localDateOf, periodStartsOf } from '../calendar/time-zones';
 import { computeStreaks, type Streaks } from './streaks';
 
@@ -47,6 +50,30 @@ export const POINT_AWARDS = {
 
 /** Analyses earn points at most this many times per calendar day (in the user's time zone). */
 export const ANALYSIS_AWARDS_PER_DAY = 3;
+
+/** Trades earn points at most this many times per UTC day: practice pays, farming does not. */
+export const TRADE_AWARDS_PER_DAY = 20;
+
+/**
+ * Dollars: a fill worth less earns no points. Equal to paper trading's `PAPER_TRADE_LIMITS.minOrderValue`
+ * (not imported, so the rewards rules do not pull decimal.js into the web bundle; points.test.ts checks that
+ * the two agree). Only a sell that closes a small holding can fill under it.
+ */
+export const TRADE_AWARD_MIN_VALUE = 1;
+
+/**
+ * Whether a fill earns the trade points: worth at least $1.00 (`totalValue`, the ledger's decimal string:
+ * cents compared as a number are exact against a whole-dollar threshold), and fewer than 20 trades earned
+ * points today (UTC). A fill that earns nothing does not count toward the trade achievements either.
+ */
+export function earnsTradePoints(fill: { totalValue: string; tradesAwardedToday: number }): boolean {
+  return Number(fill.totalValue) >= TRADE_AWARD_MIN_VALUE && fill.tradesAwardedToday < TRADE_AWARDS_PER_DAY;
+}
+
+/** 00:00 UTC of the instant's day: where the trade cap's day starts. */
+export function tradeAwardDayStartOf(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / MS_PER_DAY) * MS_PER_DAY);
+}
 
 // ----------------------------------------------------------------------------------------------- levels
 

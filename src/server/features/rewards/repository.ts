@@ -127,7 +127,7 @@ export async function bookPoints(tx: Transaction, entry: NewPointTransaction): P
   return true;
 }
 
-/** How many rows of `reason` the user got since an instant (the daily cap of analyses). */
+/** How many rows of `reason` the user got since an instant (the daily caps of analyses and trades). */
 export async function countReasonSince(
   db: Executor,
   userId: string,

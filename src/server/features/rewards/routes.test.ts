@@ -36,6 +36,8 @@ const ADMIN_EMAIL = 'rewards.admin@example.com';
 let clock: Date | undefined;
 /** Set by a test to fail a trade's transaction just before COMMIT. */
 let failBeforeCommit = false;
+/** Set by a test to hold the next trade's transaction open just before COMMIT (its locks held). */
+let holdNextCommit: { reached: () => void; release: Promise<void> } | undefined;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +49,12 @@ beforeAll(async () => {
         historyCacheMs: 0,
         beforeTradeCommit: async () => {
           if (failBeforeCommit) throw new Error('injected failure before COMMIT');
+          const hold = holdNextCommit;
+          holdNextCommit = undefined;
+          if (hold) {
+            hold.reached();
+            await hold.release;
+          }
         },
       },
       rewards: { now: () => clock ?? new Date() },
@@ -57,6 +65,7 @@ afterAll(() => t.close());
 beforeEach(() => {
   clock = undefined;
   failBeforeCommit = false;
+  holdNextCommit = undefined;
   prices.clear();
 });
 
@@ -218,6 +227,98 @@ describe('points from paper trading', () => {
     expect(reasons).toContain('achievement_first_loss 10');
     // 100 + 4 × 10 + first trade 25 + first loss 10 + first profit 50
     expect((await pointsOf(erin)).totalPoints).toBe(225);
+  });
+});
+
+describe('trade points: $1.00 or more, at most 20 a UTC day', () => {
+  const tradeRows = async (who: TestUser) =>
+    (
+      await sql(
+        `select count(*)::int as n from point_transaction where user_id = $1 and reason = 'trade_executed'`,
+        [who.id],
+      )
+    )[0] as { n: number };
+
+  it('200 fills of $1.00 in one day pay the cap of 20 × 10 points; the next UTC day pays again', async () => {
+    const farmer = await signUpUser(t.app);
+    clock = new Date('2025-06-02T23:00:00Z');
+    const portfolios = [await createPortfolio(farmer), await createPortfolio(farmer, { name: 'Second' })];
+    prices.set('ONE', 1);
+    // At once, on two portfolios: their trades run side by side and meet at the user's totals row.
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => trade(farmer, portfolios[i % 2]!, 'ONE', 'buy', 1)),
+    );
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+
+    expect(await tradeRows(farmer)).toEqual({ n: 20 });
+    // 100 first portfolio + 20 × 10 + First Trade 25 + Active Trader (10 trades) 50; not Seasoned Trader (50).
+    expect((await pointsOf(farmer)).totalPoints).toBe(375);
+    expect((await unlockedOf(farmer)).map((a) => a.achievementId).sort()).toEqual([
+      'first_portfolio',
+      'first_trade',
+      'trades_10',
+    ]);
+    expect(await sql('select trade_count from user_points where user_id = $1', [farmer.id])).toEqual([
+      { trade_count: 20 },
+    ]);
+
+    clock = new Date('2025-06-03T00:00:00Z');
+    expect((await trade(farmer, portfolios[0]!, 'ONE', 'buy', 1)).statusCode).toBe(201);
+    expect(await tradeRows(farmer)).toEqual({ n: 21 });
+    expect((await pointsOf(farmer)).totalPoints).toBe(385);
+  });
+
+  it('two trades at once cannot both take the last award of the day', async () => {
+    const racer = await signUpUser(t.app);
+    clock = new Date('2025-07-01T12:00:00Z');
+    const first = await createPortfolio(racer);
+    const second = await createPortfolio(racer, { name: 'B' });
+    prices.set('AAPL', 100);
+    for (let i = 0; i < 19; i++) expect((await trade(racer, first, 'AAPL', 'buy', 1)).statusCode).toBe(201);
+
+    // The 20th trade holds its transaction open after booking its points; the 21st starts on another portfolio.
+    let reached!: () => void;
+    let release!: () => void;
+    const atCommit = new Promise<void>((resolve) => (reached = resolve));
+    holdNextCommit = { reached, release: new Promise<void>((resolve) => (release = resolve)) };
+    const twentieth = trade(racer, first, 'AAPL', 'buy', 1);
+    await atCommit;
+    const twentyFirst = trade(racer, second, 'AAPL', 'buy', 1);
+    // Wait until the 21st waits for the 20th's lock on the user's totals row, then let the 20th commit.
+    const waitingOnLock = async () =>
+      (
+        await sql(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      )[0].n > 0;
+    while (!(await waitingOnLock())) await new Promise((resolve) => setTimeout(resolve, 5));
+    release();
+    expect((await twentieth).statusCode).toBe(201);
+    expect((await twentyFirst).statusCode).toBe(201);
+
+    expect(await tradeRows(racer)).toEqual({ n: 20 });
+    expect(await sql('select trade_count from user_points where user_id = $1', [racer.id])).toEqual([
+      { trade_count: 20 },
+    ]);
+  });
+
+  it('a fill under $1.00 (a small holding sold whole) earns no points and counts toward no achievement', async () => {
+    const tiny = await signUpUser(t.app);
+    const portfolioId = await createPortfolio(tiny);
+    prices.set('FALL', 0.5);
+    expect((await trade(tiny, portfolioId, 'FALL', 'buy', 4)).statusCode).toBe(201); // $2.00: +10, First Trade
+    prices.set('FALL', 0.2);
+    const sell = await trade(tiny, portfolioId, 'FALL', 'sell', 4); // $0.80, a loss
+    expect(sell.statusCode, sell.body).toBe(201);
+    expect(sell.json().trade).toMatchObject({ totalValue: '0.80' });
+
+    expect(await tradeRows(tiny)).toEqual({ n: 1 });
+    expect((await pointsOf(tiny)).totalPoints).toBe(135);
+    expect((await unlockedOf(tiny)).map((a) => a.achievementId)).not.toContain('first_loss');
+    expect(
+      await sql('select trade_count, sell_count from user_points where user_id = $1', [tiny.id]),
+    ).toEqual([{ trade_count: 1, sell_count: 0 }]);
   });
 });
 

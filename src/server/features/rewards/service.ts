@@ -28,6 +28,7 @@ import {
   ANALYSIS_AWARDS_PER_DAY,
   awardOfAchievement,
   computeStreaks,
+  earnsTradePoints,
   LEADERBOARD_SIZE,
   leaderboardPeriodsOf,
   levelOf,
@@ -35,6 +36,7 @@ import {
   POINT_AWARDS,
   POINT_HISTORY_SIZE,
   rankRows,
+  tradeAwardDayStartOf,
   type AchievementFacts,
   type LeaderboardType,
   type PointAward,
@@ -149,6 +151,14 @@ export async function recordRewardEvent(options: {
       earned = true;
       break;
     case 'trade_executed': {
+      // Counted under the lock on the user's totals row: two trades at once cannot both take the last award.
+      const tradesAwardedToday = await countReasonSince(
+        tx,
+        userId,
+        POINT_AWARDS.tradeExecuted.reason,
+        tradeAwardDayStartOf(now),
+      );
+      if (!earnsTradePoints({ totalValue: event.totalValue, tradesAwardedToday })) break;
       earned = await book(POINT_AWARDS.tradeExecuted, `trade:${event.tradeId}`);
       if (!earned) break;
       counters.push('tradeCount');
