@@ -72,7 +72,9 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
     if (config.cookieSecure || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    // Every mutating request, whatever its path: a prefix test on the raw URL missed `/%61pi/...`, which
+    // the router decodes to /api/... .
+    if (SAFE_METHODS.has(request.method)) return done();
     if (isCrossSite(request.headers['sec-fetch-site'], request.headers.origin, request.host)) {
       return done(new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed'));
     }

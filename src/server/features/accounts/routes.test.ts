@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions, hashSessionToken } from '../../auth/sessions';
+import { session } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, signUpUser, TEST_PASSWORD } from '../../testing/users';
 
@@ -622,6 +623,21 @@ describe('cross-site requests', () => {
       headers: { origin: 'https://evil.example', host: 'app.example' },
     });
     expectError(logout, 403, 'CROSS_SITE_REQUEST');
+  });
+
+  it('refuses a foreign Origin whatever the encoding of the path, and opens no session', async () => {
+    const foreign = { origin: 'https://evil.example', host: 'app.example' };
+    const sessionsBefore = await t.deps.database.db.$count(session);
+    const res = await call('POST', '/%61pi/auth/demo', undefined, { ip: uniqueIp(), headers: foreign });
+    expectError(res, 403, 'CROSS_SITE_REQUEST');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await t.deps.database.db.$count(session)).toBe(sessionsBefore);
+    // The same encoded path from this origin reaches the route, so the refusal above is the check's.
+    const sameOrigin = await call('POST', '/%61pi/auth/demo', undefined, {
+      ip: uniqueIp(),
+      headers: { origin: 'https://app.example', host: 'app.example' },
+    });
+    expect(sameOrigin.statusCode).toBe(201);
   });
 
   it('allows same-origin requests', async () => {
