@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../contracts/errors';
-import type { AppConfig } from '../config';
+import type { AppConfig, TrustProxy } from '../config';
 
 const STRIPE_JS = 'https://js.stripe.com';
 const GA_SCRIPT = 'https://www.googletagmanager.com';
@@ -80,6 +80,18 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
     }
     done();
   });
+}
+
+/**
+ * Fastify's `trustProxy` option for the TRUST_PROXY setting. Fastify 5 trusts no hop at all when given a
+ * bare count (it cannot check the peer), so a count becomes proxy-addr's hop test: the socket's peer and the
+ * next N-1 X-Forwarded-For entries from the right are proxies, and the entry after them is the client.
+ */
+export function trustProxyOption(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 /**

@@ -655,6 +655,31 @@ describe('cross-site requests', () => {
   });
 });
 
+describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
+  it('counts the per-IP signup limit on the address the proxy saw, not a forged X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const signUpFrom = (forgedAddress: string, realAddress = '203.0.113.7') =>
+        call(
+          'POST',
+          '/api/auth/signup',
+          {},
+          {
+            app: proxied,
+            ip: '10.9.0.1',
+            headers: { 'x-forwarded-for': `${forgedAddress}, ${realAddress}` },
+          },
+        );
+      // Invalid bodies (400) are enough: the limit counts every request.
+      for (let i = 1; i <= 20; i++) expect((await signUpFrom(`198.51.100.${i}`)).statusCode).toBe(400);
+      expectError(await signUpFrom('198.51.100.21'), 429, 'RATE_LIMITED');
+      expect((await signUpFrom('198.51.100.22', '203.0.113.8')).statusCode).toBe(400);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('answers never leak secrets', () => {
   function keysOf(value: unknown): string[] {
     if (Array.isArray(value)) return value.flatMap(keysOf);
