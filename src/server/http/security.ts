@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors';
 import type { AppConfig, TrustProxy } from '../config';
 
@@ -72,6 +72,8 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
     if (config.cookieSecure || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // API answers are private; a route whose answer may be kept (achievements, guide PDFs) sets its own.
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     // Every mutating request, whatever its path: a prefix test on the raw URL missed `/%61pi/...`, which
     // the router decodes to /api/... .
     if (SAFE_METHODS.has(request.method)) return done();
@@ -80,6 +82,11 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
     }
     done();
   });
+}
+
+/** By the matched route, whatever the encoding of the path; an unmatched one (a 404) by its raw path. */
+function isApiRequest(request: FastifyRequest): boolean {
+  return (request.routeOptions.url ?? request.url).startsWith('/api/');
 }
 
 /**
