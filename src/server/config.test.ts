@@ -19,6 +19,16 @@ describe('configuration', () => {
     });
   });
 
+  it('marks cookies Secure (and sends HSTS) by default in production only; COOKIE_SECURE overrides', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) };
+    const cookieSecure = (env: Record<string, string>) =>
+      buildConfig(parseEnv(env), 'x'.repeat(32)).cookieSecure;
+    expect(cookieSecure(production)).toBe(true);
+    expect(cookieSecure({ ...production, COOKIE_SECURE: 'false' })).toBe(false);
+    expect(cookieSecure({ NODE_ENV: 'development' })).toBe(false);
+    expect(cookieSecure({ NODE_ENV: 'development', COOKIE_SECURE: 'true' })).toBe(true);
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '  ', DEMO_FEATURES: '' })).toMatchObject({
       PORT: 5000,

@@ -7,13 +7,15 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const booleanFlag = (fallback: boolean) =>
-  optionalString.pipe(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-      .optional()
-      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v))),
-  );
+/** A flag whose default depends on other settings: undefined when unset. */
+const optionalFlag = optionalString.pipe(
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v))),
+);
+
+const booleanFlag = (fallback: boolean) => optionalFlag.transform((v) => v ?? fallback);
 
 const integer = (fallback: number, min: number, max: number) =>
   optionalString.pipe(
@@ -104,7 +106,7 @@ const envSchema = z.object({
       .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
       .optional(),
   ),
-  COOKIE_SECURE: booleanFlag(false),
+  COOKIE_SECURE: optionalFlag,
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: optionalString.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -134,6 +136,7 @@ export interface AppConfig {
   robinhoodCryptoBaseUrl: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   analyticsId: string | undefined;
+  /** Secure cookies and HSTS: COOKIE_SECURE, on by default in production. */
   cookieSecure: boolean;
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
@@ -185,7 +188,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     },
     analyticsId: env.ANALYTICS_ID,
-    cookieSecure: env.COOKIE_SECURE,
+    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   };

@@ -87,6 +87,18 @@ describe('security headers', () => {
     expect((await secure.inject('/page')).headers['strict-transport-security']).toBe(hsts);
   });
 
+  it('add HSTS by default in production, unless COOKIE_SECURE=false', async () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) };
+    const secure = await appWith((app) => registerSecurity(app, testConfig(production)));
+    expect((await secure.inject('/page')).headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const plain = await appWith((app) =>
+      registerSecurity(app, testConfig({ ...production, COOKIE_SECURE: 'false' })),
+    );
+    expect((await plain.inject('/page')).headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('are on a refused cross-site request too', async () => {
     const config = testConfig();
     const app = await appWith((instance) => registerSecurity(instance, config));

@@ -599,6 +599,22 @@ describe('secure cookies', () => {
     expect(rawSetCookie(res)).toMatch(/; Secure/);
     expect((await me(sessionCookie(res).value, off)).statusCode).toBe(200);
   });
+
+  it('marks the cookie Secure by default in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) } });
+    try {
+      const res = await call(
+        'POST',
+        '/api/auth/signup',
+        { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: TEST_PASSWORD },
+        { app: production },
+      );
+      expect(res.statusCode).toBe(201);
+      expect(rawSetCookie(res)).toMatch(/; Secure/);
+    } finally {
+      await production.close();
+    }
+  });
 });
 
 describe('cross-site requests', () => {
