@@ -75,7 +75,7 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
     // API answers are private; a route whose answer may be kept (achievements, guide PDFs) sets its own.
     if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     // Every mutating request, whatever its path: a prefix test on the raw URL missed `/%61pi/...`, which
-    // the router decodes to /api/... .
+    // the router decodes and serves as /api/...
     if (SAFE_METHODS.has(request.method)) return done();
     if (isCrossSite(request.headers['sec-fetch-site'], request.headers.origin, request.host)) {
       return done(new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed'));
