@@ -51,7 +51,7 @@ function configFor(dataDir: string, databaseUrl: string | undefined, env: Record
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       // Lets the bench spread its load over many client addresses (the valuation limit is 120/min per IP).
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     }),

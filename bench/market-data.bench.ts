@@ -35,7 +35,7 @@ function configFor(dataDir: string, databaseUrl: string | undefined, env: Record
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       // Lets the bench spread its load over many client addresses (the per-IP limit is 300/min).
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     }),

@@ -10,7 +10,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { createLogger, RequestLogController } from './http/logger';
-import { registerSecurity } from './http/security';
+import { registerSecurity, trustProxyOption } from './http/security';
 import { systemRoutes } from './features/system/routes';
 import { resourcesRoutes } from './features/resources/routes';
 import { siteOrigin } from './features/resources/sitemap';
@@ -60,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance: log,
     logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
   });
   const deps: AppDeps = { config, database, version };

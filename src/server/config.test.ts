@@ -19,6 +19,16 @@ describe('configuration', () => {
     });
   });
 
+  it('marks cookies Secure (and sends HSTS) by default in production only; COOKIE_SECURE overrides', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) };
+    const cookieSecure = (env: Record<string, string>) =>
+      buildConfig(parseEnv(env), 'x'.repeat(32)).cookieSecure;
+    expect(cookieSecure(production)).toBe(true);
+    expect(cookieSecure({ ...production, COOKIE_SECURE: 'false' })).toBe(false);
+    expect(cookieSecure({ NODE_ENV: 'development' })).toBe(false);
+    expect(cookieSecure({ NODE_ENV: 'development', COOKIE_SECURE: 'true' })).toBe(true);
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '  ', DEMO_FEATURES: '' })).toMatchObject({
       PORT: 5000,
@@ -38,6 +48,21 @@ describe('configuration', () => {
     expect(env.COOKIE_SECURE).toBe(true);
   });
 
+  it('reads TRUST_PROXY as off, a hop count, or a list of proxy addresses and CIDRs', () => {
+    for (const off of [undefined, '', 'false', '0', 'off']) {
+      expect(parseEnv({ TRUST_PROXY: off }).TRUST_PROXY, String(off)).toBe(false);
+    }
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: ' 10.0.0.1, 10.0.0.0/8,Loopback,::1,fd00::/8 ' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a whole number'],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
@@ -53,6 +78,18 @@ describe('configuration', () => {
       'Invalid configuration: ANALYTICS_ID must be a GA4 measurement id such as G-ABC123XYZ',
     ],
     [{ APP_SECRET: 'short' }, 'Invalid configuration: APP_SECRET must be at least 32 characters'],
+    [
+      { TRUST_PROXY: 'true' },
+      'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the app (1) or their ' +
+        'addresses/CIDRs (10.0.0.1,10.0.0.0/8); true would let any client pick its IP',
+    ],
+    [
+      { TRUST_PROXY: '10.0.0.1,10.0.0.0/33' },
+      'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the app (1) or their ' +
+        'addresses/CIDRs (10.0.0.1,10.0.0.0/8); "10.0.0.0/33" is neither',
+    ],
+    [{ TRUST_PROXY: 'proxy.internal' }, /^Invalid configuration: TRUST_PROXY .*"proxy.internal" is neither$/],
+    [{ TRUST_PROXY: '10.0.0.1,' }, /^Invalid configuration: TRUST_PROXY .*"" is neither$/],
     [
       { NODE_ENV: 'production' },
       'Invalid configuration: APP_SECRET is required in production (at least 32 characters)',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Empty strings count as unset, so `FOO=` in a shell or .env never overrides a default. */
@@ -6,13 +7,15 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const booleanFlag = (fallback: boolean) =>
-  optionalString.pipe(
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-      .optional()
-      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v))),
-  );
+/** A flag whose default depends on other settings: undefined when unset. */
+const optionalFlag = optionalString.pipe(
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v))),
+);
+
+const booleanFlag = (fallback: boolean) => optionalFlag.transform((v) => v ?? fallback);
 
 const integer = (fallback: number, min: number, max: number) =>
   optionalString.pipe(
@@ -24,6 +27,45 @@ const integer = (fallback: number, min: number, max: number) =>
       .optional()
       .transform((v) => v ?? fallback),
   );
+
+/**
+ * Who may set X-Forwarded-*: nobody (false), the nearest N hops (a hop count), or these proxy addresses and
+ * CIDRs (proxy-addr's names `loopback`, `linklocal`, `uniquelocal` too).
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_FORMS =
+  'must be the number of proxies in front of the app (1) or their addresses/CIDRs (10.0.0.1,10.0.0.0/8)';
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const trustProxy = optionalString.transform((raw, ctx): TrustProxy => {
+  const value = raw?.toLowerCase();
+  if (value === undefined || ['false', '0', 'no', 'off'].includes(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  // `true` trusted every hop, so the left-most X-Forwarded-For, which any client writes, became its address.
+  if (['true', 'yes', 'on'].includes(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${TRUST_PROXY_FORMS}; ${value} would let any client pick its IP`,
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_FORMS}; "${wrong}" is neither` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const envSchema = z.object({
   NODE_ENV: optionalString.pipe(z.enum(['development', 'production', 'test']).default('development')),
@@ -64,8 +106,8 @@ const envSchema = z.object({
       .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
       .optional(),
   ),
-  COOKIE_SECURE: booleanFlag(false),
-  TRUST_PROXY: booleanFlag(false),
+  COOKIE_SECURE: optionalFlag,
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: optionalString.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
@@ -94,8 +136,9 @@ export interface AppConfig {
   robinhoodCryptoBaseUrl: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   analyticsId: string | undefined;
+  /** Secure cookies and HSTS: COOKIE_SECURE, on by default in production. */
   cookieSecure: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -145,7 +188,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     },
     analyticsId: env.ANALYTICS_ID,
-    cookieSecure: env.COOKIE_SECURE,
+    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   };

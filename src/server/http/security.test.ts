@@ -2,8 +2,8 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../testing/test-app';
-import type { AppConfig } from '../config';
-import { contentSecurityPolicy, registerSecurity, securityHeaders } from './security';
+import type { AppConfig, TrustProxy } from '../config';
+import { contentSecurityPolicy, registerSecurity, securityHeaders, trustProxyOption } from './security';
 
 const CONFIGS: Record<string, Record<string, string>> = {
   'no Stripe, no analytics': {},
@@ -87,6 +87,18 @@ describe('security headers', () => {
     expect((await secure.inject('/page')).headers['strict-transport-security']).toBe(hsts);
   });
 
+  it('add HSTS by default in production, unless COOKIE_SECURE=false', async () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) };
+    const secure = await appWith((app) => registerSecurity(app, testConfig(production)));
+    expect((await secure.inject('/page')).headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const plain = await appWith((app) =>
+      registerSecurity(app, testConfig({ ...production, COOKIE_SECURE: 'false' })),
+    );
+    expect((await plain.inject('/page')).headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('are on a refused cross-site request too', async () => {
     const config = testConfig();
     const app = await appWith((instance) => registerSecurity(instance, config));
@@ -98,5 +110,29 @@ describe('security headers', () => {
     });
     expect(res.statusCode).not.toBe(200);
     for (const [name, value] of securityHeaders(config)) expect(res.headers[name]).toBe(value);
+  });
+});
+
+describe('trusted proxies', () => {
+  /** The client address a bare app sees for a request from `peer` that carries `forwardedFor`. */
+  async function clientAddress(setting: TrustProxy, peer: string, forwardedFor: string) {
+    const app = Fastify({ trustProxy: trustProxyOption(setting) });
+    apps.push(app);
+    app.get('/ip', (request) => ({ ip: request.ip }));
+    const res = await app.inject({
+      url: '/ip',
+      remoteAddress: peer,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+    return res.json<{ ip: string }>().ip;
+  }
+
+  it('take the address the nearest trusted proxy saw, never a left-most entry the client wrote', async () => {
+    const forged = '1.2.3.4, 203.0.113.7';
+    expect(await clientAddress(false, '10.0.0.5', forged)).toBe('10.0.0.5');
+    expect(await clientAddress(1, '10.0.0.5', forged)).toBe('203.0.113.7');
+    expect(await clientAddress(2, '10.0.0.5', `${forged}, 10.0.0.9`)).toBe('203.0.113.7');
+    expect(await clientAddress(['10.0.0.0/8'], '10.0.0.5', forged)).toBe('203.0.113.7');
+    expect(await clientAddress(['10.0.0.0/8'], '198.51.100.9', forged)).toBe('198.51.100.9');
   });
 });

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors';
-import type { AppConfig } from '../config';
+import type { AppConfig, TrustProxy } from '../config';
 
 const STRIPE_JS = 'https://js.stripe.com';
 const GA_SCRIPT = 'https://www.googletagmanager.com';
@@ -72,12 +72,33 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig) {
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
     if (config.cookieSecure || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    // API answers are private; a route whose answer may be kept (achievements, guide PDFs) sets its own.
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
+    // Every mutating request, whatever its path: a prefix test on the raw URL missed `/%61pi/...`, which
+    // the router decodes and serves as /api/...
+    if (SAFE_METHODS.has(request.method)) return done();
     if (isCrossSite(request.headers['sec-fetch-site'], request.headers.origin, request.host)) {
       return done(new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed'));
     }
     done();
   });
+}
+
+/** By the matched route, whatever the encoding of the path; an unmatched one (a 404) by its raw path. */
+function isApiRequest(request: FastifyRequest): boolean {
+  return (request.routeOptions.url ?? request.url).startsWith('/api/');
+}
+
+/**
+ * Fastify's `trustProxy` option for the TRUST_PROXY setting. Fastify 5 trusts no hop at all when given a
+ * bare count (it cannot check the peer), so a count becomes proxy-addr's hop test: the socket's peer and the
+ * next N-1 X-Forwarded-For entries from the right are proxies, and the entry after them is the client.
+ */
+export function trustProxyOption(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions, hashSessionToken } from '../../auth/sessions';
+import { session } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, signUpUser, TEST_PASSWORD } from '../../testing/users';
 
@@ -598,6 +599,22 @@ describe('secure cookies', () => {
     expect(rawSetCookie(res)).toMatch(/; Secure/);
     expect((await me(sessionCookie(res).value, off)).statusCode).toBe(200);
   });
+
+  it('marks the cookie Secure by default in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) } });
+    try {
+      const res = await call(
+        'POST',
+        '/api/auth/signup',
+        { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: TEST_PASSWORD },
+        { app: production },
+      );
+      expect(res.statusCode).toBe(201);
+      expect(rawSetCookie(res)).toMatch(/; Secure/);
+    } finally {
+      await production.close();
+    }
+  });
 });
 
 describe('cross-site requests', () => {
@@ -624,6 +641,21 @@ describe('cross-site requests', () => {
     expectError(logout, 403, 'CROSS_SITE_REQUEST');
   });
 
+  it('refuses a foreign Origin whatever the encoding of the path, and opens no session', async () => {
+    const foreign = { origin: 'https://evil.example', host: 'app.example' };
+    const sessionsBefore = await t.deps.database.db.$count(session);
+    const res = await call('POST', '/%61pi/auth/demo', undefined, { ip: uniqueIp(), headers: foreign });
+    expectError(res, 403, 'CROSS_SITE_REQUEST');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await t.deps.database.db.$count(session)).toBe(sessionsBefore);
+    // The same encoded path from this origin reaches the route, so the refusal above is the check's.
+    const sameOrigin = await call('POST', '/%61pi/auth/demo', undefined, {
+      ip: uniqueIp(),
+      headers: { origin: 'https://app.example', host: 'app.example' },
+    });
+    expect(sameOrigin.statusCode).toBe(201);
+  });
+
   it('allows same-origin requests', async () => {
     const { email } = await signUpUser(t.app);
     const viaFetchSite = await logIn(
@@ -636,6 +668,31 @@ describe('cross-site requests', () => {
       { ip: uniqueIp(), headers: { origin: 'https://app.example', host: 'app.example' } },
     );
     expect(viaOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
+  it('counts the per-IP signup limit on the address the proxy saw, not a forged X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const signUpFrom = (forgedAddress: string, realAddress = '203.0.113.7') =>
+        call(
+          'POST',
+          '/api/auth/signup',
+          {},
+          {
+            app: proxied,
+            ip: '10.9.0.1',
+            headers: { 'x-forwarded-for': `${forgedAddress}, ${realAddress}` },
+          },
+        );
+      // Invalid bodies (400) are enough: the limit counts every request.
+      for (let i = 1; i <= 20; i++) expect((await signUpFrom(`198.51.100.${i}`)).statusCode).toBe(400);
+      expectError(await signUpFrom('198.51.100.21'), 429, 'RATE_LIMITED');
+      expect((await signUpFrom('198.51.100.22', '203.0.113.8')).statusCode).toBe(400);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -153,7 +153,7 @@ describe('GET /sitemap.xml', () => {
   });
 
   it('uses the forwarded protocol and host behind a trusted proxy', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const res = await proxied.app.inject({
         method: 'GET',
