@@ -224,7 +224,7 @@ describe('text PostgreSQL cannot store -> 400 VALIDATION_ERROR naming the field,
       for (const [field, label] of [
         ['firstName', 'First name'],
         ['lastName', 'Last name'],
-      ]) {
+      ] as const) {
         const error = expectErrorShape(
           await sendJson('/api/auth/signup', { ...validSignup(), [field]: value }),
           400,
