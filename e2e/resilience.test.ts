@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server';
@@ -10,8 +12,8 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop('SIGKILL')));
 });
 
-async function start(dataDir?: string) {
-  const server = await startServer({ dataDir });
+async function start(dataDir?: string, env?: Record<string, string>) {
+  const server = await startServer({ dataDir, env });
   running.push(server);
   return server;
 }
@@ -73,5 +75,39 @@ describe('the embedded database survives crashes', () => {
     expect(code).toBe(0);
     expect(isAlive(postmaster)).toBe(false);
     expect(server.output()).not.toMatch(/error/i);
+  });
+
+  it('a second SIGTERM or a Ctrl+C during shutdown is acknowledged and ignored, and the database still stops', async () => {
+    const server = await start(undefined, { LOG_LEVEL: 'info' });
+    const postmaster = postmasterPid(server.dataDir);
+    // A request whose body never comes keeps the shutdown waiting for it. Node answers `Expect:
+    // 100-continue` once it has parsed the headers, so after that answer the request is surely in flight.
+    const socket = connect(Number(new URL(server.baseUrl).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+    );
+    const [continued] = (await once(socket, 'data')) as [Buffer];
+    expect(continued.toString()).toMatch(/^HTTP\/1\.1 100 Continue/);
+
+    const lines = (message: string) =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(message));
+    server.process.kill('SIGTERM');
+    await expect.poll(() => lines('shutting down: finishing in-flight requests').length).toBe(1);
+    server.process.kill('SIGTERM');
+    await expect.poll(() => lines('already shutting down: signal ignored').length).toBe(1);
+    server.process.kill('SIGINT');
+    await expect.poll(() => lines('already shutting down: signal ignored').length).toBe(2);
+    expect(server.process.exitCode).toBeNull();
+    expect(isAlive(postmaster)).toBe(true);
+
+    socket.destroy();
+    expect(await server.stop()).toBe(0);
+    expect(isAlive(postmaster)).toBe(false);
+    expect(lines('stopped cleanly')).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
+import { allowConsoleErrors, MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
 
 const h = useBrowser();
 
 describe('the shell', () => {
   it('gives every page a distinct title', async () => {
     const page = await h.newPage();
+    // The unknown path answers 404, which Chromium logs as a failed resource.
+    allowConsoleErrors(page, /status of 404/);
     const titles = new Map<string, string>();
     for (const path of ['/', '/login', '/signup', '/no-such-page']) {
       await page.goto(path);
@@ -19,8 +21,9 @@ describe('the shell', () => {
 
   it('shows the 404 page for unknown routes', async () => {
     const page = await h.newPage();
+    allowConsoleErrors(page, /status of 404/);
     const response = await page.goto('/definitely/not/here');
-    expect(response?.status()).toBe(200); // history fallback: the SPA renders the not-found page
+    expect(response?.status()).toBe(404); // the shell, which renders the not-found page, with status 404
     await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
   });
 

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { GUIDES, guideTexts } from '../src/domain/guides';
 import { inspectPdf, normalizedPdfText } from '../src/server/features/resources/pdf-inspect';
 import { PUBLIC_PAGES } from '../src/server/features/resources/public-pages';
-import { MOBILE, seriousAccessibilityViolations, useBrowser, withoutTheApp } from './support/browser';
+import {
+  allowConsoleErrors,
+  MOBILE,
+  seriousAccessibilityViolations,
+  useBrowser,
+  withoutTheApp,
+} from './support/browser';
 
 const h = useBrowser();
 
@@ -277,9 +283,12 @@ describe('prerendered pages', () => {
 
   it('unknown paths are not prerendered: the 404 page renders in the browser', async () => {
     const bare = await newPageWithoutScripts();
+    // The path answers 404, which Chromium logs as a failed resource.
+    allowConsoleErrors(bare, /status of 404/);
     await bare.goto('/no-such-page');
     expect(await bare.locator('#root').innerHTML()).toBe('');
     const app = await h.newPage();
+    allowConsoleErrors(app, /status of 404/);
     await app.goto('/no-such-page');
     await expect.poll(() => app.locator('main h1').first().textContent()).toBe('404 Page Not Found');
   });

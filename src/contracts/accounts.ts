@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -41,13 +42,15 @@ export const ZSignupRequest = z.strictObject({
     .trim()
     .min(1, 'Please fill in all required fields')
     .max(100, 'First name is too long')
-    .refine(hasNoControlCharacters, 'First name contains characters that are not allowed'),
+    .refine(hasNoControlCharacters, 'First name contains characters that are not allowed')
+    .pipe(storableText('First name')),
   lastName: z
     .string({ error: 'Please fill in all required fields' })
     .trim()
     .min(1, 'Please fill in all required fields')
     .max(100, 'Last name is too long')
-    .refine(hasNoControlCharacters, 'Last name contains characters that are not allowed'),
+    .refine(hasNoControlCharacters, 'Last name contains characters that are not allowed')
+    .pipe(storableText('Last name')),
   email: z
     .string({ error: 'Please fill in all required fields' })
     .trim()

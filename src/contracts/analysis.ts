@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { FREE_AI_ANALYSES_PER_MONTH } from '../domain/plans';
 import { ZMarketDataSource } from './market-data';
+import { TICKER_PATTERN } from './text';
 
 export const MAX_PORTFOLIO_HOLDINGS = 1000;
 export const MAX_SYMBOL_LENGTH = 64;
@@ -23,6 +24,7 @@ export const PORTFOLIO_MESSAGES = {
   tooMany: `A portfolio can hold at most ${MAX_PORTFOLIO_HOLDINGS.toLocaleString('en-US')} holdings.`,
   emptySymbol: 'A symbol cannot be empty.',
   symbolTooLong: `A symbol can be at most ${MAX_SYMBOL_LENGTH} characters long.`,
+  symbolInvalid: 'A symbol may contain only letters, digits and . - ^ = : /',
 } as const;
 
 export const AI_UNAVAILABLE_MESSAGE = 'AI Analysis Temporarily Unavailable';
@@ -45,7 +47,7 @@ export function normalizePortfolioSymbol(symbol: string): string {
 
 /**
  * A portfolio: symbol -> positive quantity (spec 000 §3), at most 1,000 holdings; may be empty (a cleared
- * portfolio is saved as `{}`). Each value must be a finite number above 0, else 400 'Invalid value for
+ * portfolio is saved as `{}`). Each key, normalised, must be a ticker (TICKER_PATTERN). Each value must be a finite number above 0, else 400 'Invalid value for
  * {symbol}. All values must be positive numbers.' with the symbol as sent. Keys are normalised
  * (`normalizePortfolioSymbol`); two keys that normalise alike ('aapl', 'AAPL') add up.
  */
@@ -63,6 +65,8 @@ export const ZPortfolio = z
         ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.emptySymbol });
       } else if (normalized.length > MAX_SYMBOL_LENGTH) {
         ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.symbolTooLong });
+      } else if (!TICKER_PATTERN.test(normalized)) {
+        ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.symbolInvalid });
       } else if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity <= 0) {
         ctx.addIssue({ code: 'custom', path: [symbol], message: PORTFOLIO_MESSAGES.invalidValue(symbol) });
       }

@@ -7,6 +7,7 @@ import {
   PAPER_TRADING_MESSAGES as M,
   roundMoney,
 } from '../domain/paper-trading';
+import { storableText, TICKER_PATTERN } from './text';
 
 /** Money on the wire: a string with exactly two decimals, `"10000.00"`, `"-12.50"`. */
 export const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -38,11 +39,13 @@ export const ZCreatePaperPortfolioRequest = z.object({
     .string({ error: M.nameRequired })
     .trim()
     .min(1, M.nameRequired)
-    .max(PAPER_PORTFOLIO_LIMITS.nameMaxLength, M.nameTooLong),
+    .max(PAPER_PORTFOLIO_LIMITS.nameMaxLength, M.nameTooLong)
+    .pipe(storableText('Portfolio name')),
   description: z
     .string({ error: 'Description must be text' })
     .trim()
     .max(PAPER_PORTFOLIO_LIMITS.descriptionMaxLength, M.descriptionTooLong)
+    .pipe(storableText('Description'))
     .nullish()
     .transform((value) => (value ? value : null)),
   initialBalance: ZInitialBalance.nullish().transform(
@@ -65,7 +68,7 @@ export const ZPaperTradeRequest = z.object({
     .min(1, M.symbolRequired)
     .max(PAPER_TRADE_LIMITS.symbolMaxLength, M.symbolTooLong)
     .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9.\-^=:/]+$/, M.symbolInvalid)),
+    .pipe(z.string().regex(TICKER_PATTERN, M.symbolInvalid)),
   side: z.enum(PAPER_TRADE_SIDES, { error: M.sideInvalid }),
   quantity: z
     .number({ error: M.quantityTooLow })

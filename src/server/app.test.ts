@@ -25,13 +25,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('serving the built SPA', () => {
-  it('serves index.html for any page path (history fallback), never cached', async () => {
-    for (const url of ['/', '/login', '/paper-trading?tab=history', '/deep/unknown/page']) {
+  it('serves index.html for every path of the route table, as wouter matches them, never cached', async () => {
+    for (const url of ['/', '/app', '/login', '/paper-trading?tab=history', '/APP', '/paper-trading/']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a path outside the route table with the shell (it renders the 404 page) and status 404', async () => {
+    for (const url of ['/deep/unknown/page', '/app/extra', '/pricing', '/paper-trading//', '/apis']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toContain('text/html');
+        if (method === 'GET') expect(res.body).toContain('<div id="root"></div>');
+      }
     }
   });
 

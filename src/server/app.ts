@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../contracts/errors';
+import { isPagePath } from '../contracts/page-routes';
 import { PRERENDER_ORIGIN, PRERENDERED_PAGES_DIR } from '../contracts/prerendered-pages';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -126,7 +127,8 @@ function readPrerenderedPages(webRoot: string): Map<string, string> {
 
 /**
  * Serves the built SPA: hashed assets cached for a year; the public pages prerendered, with the request's
- * origin in their canonical and og:url; any other non-API path gets index.html (the 404 page included).
+ * origin in their canonical and og:url; any other non-API path gets index.html, with status 404 when it is
+ * not one of PAGE_PATHS (the shell then renders the 404 page).
  */
 async function registerWebApp(app: FastifyInstance, webRoot: string) {
   await app.register(fastifyStatic, {
@@ -162,7 +164,11 @@ async function registerWebApp(app: FastifyInstance, webRoot: string) {
     if (path.extname(pathname) && pathname.startsWith('/assets/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // The shell renders the 404 page for a path outside the route table; the status says so too.
+    return reply
+      .status(isPagePath(pathname) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .sendFile('index.html');
   });
 }
 

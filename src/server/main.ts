@@ -24,23 +24,40 @@ async function main() {
   const config = buildConfig(env, appSecret);
   const log = createLogger(config.logLevel);
 
-  const database = await openDatabase(config, (message) => log.info(message));
   const here = path.dirname(fileURLToPath(import.meta.url));
   // The bundled server (dist/server/main.js) serves the built SPA in dist/web; in `npm run dev` Vite does.
   const isBundled = import.meta.url.endsWith('.js');
-  const app = await buildApp({
-    config,
-    database: database.handle,
-    version: packageJson.version,
-    webRoot: isBundled ? path.resolve(here, '../web') : undefined,
-    loggerInstance: log,
-  });
+  // Start-up is one promise so that a signal arriving during it stops what it started, once it has.
+  const startup = (async () => {
+    const database = await openDatabase(config, (message) => log.info(message));
+    try {
+      const app = await buildApp({
+        config,
+        database: database.handle,
+        version: packageJson.version,
+        webRoot: isBundled ? path.resolve(here, '../web') : undefined,
+        loggerInstance: log,
+      });
+      return { app, database };
+    } catch (error) {
+      await database.shutdown();
+      throw error;
+    }
+  })();
 
   let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) {
+      // npm forwards the signal its process group got, so one Ctrl+C or `kill` can arrive twice.
+      log.info({ signal }, 'already shutting down: signal ignored');
+      return;
+    }
     closing = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const started = await startup.catch(() => undefined);
+    // A failed start-up has stopped its database; main() reports the failure.
+    if (!started) return;
+    const { app, database } = started;
     // In-flight requests get a grace period; then remaining connections are cut so the database still
     // stops cleanly instead of the process hanging on a client that never finishes.
     const grace = setTimeout(() => {
@@ -59,12 +76,18 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a repeated signal would otherwise take Node's default action and end the process
+  // before the embedded PostgreSQL is stopped, leaving it running.
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
 
+  const { app, database } = await startup;
+  if (closing) return;
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    // A signal during listen closes the app, which fails the listen: the shutdown stops the database.
+    if (closing) return;
     log.error({ err: error }, 'could not listen');
     await database.shutdown();
     process.exit(1);

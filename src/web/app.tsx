@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Router, Switch, useLocation } from 'wouter';
+import { PAGE_PATHS, type PagePath } from '../contracts/page-routes';
 import { RouteErrorBoundary } from './components/layout/error-boundary';
 import { PageMetaSink, type ResolvedPageMeta } from './components/layout/page-meta';
 import { Toaster } from './components/ui/toaster';
@@ -10,33 +11,29 @@ import { initAnalytics } from './lib/analytics';
 import { useConfig } from './lib/config';
 import { queryClient } from './lib/query-client';
 
-interface AppRoute {
-  path: string;
-  page: LazyExoticComponent<ComponentType>;
-}
-
 /**
- * The route table (spec 001 "Route table"). Each page is its own chunk. To add a route, add one line:
- *   { path: '/profit-calculator', page: lazy(() => import('./pages/profit-calculator')) },
+ * The route table (spec 001 "Route table"): a page for each path of PAGE_PATHS, each its own chunk. To add a
+ * route, add its path to PAGE_PATHS (the server then answers it with status 200) and one line here:
+ *   '/profit-calculator': lazy(() => import('./pages/profit-calculator')),
  * where the page file default-exports a component that renders <PageLayout variant=... meta=...>.
  */
-export const routes: readonly AppRoute[] = [
-  { path: '/', page: lazy(() => import('./pages/landing')) },
-  { path: '/app', page: lazy(() => import('./pages/analyzer')) },
-  { path: '/terminal', page: lazy(() => import('./pages/terminal')) },
-  { path: '/login', page: lazy(() => import('./pages/login')) },
-  { path: '/signup', page: lazy(() => import('./pages/signup')) },
-  { path: '/profit-calculator', page: lazy(() => import('./pages/profit-calculator')) },
-  { path: '/paper-trading', page: lazy(() => import('./pages/paper-trading')) },
-  { path: '/api-settings', page: lazy(() => import('./pages/api-settings')) },
-  { path: '/features', page: lazy(() => import('./pages/features')) },
-  { path: '/about', page: lazy(() => import('./pages/about')) },
-  { path: '/resources', page: lazy(() => import('./pages/resources')) },
-  { path: '/unbiased', page: lazy(() => import('./pages/unbiased')) },
-  { path: '/robinhood-guide', page: lazy(() => import('./pages/robinhood-guide')) },
-  { path: '/compliance', page: lazy(() => import('./pages/compliance')) },
-  { path: '/gamification', page: lazy(() => import('./pages/gamification')) },
-];
+const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
+  '/': lazy(() => import('./pages/landing')),
+  '/app': lazy(() => import('./pages/analyzer')),
+  '/terminal': lazy(() => import('./pages/terminal')),
+  '/login': lazy(() => import('./pages/login')),
+  '/signup': lazy(() => import('./pages/signup')),
+  '/profit-calculator': lazy(() => import('./pages/profit-calculator')),
+  '/paper-trading': lazy(() => import('./pages/paper-trading')),
+  '/api-settings': lazy(() => import('./pages/api-settings')),
+  '/features': lazy(() => import('./pages/features')),
+  '/about': lazy(() => import('./pages/about')),
+  '/resources': lazy(() => import('./pages/resources')),
+  '/unbiased': lazy(() => import('./pages/unbiased')),
+  '/robinhood-guide': lazy(() => import('./pages/robinhood-guide')),
+  '/compliance': lazy(() => import('./pages/compliance')),
+  '/gamification': lazy(() => import('./pages/gamification')),
+};
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
@@ -80,8 +77,8 @@ function AppRoutes() {
     <RouteErrorBoundary key={location}>
       <Suspense fallback={<PageFallback />}>
         <Switch>
-          {routes.map(({ path, page }) => (
-            <Route key={path} path={path} component={page} />
+          {PAGE_PATHS.map((path) => (
+            <Route key={path} path={path} component={pages[path]} />
           ))}
           <Route component={NotFoundPage} />
         </Switch>

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { injectAs, signUpUser } from '../testing/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -211,5 +212,103 @@ describe('bad input never reaches a 5xx and always answers the error shape', () 
       'text/plain',
     );
     expectErrorShape(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('text PostgreSQL cannot store -> 400 VALIDATION_ERROR naming the field, never a 5xx', () => {
+  /** NUL, a high and a low surrogate without their other half, each inside ordinary text. */
+  const UNSTORABLE = ['Ada\u0000Byron', 'Ada\uD800', '\uDC00Ada'];
+
+  it('names at signup', async () => {
+    for (const value of UNSTORABLE) {
+      for (const [field, label] of [
+        ['firstName', 'First name'],
+        ['lastName', 'Last name'],
+      ] as const) {
+        const error = expectErrorShape(
+          await sendJson('/api/auth/signup', { ...validSignup(), [field]: value }),
+          400,
+          'VALIDATION_ERROR',
+        );
+        expect(error.fields).toEqual({ [field]: `${label} contains characters that are not allowed` });
+      }
+    }
+  });
+
+  it('the name and description of a paper portfolio', async () => {
+    const user = await signUpUser(t.app);
+    for (const value of UNSTORABLE) {
+      for (const [body, field, message] of [
+        [{ name: value }, 'name', 'Portfolio name contains characters that are not allowed'],
+        [
+          { name: 'Growth', description: value },
+          'description',
+          'Description contains characters that are not allowed',
+        ],
+      ] as const) {
+        const res = await injectAs(user, t.app, {
+          method: 'POST',
+          url: '/api/paper-trading/portfolio',
+          payload: body,
+        });
+        expect(expectErrorShape(res, 400, 'VALIDATION_ERROR').fields).toEqual({ [field]: message });
+      }
+    }
+  });
+
+  it('saved portfolio keys, which must be tickers', async () => {
+    const user = await signUpUser(t.app);
+    for (const key of ['AAPL\u0000', 'AAPL\uD800', '\uDC00AAPL', 'AA PL', 'AAPL;DROP', 'ÄPPL', '<b>']) {
+      const res = await injectAs(user, t.app, {
+        method: 'PUT',
+        url: '/api/portfolio',
+        payload: { portfolio: { [key]: 1 } },
+      });
+      const error = expectErrorShape(res, 400, 'VALIDATION_ERROR');
+      expect(error.fields).toEqual({
+        [`portfolio.${key}`]: 'A symbol may contain only letters, digits and . - ^ = : /',
+      });
+    }
+  });
+
+  it('still accepts every kind of key and name that was valid before', async () => {
+    const user = await signUpUser(t.app);
+    const res = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/portfolio',
+      payload: {
+        portfolio: {
+          aapl: 1,
+          'BRK.B': 2,
+          'BRK/B': 3,
+          'brk-b': 4,
+          '^VIX': 5,
+          'EURUSD=X': 6,
+          'crypto: btc': 7,
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().portfolio).toEqual({
+      AAPL: 1,
+      'BRK.B': 2,
+      'BRK/B': 3,
+      'BRK-B': 4,
+      '^VIX': 5,
+      'EURUSD=X': 6,
+      'CRYPTO:BTC': 7,
+    });
+    const named = await sendJson('/api/auth/signup', {
+      ...validSignup(),
+      firstName: 'Zoë 🚀',
+      lastName: 'Ōkubo',
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    const portfolio = await injectAs(user, t.app, {
+      method: 'POST',
+      url: '/api/paper-trading/portfolio',
+      payload: { name: 'Rocket 🚀', description: 'Two lines\nof notes' },
+    });
+    expect(portfolio.statusCode, portfolio.body).toBe(201);
   });
 });

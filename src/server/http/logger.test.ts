@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,6 +235,65 @@ describe('request log lines', () => {
       expect(own.output()).not.toContain('route-line-secret');
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('database errors in log lines', () => {
+  const capture = captureStream();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ loggerInstance: createLogger('info', capture.stream) });
+    // A constraint this test adds, so that an ordinary signup fails inside PostgreSQL with real parameters.
+    await t.deps.database.pool.query(
+      `ALTER TABLE "user" ADD CONSTRAINT log_test_reject CHECK (first_name <> 'Rejected-Name')`,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('writes the code, table and constraint with the request id, and neither the SQL nor a parameter', async () => {
+    const before = capture.lines().length;
+    const email = 'db-error.secret-address@example.com';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'Rejected-Name', lastName: 'Secret-Surname', email, password: 'Sturdy-Larch-42' },
+    });
+    expect(res.statusCode).toBe(500);
+    const lines = capture.lines().slice(before);
+    const errorLine = lines.find((line) => line.err);
+    expect(errorLine.err).toEqual({
+      type: 'DatabaseError',
+      message: 'database query failed',
+      code: '23514',
+      table: 'user',
+      constraint: 'log_test_reject',
+    });
+    expect(errorLine.reqId).toEqual(expect.any(String));
+    const text = JSON.stringify(lines);
+    for (const leak of [email, 'Rejected-Name', 'Secret-Surname', '$argon2', 'insert into', 'params']) {
+      expect(text).not.toContain(leak);
+    }
+  });
+
+  it('writes a failed query that never reached PostgreSQL, or wrapped in another error, the same way', () => {
+    const { logger, output, lines } = captureLogger();
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const query = new DrizzleQueryError(
+      'select * from "user" where "email" = $1',
+      ['wrapped@example.com'],
+      refused,
+    );
+    logger.error({ err: query }, 'failed');
+    logger.error({ err: new Error('sign-in failed', { cause: query }) }, 'failed');
+    expect(output()).not.toContain('wrapped@example.com');
+    expect(output()).not.toContain('select');
+    for (const line of lines()) {
+      expect(line.err).toEqual({
+        type: 'DatabaseError',
+        message: 'database query failed',
+        code: 'ECONNREFUSED',
+      });
     }
   });
 });

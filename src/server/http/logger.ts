@@ -1,4 +1,6 @@
 import { LogController, type FastifyLoggerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm';
+import pg from 'pg';
 import pino, { type DestinationStream, type Logger, type LoggerOptions, type SerializedError } from 'pino';
 
 const CENSOR = '[redacted]';
@@ -87,6 +89,46 @@ function decodeName(name: string): string {
   }
 }
 
+/** How far a cause chain is followed looking for a database error (a chain could loop). */
+const MAX_CAUSES = 8;
+
+/** What a log line says about a failed database query. */
+interface DatabaseErrorLine {
+  type: 'DatabaseError';
+  message: 'database query failed';
+  /** PostgreSQL's SQLSTATE, or Node.js's code when the query never reached PostgreSQL (ECONNREFUSED). */
+  code?: string;
+  table?: string;
+  constraint?: string;
+}
+
+/**
+ * A failed query is logged as its code, table and constraint, and nothing else: Drizzle's error carries the
+ * SQL and every parameter (emails, password hashes, ciphertexts) in its message, stack and fields, and
+ * PostgreSQL's message and detail quote values of the row. Undefined when no error in `error`'s cause chain
+ * came from the database.
+ */
+function serializeDatabaseError(error: Error): DatabaseErrorLine | undefined {
+  let line: DatabaseErrorLine | undefined;
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < MAX_CAUSES; depth++) {
+    if (current instanceof pg.DatabaseError) {
+      const { code, table, constraint } = current;
+      return { type: 'DatabaseError', message: 'database query failed', code, table, constraint };
+    }
+    if (current instanceof DrizzleQueryError) {
+      const code = (current.cause as { code?: unknown } | undefined)?.code;
+      line = {
+        type: 'DatabaseError',
+        message: 'database query failed',
+        code: typeof code === 'string' ? code : undefined,
+      };
+    }
+    current = current.cause;
+  }
+  return line;
+}
+
 /**
  * How requests, replies and errors are written (they replace Fastify's defaults). Each yields only fields
  * that are safe or redacted, which is why the log formatter below leaves these keys to them.
@@ -99,7 +141,10 @@ const serializers = {
   }),
   res: (reply: Partial<Pick<FastifyReply, 'statusCode'>>) => ({ statusCode: reply.statusCode }),
   // Redaction replaces the values of sensitive fields only: type, message and stack stay as they are.
-  err: (error: Error) => redactSensitive(pino.stdSerializers.err(error), 2) as SerializedError,
+  // A database error has no stack in its line (its first lines are the SQL and parameters), hence the cast.
+  err: (error: Error) =>
+    (serializeDatabaseError(error) as SerializedError | undefined) ??
+    (redactSensitive(pino.stdSerializers.err(error), 2) as SerializedError),
 };
 
 /**
