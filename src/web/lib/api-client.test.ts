@@ -21,6 +21,8 @@ let server: Server;
 let baseUrl: string;
 let handle: Handler;
 const received: Received[] = [];
+/** Every response the client got, to check what it did with their bodies. */
+const responses: Response[] = [];
 const nodeFetch = globalThis.fetch;
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -52,11 +54,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  vi.stubGlobal('fetch', (path: string, init?: RequestInit) => nodeFetch(new URL(path, baseUrl), init));
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    const response = await nodeFetch(new URL(path, baseUrl), init);
+    responses.push(response);
+    return response;
+  });
 });
 
 afterEach(() => {
   received.length = 0;
+  responses.length = 0;
 });
 
 afterAll(async () => {
@@ -176,6 +183,8 @@ describe('api: errors', () => {
     handle = (_request, response) => sendError(response, new AppError('UNAUTHENTICATED', 'Please sign in'));
     await expect(api.get('/api/auth/me')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
     await expect(api.get('/api/auth/me', { on401: 'returnNull' })).resolves.toBeNull();
+    // An unread body keeps the request open in a browser when the answer is not cached (no-store).
+    expect(responses.map((response) => response.bodyUsed)).toEqual([true, true]);
   });
 
   it('rejects a success body that is not JSON', async () => {
@@ -248,7 +257,11 @@ describe('api: errors', () => {
         'Network error. Please check your connection and try again.',
       );
     } finally {
-      vi.stubGlobal('fetch', (path: string, init?: RequestInit) => nodeFetch(new URL(path, baseUrl), init));
+      vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+        const response = await nodeFetch(new URL(path, baseUrl), init);
+        responses.push(response);
+        return response;
+      });
     }
   });
 });

@@ -82,7 +82,11 @@ async function request<T>(
     );
   }
 
-  if (response.status === 401 && options.on401 === 'returnNull') return null;
+  if (response.status === 401 && options.on401 === 'returnNull') {
+    // Read or cancel every body: a browser keeps an unread, uncacheable (no-store) answer open.
+    await response.body?.cancel();
+    return null;
+  }
 
   const text = await response.text();
   if (!response.ok) throw await errorFromResponse(response, text);
