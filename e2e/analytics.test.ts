@@ -52,6 +52,8 @@ describe('analytics', () => {
     await expect.poll(async () => pageViews(await dataLayer()).length).toBe(2);
 
     await page.goto('/');
+    // The landing page is prerendered: a click before hydration is a plain link, with no event to send.
+    await page.locator('[data-hydrated]').first().waitFor({ state: 'attached' });
     await page.getByRole('link', { name: 'Get Started Free' }).first().click();
     await expect
       .poll(async () =>
