@@ -28,6 +28,7 @@ import { portfolioRoutes } from './features/portfolio/routes';
 import { rewardsRoutes } from './features/rewards/routes';
 import { terminalRoutes } from './features/terminal/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
+import { createJobRunner } from './jobs/runner';
 
 /** What the app runs on: the routes read these as `app.deps`. */
 export interface AppDeps {
@@ -67,6 +68,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = { config, database, version };
   app.decorate('deps', deps);
   app.decorate('services', createServices(config, database, log, options.overrides));
+  if (config.jobs) {
+    // Started with the app (listen or ready) and stopped by app.close(), before main.ts stops the database.
+    const jobs = createJobRunner({ database, log });
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
 

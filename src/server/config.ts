@@ -108,6 +108,7 @@ const envSchema = z.object({
   ),
   COOKIE_SECURE: optionalFlag,
   TRUST_PROXY: trustProxy,
+  JOBS: booleanFlag(true),
   LOG_LEVEL: optionalString.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
@@ -139,6 +140,8 @@ export interface AppConfig {
   /** Secure cookies and HSTS: COOKIE_SECURE, on by default in production. */
   cookieSecure: boolean;
   trustProxy: TrustProxy;
+  /** The scheduled cleanups (src/server/jobs): JOBS, on by default; `off` for benchmarks. */
+  jobs: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -190,6 +193,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     analyticsId: env.ANALYTICS_ID,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
+    jobs: env.JOBS,
     logLevel: env.LOG_LEVEL,
   };
 }
