@@ -36,6 +36,24 @@ async function executeOnPool(pool: pg.Pool, text: string, values?: unknown[]) {
   }
 }
 
+/** Advisory lock key of the runner's set-up (the migrations' is 727274, see db/client.ts). */
+const SETUP_LOCK_KEY = 727275;
+
+/**
+ * Runs `setUp` while holding a session advisory lock: two instances creating the same queues at once
+ * (each a CREATE TABLE and ATTACH PARTITION on pg-boss's job table) deadlock otherwise.
+ */
+async function withSetupLock(pool: pg.Pool, setUp: () => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+    await setUp();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
+
 export interface JobRunnerOptions {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
@@ -100,9 +118,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function start() {
-    await boss.start();
+    await withSetupLock(database.pool, async () => {
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: 2,
+          retryDelay: 60,
+          retryBackoff: true,
+        });
+      }
+    });
     for (const job of jobs) {
-      await boss.createQueue(job.name, { name: job.name, retryLimit: 2, retryDelay: 60, retryBackoff: true });
       const workerId = await boss.work<{ period: string }>(
         job.name,
         { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
