@@ -92,11 +92,7 @@ export async function pruneAuthFailures(
     .where(and(or(...byKey), lte(authFailure.createdAt, sql`now() - ${AUTH_FAILURE_WINDOW}`)));
 }
 
-/**
- * Removes every failure that has left the window; returns how many. The scheduled-jobs issue runs it (until
- * then `@public` keeps the unused-export check quiet).
- * @public
- */
+/** Removes every failure that has left the window; returns how many (an hourly job, src/server/jobs). */
 export async function deleteExpiredAuthFailures(db: Database): Promise<number> {
   const deleted = await db
     .delete(authFailure)
