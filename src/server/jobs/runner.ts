@@ -92,6 +92,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
   const workerIds = new Map<string, string>();
   let ticker: NodeJS.Timeout | undefined;
+  /** The latest timed offer, which a stop lets finish before the pool closes. */
+  let offering: Promise<void> | undefined;
   let started: Promise<void> | undefined;
   let stopping = false;
 
@@ -141,7 +143,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
     await offerDueRuns();
     ticker = setInterval(() => {
-      offerDueRuns().catch((error: unknown) => log.error({ err: error }, 'job runner could not offer runs'));
+      offering = offerDueRuns().catch((error: unknown) =>
+        log.error({ err: error }, 'job runner could not offer runs'),
+      );
     }, TICK_INTERVAL_MS);
     ticker.unref();
   }
@@ -158,6 +162,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // A stop during start waits for it, so nothing it starts is left running.
       await started?.catch(() => undefined);
       clearInterval(ticker);
+      await offering;
       if (!started) return;
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
       log.info('job runner stopped');
