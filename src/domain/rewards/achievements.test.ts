@@ -9,6 +9,7 @@ import {
   findAchievement,
   newlyUnlocked,
   SOCIAL_MIN_PLAYERS,
+  unlockedByEventAlone,
   type AchievementFacts,
   type RewardCounts,
 } from './achievements';
@@ -128,6 +129,25 @@ describe('achievement rules', () => {
     expect(
       unlockedBy(facts({ event: loss, counts: { trades: 2, sells: 1, losingSells: 1 } }), ['first_trade']),
     ).toEqual(['first_loss']);
+  });
+
+  it('what a trade unlocks by itself: its value and its profit, never counts, streaks or standings', () => {
+    const alone = (event: AchievementFacts['event'], already: string[] = []) =>
+      unlockedByEventAlone(event, new Set(already)).map((a) => a.id);
+    const buy = {
+      type: 'trade_executed',
+      tradeId: 't',
+      side: 'buy',
+      totalValue: '9999.99',
+      realizedPnl: null,
+    } as const;
+    expect(alone(buy)).toEqual([]);
+    expect(alone({ ...buy, totalValue: '100000.00' })).toEqual(['big_ticket', 'whale']);
+    expect(alone({ ...buy, totalValue: '100000.00' }, ['big_ticket'])).toEqual(['whale']);
+    expect(alone({ ...buy, side: 'sell', totalValue: '2000.00', realizedPnl: '1000.00' })).toEqual([
+      'big_win',
+    ]);
+    expect(alone({ type: 'lesson_completed', lessonId: 'risk' })).toEqual([]);
   });
 
   it('learning: lessons and analyses', () => {
