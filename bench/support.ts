@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { gzipSync } from 'node:zlib';
@@ -120,4 +120,25 @@ export async function pgbenchTpcb(
   } finally {
     await scratch.drop();
   }
+}
+
+/**
+ * The floor of the API figures: a bare node:http server in its own process answering every request with a
+ * small JSON body (the size of an authenticated /api/auth/me answer).
+ */
+export async function startBareJsonServer(): Promise<{ url: string; stop(): void }> {
+  const program = `
+    const body = JSON.stringify({ user: { id: '0b6f1c2e-8f4a-4c1e-9a51-3f0f5d3c9e11', email: 'bench@example.com',
+      name: 'bench', firstName: 'Bench', lastName: 'Mark', role: 'user', plan: 'free', subscriptionStatus: 'inactive' } });
+    const server = require('node:http').createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
