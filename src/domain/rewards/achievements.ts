@@ -439,7 +439,8 @@ export function awardOfAchievement(achievement: AchievementDefinition): PointAwa
   };
 }
 
-const NO_COUNTS: RewardCounts = {
+/** A user who has done nothing yet. */
+export const NO_REWARD_COUNTS: Readonly<RewardCounts> = {
   portfolios: 0,
   trades: 0,
   sells: 0,
@@ -458,7 +459,7 @@ export function unlockedByEventAlone(
   event: RewardEvent,
   unlocked: ReadonlySet<string>,
 ): AchievementDefinition[] {
-  return newlyUnlocked({ event, counts: NO_COUNTS, totalPoints: 0 }, unlocked);
+  return newlyUnlocked({ event, counts: NO_REWARD_COUNTS, totalPoints: 0 }, unlocked);
 }
 
 /** The locked achievements whose rule now holds, in catalog order. */
