@@ -1,3 +1,5 @@
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -60,9 +62,13 @@ export function kb(bytes: number) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** A fresh database on TEST_DATABASE_URL's server (dropped by `drop`), or undefined to use the embedded one. */
-export async function freshBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+/**
+ * A fresh database on the server of `adminUrl` (by default TEST_DATABASE_URL's; dropped by `drop`), or
+ * undefined when there is none (use the embedded one).
+ */
+export async function freshBenchDatabase(
+  adminUrl = process.env.TEST_DATABASE_URL,
+): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   if (!adminUrl) return undefined;
   const name = `fw_bench_${process.pid}_${Date.now()}`;
   const run = async (statement: string) => {
@@ -78,4 +84,61 @@ export async function freshBenchDatabase(): Promise<{ url: string; drop(): Promi
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+export interface PgbenchResult {
+  tps: number;
+  latencyMs: number;
+}
+
+/**
+ * pgbench's built-in tpcb-like script (scale 1: one branch row every transaction updates, so the clients
+ * run one after another on it) against a scratch database on the server of `adminUrl`: the physical limit
+ * of serialized single-row transactions on that server, to compare an app figure with in the same run.
+ */
+export async function pgbenchTpcb(
+  adminUrl: string,
+  options: { clients: number; seconds: number },
+): Promise<PgbenchResult> {
+  const scratch = await freshBenchDatabase(adminUrl);
+  if (!scratch) throw new Error('pgbench needs a server URL');
+  const pgbench = (args: string[]) =>
+    promisify(execFile)('pgbench', [...args, scratch.url], { maxBuffer: 16 * 1024 * 1024 });
+  try {
+    await pgbench(['--initialize', '--scale=1', '--quiet']);
+    const { stdout } = await pgbench([
+      '--builtin=tpcb-like',
+      `--client=${options.clients}`,
+      '--jobs=2',
+      `--time=${options.seconds}`,
+      '--no-vacuum',
+    ]);
+    const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
+    const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
+    if (!tps || !latency) throw new Error(`unexpected pgbench output:\n${stdout}`);
+    return { tps: Number(tps), latencyMs: Number(latency) };
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/**
+ * The floor of the API figures: a bare node:http server in its own process answering every request with a
+ * small JSON body (the size of an authenticated /api/auth/me answer).
+ */
+export async function startBareJsonServer(): Promise<{ url: string; stop(): void }> {
+  const program = `
+    const body = JSON.stringify({ user: { id: '0b6f1c2e-8f4a-4c1e-9a51-3f0f5d3c9e11', email: 'bench@example.com',
+      name: 'bench', firstName: 'Bench', lastName: 'Mark', role: 'user', plan: 'free', subscriptionStatus: 'inactive' } });
+    const server = require('node:http').createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }

@@ -8,7 +8,9 @@ import {
   awardOfAchievement,
   findAchievement,
   newlyUnlocked,
+  NO_REWARD_COUNTS,
   SOCIAL_MIN_PLAYERS,
+  unlockedByEventAlone,
   type AchievementFacts,
   type RewardCounts,
 } from './achievements';
@@ -78,16 +80,7 @@ function facts(
     event: { type: 'portfolio_created', first: true },
     totalPoints: 0,
     ...rest,
-    counts: {
-      portfolios: 0,
-      trades: 0,
-      sells: 0,
-      profitableSells: 0,
-      losingSells: 0,
-      lessons: 0,
-      analyses: 0,
-      ...counts,
-    },
+    counts: { ...NO_REWARD_COUNTS, ...counts },
   };
 }
 
@@ -95,6 +88,14 @@ const unlockedBy = (f: AchievementFacts, already: string[] = []) =>
   newlyUnlocked(f, new Set(already)).map((a) => a.id);
 
 describe('achievement rules', () => {
+  const buy = {
+    type: 'trade_executed',
+    tradeId: 't',
+    side: 'buy',
+    totalValue: '9999.99',
+    realizedPnl: null,
+  } as const;
+
   it('first portfolio unlocks Getting Started only', () => {
     expect(unlockedBy(facts({ counts: { portfolios: 1 }, totalPoints: 0 }))).toEqual(['first_portfolio']);
     expect(unlockedBy(facts({ counts: { portfolios: 2 } }), ['first_portfolio'])).toEqual([]);
@@ -102,13 +103,6 @@ describe('achievement rules', () => {
   });
 
   it('trades: counts, single-trade value and realised profit', () => {
-    const buy = {
-      type: 'trade_executed',
-      tradeId: 't',
-      side: 'buy',
-      totalValue: '9999.99',
-      realizedPnl: null,
-    } as const;
     expect(unlockedBy(facts({ event: buy, counts: { trades: 1 } }))).toEqual(['first_trade']);
     const big = { ...buy, totalValue: '10000.00' };
     expect(unlockedBy(facts({ event: big, counts: { trades: 10 } }), ['first_trade'])).toEqual([
@@ -128,6 +122,18 @@ describe('achievement rules', () => {
     expect(
       unlockedBy(facts({ event: loss, counts: { trades: 2, sells: 1, losingSells: 1 } }), ['first_trade']),
     ).toEqual(['first_loss']);
+  });
+
+  it('what a trade unlocks by itself: its value and its profit, never counts, streaks or standings', () => {
+    const alone = (event: AchievementFacts['event'], already: string[] = []) =>
+      unlockedByEventAlone(event, new Set(already)).map((a) => a.id);
+    expect(alone(buy)).toEqual([]);
+    expect(alone({ ...buy, totalValue: '100000.00' })).toEqual(['big_ticket', 'whale']);
+    expect(alone({ ...buy, totalValue: '100000.00' }, ['big_ticket'])).toEqual(['whale']);
+    expect(alone({ ...buy, side: 'sell', totalValue: '2000.00', realizedPnl: '1000.00' })).toEqual([
+      'big_win',
+    ]);
+    expect(alone({ type: 'lesson_completed', lessonId: 'risk' })).toEqual([]);
   });
 
   it('learning: lessons and analyses', () => {

@@ -439,6 +439,29 @@ export function awardOfAchievement(achievement: AchievementDefinition): PointAwa
   };
 }
 
+/** A user who has done nothing yet. */
+export const NO_REWARD_COUNTS: Readonly<RewardCounts> = {
+  portfolios: 0,
+  trades: 0,
+  sells: 0,
+  profitableSells: 0,
+  losingSells: 0,
+  lessons: 0,
+  analyses: 0,
+};
+
+/**
+ * The achievements not in `unlocked` that the event unlocks by itself (a trade's value or realised profit),
+ * whatever the user's counts, points, streak and standings: what a trade that earns no points can still
+ * unlock, since it changes none of those.
+ */
+export function unlockedByEventAlone(
+  event: RewardEvent,
+  unlocked: ReadonlySet<string>,
+): AchievementDefinition[] {
+  return newlyUnlocked({ event, counts: NO_REWARD_COUNTS, totalPoints: 0 }, unlocked);
+}
+
 /** The locked achievements whose rule now holds, in catalog order. */
 export function newlyUnlocked(
   facts: AchievementFacts,

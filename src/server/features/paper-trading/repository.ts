@@ -92,33 +92,41 @@ export async function insertPortfolio(
 }
 
 /**
- * The portfolio row, locked FOR UPDATE until the transaction ends: every trade of a portfolio reads its cash
- * and holdings only after taking this lock, so concurrent trades (on any instance) apply one after another.
+ * The portfolio's cash, its row locked FOR UPDATE until the transaction ends, and its holding of `symbol`, in
+ * ONE statement (one round trip under the lock): every trade of a portfolio reads its cash and holdings only
+ * after taking this lock, so concurrent trades (on any instance) apply one after another. The holding is
+ * read by `paper_holding_now` (migration 0006), which runs once the lock is granted and, being VOLATILE, sees
+ * what the previous holder of the lock committed. Undefined when the portfolio is not the user's.
  */
-export async function lockPortfolioOfUser(
+export async function lockPortfolioWithHolding(
   tx: Transaction,
   portfolioId: string,
   userId: string,
-): Promise<PortfolioRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(paperPortfolio)
-    .where(and(eq(paperPortfolio.id, portfolioId), eq(paperPortfolio.userId, userId)))
-    .for('update');
-  return row;
-}
-
-export async function findHolding(
-  db: Executor,
-  portfolioId: string,
   symbol: string,
-): Promise<HoldingRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paperHolding)
-    .where(and(eq(paperHolding.portfolioId, portfolioId), eq(paperHolding.symbol, symbol)))
-    .limit(1);
-  return row;
+): Promise<
+  { cashBalance: string; holding: { quantity: number; averageCost: string } | undefined } | undefined
+> {
+  const result = await tx.execute<{
+    cash_balance: string;
+    quantity: number | null;
+    average_cost: string | null;
+  }>(sql`
+    with locked as materialized (
+      select id, cash_balance from ${paperPortfolio}
+       where id = ${portfolioId} and user_id = ${userId}
+         for update
+    )
+    select locked.cash_balance, held.quantity, held.average_cost
+      from locked left join lateral paper_holding_now(locked.id, ${symbol}) as held on true`);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    cashBalance: row.cash_balance,
+    holding:
+      row.quantity === null || row.average_cost === null
+        ? undefined
+        : { quantity: row.quantity, averageCost: row.average_cost },
+  };
 }
 
 /**

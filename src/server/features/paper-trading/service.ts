@@ -30,7 +30,6 @@ import { readableUserId } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { createTtlCache, type TtlCache } from '../../lib/cache';
 import {
-  findHolding,
   findLastTradePrices,
   findPortfolioById,
   findTradeByIdempotencyKey,
@@ -40,7 +39,7 @@ import {
   listPortfoliosOfUser,
   listTrades,
   listTradesForReplay,
-  lockPortfolioOfUser,
+  lockPortfolioWithHolding,
   lockUser,
   writeFill,
   type PortfolioRow,
@@ -363,14 +362,14 @@ export async function placePaperTrade(
   let row: TradeRow;
   try {
     row = await db.transaction(async (tx) => {
-      const locked = await lockPortfolioOfUser(tx, portfolio.id, user.id);
+      const locked = await lockPortfolioWithHolding(tx, portfolio.id, user.id, symbol);
       if (!locked) throw portfolioNotFound();
       if (idempotencyKey) {
         // A request with this key that held the lock before us has committed by now: see its fill.
         const earlier = await findTradeByIdempotencyKey(tx, user.id, idempotencyKey);
         if (earlier) throw new IdempotentReplay(earlier);
       }
-      const holding = await findHolding(tx, portfolio.id, symbol);
+      const { holding } = locked;
       const outcome = applyTrade(
         {
           cash: locked.cashBalance,

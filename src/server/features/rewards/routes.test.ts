@@ -303,6 +303,46 @@ describe('trade points: $1.00 or more, at most 20 a UTC day', () => {
     ]);
   });
 
+  it("once the day's awards are taken, a trade does no reward work under its locks, unless its size alone unlocks", async () => {
+    const busy = await signUpUser(t.app);
+    clock = new Date('2025-08-04T12:00:00Z');
+    const portfolioId = await createPortfolio(busy, { initialBalance: 1_000_000 });
+    prices.set('AAPL', 100);
+    // 20 awards, then a 21st trade that finds the cap taken.
+    for (let i = 0; i < 21; i++)
+      expect((await trade(busy, portfolioId, 'AAPL', 'buy', 1)).statusCode).toBe(201);
+
+    // Another transaction holds the user's totals row: a trade that touched it would wait for it.
+    const holder = await t.deps.database.pool.connect();
+    const lockWaiters = async () =>
+      (
+        await sql(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      )[0].n as number;
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from user_points where user_id = $1 for update', [busy.id]);
+      const small = await trade(busy, portfolioId, 'AAPL', 'buy', 1);
+      expect(small.statusCode, small.body).toBe(201);
+
+      // $10,000 unlocks Big Ticket whatever the cap: that trade books it, so it waits for the row.
+      const big = trade(busy, portfolioId, 'AAPL', 'buy', 100);
+      while ((await lockWaiters()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await holder.query('commit');
+      expect((await big).statusCode).toBe(201);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      holder.release();
+    }
+    expect(await tradeRows(busy)).toEqual({ n: 20 });
+    expect((await unlockedOf(busy)).map((a) => a.achievementId)).toContain('big_ticket');
+    expect(await sql('select trade_count from user_points where user_id = $1', [busy.id])).toEqual([
+      { trade_count: 20 },
+    ]);
+  });
+
   it('a fill under $1.00 (a small holding sold whole) earns no points and counts toward no achievement', async () => {
     const tiny = await signUpUser(t.app);
     const portfolioId = await createPortfolio(tiny);

@@ -36,7 +36,9 @@ import {
   POINT_AWARDS,
   POINT_HISTORY_SIZE,
   rankRows,
+  TRADE_AWARDS_PER_DAY,
   tradeAwardDayStartOf,
+  unlockedByEventAlone,
   type AchievementFacts,
   type LeaderboardType,
   type PointAward,
@@ -93,6 +95,11 @@ export interface RecordedRewards {
   /** Whether the event's own points were booked (false for a repeat: a lesson read again, the 4th analysis). */
   earned: boolean;
   unlocked: string[];
+  /**
+   * What was committed before this event (read under the lock, so true even if the event rolls back): the
+   * achievements held, and for a trade, whether the day's trade awards (UTC) were all taken.
+   */
+  before: { achievements: ReadonlySet<string>; tradeCapReached: boolean };
 }
 
 const countsOf = (row: UserPointsRow): RewardCounts => ({
@@ -145,6 +152,7 @@ export async function recordRewardEvent(options: {
 
   const counters: CounterName[] = [];
   let earned = false;
+  let tradeCapReached = false;
   switch (event.type) {
     case 'portfolio_created':
       counters.push('portfolioCount');
@@ -158,6 +166,7 @@ export async function recordRewardEvent(options: {
         POINT_AWARDS.tradeExecuted.reason,
         tradeAwardDayStartOf(now),
       );
+      tradeCapReached = tradesAwardedToday >= TRADE_AWARDS_PER_DAY;
       if (!earnsTradePoints({ totalValue: event.totalValue, tradesAwardedToday })) break;
       earned = await book(POINT_AWARDS.tradeExecuted, `trade:${event.tradeId}`);
       if (!earned) break;
@@ -187,7 +196,8 @@ export async function recordRewardEvent(options: {
   for (const name of counters) counts[COUNT_OF_COUNTER[name]] += 1;
 
   // ---- achievements
-  const unlocked = new Set((await listUnlockedAchievements(tx, userId)).map((u) => u.achievementId));
+  const held = new Set((await listUnlockedAchievements(tx, userId)).map((u) => u.achievementId));
+  const unlocked = new Set(held);
   const fresh: string[] = [];
   let currentStreak: number | undefined;
   for (let round = 0; round < MAX_UNLOCK_ROUNDS; round++) {
@@ -220,7 +230,7 @@ export async function recordRewardEvent(options: {
       if (award.points !== 0) await book(award, `achievement:${achievement.id}`);
     }
   }
-  return { pointsAwarded, earned, unlocked: fresh };
+  return { pointsAwarded, earned, unlocked: fresh, before: { achievements: held, tradeCapReached } };
 }
 
 /** The run of active days ending today (the event's own points make today active). */
@@ -231,11 +241,38 @@ async function currentStreakOf(tx: Transaction, userId: string, timeZone: string
   return computeStreaks(days, today).currentStreak;
 }
 
+/** Users known to hold every trade award of a UTC day; a bound keeps the memory small. */
+const MAX_CAPPED_USERS = 10_000;
+
 /**
  * The handlers other features call: paper trading's domain events (inside its transaction: its default
  * `onEvent`), and a completed analysis (its own transaction, after the answer is ready).
+ *
+ * A trade of a user who already took the day's trade awards earns nothing and changes no count, so it
+ * needs no reward work under the trade's locks, unless its value or profit alone unlocks an achievement not
+ * held yet. The engine remembers such users for the rest of the UTC day (the day's awards only grow, so the
+ * memory is never wrong; another instance learns it with its own first capped trade) and answers those
+ * trades without a query. It learns only what was committed before a trade's transaction (a trade that
+ * rolls back teaches it nothing wrong).
  */
 export function createRewardsEngine(context: RewardsContext) {
+  const capped = new Map<string, { dayStart: number; achievements: ReadonlySet<string> }>();
+  const nothingToRecord = (userId: string, event: RewardEvent, now: Date) => {
+    const known = capped.get(userId);
+    return (
+      known?.dayStart === tradeAwardDayStartOf(now).getTime() &&
+      unlockedByEventAlone(event, known.achievements).length === 0
+    );
+  };
+  const remember = (userId: string, recorded: RecordedRewards, now: Date) => {
+    if (!recorded.before.tradeCapReached) return;
+    if (capped.size >= MAX_CAPPED_USERS) capped.clear();
+    capped.set(userId, {
+      dayStart: tradeAwardDayStartOf(now).getTime(),
+      achievements: recorded.before.achievements,
+    });
+  };
+
   return {
     onPaperTradingEvent: async (
       event:
@@ -260,7 +297,10 @@ export function createRewardsEngine(context: RewardsContext) {
               totalValue: event.totalValue,
               realizedPnl: event.realizedPnl,
             };
-      await recordRewardEvent({ tx, now: context.now(), userId: event.userId, event: rewardEvent });
+      const now = context.now();
+      if (rewardEvent.type === 'trade_executed' && nothingToRecord(event.userId, rewardEvent, now)) return;
+      const recorded = await recordRewardEvent({ tx, now, userId: event.userId, event: rewardEvent });
+      remember(event.userId, recorded, now);
     },
     onAnalysisCompleted: async (event: { userId: string; mode: 'ai' | 'demo' }): Promise<void> => {
       await context.db.transaction((tx) =>
