@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           // Domain, contracts, web and the server's database-free tests: no PostgreSQL is started.
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/*.test.ts'],
           exclude: [...configDefaults.exclude, ...integrationTests],
         },
       },

@@ -1,6 +1,8 @@
 // Static pages: whether the server sends each page prerendered, its route chunk (gzip), the JavaScript it
-// loads beyond what / loads, and Largest Contentful Paint on localhost from Chromium's performance timeline.
+// loads beyond what / loads, and Largest Contentful Paint on localhost from Chromium's performance timeline;
+// then the JavaScript / transfers, compressed as the server sends it, against issue #10's 100 KB target.
 // Run `npm run build` first, then `npm run bench static-pages`. Prints figures; asserts nothing.
+import { get } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,53 @@ const RUNS = 5;
 const WEB_ROOT = 'dist/web';
 
 const gzipBytes = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+/** Issue #10: the JavaScript / transfers, compressed, under 100 KB. */
+const LANDING_JS_TARGET_BYTES = 100 * 1024;
+
+/** The bytes the server sends for `url` to a client that accepts only `encoding` (no decoding here). */
+function servedBytes(url: string, encoding: 'br' | 'gzip'): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () =>
+        resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity' }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/**
+ * What / makes the browser fetch as JavaScript (entry, modulepreloads, route chunk), and the bytes each
+ * travels as: brotli, as browsers ask for it over HTTPS, and gzip, as Chromium asks over plain HTTP.
+ */
+async function landingTransfer(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const files = await Promise.all(
+      [...scripts].map(async (script) => ({
+        br: await servedBytes(`${baseUrl}${script}`, 'br'),
+        gzip: await servedBytes(`${baseUrl}${script}`, 'gzip'),
+      })),
+    );
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    return {
+      files: files.length,
+      brotli: sum(files.map((file) => file.br.bytes)),
+      gzip: sum(files.map((file) => file.gzip.bytes)),
+      notBrotli: files.filter((file) => file.br.encoding !== 'br').length,
+    };
+  } finally {
+    await context.close();
+  }
+}
 
 /**
  * The route chunk of each page, read from the built entry: the route table lazy-loads every page with
@@ -141,6 +190,12 @@ async function main() {
     const totalLanding = [...landing.scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
     console.log(
       `/ itself loads ${landing.scripts.size} scripts, ${kb(totalLanding)} gzip. Target: LCP < 1000 ms. Finished with ${loadAverage()}.`,
+    );
+    const transfer = await landingTransfer(browser, server.baseUrl);
+    console.log(
+      `JavaScript transferred for /: ${transfer.files} scripts, ${kb(transfer.brotli)} brotli ` +
+        `(${transfer.notBrotli} under 1 KB sent as they are), ${kb(transfer.gzip)} gzip; brotli is ` +
+        `${((transfer.brotli / LANDING_JS_TARGET_BYTES) * 100).toFixed(0)} % of the 100 KB target.`,
     );
   } finally {
     await browser.close();

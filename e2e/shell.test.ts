@@ -49,6 +49,14 @@ describe('the shell', () => {
     expect(await sheet.getByRole('link', { name: 'Investment Disclosures & Compliance' }).count()).toBe(1);
     expect(await sheet.getByRole('link', { name: 'Pricing' }).count()).toBe(1);
     expect(await sheet.getByText('AI-Powered Financial Intelligence').isVisible()).toBe(true);
+    // The sheet loads on the first tap (its own chunk); closing it gives focus back to the menu button.
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Open menu');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await sheet.waitFor();
     await sheet.getByRole('link', { name: 'Sign In' }).first().click();
     await page.waitForURL('**/login');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

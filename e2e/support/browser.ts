@@ -62,8 +62,6 @@ export function useBrowser(): BrowserHarness {
       waitForTheAppOnNavigation(page);
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        // A signed-out visitor's session probe answers 401 by contract; Chromium logs that as a resource error.
-        if (/status of 401/.test(message.text()) && message.location().url.endsWith('/api/auth/me')) return;
         const allowed = allowedPatterns.get(page) ?? [];
         if (!allowed.some((p) => p.test(message.text()))) problems.push(`console: ${message.text()}`);
       });

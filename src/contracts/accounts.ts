@@ -83,3 +83,7 @@ export type LoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZAuthUserResponse = z.object({ user: ZUser });
 export type AuthUserResponse = z.infer<typeof ZAuthUserResponse>;
+
+/** GET /api/auth/me, the session probe: a visitor is not an error, so no session answers 200 `{ user: null }`. */
+export const ZSessionResponse = z.object({ user: ZUser.nullable() });
+export type SessionResponse = z.infer<typeof ZSessionResponse>;

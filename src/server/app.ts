@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -6,11 +6,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../contracts/errors';
 import { isPagePath } from '../contracts/page-routes';
-import { PRERENDER_ORIGIN, PRERENDERED_PAGES_DIR } from '../contracts/prerendered-pages';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { registerApiCompression } from './http/api-compression';
+import { negotiateContentEncoding } from './http/content-encoding';
 import { registerErrorHandling } from './http/errors';
 import { createLogger, RequestLogController } from './http/logger';
+import { PrerenderedPages } from './http/prerendered-pages';
 import { registerSecurity, trustProxyOption } from './http/security';
 import { systemRoutes } from './features/system/routes';
 import { resourcesRoutes } from './features/resources/routes';
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
       ),
   });
+  await registerApiCompression(app);
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(resourcesRoutes); // guide PDFs, /robots.txt, /sitemap.xml (root paths)
@@ -117,46 +120,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /**
- * The build's prerendered pages (scripts/prerender.mjs), by path: `<name>.html` is /<name>, `index.html` is /.
- * Read once: they change only with a deploy.
- */
-function readPrerenderedPages(webRoot: string): Map<string, string> {
-  const dir = path.join(webRoot, PRERENDERED_PAGES_DIR);
-  const pages = new Map<string, string>();
-  if (!existsSync(dir)) return pages;
-  for (const file of readdirSync(dir)) {
-    if (path.extname(file) !== '.html') continue;
-    const name = path.basename(file, '.html');
-    pages.set(name === 'index' ? '/' : `/${name}`, readFileSync(path.join(dir, file), 'utf8'));
-  }
-  return pages;
-}
-
-/**
  * Serves the built SPA: hashed assets cached for a year; the public pages prerendered, with the request's
  * origin in their canonical and og:url; any other non-API path gets index.html, with status 404 when it is
- * not one of PAGE_PATHS (the shell then renders the 404 page).
+ * not one of PAGE_PATHS (the shell then renders the 404 page). Files go out brotli or gzip encoded when the
+ * client accepts it: the build wrote both beside each file (`preCompressed`), the prerendered pages are
+ * compressed once per origin.
  */
 async function registerWebApp(app: FastifyInstance, webRoot: string) {
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  for (const [pagePath, html] of readPrerenderedPages(webRoot)) {
-    app.get(pagePath, (request, reply) => {
+  const prerendered = PrerenderedPages.read(webRoot);
+  for (const pagePath of prerendered.paths) {
+    app.get(pagePath, async (request, reply) => {
       const origin = siteOrigin(request.protocol, request.host);
       // An odd Host header gets the client-rendered page rather than a canonical URL built from it.
       if (!origin) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const page = await prerendered.render(pagePath, origin);
+      const encoding = negotiateContentEncoding(request.headers['accept-encoding']);
+      const encoded = encoding ? page[encoding] : undefined;
+      if (encoding && encoded) reply.header('Content-Encoding', encoding);
       return reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
-        .send(html.replaceAll(PRERENDER_ORIGIN, origin));
+        .header('Vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto, Accept-Encoding')
+        .send(encoded ?? page.identity);
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -5,7 +5,6 @@ import { PAGE_PATHS, type PagePath } from '../contracts/page-routes';
 import { RouteErrorBoundary } from './components/layout/error-boundary';
 import { PageMetaSink, type ResolvedPageMeta } from './components/layout/page-meta';
 import { Toaster } from './components/ui/toaster';
-import { TooltipProvider } from './components/ui/tooltip';
 import { Spinner } from './components/ui/spinner';
 import { initAnalytics } from './lib/analytics';
 import { useConfig } from './lib/config';
@@ -100,12 +99,10 @@ export function App({ ssrPath, onPageMeta }: AppProps) {
     <Router ssrPath={ssrPath}>
       <PageMetaSink value={onPageMeta ?? null}>
         <QueryClientProvider client={queryClient}>
-          <TooltipProvider>
-            <ScrollToTop />
-            <AnalyticsLoader />
-            <AppRoutes />
-            <Toaster />
-          </TooltipProvider>
+          <ScrollToTop />
+          <AnalyticsLoader />
+          <AppRoutes />
+          <Toaster />
         </QueryClientProvider>
       </PageMetaSink>
     </Router>

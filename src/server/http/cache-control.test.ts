@@ -23,7 +23,8 @@ describe('Cache-Control on /api', () => {
     const { cookie } = await signUpUser(t.app);
     expect(await cacheControlOf('GET', '/api/auth/me', cookie)).toBe('no-store');
     expect(await cacheControlOf('GET', '/%61pi/auth/me', cookie)).toBe('no-store');
-    expect(await cacheControlOf('GET', '/api/auth/me')).toBe('no-store'); // 401
+    expect(await cacheControlOf('GET', '/api/auth/me')).toBe('no-store'); // a visitor
+    expect(await cacheControlOf('GET', '/api/portfolio')).toBe('no-store'); // 401
     expect(await cacheControlOf('GET', '/api/health')).toBe('no-store');
     expect(await cacheControlOf('POST', '/api/auth/login')).toBe('no-store'); // 400
     expect(await cacheControlOf('GET', '/api/nowhere')).toBe('no-store'); // 404

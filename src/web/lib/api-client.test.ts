@@ -181,8 +181,11 @@ describe('api: errors', () => {
 
   it('throws on a 401 by default, and answers null with on401: returnNull', async () => {
     handle = (_request, response) => sendError(response, new AppError('UNAUTHENTICATED', 'Please sign in'));
-    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
-    await expect(api.get('/api/auth/me', { on401: 'returnNull' })).resolves.toBeNull();
+    await expect(api.get('/api/terminal/overview')).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+      status: 401,
+    });
+    await expect(api.get('/api/terminal/overview', { on401: 'returnNull' })).resolves.toBeNull();
     // An unread body keeps the request open in a browser when the answer is not cached (no-store).
     expect(responses.map((response) => response.bodyUsed)).toEqual([true, true]);
   });

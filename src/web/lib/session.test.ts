@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZAuthUserResponse } from '../../contracts/accounts';
+import { ZAuthUserResponse, ZSessionResponse } from '../../contracts/accounts';
 import { SIGNED_OUT, stubApi, testUser } from '../testing/stub-api';
 import { configQueryKey } from './config';
 import {
   readAuthUser,
+  readSession,
   sessionQueryKey,
   sessionQueryOptions,
   setSessionUser,
@@ -41,6 +42,22 @@ describe('readAuthUser', () => {
   });
 });
 
+describe('readSession', () => {
+  const bodies: [string, unknown][] = [
+    ['a valid user', { user: ADA }],
+    ['a visitor', { user: null }],
+    ['an unknown plan', { user: { ...ADA, plan: 'gold' } }],
+    ['no user field', {}],
+    ['an undefined user', { user: undefined }],
+    ['a string user', { user: 'ada' }],
+    ['null', null],
+  ];
+  it.each(bodies)('accepts exactly what ZSessionResponse accepts: %s', (_name, body) => {
+    const parsed = ZSessionResponse.safeParse(body);
+    expect(readSession(body)).toEqual(parsed.success ? { user: parsed.data.user } : null);
+  });
+});
+
 describe('userHasSubscription', () => {
   it('is true for a paid plan, or for exactly the plan asked for', () => {
     expect(userHasSubscription(ADA)).toBe(true);
@@ -60,9 +77,18 @@ describe('sessionQueryOptions (GET /api/auth/me)', () => {
     expect(api.unexpected).toEqual([]);
   });
 
-  it('answers null when signed out (401)', async () => {
+  it('answers null for a visitor (200 with user null)', async () => {
     stubApi({ 'GET /api/auth/me': SIGNED_OUT });
     await expect(new QueryClient().fetchQuery(sessionQueryOptions)).resolves.toBeNull();
+  });
+
+  it('fails on a 401: the probe answers visitors with 200, so a 401 is an error', async () => {
+    stubApi({
+      'GET /api/auth/me': { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } },
+    });
+    await expect(new QueryClient().fetchQuery(sessionQueryOptions)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('fails with BAD_RESPONSE when the body is not a user', async () => {

@@ -38,11 +38,23 @@ export function readAuthUser(body: unknown): User | null {
   };
 }
 
-/** GET /api/auth/me: the signed-in user, or null when signed out (401). */
+/**
+ * Reads GET /api/auth/me's `{ user: User | null }` (ZSessionResponse) as readAuthUser reads a user; null when
+ * the body fits neither a user nor an explicit `user: null`.
+ */
+export function readSession(body: unknown): { user: User | null } | null {
+  if (typeof body === 'object' && body !== null && (body as { user?: unknown }).user === null) {
+    return { user: null };
+  }
+  const user = readAuthUser(body);
+  return user ? { user } : null;
+}
+
+/** GET /api/auth/me: the signed-in user, or null for a visitor (200 `{ user: null }`). */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }): Promise<User | null> =>
-    api.get('/api/auth/me', { schema: schemaFromReader(readAuthUser), on401: 'returnNull', signal }),
+  queryFn: async ({ signal }): Promise<User | null> =>
+    (await api.get('/api/auth/me', { schema: schemaFromReader(readSession), signal })).user,
 });
 
 /**

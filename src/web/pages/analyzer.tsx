@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { BarChart3, Lock, ShieldCheck } from 'lucide-react';
 import { EDITOR_SAMPLE_PORTFOLIO } from '../../domain/sample-portfolios';
 import { PageLayout } from '../components/layout/page-layout';
+import { TooltipProvider } from '../components/ui/tooltip';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
 import { AnalysisError } from '../features/analyzer/analysis-error';
@@ -61,114 +62,117 @@ export default function AnalyzerPage() {
 
   return (
     <PageLayout variant="app" meta={META}>
-      <HideValuesProvider hidden={valuesHidden}>
-        <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-          <header className="flex flex-col gap-2">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">AI Portfolio Analyzer</h1>
-            <p className="max-w-3xl text-muted-foreground">
-              Bring your portfolio from a brokerage, a CSV export, a sample or by hand. See what it is worth
-              today, how much risk it carries and where it lacks diversification, explained in plain language.
-            </p>
-          </header>
+      <TooltipProvider>
+        <HideValuesProvider hidden={valuesHidden}>
+          <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+            <header className="flex flex-col gap-2">
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">AI Portfolio Analyzer</h1>
+              <p className="max-w-3xl text-muted-foreground">
+                Bring your portfolio from a brokerage, a CSV export, a sample or by hand. See what it is worth
+                today, how much risk it carries and where it lacks diversification, explained in plain
+                language.
+              </p>
+            </header>
 
-          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-            <Card ref={importCardRef} className="scroll-mt-20">
-              <CardHeader className="p-4 sm:p-6">
-                <h2 className="text-lg leading-tight font-semibold">Your Holdings</h2>
-                <CardDescription>
-                  {store.storage === 'browser'
-                    ? 'Your portfolio is saved only in this browser.'
-                    : 'Your portfolio is saved to your account.'}
-                </CardDescription>
-              </CardHeader>
-              <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
-                <ImportTabs
-                  value={importTab}
-                  onValueChange={setImportTab}
-                  onImport={onImport}
-                  onClearSample={() => {
-                    if (store.origin === 'sample') store.clear();
-                  }}
-                  manual={
-                    <PortfolioEditor
-                      rows={store.rows}
-                      portfolio={portfolio}
-                      onEdit={store.edit}
-                      onLoadSample={() => store.replace(EDITOR_SAMPLE_PORTFOLIO, 'sample')}
-                      onClearAll={store.clear}
-                    />
-                  }
-                />
-              </CardContent>
-            </Card>
+            <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+              <Card ref={importCardRef} className="scroll-mt-20">
+                <CardHeader className="p-4 sm:p-6">
+                  <h2 className="text-lg leading-tight font-semibold">Your Holdings</h2>
+                  <CardDescription>
+                    {store.storage === 'browser'
+                      ? 'Your portfolio is saved only in this browser.'
+                      : 'Your portfolio is saved to your account.'}
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+                  <ImportTabs
+                    value={importTab}
+                    onValueChange={setImportTab}
+                    onImport={onImport}
+                    onClearSample={() => {
+                      if (store.origin === 'sample') store.clear();
+                    }}
+                    manual={
+                      <PortfolioEditor
+                        rows={store.rows}
+                        portfolio={portfolio}
+                        onEdit={store.edit}
+                        onLoadSample={() => store.replace(EDITOR_SAMPLE_PORTFOLIO, 'sample')}
+                        onClearAll={store.clear}
+                      />
+                    }
+                  />
+                </CardContent>
+              </Card>
 
-            <div className="flex min-w-0 flex-col gap-6">
-              <PortfolioSummaryCard
-                portfolio={portfolio}
-                origin={store.origin}
-                valuation={valuation.data}
-                isAnalyzing={analysis.isPending}
-                onAnalyze={() => analysis.run('ai')}
-                valuesHidden={valuesHidden}
-                onToggleValues={toggleValues}
-                onStartImport={openSampleTab}
-              />
-              {analysis.inputError ? (
-                <Alert variant="destructive" role="alert">
-                  <AlertDescription>{analysis.inputError}</AlertDescription>
-                </Alert>
-              ) : null}
-              {analysis.error ? (
-                <AnalysisError
-                  error={analysis.error}
-                  mode={analysis.mode}
-                  onTrySample={() => analysis.run('demo')}
-                  isSampleRunning={analysis.isPending}
-                />
-              ) : null}
-              {hasHoldings ? (
-                <ValuationPanel
+              <div className="flex min-w-0 flex-col gap-6">
+                <PortfolioSummaryCard
+                  portfolio={portfolio}
+                  origin={store.origin}
                   valuation={valuation.data}
-                  isLoading={valuation.isLoading}
-                  isUnavailable={valuation.isUnavailable}
+                  isAnalyzing={analysis.isPending}
+                  onAnalyze={() => analysis.run('ai')}
+                  valuesHidden={valuesHidden}
+                  onToggleValues={toggleValues}
+                  onStartImport={openSampleTab}
                 />
-              ) : null}
+                {analysis.inputError ? (
+                  <Alert variant="destructive" role="alert">
+                    <AlertDescription>{analysis.inputError}</AlertDescription>
+                  </Alert>
+                ) : null}
+                {analysis.error ? (
+                  <AnalysisError
+                    error={analysis.error}
+                    mode={analysis.mode}
+                    onTrySample={() => analysis.run('demo')}
+                    isSampleRunning={analysis.isPending}
+                  />
+                ) : null}
+                {hasHoldings ? (
+                  <ValuationPanel
+                    valuation={valuation.data}
+                    isLoading={valuation.isLoading}
+                    isUnavailable={valuation.isUnavailable}
+                  />
+                ) : null}
+              </div>
             </div>
+
+            <AnalysisResultsSection
+              result={analysis.result}
+              isStale={analysis.isStale}
+              hasHoldings={hasHoldings}
+              resultsRef={resultsRef}
+            />
+
+            <InvestmentBasics onLessonOpen={markLessonRead} />
+
+            <section aria-labelledby="promises-heading" className="rounded-xl bg-surface p-6">
+              <h2 id="promises-heading" className="text-lg font-semibold">
+                Why Foliowise
+              </h2>
+              <ul className="mt-4 grid gap-6 md:grid-cols-3">
+                {PROMISES.map(({ icon: Icon, title, text }) => (
+                  <li key={title} className="flex gap-3">
+                    <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                    <div>
+                      <p className="font-medium">{title}</p>
+                      <p className="text-sm text-muted-foreground">{text}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-6 text-sm">
+                Want AI trading suggestions and multi-account aggregation?{' '}
+                <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
+                  See Premium plans
+                </Link>
+              </p>
+            </section>
           </div>
-
-          <AnalysisResultsSection
-            result={analysis.result}
-            isStale={analysis.isStale}
-            hasHoldings={hasHoldings}
-            resultsRef={resultsRef}
-          />
-
-          <InvestmentBasics onLessonOpen={markLessonRead} />
-
-          <section aria-labelledby="promises-heading" className="rounded-xl bg-surface p-6">
-            <h2 id="promises-heading" className="text-lg font-semibold">
-              Why Foliowise
-            </h2>
-            <ul className="mt-4 grid gap-6 md:grid-cols-3">
-              {PROMISES.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="flex gap-3">
-                  <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                  <div>
-                    <p className="font-medium">{title}</p>
-                    <p className="text-sm text-muted-foreground">{text}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-6 text-sm">
-              Want AI trading suggestions and multi-account aggregation?{' '}
-              <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
-                See Premium plans
-              </Link>
-            </p>
-          </section>
-        </div>
-      </HideValuesProvider>
+        </HideValuesProvider>
+      </TooltipProvider>
     </PageLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
+import { TooltipProvider } from '../components/ui/tooltip';
 import { SignedInOnly } from '../components/layout/signed-in-only';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { PaperTradingPanel } from '../features/paper-trading/paper-trading-panel';
@@ -23,24 +24,26 @@ const META = {
 export default function PaperTradingPage() {
   return (
     <PageLayout variant="app" meta={META} breadcrumb={BREADCRUMB}>
-      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <header className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Paper Trading</h1>
-            <TotalPointsBadge />
-          </div>
-          <Alert variant="info" className="max-w-3xl">
-            <Info aria-hidden="true" />
-            <AlertDescription>
-              Practice only: portfolios hold virtual money, and every order fills at once at the current
-              quote, with no fees or slippage. No real money or brokerage is involved.
-            </AlertDescription>
-          </Alert>
-        </header>
-        <SignedInOnly signedOut={<PaperTradingSignInPrompt />}>
-          {(user) => <PaperTradingPanel key={user.id} userId={user.id} />}
-        </SignedInOnly>
-      </div>
+      <TooltipProvider>
+        <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+          <header className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Paper Trading</h1>
+              <TotalPointsBadge />
+            </div>
+            <Alert variant="info" className="max-w-3xl">
+              <Info aria-hidden="true" />
+              <AlertDescription>
+                Practice only: portfolios hold virtual money, and every order fills at once at the current
+                quote, with no fees or slippage. No real money or brokerage is involved.
+              </AlertDescription>
+            </Alert>
+          </header>
+          <SignedInOnly signedOut={<PaperTradingSignInPrompt />}>
+            {(user) => <PaperTradingPanel key={user.id} userId={user.id} />}
+          </SignedInOnly>
+        </div>
+      </TooltipProvider>
     </PageLayout>
   );
 }

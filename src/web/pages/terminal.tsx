@@ -1,5 +1,6 @@
 import { TerminalSquare } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
+import { TooltipProvider } from '../components/ui/tooltip';
 import { useTerminalOverview } from '../features/terminal/get-overview';
 import { TerminalContent } from '../features/terminal/terminal-content';
 import { useSession } from '../lib/session';
@@ -23,26 +24,28 @@ export default function TerminalPage() {
 
   return (
     <PageLayout variant="app" meta={META} className="bg-[#0b0f17] text-slate-200 [--color-ring:#fbbf24]">
-      <div className="mx-auto flex w-full max-w-[1600px] flex-col gap-3 px-3 py-4 sm:px-4 lg:px-6">
-        <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-800 pb-3">
-          <div className="flex items-center gap-2">
-            <TerminalSquare className="size-6 text-amber-400" aria-hidden="true" />
-            <h1 className="text-lg font-bold tracking-tight text-slate-50 sm:text-xl">
-              Professional Trading Terminal
-            </h1>
-          </div>
-          {overview.data && plan && plan !== 'free' ? (
-            <p className="flex items-center gap-2 text-xs text-slate-300">
-              <span className="relative flex size-2" aria-hidden="true">
-                <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:hidden" />
-                <span className="relative inline-flex size-2 rounded-full bg-emerald-400" />
-              </span>
-              Live · {PLAN_LABELS[plan]}
-            </p>
-          ) : null}
-        </header>
-        <TerminalContent overview={overview} />
-      </div>
+      <TooltipProvider>
+        <div className="mx-auto flex w-full max-w-[1600px] flex-col gap-3 px-3 py-4 sm:px-4 lg:px-6">
+          <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-800 pb-3">
+            <div className="flex items-center gap-2">
+              <TerminalSquare className="size-6 text-amber-400" aria-hidden="true" />
+              <h1 className="text-lg font-bold tracking-tight text-slate-50 sm:text-xl">
+                Professional Trading Terminal
+              </h1>
+            </div>
+            {overview.data && plan && plan !== 'free' ? (
+              <p className="flex items-center gap-2 text-xs text-slate-300">
+                <span className="relative flex size-2" aria-hidden="true">
+                  <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:hidden" />
+                  <span className="relative inline-flex size-2 rounded-full bg-emerald-400" />
+                </span>
+                Live · {PLAN_LABELS[plan]}
+              </p>
+            ) : null}
+          </header>
+          <TerminalContent overview={overview} />
+        </div>
+      </TooltipProvider>
     </PageLayout>
   );
 }

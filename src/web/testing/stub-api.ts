@@ -45,11 +45,8 @@ function jsonResponse({ status, body }: StubReply): Response {
   });
 }
 
-/** What the server answers to a signed-out request (src/server/auth/guards.ts). */
-export const SIGNED_OUT: StubReply = {
-  status: 401,
-  body: new AppError('UNAUTHENTICATED', 'Please sign in to continue.').toBody(),
-};
+/** What GET /api/auth/me answers a visitor (no session): 200 with no user, not an error. */
+export const SIGNED_OUT: StubReply = { status: 200, body: { user: null } };
 
 /** A signed-in user as GET /api/auth/me answers it: on the free plan unless `overrides` say otherwise. */
 export function testUser(overrides: Partial<User> = {}): User {

@@ -78,6 +78,16 @@ async function postSignup(
 const logIn = (body: Record<string, unknown>, options: CallOptions = {}) =>
   call('POST', '/api/auth/login', body, options);
 const me = (cookie?: string, app?: TestApp) => call('GET', '/api/auth/me', undefined, { cookie, app });
+/** The session probe's answer to a valid session: its user. */
+const expectSignedIn = (res: LightMyRequestResponse) => {
+  expect(res.statusCode).toBe(200);
+  expect(res.json<{ user: unknown }>().user).toMatchObject({ id: expect.any(String) });
+};
+/** The session probe's answer to a request without a valid session: a visitor, not an error. */
+const expectVisitor = (res: LightMyRequestResponse) => {
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ user: null });
+};
 
 async function sessionRow(token: string) {
   const { rows } = await t.deps.database.pool.query<{
@@ -238,10 +248,14 @@ describe('GET /api/auth/me', () => {
     expect(answer.json()).toEqual(res.json());
   });
 
-  it('answers 401 UNAUTHENTICATED to a visitor, to a made-up cookie and to a malformed one', async () => {
-    expectError(await me(), 401, 'UNAUTHENTICATED', 'Please sign in to continue.');
-    expectError(await me('A'.repeat(43)), 401, 'UNAUTHENTICATED');
-    expectError(await me('not a token; x=y'), 401, 'UNAUTHENTICATED');
+  it('answers 200 with no user to a visitor, to a made-up cookie and to a malformed one', async () => {
+    expectVisitor(await me());
+    expectVisitor(await me('A'.repeat(43)));
+    expectVisitor(await me('not a token; x=y'));
+  });
+
+  it('leaves the 401 to the routes that need a user', async () => {
+    expectError(await call('GET', '/api/portfolio'), 401, 'UNAUTHENTICATED', 'Please sign in to continue.');
   });
 
   it('shows the plan from the database', async () => {
@@ -298,7 +312,7 @@ describe('POST /api/auth/login', () => {
     const second = sessionCookie(await logIn({ email, password: TEST_PASSWORD }, { ip })).value;
     const third = sessionCookie(await logIn({ email, password: TEST_PASSWORD }, { ip })).value;
     expect(new Set([first, second, third]).size).toBe(3);
-    for (const token of [first, second, third]) expect((await me(token)).statusCode).toBe(200);
+    for (const token of [first, second, third]) expectSignedIn(await me(token));
 
     const out = await call('POST', '/api/auth/logout', undefined, { cookie: second });
     expect(out.statusCode).toBe(204);
@@ -308,9 +322,9 @@ describe('POST /api/auth/login', () => {
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
     expect(await sessionRow(second)).toBeUndefined();
 
-    expectError(await me(second), 401, 'UNAUTHENTICATED');
-    expect((await me(first)).statusCode).toBe(200);
-    expect((await me(third)).statusCode).toBe(200);
+    expectVisitor(await me(second));
+    expectSignedIn(await me(first));
+    expectSignedIn(await me(third));
   });
 
   it('replaces the session the browser came with', async () => {
@@ -319,8 +333,8 @@ describe('POST /api/auth/login', () => {
     const after = sessionCookie(res).value;
     expect(after).not.toBe(before);
     expect(await sessionRow(before)).toBeUndefined();
-    expectError(await me(before), 401, 'UNAUTHENTICATED');
-    expect((await me(after)).statusCode).toBe(200);
+    expectVisitor(await me(before));
+    expectSignedIn(await me(after));
   });
 
   it('logout without a session still answers 204', async () => {
@@ -356,24 +370,24 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('session expiry', () => {
-  it('an idle-expired session answers 401, is deleted and its cookie cleared', async () => {
+  it('an idle-expired session is a visitor: it is deleted and its cookie cleared', async () => {
     const { cookie: token } = await signUpUser(t.app);
     await sql(`update session set idle_expires_at = now() - interval '1 second' where id_hash = $1`, [
       hashSessionToken(token),
     ]);
     const res = await me(token);
-    expectError(res, 401, 'UNAUTHENTICATED');
+    expectVisitor(res);
     expect(rawSetCookie(res)).toMatch(/^fw_session=;/);
     expect(await sessionRow(token)).toBeUndefined();
   });
 
-  it('an absolutely expired session answers 401 even while active', async () => {
+  it('an absolutely expired session is a visitor even while active', async () => {
     const { cookie: token } = await signUpUser(t.app);
     await sql(
       `update session set absolute_expires_at = now() - interval '1 second', last_seen_at = now() where id_hash = $1`,
       [hashSessionToken(token)],
     );
-    expectError(await me(token), 401, 'UNAUTHENTICATED');
+    expectVisitor(await me(token));
     expect(await sessionRow(token)).toBeUndefined();
   });
 
@@ -384,7 +398,7 @@ describe('session expiry', () => {
       `update session set last_seen_at = now() - interval '2 minutes', idle_expires_at = now() + interval '1 hour' where id_hash = $1`,
       [idHash],
     );
-    expect((await me(token)).statusCode).toBe(200);
+    expectSignedIn(await me(token));
     const slid = (await sessionRow(token))!;
     expect(slid.idle_expires_at.getTime() - Date.now()).toBeGreaterThan(7 * DAY_S * 1000 - 60_000);
     expect(Date.now() - slid.last_seen_at.getTime()).toBeLessThan(60_000);
@@ -392,7 +406,7 @@ describe('session expiry', () => {
     // Seen less than a minute ago: no write.
     await sql(`update session set idle_expires_at = now() + interval '1 hour' where id_hash = $1`, [idHash]);
     const before = (await sessionRow(token))!;
-    expect((await me(token)).statusCode).toBe(200);
+    expectSignedIn(await me(token));
     const after = (await sessionRow(token))!;
     expect(after.idle_expires_at.getTime()).toBe(before.idle_expires_at.getTime());
     expect(after.last_seen_at.getTime()).toBe(before.last_seen_at.getTime());
@@ -404,7 +418,7 @@ describe('session expiry', () => {
       `update session set last_seen_at = now() - interval '2 minutes', absolute_expires_at = now() + interval '1 hour' where id_hash = $1`,
       [hashSessionToken(token)],
     );
-    expect((await me(token)).statusCode).toBe(200);
+    expectSignedIn(await me(token));
     const row = (await sessionRow(token))!;
     expect(row.idle_expires_at.getTime()).toBe(row.absolute_expires_at.getTime());
   });

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ZLoginRequest, ZSignupRequest, type AuthUserResponse } from '../../../contracts/accounts';
-import { requireUser } from '../../auth/guards';
+import {
+  ZLoginRequest,
+  ZSignupRequest,
+  type AuthUserResponse,
+  type SessionResponse,
+} from '../../../contracts/accounts';
 import { clearSessionCookie, setSessionCookie } from '../../auth/sessions';
 import { parseWith } from '../../http/errors';
 import {
@@ -56,8 +60,8 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/me', { preHandler: requireUser }, async (request) => {
-    const body: AuthUserResponse = getCurrentUser({ user: request.user });
+  app.get('/me', { compress: false }, async (request) => {
+    const body: SessionResponse = getCurrentUser({ user: request.user });
     return body;
   });
 

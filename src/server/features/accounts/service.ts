@@ -3,7 +3,6 @@ import type { LoginRequest, SignupRequest, User } from '../../../contracts/accou
 import { AppError } from '../../../contracts/errors';
 import { isCommonPassword } from '../../auth/common-passwords';
 import { toPublicUser } from '../../auth/current-user';
-import { signedInUser } from '../../auth/guards';
 import { hashPassword, verifyAgainstDummyHash, verifyPassword } from '../../auth/password';
 import { createSession, deleteSession, type NewSession } from '../../auth/sessions';
 import type { Database } from '../../db/client';
@@ -121,8 +120,9 @@ export async function logOut(options: { db: Database; sessionIdHash: string | un
 }
 
 /** The signed-in user, or 401 UNAUTHENTICATED. */
-export function getCurrentUser(options: { user: User | undefined }): { user: User } {
-  return { user: signedInUser(options) };
+/** The session probe: a visitor (no session, or an expired one) gets `{ user: null }`, not a 401. */
+export function getCurrentUser(options: { user: User | undefined }): { user: User | null } {
+  return { user: options.user ?? null };
 }
 
 /** With demo features on: a fresh demo account (random password, never shown), signed in. */

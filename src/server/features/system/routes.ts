@@ -4,7 +4,8 @@ import type { HealthResponse, PublicConfigResponse } from '../../../contracts/co
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   const { config, database, version } = app.deps;
 
-  app.get('/health', async (_request, reply) => {
+  // Small answers on hot paths: no compression hook at all (src/server/http/api-compression.ts).
+  app.get('/health', { compress: false }, async (_request, reply) => {
     let db: HealthResponse['db'] = 'ok';
     try {
       await database.pool.query('select 1');
@@ -15,7 +16,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(db === 'ok' ? 200 : 503).send(body);
   });
 
-  app.get('/config', async () => {
+  app.get('/config', { compress: false }, async () => {
     const body: PublicConfigResponse = {
       version,
       stripePublishableKey: config.stripe.publishableKey ?? null,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LogOut, Menu, TrendingUp } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
@@ -8,7 +8,6 @@ import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { useLogout, useSession, userHasSubscription } from '../../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/use-toast';
 import {
@@ -20,6 +19,8 @@ import {
   navLinksFor,
   type HeaderVariant,
 } from './nav-links';
+
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 export function Logo({ className }: { className?: string }) {
   return (
@@ -73,6 +74,9 @@ export function Header({ variant }: { variant: HeaderVariant }) {
   const isLoading = !isHydrated || session.isLoading;
   const { signOut, isSigningOut } = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The sheet's code loads on the first open and stays mounted after, so that it can animate out.
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const links = navLinksFor(variant);
   const cta = HEADER_CTA[variant];
   // Subscribers have nothing to upgrade to from the app header.
@@ -148,98 +152,112 @@ export function Header({ variant }: { variant: HeaderVariant }) {
             </Button>
           ) : null}
 
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <Menu className="size-5" aria-hidden="true" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent>
-              <div className="pr-10">
-                <SheetTitle>Menu</SheetTitle>
-                <SheetDescription className="mt-1">{TAGLINE}</SheetDescription>
-              </div>
-              <nav aria-label="Mobile">
-                <ul className="flex flex-col gap-1">
-                  {links.map((link) => {
-                    const isActive = isActivePath(location, link.href);
-                    return (
-                      <li key={link.href}>
-                        <Link
-                          href={link.href}
-                          onClick={() => setMenuOpen(false)}
-                          aria-current={isActive ? 'page' : undefined}
-                          className={cn(
-                            'flex items-center justify-between rounded-md px-3 py-2.5 text-base font-medium',
-                            isActive
-                              ? 'bg-primary-soft text-primary-soft-foreground'
-                              : 'text-foreground hover:bg-muted',
-                          )}
-                        >
-                          {link.label}
-                          {link.badge ? <Badge variant="warning">{link.badge}</Badge> : null}
-                        </Link>
-                      </li>
-                    );
-                  })}
-                  <li>
-                    <Link
-                      href={COMPLIANCE_LINK.href}
-                      onClick={() => setMenuOpen(false)}
-                      aria-current={isActivePath(location, COMPLIANCE_LINK.href) ? 'page' : undefined}
-                      className={cn(
-                        'flex rounded-md px-3 py-2.5 text-base font-medium',
-                        isActivePath(location, COMPLIANCE_LINK.href)
-                          ? 'bg-primary-soft text-primary-soft-foreground'
-                          : 'text-foreground hover:bg-muted',
-                      )}
-                    >
-                      {COMPLIANCE_LINK.label}
-                    </Link>
-                  </li>
-                </ul>
-              </nav>
-              <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
-                {user ? (
-                  <>
-                    <p className="truncate text-sm text-muted-foreground">
-                      Signed in as <span className="font-medium text-foreground">{displayName(user)}</span>
-                    </p>
-                    <Button
-                      variant="outline"
-                      onClick={() => {
-                        setMenuOpen(false);
-                        signOut();
-                      }}
-                      disabled={isSigningOut}
-                    >
-                      <LogOut aria-hidden="true" />
-                      Sign out
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setHasOpenedMenu(true);
+              setMenuOpen(true);
+            }}
+          >
+            <Menu className="size-5" aria-hidden="true" />
+          </Button>
+          {hasOpenedMenu ? (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                returnFocusTo={menuButton}
+                title="Menu"
+                description={TAGLINE}
+              >
+                <nav aria-label="Mobile">
+                  <ul className="flex flex-col gap-1">
+                    {links.map((link) => {
+                      const isActive = isActivePath(location, link.href);
+                      return (
+                        <li key={link.href}>
+                          <Link
+                            href={link.href}
+                            onClick={() => setMenuOpen(false)}
+                            aria-current={isActive ? 'page' : undefined}
+                            className={cn(
+                              'flex items-center justify-between rounded-md px-3 py-2.5 text-base font-medium',
+                              isActive
+                                ? 'bg-primary-soft text-primary-soft-foreground'
+                                : 'text-foreground hover:bg-muted',
+                            )}
+                          >
+                            {link.label}
+                            {link.badge ? <Badge variant="warning">{link.badge}</Badge> : null}
+                          </Link>
+                        </li>
+                      );
+                    })}
+                    <li>
+                      <Link
+                        href={COMPLIANCE_LINK.href}
+                        onClick={() => setMenuOpen(false)}
+                        aria-current={isActivePath(location, COMPLIANCE_LINK.href) ? 'page' : undefined}
+                        className={cn(
+                          'flex rounded-md px-3 py-2.5 text-base font-medium',
+                          isActivePath(location, COMPLIANCE_LINK.href)
+                            ? 'bg-primary-soft text-primary-soft-foreground'
+                            : 'text-foreground hover:bg-muted',
+                        )}
+                      >
+                        {COMPLIANCE_LINK.label}
+                      </Link>
+                    </li>
+                  </ul>
+                </nav>
+                <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
+                  {user ? (
+                    <>
+                      <p className="truncate text-sm text-muted-foreground">
+                        Signed in as <span className="font-medium text-foreground">{displayName(user)}</span>
+                      </p>
+                      <Button
+                        variant="outline"
+                        onClick={() => {
+                          setMenuOpen(false);
+                          signOut();
+                        }}
+                        disabled={isSigningOut}
+                      >
+                        <LogOut aria-hidden="true" />
+                        Sign out
+                      </Button>
+                    </>
+                  ) : isLoading ? null : (
+                    <Button asChild variant="outline">
+                      <Link href={SIGN_IN_LINK.href} onClick={() => setMenuOpen(false)}>
+                        {SIGN_IN_LINK.label}
+                      </Link>
                     </Button>
-                  </>
-                ) : isLoading ? null : (
-                  <Button asChild variant="outline">
-                    <Link href={SIGN_IN_LINK.href} onClick={() => setMenuOpen(false)}>
-                      {SIGN_IN_LINK.label}
-                    </Link>
-                  </Button>
-                )}
-                {showCta ? (
-                  <Button asChild>
-                    <Link
-                      href={cta.href}
-                      onClick={() => {
-                        trackCta(variant);
-                        setMenuOpen(false);
-                      }}
-                    >
-                      {cta.label}
-                    </Link>
-                  </Button>
-                ) : null}
-              </div>
-            </SheetContent>
-          </Sheet>
+                  )}
+                  {showCta ? (
+                    <Button asChild>
+                      <Link
+                        href={cta.href}
+                        onClick={() => {
+                          trackCta(variant);
+                          setMenuOpen(false);
+                        }}
+                      >
+                        {cta.label}
+                      </Link>
+                    </Button>
+                  ) : null}
+                </div>
+              </MobileMenu>
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </header>

@@ -5,7 +5,6 @@ import { cn } from '../../lib/cn';
 
 /** A side sheet: a Radix Dialog that slides in from the right (focus trapped, Escape closes). */
 export const Sheet = Dialog.Root;
-export const SheetTrigger = Dialog.Trigger;
 
 export function SheetContent({
   className,

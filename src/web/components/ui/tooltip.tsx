@@ -1,17 +1,27 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
 
-/** Mounted once in app.tsx: 700 ms before the first tooltip opens, 300 ms to skip the delay between them (spec 000 §9). */
+const HasTooltipProvider = createContext(false);
+
+/**
+ * 700 ms before the first tooltip opens, 300 ms to skip the delay between them (spec 000 §9). Mounted by the
+ * pages that show tooltips, not by the app: Radix's tooltip brings its positioning engine (floating-ui), which
+ * the landing page does not need.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
-      {children}
+      <HasTooltipProvider value={true}>{children}</HasTooltipProvider>
     </TooltipPrimitive.Provider>
   );
 }
 
-export const TooltipRoot = TooltipPrimitive.Root;
+/** A tooltip under a page's TooltipProvider shares its delays; one outside it gets its own, never an error. */
+export function TooltipRoot(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  const root = <TooltipPrimitive.Root {...props} />;
+  return useContext(HasTooltipProvider) ? root : <TooltipProvider>{root}</TooltipProvider>;
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({
