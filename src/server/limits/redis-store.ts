@@ -39,26 +39,31 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitSto
   const { fallback } = options;
   const redis = new Redis(options.url, {
     keyPrefix: options.keyPrefix,
-    // Without a connection, commands fail at once instead of queueing until Redis returns.
-    enableOfflineQueue: false,
+    // Commands wait for the first connection (at most COMMAND_TIMEOUT_MS); once Redis is known to be down
+    // they go to the fallback without waiting, and a command caught by a dropped connection is not retried.
     maxRetriesPerRequest: 0,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: 2_000,
   });
+  /** Redis is known to be unreachable: from its connection's error until it is ready again. */
   let isDown = false;
+  let isReported = false;
   const failed = (error: unknown) => {
-    if (isDown) return;
-    isDown = true;
+    // A slow command on a live connection is one fallback answer; a lost connection sends all of them there.
+    if (redis.status !== 'ready') isDown = true;
+    if (isReported) return;
+    isReported = true;
     options.onUnavailable(error instanceof Error ? error : new Error(String(error)));
   };
   redis.on('error', failed);
   redis.on('ready', () => {
     isDown = false;
+    isReported = false;
   });
 
   /** The Redis answer, or the fallback's when Redis fails. */
   async function withFallback<T>(viaRedis: () => Promise<T>, viaFallback: () => Promise<T>): Promise<T> {
-    if (redis.status !== 'ready') return viaFallback();
+    if (isDown) return viaFallback();
     try {
       return await viaRedis();
     } catch (error) {

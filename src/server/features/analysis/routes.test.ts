@@ -356,7 +356,11 @@ describe('free allowance: 3 AI analyses per calendar month', () => {
     );
     const demo = await t.app.inject({ method: 'POST', url: '/api/auth/demo', remoteAddress: neighbour });
     expect(demo.statusCode, demo.body).toBe(201);
-    const demoUser = { id: '', email: '', cookie: demo.cookies.find((c) => c.name === 'fw_session')?.value ?? '' };
+    const demoUser = {
+      id: '',
+      email: '',
+      cookie: demo.cookies.find((c) => c.name === 'fw_session')?.value ?? '',
+    };
     expectError(
       await analyze(SAMPLE, { user: demoUser, ip: neighbour }),
       403,
