@@ -25,6 +25,8 @@ async function main() {
     DATABASE_URL: '',
     MARKET_DATA_PROVIDER: 'simulated',
     LOG_LEVEL: 'warn',
+    // The ledger itself is measured, not the per-user trade limit.
+    TRADES_PER_MINUTE: '0',
   });
   const config = buildConfig(env, randomBytes(32).toString('hex'));
   const database = await openDatabase(config, () => undefined);
