@@ -15,8 +15,6 @@ const optionalFlag = optionalString.pipe(
     .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v))),
 );
 
-const booleanFlag = (fallback: boolean) => optionalFlag.transform((v) => v ?? fallback);
-
 const integer = (fallback: number, min: number, max: number) =>
   optionalString.pipe(
     z

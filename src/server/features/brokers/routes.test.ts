@@ -9,7 +9,6 @@ import {
   ZRobinhoodImportResponse,
 } from '../../../contracts/brokers';
 import { ZPortfolio } from '../../../contracts/analysis';
-import { ZErrorBody } from '../../../contracts/errors';
 import {
   FAKE_RH_PASSWORD,
   FAKE_RH_TOKEN,
