@@ -70,6 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   const services = createServices(config, database, log, options.overrides);
   app.decorate('services', services);
+  // The first requests are counted where the later ones are: in Redis once connected, not in the fallback.
+  app.addHook('onReady', () => services.limits.started());
   app.addHook('onClose', () => services.limits.close());
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');

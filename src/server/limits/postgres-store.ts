@@ -39,6 +39,7 @@ export function createPostgresLimitStore(db: Database): LimitStore {
       if (keys.length === 0) return;
       await db.delete(limitCounter).where(inArray(limitCounter.key, [...keys]));
     },
+    async started() {},
     async close() {},
   };
 }

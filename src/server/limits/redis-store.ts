@@ -56,6 +56,10 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitSto
     options.onUnavailable(error instanceof Error ? error : new Error(String(error)));
   };
   redis.on('error', failed);
+  const started = new Promise<void>((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', () => resolve());
+  });
   redis.on('ready', () => {
     isDown = false;
     isReported = false;
@@ -102,6 +106,7 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitSto
         () => fallback.remove(keys),
       );
     },
+    started: () => started,
     async close() {
       if (redis.status === 'ready') await redis.quit();
       else redis.disconnect();

@@ -21,5 +21,7 @@ export interface LimitStore {
   decrement(key: string): Promise<void>;
   /** Forgets the keys' counters. */
   remove(keys: readonly string[]): Promise<void>;
+  /** Settles once the store knows where it counts (Redis: connected, or known to be down); the app waits for it. */
+  started(): Promise<void>;
   close(): Promise<void>;
 }
