@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await withAnalytics?.stop();
+  await withAnalytics?.discard();
 });
 
 type DataLayerCall = unknown[];

@@ -1,15 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './support/server';
+import { isProcessRunning, postmasterPid, startServer, type RunningServer } from './support/server';
 import { E2E_PASSWORD, signUpWithoutBrowser } from './support/users';
 
 const running: RunningServer[] = [];
+// Killed, databases stopped (a kill -9 of the app leaves its embedded PostgreSQL running), data deleted.
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.stop('SIGKILL')));
+  for (const server of running.splice(0).reverse()) await server.discard();
 });
 
 async function start(dataDir?: string, env?: Record<string, string>) {
@@ -26,31 +25,17 @@ async function logIn(baseUrl: string, email: string) {
   });
 }
 
-function postmasterPid(dataDir: string): number {
-  return Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-/** Running, not merely a zombie waiting for a parent (in containers PID 1 may never reap it). */
-function isAlive(pid: number) {
-  try {
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-    return state !== undefined && state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
-
 describe('the embedded database survives crashes', () => {
   it('after kill -9 of the app alone, the next start reuses the data with every committed row', async () => {
     const first = await start();
     await signUpWithoutBrowser(first.baseUrl, 'kill9@example.com');
     const orphan = postmasterPid(first.dataDir);
     await first.stop('SIGKILL');
-    expect(isAlive(orphan)).toBe(true); // the database outlived the app
+    expect(isProcessRunning(orphan)).toBe(true); // the database outlived the app
 
     const second = await start(first.dataDir);
     expect((await logIn(second.baseUrl, 'kill9@example.com')).status).toBe(200);
-    expect(isAlive(orphan)).toBe(false); // never two servers on the same data
+    expect(isProcessRunning(orphan)).toBe(false); // never two servers on the same data
     expect(postmasterPid(second.dataDir)).not.toBe(orphan);
   });
 
@@ -73,7 +58,7 @@ describe('the embedded database survives crashes', () => {
     const postmaster = postmasterPid(server.dataDir);
     const code = await server.stop('SIGTERM');
     expect(code).toBe(0);
-    expect(isAlive(postmaster)).toBe(false);
+    expect(isProcessRunning(postmaster)).toBe(false);
     expect(server.output()).not.toMatch(/error/i);
   });
 
@@ -96,6 +81,8 @@ describe('the embedded database survives crashes', () => {
         .output()
         .split('\n')
         .filter((line) => line.includes(message));
+    // The job runner started with the app and ran each cleanup once.
+    await expect.poll(() => lines('"msg":"job ran"').length).toBe(3);
     server.process.kill('SIGTERM');
     await expect.poll(() => lines('shutting down: finishing in-flight requests').length).toBe(1);
     server.process.kill('SIGTERM');
@@ -103,11 +90,15 @@ describe('the embedded database survives crashes', () => {
     server.process.kill('SIGINT');
     await expect.poll(() => lines('already shutting down: signal ignored').length).toBe(2);
     expect(server.process.exitCode).toBeNull();
-    expect(isAlive(postmaster)).toBe(true);
+    expect(isProcessRunning(postmaster)).toBe(true);
 
     socket.destroy();
     expect(await server.stop()).toBe(0);
-    expect(isAlive(postmaster)).toBe(false);
+    expect(isProcessRunning(postmaster)).toBe(false);
     expect(lines('stopped cleanly')).toHaveLength(1);
+    // The runner stopped with the app, before the database.
+    const output = server.output();
+    expect(lines('job runner stopped')).toHaveLength(1);
+    expect(output.indexOf('job runner stopped')).toBeLessThan(output.indexOf('stopped cleanly'));
   });
 });

@@ -65,6 +65,7 @@ describe('premium terminal in the browser', () => {
   });
   afterAll(async () => {
     await server?.stop();
+    await server?.discard();
   });
 
   /** A fresh account on the premium plan with a saved portfolio, signed in in the page's cookie jar. */

@@ -13,5 +13,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.baseUrl);
   return async () => {
     await server.stop();
+    await server.discard();
   };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,46 @@ export interface RunningServer {
   process: ChildProcess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Leaves nothing behind: kills the app if it still runs, stops the embedded PostgreSQL a killed app leaves
+   * running (see stopEmbeddedDatabase), and deletes the data directory when startServer made it.
+   */
+  discard(): Promise<void>;
+}
+
+/** The process id of the embedded PostgreSQL in `dataDir`, from the first line of its postmaster.pid. */
+export function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** Running, not merely a zombie waiting for a parent (in containers PID 1 may never reap it). */
+export function isProcessRunning(pid: number): boolean {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    return state !== undefined && state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops the embedded PostgreSQL of `dataDir` when one still runs there. The app starts it detached (pg_ctl,
+ * docs/decisions/001), so an app killed with SIGKILL leaves it behind; SIGINT is PostgreSQL's fast shutdown.
+ */
+export async function stopEmbeddedDatabase(dataDir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = postmasterPid(dataDir);
+  } catch {
+    return; // never started, or stopped cleanly (PostgreSQL removes the file)
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessRunning(pid)) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isProcessRunning(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL ${pid} of ${dataDir} did not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export async function freePort(): Promise<number> {
@@ -52,29 +92,36 @@ export async function startServer(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null) child.kill(signal);
+    return exited;
+  };
+  const discard = async () => {
+    await stop('SIGKILL');
+    await stopEmbeddedDatabase(dataDir);
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await discard();
+      throw new Error(`server exited early:\n${output}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      await discard();
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    baseUrl,
-    dataDir,
-    process: child,
-    output: () => output,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+  return { baseUrl, dataDir, process: child, output: () => output, stop, discard };
 }
 
 /**

@@ -30,6 +30,7 @@ import { terminalRoutes } from './features/terminal/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { clientKey } from './limits/client-key';
 import { rateLimitStoreOf } from './limits/rate-limit-store';
+import { createJobRunner } from './jobs/runner';
 
 /** What the app runs on: the routes read these as `app.deps`. */
 export interface AppDeps {
@@ -73,6 +74,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The first requests are counted where the later ones are: in Redis once connected, not in the fallback.
   app.addHook('onReady', () => services.limits.started());
   app.addHook('onClose', () => services.limits.close());
+  if (config.jobs) {
+    // Started with the app (listen or ready) and stopped by app.close(), before main.ts stops the database.
+    const jobs = createJobRunner({ database, log });
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
 

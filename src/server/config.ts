@@ -15,6 +15,8 @@ const optionalFlag = optionalString.pipe(
     .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v))),
 );
 
+const booleanFlag = (fallback: boolean) => optionalFlag.transform((v) => v ?? fallback);
+
 const integer = (fallback: number, min: number, max: number) =>
   optionalString.pipe(
     z
@@ -109,6 +111,7 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   REDIS_KEY_PREFIX: optionalString.pipe(z.string().default('foliowise:')),
   TRADES_PER_MINUTE: integer(30, 0, 100_000),
+  JOBS: booleanFlag(true),
   LOG_LEVEL: optionalString.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
@@ -144,6 +147,8 @@ export interface AppConfig {
   redis: { url: string | undefined; keyPrefix: string };
   /** Paper trades a user may place per minute; 0 turns the limit off (benchmarks of the ledger). */
   tradesPerMinute: number;
+  /** The scheduled cleanups (src/server/jobs): JOBS, on by default; `off` for benchmarks. */
+  jobs: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -198,6 +203,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     trustProxy: env.TRUST_PROXY,
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     tradesPerMinute: env.TRADES_PER_MINUTE,
+    jobs: env.JOBS,
     logLevel: env.LOG_LEVEL,
   };
 }

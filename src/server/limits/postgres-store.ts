@@ -46,8 +46,7 @@ export function createPostgresLimitStore(db: Database): LimitStore {
 
 /**
  * Deletes the counters whose window has ended (they would count from 1 again anyway); returns how many.
- * A scheduled job runs it (the job runner's schedule; until then `@public` keeps the unused-export check quiet).
- * @public
+ * The hourly job `delete-expired-limit-counters` runs it (src/server/jobs/registry.ts).
  */
 export async function deleteExpiredLimitCounters(db: Database): Promise<number> {
   const deleted = await db

@@ -8,7 +8,14 @@ export const TEST_APP_SECRET = 'test-secret-that-is-at-least-32-characters-long'
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return buildConfig(
-    parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_DATA_PROVIDER: 'simulated', ...env }),
+    // The job runner only where a test turns it on (JOBS: 'on'): other tests never see its work or tables.
+    parseEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MARKET_DATA_PROVIDER: 'simulated',
+      JOBS: 'off',
+      ...env,
+    }),
     TEST_APP_SECRET,
   );
 }

@@ -1,0 +1,39 @@
+import { deleteExpiredSessions } from '../auth/sessions';
+import type { Database } from '../db/client';
+import { deleteAbandonedDemoAccounts } from './abandoned-demo-accounts';
+import type { JobPeriod } from './periods';
+import { deleteExpiredLimitCounters } from '../limits/postgres-store';
+
+export interface JobContext {
+  db: Database;
+  /** The time of this run (tests move it). */
+  now: Date;
+}
+
+export interface JobDefinition {
+  /** The pg-boss queue name, also the `job` field of its log line. */
+  name: string;
+  /** Runs once per UTC hour or day, on whichever instance claims it first (docs/decisions/016-job-runner.md). */
+  period: JobPeriod;
+  /** Does the work; returns how many rows it deleted (logged). */
+  run(context: JobContext): Promise<number>;
+}
+
+/** Every scheduled job of the app: a new one is one entry here. */
+export const JOBS: readonly JobDefinition[] = [
+  {
+    name: 'delete-expired-sessions',
+    period: 'hourly',
+    run: ({ db, now }) => deleteExpiredSessions(db, now),
+  },
+  {
+    name: 'delete-expired-limit-counters',
+    period: 'hourly',
+    run: ({ db }) => deleteExpiredLimitCounters(db),
+  },
+  {
+    name: 'delete-abandoned-demo-accounts',
+    period: 'daily',
+    run: ({ db, now }) => deleteAbandonedDemoAccounts(db, now),
+  },
+];
