@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MOBILE, allowConsoleErrors, seriousAccessibilityViolations, useBrowser } from './support/browser';
+import { signUp } from './support/users';
 
 const h = useBrowser();
 
@@ -149,10 +150,22 @@ describe('the portfolio analyzer', () => {
     await waitForTotal(page);
   });
 
+  it('asks a visitor to sign in before the Robinhood import, with a link to the sign-in page', async () => {
+    const page = await h.newPage();
+    await page.goto('/app');
+    await page.getByRole('tab', { name: 'Robinhood' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Robinhood' });
+    await panel.getByText('Sign in to import from Robinhood').waitFor();
+    expect(await panel.getByRole('button', { name: 'Import Real Portfolio' }).count()).toBe(0);
+    await panel.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login');
+  });
+
   it('falls back to the marked demo portfolio when Robinhood cannot be reached, then disconnects', async () => {
     const page = await h.newPage();
     // Any failure of the connector (here: none deployed, or a refusal) is the fallback path.
     allowConsoleErrors(page, /status of (4|5)\d\d/);
+    await signUp(page);
     await page.goto('/app');
     await page.getByRole('tab', { name: 'Robinhood' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Robinhood' });

@@ -30,6 +30,8 @@ import { portfolioRoutes } from './features/portfolio/routes';
 import { rewardsRoutes } from './features/rewards/routes';
 import { terminalRoutes } from './features/terminal/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
+import { clientKey } from './limits/client-key';
+import { rateLimitStoreOf } from './limits/rate-limit-store';
 import { createJobRunner } from './jobs/runner';
 
 /** What the app runs on: the routes read these as `app.deps`. */
@@ -69,7 +71,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const deps: AppDeps = { config, database, version };
   app.decorate('deps', deps);
-  app.decorate('services', createServices(config, database, log, options.overrides));
+  const services = createServices(config, database, log, options.overrides);
+  app.decorate('services', services);
+  // The first requests are counted where the later ones are: in Redis once connected, not in the fallback.
+  app.addHook('onReady', () => services.limits.started());
+  app.addHook('onClose', () => services.limits.close());
   if (config.jobs) {
     // Started with the app (listen or ready) and stopped by app.close(), before main.ts stops the database.
     const jobs = createJobRunner({ database, log });
@@ -82,14 +88,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerSecurity(app, config);
   await app.register(cookie, { secret: config.appSecret });
-  // Routes opt in with `config: { rateLimit: {...} }`; counters are per instance (see README, Scale).
+  // Routes opt in with `config: { rateLimit: {...} }`; the counters are in the shared limit store, per client
+  // key (IPv4 address, IPv6 /64) unless the route keys them otherwise (per user).
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStoreOf(services.limits),
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      ),
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${waitText(context.ttl)}.`),
   });
   await registerApiCompression(app);
 
@@ -172,6 +178,18 @@ async function registerWebApp(app: FastifyInstance, webRoot: string) {
       .header('Cache-Control', 'no-cache')
       .sendFile('index.html');
   });
+}
+
+/** '45 seconds', '12 minutes', '23 hours': the wait of a route limit, rounded up. */
+function waitText(ttlMs: number): string {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  const [amount, unit] =
+    seconds < 120
+      ? [seconds, 'second']
+      : seconds < 2 * 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
 function notFoundBody(method: string, url: string) {

@@ -16,7 +16,31 @@ describe('configuration', () => {
       cookieSecure: false,
       robinhoodBaseUrl: 'https://api.robinhood.com',
       robinhoodCryptoBaseUrl: 'https://nummus.robinhood.com',
+      redis: { url: undefined, keyPrefix: 'foliowise:' },
+      tradesPerMinute: 30,
     });
+  });
+
+  it('offers demo accounts by default outside production only; DEMO_FEATURES overrides', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) };
+    const demoFeatures = (env: Record<string, string>) =>
+      buildConfig(parseEnv(env), 'x'.repeat(32)).demoFeatures;
+    expect(demoFeatures(production)).toBe(false);
+    expect(demoFeatures({ ...production, DEMO_FEATURES: 'true' })).toBe(true);
+    expect(demoFeatures({ NODE_ENV: 'development' })).toBe(true);
+    expect(demoFeatures({ NODE_ENV: 'development', DEMO_FEATURES: 'false' })).toBe(false);
+  });
+
+  it('reads TRADES_PER_MINUTE (0 turns the limit off) and REDIS_URL', () => {
+    expect(parseEnv({ TRADES_PER_MINUTE: '0' }).TRADES_PER_MINUTE).toBe(0);
+    expect(parseEnv({ TRADES_PER_MINUTE: '120' }).TRADES_PER_MINUTE).toBe(120);
+    expect(() => parseEnv({ TRADES_PER_MINUTE: '-1' })).toThrow(/^Invalid configuration: TRADES_PER_MINUTE /);
+    expect(parseEnv({ REDIS_URL: 'rediss://cache.internal:6380' }).REDIS_URL).toBe(
+      'rediss://cache.internal:6380',
+    );
+    expect(() => parseEnv({ REDIS_URL: 'http://cache.internal' })).toThrow(
+      /^Invalid configuration: REDIS_URL /,
+    );
   });
 
   it('marks cookies Secure (and sends HSTS) by default in production only; COOKIE_SECURE overrides', () => {
@@ -33,7 +57,7 @@ describe('configuration', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '  ', DEMO_FEATURES: '' })).toMatchObject({
       PORT: 5000,
       DATABASE_URL: undefined,
-      DEMO_FEATURES: true,
+      DEMO_FEATURES: undefined,
     });
   });
 

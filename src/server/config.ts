@@ -80,7 +80,7 @@ const envSchema = z.object({
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   ),
-  DEMO_FEATURES: booleanFlag(true),
+  DEMO_FEATURES: optionalFlag,
   MARKET_DATA_PROVIDER: optionalString.pipe(
     z.enum(['auto', 'simulated', 'yahoo', 'coingecko', 'alphavantage', 'polygon', 'fmp']).default('auto'),
   ),
@@ -108,6 +108,9 @@ const envSchema = z.object({
   ),
   COOKIE_SECURE: optionalFlag,
   TRUST_PROXY: trustProxy,
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_KEY_PREFIX: optionalString.pipe(z.string().default('foliowise:')),
+  TRADES_PER_MINUTE: integer(30, 0, 100_000),
   JOBS: booleanFlag(true),
   LOG_LEVEL: optionalString.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -140,6 +143,10 @@ export interface AppConfig {
   /** Secure cookies and HSTS: COOKIE_SECURE, on by default in production. */
   cookieSecure: boolean;
   trustProxy: TrustProxy;
+  /** Where the limit counters live: Redis when set, else PostgreSQL (src/server/limits). */
+  redis: { url: string | undefined; keyPrefix: string };
+  /** Paper trades a user may place per minute; 0 turns the limit off (benchmarks of the ledger). */
+  tradesPerMinute: number;
   /** The scheduled cleanups (src/server/jobs): JOBS, on by default; `off` for benchmarks. */
   jobs: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -174,7 +181,8 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     databaseUrl: env.DATABASE_URL,
     appSecret,
     adminEmails: env.ADMIN_EMAILS,
-    demoFeatures: env.DEMO_FEATURES,
+    // Demo accounts are open to anyone, so a production server offers them only when told to.
+    demoFeatures: env.DEMO_FEATURES ?? env.NODE_ENV !== 'production',
     marketDataProvider: env.MARKET_DATA_PROVIDER,
     quoteCacheSeconds: env.QUOTE_CACHE_SECONDS,
     vendorKeys: {
@@ -193,6 +201,8 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     analyticsId: env.ANALYTICS_ID,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
+    redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
+    tradesPerMinute: env.TRADES_PER_MINUTE,
     jobs: env.JOBS,
     logLevel: env.LOG_LEVEL,
   };

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createLoginThrottle, type LoginThrottle } from './features/accounts/login-throttle';
 import type { AccountsContext } from './features/accounts/service';
 import {
   createCloseSeriesCache,
@@ -32,6 +33,9 @@ import { createOpenAiAnalysisWriter } from './providers/llm';
 import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
 import { createFeedAdapterFactory } from './providers/market-data/feeds';
 import type { UserVendorKeys } from './providers/market-data/types';
+import { createPostgresLimitStore } from './limits/postgres-store';
+import { createRedisLimitStore } from './limits/redis-store';
+import type { LimitStore } from './limits/store';
 
 /** What tests and benches may replace; each field's default is the real service. */
 export interface ServiceOverrides {
@@ -50,10 +54,15 @@ export interface ServiceOverrides {
 }
 
 export interface Services {
+  /** The counters of every limit shared by the instances: Redis when REDIS_URL is set, else PostgreSQL. */
+  limits: LimitStore;
   marketData: MarketDataService;
   /** A signed-in user's own vendor keys, decrypted (API settings); see auth/user-vendor-keys.ts per request. */
   userVendorKeys(userId: string): Promise<UserVendorKeys>;
-  accounts: Omit<AccountsContext, 'replacedSessionIdHash'> & { demoFeatures: boolean };
+  accounts: Omit<AccountsContext, 'replacedSessionIdHash'> & {
+    demoFeatures: boolean;
+    loginThrottle: LoginThrottle;
+  };
   apiSettings: ApiSettingsContext;
   paperTrading: PaperTradingContext;
   rewards: RewardsContext;
@@ -76,6 +85,17 @@ export function createServices(
   const { db } = database;
   const vendorFailed = (message: string) => (vendor: string, error: unknown) =>
     log.warn({ vendor, reason: error instanceof Error ? error.message : String(error) }, message);
+
+  const postgresLimits = createPostgresLimitStore(db);
+  const limits = config.redis.url
+    ? createRedisLimitStore({
+        url: config.redis.url,
+        keyPrefix: config.redis.keyPrefix,
+        fallback: postgresLimits,
+        onUnavailable: (error) =>
+          log.warn({ reason: error.message }, 'Redis unavailable: limits are counted in PostgreSQL'),
+      })
+    : postgresLimits;
 
   const marketData =
     overrides.marketData ??
@@ -126,9 +146,15 @@ export function createServices(
   });
 
   return {
+    limits,
     marketData,
     userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),
-    accounts: { db, adminEmails: config.adminEmails, demoFeatures: config.demoFeatures },
+    accounts: {
+      db,
+      adminEmails: config.adminEmails,
+      demoFeatures: config.demoFeatures,
+      loginThrottle: createLoginThrottle({ limits, secret: config.appSecret }),
+    },
     apiSettings: { db, appSecret: config.appSecret, settings: overrides.apiSettings ?? {} },
     paperTrading,
     rewards,

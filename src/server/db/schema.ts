@@ -55,16 +55,19 @@ export const session = pgTable(
   ],
 );
 
-/** Failed sign-in attempts, counted per account and per IP; shared by every app instance. */
-export const authFailure = pgTable(
-  'auth_failure',
+/**
+ * Fixed-window counters of every limit (sign-in failures, signups, demo accounts, trades, imports, route
+ * limits) when Redis is not configured; shared by every app instance (src/server/limits/postgres-store.ts).
+ * A row whose window has ended counts from 1 again on its next hit; `deleteExpiredLimitCounters` drops them.
+ */
+export const limitCounter = pgTable(
+  'limit_counter',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    scope: text('scope', { enum: ['account', 'ip'] }).notNull(),
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('auth_failure_scope_key_created_idx').on(t.scope, t.key, t.createdAt)],
+  (t) => [index('limit_counter_expires_idx').on(t.expiresAt)],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { analysisUsage, authFailure, paperPortfolio, session, user } from '../db/schema';
+import { analysisUsage, limitCounter, paperPortfolio, session, user } from '../db/schema';
 import { createTestDatabase } from '../testing/test-database';
 import { JOBS } from './registry';
 
@@ -66,20 +66,15 @@ describe('the scheduled cleanups delete exactly what they should', () => {
     await database.db.delete(user).where(sql`${user.id} = ${owner}`);
   });
 
-  it('delete-expired-auth-failures removes failures older than their one-minute window, and keeps recent ones', async () => {
-    const [old] = await database.db
-      .insert(authFailure)
-      .values({ scope: 'account', key: 'old@example.com', createdAt: sql`now() - interval '61 seconds'` })
-      .returning({ id: authFailure.id });
-    const [recent] = await database.db
-      .insert(authFailure)
-      .values({ scope: 'ip', key: '203.0.113.7' })
-      .returning({ id: authFailure.id });
-    expect(old && recent).toBeTruthy();
+  it('delete-expired-limit-counters removes the counters whose window has ended, and keeps live ones', async () => {
+    await database.db.insert(limitCounter).values([
+      { key: 'login:ip:203.0.113.7', count: 3, expiresAt: sql`now() - interval '1 second'` },
+      { key: 'login:ip:203.0.113.8', count: 1, expiresAt: sql`now() + interval '15 minutes'` },
+    ]);
 
-    expect(await runJob('delete-expired-auth-failures')).toBe(1);
-    const left = await database.db.select({ id: authFailure.id }).from(authFailure);
-    expect(left).toEqual([{ id: recent!.id }]);
+    expect(await runJob('delete-expired-limit-counters')).toBe(1);
+    const left = await database.db.select({ key: limitCounter.key }).from(limitCounter);
+    expect(left).toEqual([{ key: 'login:ip:203.0.113.8' }]);
   });
 
   it('delete-abandoned-demo-accounts removes demo accounts idle for 7 days with all their data, and nothing else', async () => {

@@ -14,6 +14,6 @@ describe('job periods', () => {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(runId('delete-expired-sessions', '2026-11-23T10')).toBe(id);
     expect(runId('delete-expired-sessions', '2026-11-23T11')).not.toBe(id);
-    expect(runId('delete-expired-auth-failures', '2026-11-23T10')).not.toBe(id);
+    expect(runId('delete-expired-limit-counters', '2026-11-23T10')).not.toBe(id);
   });
 });

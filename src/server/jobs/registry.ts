@@ -1,8 +1,8 @@
 import { deleteExpiredSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
-import { deleteExpiredAuthFailures } from '../features/accounts/repository';
 import { deleteAbandonedDemoAccounts } from './abandoned-demo-accounts';
 import type { JobPeriod } from './periods';
+import { deleteExpiredLimitCounters } from '../limits/postgres-store';
 
 export interface JobContext {
   db: Database;
@@ -27,9 +27,9 @@ export const JOBS: readonly JobDefinition[] = [
     run: ({ db, now }) => deleteExpiredSessions(db, now),
   },
   {
-    name: 'delete-expired-auth-failures',
+    name: 'delete-expired-limit-counters',
     period: 'hourly',
-    run: ({ db }) => deleteExpiredAuthFailures(db),
+    run: ({ db }) => deleteExpiredLimitCounters(db),
   },
   {
     name: 'delete-abandoned-demo-accounts',

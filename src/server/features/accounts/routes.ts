@@ -7,18 +7,15 @@ import {
 } from '../../../contracts/accounts';
 import { clearSessionCookie, setSessionCookie } from '../../auth/sessions';
 import { parseWith } from '../../http/errors';
-import {
-  getCurrentUser,
-  logIn,
-  LoginRateLimitedError,
-  logOut,
-  openDemoAccount,
-  signUp,
-  type SignedIn,
-} from './service';
+import { readKnownDevice, rememberKnownDevice } from './known-device';
+import { LoginRateLimitedError } from './login-throttle';
+import { getCurrentUser, logIn, logOut, openDemoAccount, signUp, type SignedIn } from './service';
 
-/** Accounts created per IP address and minute (per instance, @fastify/rate-limit). */
+/** Accounts created per IP address (/64) and minute (@fastify/rate-limit on the shared limit store). */
 const ACCOUNT_CREATION_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+/** Demo accounts opened per IP address (/64) and day: each brings its own free AI analyses. */
+export const DEMO_ACCOUNTS_PER_DAY = 5;
+const DEMO_ACCOUNT_LIMIT = { rateLimit: { max: DEMO_ACCOUNTS_PER_DAY, timeWindow: 24 * 60 * 60_000 } };
 
 /** /api/auth: signup, login, logout, me, demo. */
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
@@ -40,9 +37,10 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/login', async (request, reply) => {
     const input = parseWith(ZLoginRequest, request.body);
+    const device = readKnownDevice(request);
     let signedIn: SignedIn;
     try {
-      signedIn = await logIn({ ...context(request), input, ip: request.ip });
+      signedIn = await logIn({ ...context(request), input, client: { ip: request.ip, device } });
     } catch (error) {
       if (error instanceof LoginRateLimitedError) {
         reply.header('Retry-After', String(error.retryAfterSeconds));
@@ -50,6 +48,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       throw error;
     }
     setSessionCookie(request, reply, signedIn.session);
+    rememberKnownDevice(request, reply, device, accounts.loginThrottle.accountTag(input.email.toLowerCase()));
     const body: AuthUserResponse = { user: signedIn.user };
     return reply.status(200).send(body);
   });
@@ -65,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     return body;
   });
 
-  app.post('/demo', { config: ACCOUNT_CREATION_LIMIT }, async (request, reply) => {
+  app.post('/demo', { config: DEMO_ACCOUNT_LIMIT }, async (request, reply) => {
     const signedIn = await openDemoAccount(context(request));
     return reply201(request, reply, signedIn);
   });

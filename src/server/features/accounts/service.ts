@@ -6,31 +6,12 @@ import { toPublicUser } from '../../auth/current-user';
 import { hashPassword, verifyAgainstDummyHash, verifyPassword } from '../../auth/password';
 import { createSession, deleteSession, type NewSession } from '../../auth/sessions';
 import type { Database } from '../../db/client';
-import {
-  deleteAccountAuthFailures,
-  deleteAuthFailuresById,
-  findSecondsUntilUnderLimit,
-  findUserByEmail,
-  insertAuthFailures,
-  insertUser,
-  pruneAuthFailures,
-} from './repository';
+import type { LoginClient, LoginThrottle } from './login-throttle';
+import { findUserByEmail, insertUser } from './repository';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-
-/** Failed sign-ins allowed per minute: per account (lower-cased email) and per IP address. */
-export const LOGIN_LIMITS = { perAccount: 10, perIp: 30 } as const;
-
-export class LoginRateLimitedError extends AppError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
-    super('RATE_LIMITED', `Too many sign-in attempts. Try again in ${retryAfterSeconds} ${unit}.`);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 export interface SignedIn {
   user: User;
@@ -75,42 +56,24 @@ export async function signUp(options: AccountsContext & { input: SignupRequest }
 }
 
 /**
- * Checks the password and signs in, throttled per account and per IP through the auth_failure table (shared by
- * every instance). The attempt is recorded as a failure before the password is checked, then counted, so
- * parallel guesses cannot slip past the limit; a refused attempt removes its record and checks nothing.
+ * Checks the password and signs in, throttled per (account, client) pair and per IP in the shared limit store
+ * (login-throttle.ts). The attempt is counted as a failure before the password is checked, so parallel
+ * guesses cannot slip past the count; a success clears the pair's failures.
  */
 export async function logIn(
-  options: AccountsContext & { input: LoginRequest; ip: string },
+  options: AccountsContext & { loginThrottle: LoginThrottle; input: LoginRequest; client: LoginClient },
 ): Promise<SignedIn> {
-  const { db, input, ip } = options;
+  const { db, input } = options;
   const accountKey = input.email.toLowerCase();
-  const keys = [
-    { scope: 'account' as const, key: accountKey },
-    { scope: 'ip' as const, key: ip },
-  ];
-
-  const pendingIds = await insertAuthFailures(db, keys);
-  const waits = await Promise.all([
-    findSecondsUntilUnderLimit(db, { scope: 'account', key: accountKey, max: LOGIN_LIMITS.perAccount }),
-    findSecondsUntilUnderLimit(db, { scope: 'ip', key: ip, max: LOGIN_LIMITS.perIp }),
-  ]);
-  const limited = waits.filter((w): w is number => w !== undefined);
-  if (limited.length > 0) {
-    await deleteAuthFailuresById(db, pendingIds);
-    throw new LoginRateLimitedError(Math.max(1, ...limited));
-  }
+  const attempt = await options.loginThrottle.begin(accountKey, options.client);
 
   const found = await findUserByEmail(db, accountKey);
   const isValid = found
     ? await verifyPassword(found.passwordHash, input.password)
     : await verifyAgainstDummyHash(input.password);
-  if (!found || !isValid) {
-    await pruneAuthFailures(db, keys);
-    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-  }
+  if (!found || !isValid) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
 
-  await deleteAccountAuthFailures(db, accountKey);
-  await deleteAuthFailuresById(db, pendingIds);
+  await attempt.succeeded();
   return openSession(options, found, input.rememberMe === true);
 }
 

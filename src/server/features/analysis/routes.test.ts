@@ -338,6 +338,42 @@ describe('free allowance: 3 AI analyses per calendar month', () => {
     expect((await analyzeDemo(SAMPLE, { user, ip })).statusCode).toBe(200);
   });
 
+  it('a fresh free or demo account from the same IP (or /64) brings no new allowance', async () => {
+    const ip = '2001:db8:44:7::1';
+    for (let used = 1; used <= 3; used++) {
+      fake.replyJson(groundedWords);
+      const res = await analyze(SAMPLE, { user: await signUpUser(t.app), ip });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().usage).toEqual({ used, limit: 3, remaining: 3 - used });
+    }
+    const before = fake.requests.length;
+    const neighbour = '2001:db8:44:7:ffff::2';
+    expectError(
+      await analyze(SAMPLE, { user: await signUpUser(t.app), ip: neighbour }),
+      403,
+      'ANALYSIS_LIMIT_REACHED',
+      ANALYSIS_LIMIT_MESSAGE,
+    );
+    const demo = await t.app.inject({ method: 'POST', url: '/api/auth/demo', remoteAddress: neighbour });
+    expect(demo.statusCode, demo.body).toBe(201);
+    const demoUser = {
+      id: '',
+      email: '',
+      cookie: demo.cookies.find((c) => c.name === 'fw_session')?.value ?? '',
+    };
+    expectError(
+      await analyze(SAMPLE, { user: demoUser, ip: neighbour }),
+      403,
+      'ANALYSIS_LIMIT_REACHED',
+      ANALYSIS_LIMIT_MESSAGE,
+    );
+    expect(fake.requests.length).toBe(before);
+    // The next /64 is another subscriber.
+    fake.replyJson(groundedWords);
+    const other = await analyze(SAMPLE, { user: await signUpUser(t.app), ip: '2001:db8:44:8::1' });
+    expect(other.statusCode, other.body).toBe(200);
+  });
+
   it('premium and professional accounts are unlimited', async () => {
     const ids: string[] = [];
     for (const plan of ['premium', 'professional'] as const) {

@@ -10,7 +10,7 @@ export const VISITOR_COOKIE = 'fw_visitor';
 const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
-/** Public, limited per IP (per instance): each analysis reads a year of closes per holding. */
+/** Public, limited per IP (/64, shared by the instances): each analysis reads a year of closes per holding. */
 const analyzeLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 const demoLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 

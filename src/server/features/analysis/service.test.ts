@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ipSubject, usageMonth, usageSubjects } from './service';
+import { usageMonth, usageSubjects } from './service';
 
 describe('usageMonth', () => {
   it('is the calendar month in UTC', () => {
     expect(usageMonth(new Date('2026-03-31T23:59:59.999Z'))).toBe('2026-03');
     expect(usageMonth(new Date('2026-04-01T00:00:00.000Z'))).toBe('2026-04');
-  });
-});
-
-describe('ipSubject', () => {
-  it('keeps an IPv4 address, also when mapped into IPv6', () => {
-    expect(ipSubject('203.0.113.7')).toBe('203.0.113.7');
-    expect(ipSubject('::ffff:203.0.113.7')).toBe('203.0.113.7');
-  });
-
-  it('counts an IPv6 address by its /64 prefix (one subscriber)', () => {
-    expect(ipSubject('2001:db8:85a3:12::8a2e:370:7334')).toBe('2001:db8:85a3:12::/64');
-    expect(ipSubject('2001:0db8:85a3:0012:ffff:ffff:ffff:ffff')).toBe('2001:db8:85a3:12::/64');
-    expect(ipSubject('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(ipSubject('::1')).toBe('0:0:0:0::/64');
   });
 });
 
@@ -34,9 +20,11 @@ describe('usageSubjects', () => {
     subscriptionStatus: 'none',
   });
 
-  it('counts a free account by its id, a paid one not at all', () => {
-    expect(usageSubjects('secret', { user: user('free'), visitorId: undefined, ip: '1.2.3.4' })).toEqual([
+  it('counts a free account by its id and its IP, a paid one not at all', () => {
+    const visitor = usageSubjects('secret', { user: undefined, visitorId: undefined, ip: '1.2.3.4' });
+    expect(usageSubjects('secret', { user: user('free'), visitorId: 'v', ip: '1.2.3.4' })).toEqual([
       { kind: 'user', key: 'u1' },
+      ...visitor,
     ]);
     expect(usageSubjects('secret', { user: user('premium'), visitorId: undefined, ip: '1.2.3.4' })).toEqual(
       [],

@@ -6,13 +6,12 @@
  * from the language model (`analyzePortfolioWithAi`) or from the deterministic `writeDemoAnalysis`
  * (`analyzePortfolioDemo`, "Demo Analysis Results", never counted).
  *
- * The free allowance (3 AI analyses per calendar month, UTC): free accounts are counted per account,
- * visitors per browser (`fw_visitor` cookie) and per IP, and every one of their subjects must be under the
- * limit. A use is reserved before the model is called (an atomic conditional upsert, so parallel requests
+ * The free allowance (3 AI analyses per calendar month, UTC): free (and demo) accounts are counted per
+ * account and per IP, visitors per browser (`fw_visitor` cookie) and per IP, and every one of their subjects
+ * must be under the limit. A use is reserved before the model is called (an atomic conditional upsert, so parallel requests
  * cannot exceed the limit) and given back when the model fails: only a successful AI analysis counts.
  */
 import { createHmac } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   AI_UNAVAILABLE_MESSAGE,
   ANALYSIS_LIMIT_CODE,
@@ -39,6 +38,7 @@ import {
 import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
 import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache';
+import { clientKey } from '../../limits/client-key';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
 
@@ -249,35 +249,23 @@ export function usageMonth(at: Date): string {
   return at.toISOString().slice(0, 7);
 }
 
-/** The part of an address that identifies one subscriber: the IPv4 address, or an IPv6 /64 prefix. */
-export function ipSubject(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (isIP(ip) !== 6) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
 function subjectKey(appSecret: string, kind: string, value: string): string {
   return createHmac('sha256', appSecret).update(`analysis-usage:${kind}:${value}`).digest('base64url');
 }
 
-/** Who is counted: nobody for a paid plan; the account for a free plan; the browser and the IP for a visitor. */
+/**
+ * Who is counted: nobody for a paid plan; the account and the IP (/64) for a free or demo account, so that a
+ * fresh account from the same address brings no new allowance; the browser and the IP for a visitor.
+ */
 export function usageSubjects(appSecret: string, requester: Requester): UsageSubject[] {
   const { user } = requester;
-  if (user) return user.plan === 'free' ? [{ kind: 'user', key: user.id }] : [];
+  if (user && user.plan !== 'free') return [];
   const subjects: UsageSubject[] = [
-    { kind: 'ip', key: subjectKey(appSecret, 'ip', ipSubject(requester.ip)) },
+    { kind: 'ip', key: subjectKey(appSecret, 'ip', clientKey(requester.ip)) },
   ];
-  if (requester.visitorId) {
+  if (user) {
+    subjects.unshift({ kind: 'user', key: user.id });
+  } else if (requester.visitorId) {
     subjects.unshift({ kind: 'visitor', key: subjectKey(appSecret, 'visitor', requester.visitorId) });
   }
   return subjects;

@@ -9,7 +9,6 @@ import {
   ZRobinhoodImportResponse,
 } from '../../../contracts/brokers';
 import { ZPortfolio } from '../../../contracts/analysis';
-import { ZErrorBody } from '../../../contracts/errors';
 import {
   FAKE_RH_PASSWORD,
   FAKE_RH_TOKEN,
@@ -18,7 +17,7 @@ import {
   type FakeRobinhoodServer,
 } from '../../providers/brokers/testing/fake-robinhood';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { expectError } from '../../testing/users';
+import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 
 const WRONG_PASSWORD = 'Wrong-Passw0rd-3e8f-never-logged';
 const SECRETS = [FAKE_RH_USERNAME, FAKE_RH_PASSWORD, FAKE_RH_TOKEN, WRONG_PASSWORD];
@@ -63,9 +62,9 @@ let nextAddress = 1;
 async function post(
   url: string,
   payload: unknown,
-  options: { remoteAddress?: string; raw?: boolean } = {},
+  options: { remoteAddress?: string; raw?: boolean; user?: TestUser } = {},
 ): Promise<LightMyRequestResponse> {
-  const res = await t.app.inject({
+  const res = await injectAs(options.user, t.app, {
     method: 'POST',
     url,
     remoteAddress:
@@ -80,8 +79,17 @@ async function post(
 
 const fidelity = (holdings: unknown) => post('/api/fidelity/import-portfolio', { holdings });
 const etrade = (holdings: unknown) => post('/api/etrade/import-portfolio', { holdings });
-const robinhood = (username: string, password: string, remoteAddress?: string) =>
-  post('/api/robinhood/import-portfolio', { username, password }, { remoteAddress });
+/** The Robinhood import as a signed-in user (a fresh one unless given, so the per-user limit stays out of the way). */
+const robinhood = async (
+  username: string,
+  password: string,
+  options: { remoteAddress?: string; user?: TestUser } = {},
+) =>
+  post(
+    '/api/robinhood/import-portfolio',
+    { username, password },
+    { ...options, user: options.user ?? (await signUpUser(t.app)) },
+  );
 
 describe('POST /api/fidelity/import-portfolio and /api/etrade/import-portfolio', () => {
   it('imports typed holdings, with no session', async () => {
@@ -311,7 +319,11 @@ describe('POST /api/robinhood/import-portfolio', () => {
       'VALIDATION_ERROR',
       BROKER_IMPORT_MESSAGES.missingCredentials,
     );
-    const missing = await post('/api/robinhood/import-portfolio', { username: FAKE_RH_USERNAME });
+    const missing = await post(
+      '/api/robinhood/import-portfolio',
+      { username: FAKE_RH_USERNAME },
+      { user: await signUpUser(t.app) },
+    );
     expectError(missing, 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.missingCredentials);
     expect(fake.requests).toEqual([]);
   });
@@ -320,20 +332,43 @@ describe('POST /api/robinhood/import-portfolio', () => {
     const res = await post(
       '/api/robinhood/import-portfolio',
       `{"username": "${FAKE_RH_USERNAME}", "password": "${FAKE_RH_PASSWORD}"`,
-      { raw: true },
+      { raw: true, user: await signUpUser(t.app) },
     );
     expectError(res, 400, 'BAD_REQUEST', 'Request body is not valid JSON');
   });
 
-  it('limits sign-in attempts per address: 10 per 15 minutes', async () => {
-    const address = '192.0.2.77';
+  it('answers 401 to a visitor, without calling Robinhood: a stranger cannot test passwords', async () => {
+    const res = await post('/api/robinhood/import-portfolio', {
+      username: FAKE_RH_USERNAME,
+      password: WRONG_PASSWORD,
+    });
+    expectError(res, 401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('limits each user to 10 imports per 15 minutes, whatever the address', async () => {
+    const user = await signUpUser(t.app);
     for (let i = 0; i < 10; i += 1) {
-      expect((await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD, address)).statusCode).toBe(401);
+      const res = await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD, { user });
+      expect(res.statusCode).toBe(401);
     }
-    const limited = await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD, address);
-    expect(limited.statusCode).toBe(429);
-    expect(ZErrorBody.parse(limited.json()).error.code).toBe('RATE_LIMITED');
+    const limited = await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD, { user });
+    expectError(limited, 429, 'RATE_LIMITED');
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(fake.requestsTo('/oauth2/token/')).toHaveLength(10);
+    // Another user is not held back.
+    expect((await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('revokes the Robinhood token once the import is over, whether the holdings were read or not', async () => {
+    expect((await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD)).statusCode).toBe(200);
+    expect(fake.revoked).toEqual([FAKE_RH_TOKEN]);
+
+    fake.positionsReply = { status: 500, body: '{}' };
+    expect((await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD)).statusCode).toBe(502);
+    expect(fake.revoked).toEqual([FAKE_RH_TOKEN, FAKE_RH_TOKEN]);
   });
 
   it('never writes the username, the password or the token to a log line or an answer', () => {

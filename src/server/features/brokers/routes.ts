@@ -6,16 +6,19 @@ import {
   type ImportResponse,
   type RobinhoodImportResponse,
 } from '../../../contracts/brokers';
+import { requireUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
+import { perUserLimit } from '../../limits/per-user';
 import { importFromRobinhood, importHoldings } from './service';
 
-/** Public: pure and bounded (500 rows); limited per IP (per instance), like POST /api/import/csv. */
+/** Public: pure and bounded (500 rows); limited per IP (/64), like POST /api/import/csv. */
 const holdingsRateLimit = { max: 30, timeWindow: '1 minute' };
 /**
- * Public too, but each call signs in to Robinhood with what it is given: tighter, so that the endpoint cannot
- * serve as a way to try many stolen passwords against Robinhood.
+ * Signed-in users only, 10 imports per user in 15 minutes: each call signs in to Robinhood with what it is
+ * given, and its 401/422 tells whether a password is right, so it must not serve to try stolen passwords.
  */
-const robinhoodRateLimit = { max: 10, timeWindow: '15 minutes' };
+export const ROBINHOOD_IMPORTS_PER_15_MINUTES = 10;
+const robinhoodLimit = perUserLimit(ROBINHOOD_IMPORTS_PER_15_MINUTES, 15 * 60_000);
 
 /**
  * /api/fidelity/import-portfolio, /api/etrade/import-portfolio (holdings typed by hand) and
@@ -34,7 +37,7 @@ export const brokersRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/robinhood/import-portfolio',
-    { config: { rateLimit: robinhoodRateLimit } },
+    { preHandler: requireUser, config: robinhoodLimit },
     async (request, reply) => {
       const credentials = parseWith(ZRobinhoodImportRequest, request.body);
       // The client went away: stop talking to Robinhood on its behalf.

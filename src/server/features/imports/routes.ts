@@ -3,7 +3,7 @@ import { ZCsvImportRequest, type CsvImportResponse } from '../../../contracts/im
 import { parseWith } from '../../http/errors';
 import { importCsv } from './service';
 
-/** Public: parsing is pure and bounded (1 MB body, 20,000 rows); limited per IP (per instance). */
+/** Public: parsing is pure and bounded (1 MB body, 20,000 rows); limited per IP (/64, shared by the instances). */
 const rateLimit = { max: 30, timeWindow: '1 minute' };
 
 /** /api/import: brokerage positions CSV -> portfolio. */

@@ -14,7 +14,7 @@ import { parseWith } from '../../http/errors';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import type { RequestOptions } from './service';
 
-/** Public endpoints, limited per IP (the counters of @fastify/rate-limit, per instance). */
+/** Public endpoints, limited per IP (/64) in the shared limit store. */
 const rateLimit = { max: 300, timeWindow: '1 minute' };
 
 export const marketDataRoutes: FastifyPluginAsync = async (app) => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   apps = await Promise.all(
     databases.map(async (database) => {
       const app = await buildApp({
-        config: testConfig(),
+        config: testConfig({ TRADES_PER_MINUTE: '0' }),
         database,
         version: 'test',
         overrides: { paperTrading: { quoteSource: quotes } },

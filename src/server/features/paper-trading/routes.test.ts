@@ -20,7 +20,8 @@ let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { ADMIN_EMAILS: ADMIN_EMAIL },
+    // The ledger is tested here; the per-user trade limit in trade-limit.test.ts.
+    env: { ADMIN_EMAILS: ADMIN_EMAIL, TRADES_PER_MINUTE: '0' },
     overrides: {
       paperTrading: {
         quoteSource: quotes,

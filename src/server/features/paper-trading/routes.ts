@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/paper-trading';
 import { requireUser, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
+import { perUserLimit } from '../../limits/per-user';
 import {
   createPaperPortfolio,
   getPaperPerformance,
@@ -73,7 +74,10 @@ export const paperTradingRoutes: FastifyPluginAsync = async (app) => {
     return body;
   });
 
-  app.post('/trade', async (request, reply) => {
+  // TRADES_PER_MINUTE per user (finding 2 of #10: points were farmed with hundreds of tiny trades); 0: none.
+  const { tradesPerMinute } = app.deps.config;
+  const tradeLimit = tradesPerMinute > 0 ? perUserLimit(tradesPerMinute, 60_000) : {};
+  app.post('/trade', { config: tradeLimit }, async (request, reply) => {
     const input = parseWith(ZPaperTradeRequest, request.body);
     const header = request.headers['idempotency-key'];
     const idempotencyKey =

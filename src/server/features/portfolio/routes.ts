@@ -10,7 +10,7 @@ import { parseWith } from '../../http/errors';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { getSavedPortfolio, savePortfolio, valuePortfolio } from './service';
 
-/** Public, limited per IP (per instance); the page asks for a valuation with every analysis. */
+/** Public, limited per IP (/64, shared by the instances); the page asks for a valuation with every analysis. */
 const valuationLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 /** /api/portfolio: valuation (public) and the account's saved portfolio (signed in). */

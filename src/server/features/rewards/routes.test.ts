@@ -42,7 +42,8 @@ let holdNextCommit: { reached: () => void; release: Promise<void> } | undefined;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: { ADMIN_EMAILS: ADMIN_EMAIL },
+    // Points for many trades are tested here; the per-user trade limit in paper-trading/trade-limit.test.ts.
+    env: { ADMIN_EMAILS: ADMIN_EMAIL, TRADES_PER_MINUTE: '0' },
     overrides: {
       paperTrading: {
         quoteSource: quotes,

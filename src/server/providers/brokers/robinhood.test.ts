@@ -3,6 +3,7 @@ import { ROBINHOOD_ERRORS } from '../../../contracts/brokers';
 import {
   BrokerError,
   createRobinhoodConnector,
+  ROBINHOOD_CLIENT_ID,
   ROBINHOOD_TIMEOUT_MS,
   type BrokerConnector,
   type BrokerErrorKind,
@@ -95,12 +96,14 @@ describe('Robinhood connector', () => {
     expect(instruments).not.toContain(new URL(fake.instrumentUrl('TSLA')).pathname);
   });
 
-  it('sends the password to the token endpoint only, and the token only as a bearer header', async () => {
+  it('sends the password to the token endpoint only, and the token only as a bearer header and to be revoked', async () => {
     fake.setPositions([[{ symbol: 'AAPL', quantity: '1.00000000' }]]);
     fake.setCryptoHoldings([[{ code: 'BTC', quantity: '0.50000000' }]]);
     await robinhood.importPositions(credentials);
 
-    const [signIn, ...rest] = fake.requests;
+    const revocation = fake.requests.at(-1);
+    expect(revocation).toMatchObject({ host: 'api', method: 'POST', path: '/oauth2/revoke_token/' });
+    const [signIn, ...rest] = fake.requests.slice(0, -1);
     expect(signIn?.path).toBe('/oauth2/token/');
     expect(new URLSearchParams(signIn?.body).get('password')).toBe(FAKE_RH_PASSWORD);
     expect(rest.length).toBeGreaterThan(0);
@@ -249,6 +252,33 @@ describe('Robinhood connector', () => {
     await closed.close();
     const connector = createRobinhoodConnector({ baseUrl: url, timeoutMs: 2000 });
     expectFailure(await failure(connector), 'unavailable', ROBINHOOD_ERRORS.unreachable);
+  });
+
+  it('revokes the token once the import is over: after a success, a failed read or a caller gone away', async () => {
+    fake.setPositions([[{ symbol: 'AAPL', quantity: '1.00000000' }]]);
+    await robinhood.importPositions(credentials);
+    expect(fake.revoked).toEqual([FAKE_RH_TOKEN]);
+    const form = new URLSearchParams(fake.requestsTo('/oauth2/revoke_token/')[0]?.body);
+    expect(Object.fromEntries(form)).toEqual({ client_id: ROBINHOOD_CLIENT_ID, token: FAKE_RH_TOKEN });
+
+    fake.reset();
+    fake.cryptoReply = { status: 500, body: '{}' };
+    expectFailure(await failure(), 'unavailable', ROBINHOOD_ERRORS.httpError(500));
+    expect(fake.revoked).toEqual([FAKE_RH_TOKEN]);
+
+    fake.reset();
+    fake.positionsReply = 'hang';
+    const controller = new AbortController();
+    const pending = failure(connectorFor(fake, 5000), controller.signal);
+    await expect.poll(() => fake.requestsTo('/positions/').length).toBe(1);
+    controller.abort();
+    expectFailure(await pending, 'unavailable', ROBINHOOD_ERRORS.cancelled);
+    expect(fake.revoked).toEqual([FAKE_RH_TOKEN]);
+  });
+
+  it('has nothing to revoke when the sign-in fails', async () => {
+    await failure(robinhood, undefined, { username: FAKE_RH_USERNAME, password: 'not-the-password' });
+    expect(fake.requestsTo('/oauth2/revoke_token/')).toEqual([]);
   });
 
   it('stops when the caller aborts', async () => {

@@ -42,7 +42,10 @@
  *    without its crypto would look complete, while a failure makes the web show its demo portfolio and toast,
  *    and the person can retry or use a CSV export. Options (`/options/aggregate_positions/`) are not read.
  *
- * Safety: one 10 s deadline covers the whole import; stocks and crypto are read side by side after sign-in,
+ * 8. Sign-out: `POST {base}/oauth2/revoke_token/`, form-encoded `client_id` (the one of assumption 1) and
+ *    `token` (the access token), as robin_stocks' logout and RFC 7009 do; any 2xx is success.
+ *
+ * Safety: the token is revoked once the import is over, success or failure; one 10 s deadline covers the whole import; stocks and crypto are read side by side after sign-in,
  * and the first failure stops the other side. The bearer token is sent only to the base and crypto origins:
  * a `next` link is followed only on the origin of the list it belongs to (positions: base, holdings:
  * crypto), an instrument only on the base origin (anything else is refused as unreadable), redirects are not
@@ -96,6 +99,8 @@ export const ROBINHOOD_DEFAULT_CRYPTO_BASE_URL = 'https://nummus.robinhood.com';
 /** The public OAuth client id of Robinhood's own web app, as robin_stocks sends it. */
 export const ROBINHOOD_CLIENT_ID = 'c82SH0WZOsabOXGP2sxqcj34FxkvfnWRZBKlBjFS';
 export const ROBINHOOD_TIMEOUT_MS = 10_000;
+/** The token's revocation after the import has its own deadline. */
+const REVOKE_TIMEOUT_MS = 3_000;
 
 export interface RobinhoodConnectorOptions {
   /** Default https://api.robinhood.com (ROBINHOOD_BASE_URL). */
@@ -396,6 +401,27 @@ export function createRobinhoodConnector(options: RobinhoodConnectorOptions = {}
     return { totals, accountCount };
   }
 
+  /**
+   * Assumption 8: `POST {base}/oauth2/revoke_token/`, form-encoded client_id and token (RFC 7009, as
+   * robin_stocks' logout sends it). The token is no use once the import is over, whatever its outcome. It has
+   * its own short deadline (a caller that went away is no reason to leave the token alive); a failed
+   * revocation changes nothing for the person, and the token then lapses after its expires_in.
+   */
+  async function revoke(token: string): Promise<void> {
+    const form = new URLSearchParams({ client_id: ROBINHOOD_CLIENT_ID, token });
+    try {
+      await doFetch(endpoint(base, 'oauth2/revoke_token/'), {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+        redirect: 'error',
+      }).then((response) => response.text());
+    } catch {
+      // Unreachable or too slow: the token lapses on its own.
+    }
+  }
+
   return {
     async importPositions(credentials, signal) {
       const deadline = AbortSignal.timeout(timeoutMs);
@@ -409,10 +435,16 @@ export function createRobinhoodConnector(options: RobinhoodConnectorOptions = {}
         stop.abort();
         throw error;
       };
-      const [stocks, crypto] = await Promise.all([
-        readStocks(token, deadline, caller).catch(halt),
-        readCrypto(token, deadline, caller).catch(halt),
-      ]);
+      let stocks: Holdings;
+      let crypto: Holdings;
+      try {
+        [stocks, crypto] = await Promise.all([
+          readStocks(token, deadline, caller).catch(halt),
+          readCrypto(token, deadline, caller).catch(halt),
+        ]);
+      } finally {
+        await revoke(token);
+      }
 
       const portfolio: Record<string, number> = {};
       // Stock symbols never contain ':', so the two sides' keys cannot collide.

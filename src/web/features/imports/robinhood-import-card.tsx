@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CircleCheck, Link2, LogOut, TriangleAlert, X } from 'lucide-react';
+import { Link } from 'wouter';
+import { CircleCheck, Link2, LockKeyhole, LogOut, TriangleAlert, X } from 'lucide-react';
 import { BROKER_IMPORT_MESSAGES } from '../../../contracts/brokers';
+import { AppError } from '../../../contracts/errors';
 import { BROKERAGE_DEMO_PORTFOLIO } from '../../../domain/sample-portfolios';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -9,6 +11,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
+import { useSession } from '../../lib/session';
 import { useRobinhoodImport } from './import-api';
 import type { ImportHandler } from './types';
 
@@ -16,6 +19,34 @@ import type { ImportHandler } from './types';
 const DEMO_DATA_NOTICE = 'Demo data — not your real holdings';
 
 type Connection = { kind: 'disconnected' } | { kind: 'connected'; isDemo: boolean; holdings: number };
+
+/**
+ * The import signs in to Robinhood on the server, which only does so for a signed-in user (a stranger could
+ * otherwise test passwords through it): a visitor, or a session that ended, is asked to sign in first.
+ */
+function SignInFirst() {
+  return (
+    <Alert>
+      <LockKeyhole aria-hidden="true" />
+      <div>
+        <AlertTitle>Sign in to import from Robinhood</AlertTitle>
+        <AlertDescription>
+          <p>
+            The Robinhood import is for Foliowise accounts.{' '}
+            <Link href="/login" className="font-semibold text-foreground underline underline-offset-4">
+              Sign in
+            </Link>{' '}
+            or{' '}
+            <Link href="/signup" className="font-semibold text-foreground underline underline-offset-4">
+              create a free account
+            </Link>
+            , then come back here. The CSV imports work without an account.
+          </p>
+        </AlertDescription>
+      </div>
+    </Alert>
+  );
+}
 
 /**
  * Brokerage A (spec 000 §2, §5, §8): the credential form is hidden until 'Import Real Portfolio' and can be
@@ -28,6 +59,8 @@ export function RobinhoodImportCard({ onImport }: { onImport: ImportHandler }) {
   const [password, setPassword] = useState('');
   const [connection, setConnection] = useState<Connection>({ kind: 'disconnected' });
   const importPortfolio = useRobinhoodImport();
+  const session = useSession();
+  const [needsSignIn, setNeedsSignIn] = useState(false);
   const usernameId = useId();
   const passwordId = useId();
   const formHeadingId = useId();
@@ -70,7 +103,13 @@ export function RobinhoodImportCard({ onImport }: { onImport: ImportHandler }) {
           setConnection({ kind: 'connected', isDemo, holdings: count });
           toast({ title: 'Portfolio Imported Successfully', description: body.message });
         },
-        onError: loadDemoPortfolio,
+        onError: (error) => {
+          if (error instanceof AppError && error.status === 401 && error.code === 'UNAUTHENTICATED') {
+            setNeedsSignIn(true);
+            return;
+          }
+          loadDemoPortfolio(error);
+        },
         onSettled: () => setPassword(''),
       },
     );
@@ -87,6 +126,8 @@ export function RobinhoodImportCard({ onImport }: { onImport: ImportHandler }) {
       description: 'Your Robinhood connection was closed and its credentials cleared.',
     });
   };
+
+  if (needsSignIn || (!session.isLoading && !session.isAuthenticated)) return <SignInFirst />;
 
   if (connection.kind === 'connected') {
     return (

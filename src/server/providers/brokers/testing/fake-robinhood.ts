@@ -2,7 +2,8 @@
  * A local stand-in for Robinhood's APIs speaking the wire format the connector assumes (see the top of
  * ../robinhood.ts), on two origins (node:http on 127.0.0.1, two ports) as the real ones are two hosts:
  * - `baseUrl` (api.robinhood.com): `POST /oauth2/token/` (form-encoded, robin_stocks' fields),
- *   `GET /positions/?nonzero=true` (paginated with `next`, bearer token) and `GET /instruments/<id>/`;
+ *   `GET /positions/?nonzero=true` (paginated with `next`, bearer token), `GET /instruments/<id>/` and
+ *   `POST /oauth2/revoke_token/` (form-encoded client_id and token; each revoked token lands in `revoked`);
  * - `cryptoBaseUrl` (nummus.robinhood.com): `GET /holdings/` (paginated with `next`, bearer token).
  * Anything else — another path or method, an endpoint asked of the wrong origin, a missing field, a wrong
  * bearer token, an unknown instrument — gets a 599 and is recorded in `unhandled`, which each test asserts
@@ -64,6 +65,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export class FakeRobinhoodServer {
   readonly requests: RecordedRequest[] = [];
   readonly unhandled: string[] = [];
+  /** The tokens revoked through `POST /oauth2/revoke_token/`, in order. */
+  readonly revoked: string[] = [];
   /** How `POST /oauth2/token/` answers; 'token' checks the credentials (400 for wrong ones). */
   signIn: SignInReply = 'token';
   /** Replaces every positions answer. */
@@ -130,6 +133,7 @@ export class FakeRobinhoodServer {
   reset(): void {
     this.requests.length = 0;
     this.unhandled.length = 0;
+    this.revoked.length = 0;
     this.signIn = 'token';
     this.positionsReply = undefined;
     this.instrumentReply = undefined;
@@ -172,6 +176,7 @@ export class FakeRobinhoodServer {
   private handleApi({ method, path: url, headers, body }: RecordedRequest, res: ServerResponse) {
     const { pathname, searchParams } = new URL(url, this.baseUrl);
     if (method === 'POST' && pathname === '/oauth2/token/') return this.token(headers, body, res);
+    if (method === 'POST' && pathname === '/oauth2/revoke_token/') return this.revoke(headers, body, res);
     if (method === 'GET' && pathname === '/positions/') return this.positions(headers, searchParams, res);
     const instrument = /^\/instruments\/([0-9a-f-]+)\/$/.exec(pathname);
     if (method === 'GET' && instrument?.[1]) return this.instrument(headers, instrument[1], res);
@@ -241,6 +246,20 @@ export class FakeRobinhoodServer {
       mfa_code: null,
       backup_code: null,
     });
+  }
+
+  private revoke(headers: IncomingHttpHeaders, body: string, res: ServerResponse) {
+    if (!String(headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
+      return this.refuse('POST /oauth2/revoke_token/: not form-encoded', res);
+    }
+    const form = new URLSearchParams(body);
+    if (form.get('client_id') !== ROBINHOOD_CLIENT_ID) {
+      return this.refuse('POST /oauth2/revoke_token/: client_id is not the web app one', res);
+    }
+    const token = form.get('token');
+    if (!token) return this.refuse('POST /oauth2/revoke_token/: no token', res);
+    this.revoked.push(token);
+    res.writeHead(200).end();
   }
 
   private positions(headers: IncomingHttpHeaders, query: URLSearchParams, res: ServerResponse) {
