@@ -10,6 +10,8 @@ const userColumns = {
   plan: user.plan,
   subscriptionStatus: user.subscriptionStatus,
   isDemo: user.isDemo,
+  role: user.role,
+  emailVerifiedAt: user.emailVerifiedAt,
 };
 
 /** The account of an email, compared without regard to case (the `user_email_lower_idx` index). */

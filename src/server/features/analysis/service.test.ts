@@ -32,6 +32,7 @@ describe('usageSubjects', () => {
     role: 'user' as const,
     plan,
     subscriptionStatus: 'none',
+    emailVerified: true,
   });
 
   it('counts a free account by its id, a paid one not at all', () => {
