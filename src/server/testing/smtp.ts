@@ -20,8 +20,8 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
-  /** The first message to `address` not taken yet, waiting for it to arrive. */
-  nextMailTo(address: string): Promise<ReceivedMail>;
+  /** The first message to `address` (with `subject`, when given) not taken yet, waiting for it to arrive. */
+  nextMailTo(address: string, subject?: string): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -91,9 +91,10 @@ function parseMail(raw: string, envelopeTo: string[]): ReceivedMail {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
-  const waiters: { address: string; resolve: (mail: ReceivedMail) => void }[] = [];
-  const isTo = (mail: ReceivedMail, address: string) =>
-    mail.envelopeTo.some((to) => to.toLowerCase() === address.toLowerCase());
+  const waiters: { address: string; subject?: string; resolve: (mail: ReceivedMail) => void }[] = [];
+  const isTo = (mail: ReceivedMail, address: string, subject?: string) =>
+    mail.envelopeTo.some((to) => to.toLowerCase() === address.toLowerCase()) &&
+    (subject === undefined || mail.subject === subject);
 
   const server = new SMTPServer({
     authOptional: true,
@@ -108,7 +109,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           session.envelope.rcptTo.map((r) => r.address),
         );
         received.push(mail);
-        const waiter = waiters.findIndex((w) => isTo(mail, w.address));
+        const waiter = waiters.findIndex((w) => isTo(mail, w.address, w.subject));
         if (waiter !== -1) {
           taken.add(mail);
           waiters.splice(waiter, 1)[0]?.resolve(mail);
@@ -129,13 +130,13 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    nextMailTo(address) {
-      const waiting = received.find((mail) => !taken.has(mail) && isTo(mail, address));
+    nextMailTo(address, subject) {
+      const waiting = received.find((mail) => !taken.has(mail) && isTo(mail, address, subject));
       if (waiting) {
         taken.add(waiting);
         return Promise.resolve(waiting);
       }
-      return new Promise((resolve) => waiters.push({ address, resolve }));
+      return new Promise((resolve) => waiters.push({ address, subject, resolve }));
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
