@@ -31,7 +31,8 @@ export function toPublicUser(row: SessionUserRow, adminEmails: readonly string[]
     role: isAdmin(row, adminEmails) ? 'admin' : 'user',
     plan: row.plan,
     subscriptionStatus: row.subscriptionStatus,
-    emailVerified: row.emailVerifiedAt !== null,
+    // A demo account has no mailbox, so nothing asks it to verify one (its role never depends on this).
+    emailVerified: row.emailVerifiedAt !== null || row.isDemo,
   };
 }
 
