@@ -17,7 +17,7 @@ export function VerifyEmailBanner({ user }: { user: User }) {
     <div role="region" aria-label="Email verification" className="border-b border-warning/30 bg-warning-soft">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm sm:px-6 lg:px-8">
         <MailWarning className="size-4 shrink-0 text-warning-foreground" aria-hidden="true" />
-        <p className="min-w-0 flex-1 text-warning-foreground">
+        <p className="min-w-0 flex-1 basis-60 text-warning-foreground">
           Please verify your email: we sent a link to{' '}
           <span className="font-medium break-all">{user.email}</span>.
         </p>
