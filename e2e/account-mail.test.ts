@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, startTestSmtpServer, tokenOf, type TestSmtpServer } from '../src/server/testing/smtp';
+import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../src/server/testing/smtp';
 import { allowConsoleErrors, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { E2E_PASSWORD, signUp } from './support/users';

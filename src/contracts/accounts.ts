@@ -102,13 +102,10 @@ const linkToken = z
   .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired.');
 
 export const ZVerifyEmailRequest = z.strictObject({ token: linkToken });
-export type VerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;
 
 export const ZResendVerificationRequest = z.strictObject({ email });
-export type ResendVerificationRequest = z.infer<typeof ZResendVerificationRequest>;
 
 export const ZForgotPasswordRequest = z.strictObject({ email });
-export type ForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
 /** A new password: the signup rules (length here, the common-password list on the server). */
 const newPassword = z
