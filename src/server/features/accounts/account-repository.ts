@@ -15,6 +15,7 @@ import {
   userApiKey,
   userPoints,
 } from '../../db/schema';
+import { userColumns } from './repository';
 
 export type AccountTokenPurpose = 'verify_email' | 'reset_password';
 
@@ -63,18 +64,7 @@ export async function useAccountToken(
   return row?.userId;
 }
 
-const accountColumns = {
-  id: user.id,
-  email: user.email,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  plan: user.plan,
-  subscriptionStatus: user.subscriptionStatus,
-  isDemo: user.isDemo,
-  role: user.role,
-  emailVerifiedAt: user.emailVerifiedAt,
-  passwordHash: user.passwordHash,
-};
+const accountColumns = { ...userColumns, passwordHash: user.passwordHash };
 
 export async function findAccountById(db: Database, userId: string) {
   const [row] = await db.select(accountColumns).from(user).where(eq(user.id, userId)).limit(1);

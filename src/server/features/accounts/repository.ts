@@ -2,7 +2,8 @@ import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authFailure, user } from '../../db/schema';
 
-const userColumns = {
+/** The columns an account is signed in with (toPublicUser's row). */
+export const userColumns = {
   id: user.id,
   email: user.email,
   firstName: user.firstName,

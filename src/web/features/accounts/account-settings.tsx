@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Download, LogOut, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { DELETE_ACCOUNT_CONFIRM_WORD, type User } from '../../../contracts/accounts';
+import { useResendVerificationEmail } from '../../components/layout/verify-email-banner';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -10,7 +11,6 @@ import { serverMessage } from '../../lib/api-client';
 import { FormErrorAlert, LabelledInput } from './form-parts';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 import { useChangePassword, useDeleteAccount, useExportData, useSignOutOtherSessions } from './use-account';
-import { useResendVerification } from './use-email-links';
 
 const otherDevices = (count: number) =>
   count === 0
@@ -40,7 +40,7 @@ function Section({
 }
 
 function ProfileSection({ user }: { user: User }) {
-  const resend = useResendVerification();
+  const resend = useResendVerificationEmail(user.email);
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
     <Section id="account-profile" title="Profile" description="The email you sign in with.">
@@ -65,18 +65,7 @@ function ProfileSection({ user }: { user: User }) {
                 size="sm"
                 variant="outline"
                 disabled={resend.isPending}
-                onClick={() =>
-                  resend.mutate(user.email, {
-                    onSuccess: () =>
-                      toast({ title: 'Verification email sent', description: `Check ${user.email}.` }),
-                    onError: (error) =>
-                      toast({
-                        title: 'Could not send the email',
-                        description: serverMessage(error, 'Please try again.'),
-                        variant: 'destructive',
-                      }),
-                  })
-                }
+                onClick={resend.send}
               >
                 {resend.isPending ? 'Sending...' : 'Resend verification email'}
               </Button>

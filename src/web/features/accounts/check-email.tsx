@@ -1,12 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'wouter';
+import { useResendVerificationEmail } from '../../components/layout/verify-email-banner';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { serverMessage } from '../../lib/api-client';
 import { useConfig } from '../../lib/config';
-import { useResendVerification } from './use-email-links';
 
 /** Without SMTP outside production the server writes mail to its log instead of sending it. */
 export function ServerLogHint() {
@@ -24,21 +22,10 @@ export function ServerLogHint() {
 
 /** After signup: where the link went, a resend button, and the way to sign in meanwhile. */
 export function CheckEmail({ email }: { email: string }) {
-  const resend = useResendVerification();
+  const resend = useResendVerificationEmail(email);
   const titleRef = useRef<HTMLHeadingElement>(null);
   // The form this replaces had the focus: move it to the news, so that a screen reader reads it next.
   useEffect(() => titleRef.current?.focus(), []);
-  const onResend = () =>
-    resend.mutate(email, {
-      onSuccess: () => toast({ title: 'Verification email sent', description: `Check ${email}.` }),
-      onError: (error) =>
-        toast({
-          title: 'Could not send the email',
-          description: serverMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        }),
-    });
-
   return (
     <section aria-labelledby="check-email-title" className="flex flex-col items-center gap-4 text-center">
       <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
@@ -59,7 +46,7 @@ export function CheckEmail({ email }: { email: string }) {
       </p>
       <ServerLogHint />
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-        <Button type="button" variant="outline" onClick={onResend} disabled={resend.isPending}>
+        <Button type="button" variant="outline" onClick={resend.send} disabled={resend.isPending}>
           {resend.isPending ? 'Sending...' : 'Resend email'}
         </Button>
         <Button asChild>
