@@ -24,7 +24,14 @@ async function main() {
         password: 'a-long-bench-password',
       }),
     });
-    const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    if (signup.status !== 202) throw new Error(`signup failed: ${await signup.text()}`);
+    // Signup opens no session (the email is not verified yet): sign in with the password.
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'a-long-bench-password' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
     const health = await load(`${server.baseUrl}/api/health`, { connections: 20, duration: 5 });
     const me = await load(`${server.baseUrl}/api/auth/me`, {
