@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../src/server/testing/smtp';
 import { allowConsoleErrors, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { E2E_PASSWORD, signUp } from './support/users';
+import { E2E_PASSWORD, signUp, submitSignupForm } from './support/users';
 
 let smtp: TestSmtpServer;
 let server: RunningServer;
@@ -30,14 +30,7 @@ describe('accounts by mail, against a local SMTP server', () => {
   it('signup -> check your email -> the mailed link verifies, signs in and opens /app', async () => {
     const page = await h.newPage();
     const email = uniqueEmail('journey');
-    await page.goto('/signup');
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('cobol-compiler-1959');
-    await page.getByLabel('Confirm password').fill('cobol-compiler-1959');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignupForm(page, email, 'cobol-compiler-1959');
     await expect.poll(() => page.getByRole('heading', { name: 'Check your email' }).isVisible()).toBe(true);
     expect(await page.getByText(email).isVisible()).toBe(true);
     // Mail goes through SMTP here, so the page does not point at the server log.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { allowConsoleErrors, useBrowser } from './support/browser';
+import { submitSignupForm } from './support/users';
 
 const h = useBrowser();
 
@@ -12,14 +13,7 @@ describe('accounts in the browser', () => {
   it('signs up (check your email), signs in unverified, signs out and signs back in', async () => {
     const page = await h.newPage();
     const email = uniqueEmail('flow');
-    await page.goto('/signup');
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('cobol-compiler-1959');
-    await page.getByLabel('Confirm password').fill('cobol-compiler-1959');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignupForm(page, email, 'cobol-compiler-1959');
     await expect.poll(() => page.getByRole('heading', { name: 'Check your email' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
 

@@ -57,3 +57,15 @@ export async function signUpWithoutBrowser(baseUrl: string, email: string): Prom
   });
   expect(res.status).toBe(202);
 }
+
+/** Fills /signup as a person does (Grace Hopper, the password twice, the terms) and presses 'Create Account'. */
+export async function submitSignupForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
