@@ -25,7 +25,14 @@ async function main() {
         password: 'a-long-bench-password',
       }),
     });
-    const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    if (signup.status !== 202) throw new Error(`signup failed: ${await signup.text()}`);
+    // Signup opens no session (the email is not verified yet): sign in with the password.
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'a-long-bench-password' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
     // Its own process, like the app: the same one JavaScript thread to serve with.
     const bareServer = await startBareJsonServer();

@@ -57,7 +57,14 @@ async function main() {
         password: 'a-long-bench-password',
       }),
     });
-    const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    if (signup.status !== 202) throw new Error(`signup failed: ${await signup.text()}`);
+    // Signup opens no session (the email is not verified yet): sign in with the password.
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'paper.bench@example.com', password: 'a-long-bench-password' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const headers = { cookie, 'content-type': 'application/json' };
     const createPortfolio = async (name: string) => {
       const res = await fetch(`${address}/api/paper-trading/portfolio`, {

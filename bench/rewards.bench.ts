@@ -94,8 +94,15 @@ async function main() {
         password: 'a-long-bench-password',
       },
     });
-    const cookie = signup.cookies.find((c) => c.name === 'fw_session');
-    if (signup.statusCode !== 201 || !cookie) throw new Error(`signup failed: ${signup.body}`);
+    if (signup.statusCode !== 202) throw new Error(`signup failed: ${signup.body}`);
+    // Signup opens no session (the email is not verified yet): sign in with the password.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'reader@example.com', password: 'a-long-bench-password' },
+    });
+    const cookie = login.cookies.find((c) => c.name === 'fw_session');
+    if (login.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${login.body}`);
     const headers = { cookie: `fw_session=${cookie.value}`, 'x-time-zone': 'America/Los_Angeles' };
     await app.inject({ method: 'POST', url: '/api/lessons/diversification/read', headers });
 

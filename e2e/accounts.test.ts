@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { allowConsoleErrors, useBrowser } from './support/browser';
+import { submitSignupForm } from './support/users';
 
 const h = useBrowser();
 
@@ -9,18 +10,21 @@ function uniqueEmail(tag: string) {
 }
 
 describe('accounts in the browser', () => {
-  it('signs up, signs out and signs back in', async () => {
+  it('signs up (check your email), signs in unverified, signs out and signs back in', async () => {
     const page = await h.newPage();
     const email = uniqueEmail('flow');
-    await page.goto('/signup');
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
+    await submitSignupForm(page, email, 'cobol-compiler-1959');
+    await expect.poll(() => page.getByRole('heading', { name: 'Check your email' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
+
+    await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('cobol-compiler-1959');
-    await page.getByLabel('Confirm password').fill('cobol-compiler-1959');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/app');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Resend verification email' }).isVisible())
+      .toBe(true);
 
     await page.goto('/');
     await expect.poll(() => page.getByText('Grace', { exact: false }).first().isVisible()).toBe(true);
@@ -66,7 +70,7 @@ describe('accounts in the browser', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: 'Rate', lastName: 'Limit', email, password: 'the-right-password' }),
     });
-    expect(signup.status).toBe(201);
+    expect(signup.status).toBe(202);
 
     const page = await h.newPage();
     allowConsoleErrors(page, /status of (401|429)/);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { JOBS } from '../src/server/jobs/registry';
 import { isProcessRunning, postmasterPid, startServer, type RunningServer } from './support/server';
 import { E2E_PASSWORD, signUpWithoutBrowser } from './support/users';
 
@@ -82,7 +83,7 @@ describe('the embedded database survives crashes', () => {
         .split('\n')
         .filter((line) => line.includes(message));
     // The job runner started with the app and ran each cleanup once.
-    await expect.poll(() => lines('"msg":"job ran"').length).toBe(3);
+    await expect.poll(() => lines('"msg":"job ran"').length).toBe(JOBS.length);
     server.process.kill('SIGTERM');
     await expect.poll(() => lines('shutting down: finishing in-flight requests').length).toBe(1);
     server.process.kill('SIGTERM');

@@ -33,9 +33,10 @@ export interface BrowserHarness {
 /**
  * Sets up one browser per test file. Every page records console errors, page errors and failed
  * same-origin requests; a test with any of them fails (epic-stack's rule), unless it calls
- * `allowConsoleErrors(page, pattern)` for an error it provokes on purpose.
+ * `allowConsoleErrors(page, pattern)` for an error it provokes on purpose. `serverUrl`: for a file that starts its
+ * own server (read when a page opens); default, the shared one.
  */
-export function useBrowser(): BrowserHarness {
+export function useBrowser(serverUrl?: () => string): BrowserHarness {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -56,7 +57,11 @@ export function useBrowser(): BrowserHarness {
   return {
     baseUrl,
     async newPage(options = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? DESKTOP });
+      const context = await browser.newContext({
+        baseURL: serverUrl?.() ?? baseUrl,
+        viewport: options.viewport ?? DESKTOP,
+        acceptDownloads: true,
+      });
       contexts.push(context);
       const page = await context.newPage();
       waitForTheAppOnNavigation(page);

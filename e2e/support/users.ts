@@ -16,7 +16,8 @@ function newAccount(email = `e2e-${randomBytes(6).toString('hex')}@example.com`)
 }
 
 /**
- * Signs a fresh account up through the API in the page's cookie jar: the page's next navigation is signed in.
+ * Signs a fresh account up through the API (202, no session until the email is verified) and signs it in with its
+ * password, in the page's cookie jar: the page's next navigation is signed in (as an unverified account).
  * `server`: one the test started itself (default: the shared server, the page's base URL). No screen gives
  * an account a paid plan yet, so a `plan` is set in SQL, which only a test's own server lets it reach.
  */
@@ -25,8 +26,13 @@ export async function signUp(
   options: { plan?: Plan; server?: RunningServer } = {},
 ): Promise<E2eUser> {
   const account = newAccount();
-  const res = await page.request.post(`${options.server?.baseUrl ?? ''}/api/auth/signup`, { data: account });
-  expect(res.status()).toBe(201);
+  const base = options.server?.baseUrl ?? '';
+  const signup = await page.request.post(`${base}/api/auth/signup`, { data: account });
+  expect(signup.status()).toBe(202);
+  const res = await page.request.post(`${base}/api/auth/login`, {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status()).toBe(200);
   const { user } = (await res.json()) as { user: { id: string } };
   if (options.plan && options.plan !== 'free') {
     if (!options.server) throw new Error('signUp: a plan needs a server the test started (its database)');
@@ -39,12 +45,27 @@ export async function signUp(
   return { id: user.id, email: account.email };
 }
 
-/** Signs an account up with a plain HTTP request, for tests without a browser (servers they start and kill). */
+/**
+ * Signs an account up with a plain HTTP request (202: created unverified, no session), for tests without a
+ * browser (servers they start and kill); it signs in with E2E_PASSWORD.
+ */
 export async function signUpWithoutBrowser(baseUrl: string, email: string): Promise<void> {
   const res = await fetch(`${baseUrl}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(newAccount(email)),
   });
-  expect(res.status).toBe(201);
+  expect(res.status).toBe(202);
+}
+
+/** Fills /signup as a person does (Grace Hopper, the password twice, the terms) and presses 'Create Account'. */
+export async function submitSignupForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
 }

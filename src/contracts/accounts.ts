@@ -21,6 +21,8 @@ export const ZUser = z.object({
   role: ZRole,
   plan: ZPlan,
   subscriptionStatus: z.string(),
+  /** Whether the owner has proved the mailbox (a verification or password-reset link). */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof ZUser>;
 
@@ -87,3 +89,126 @@ export type AuthUserResponse = z.infer<typeof ZAuthUserResponse>;
 /** GET /api/auth/me, the session probe: a visitor is not an error, so no session answers 200 `{ user: null }`. */
 export const ZSessionResponse = z.object({ user: ZUser.nullable() });
 export type SessionResponse = z.infer<typeof ZSessionResponse>;
+
+/**
+ * Signup, resend and forgot-password answer 202 with this same body whether or not the email has an account,
+ * so that none of them tells a stranger which addresses are registered.
+ */
+export const ZEmailSentResponse = z.object({
+  status: z.enum(['verification_sent', 'reset_sent']),
+  email: z.string(),
+});
+export type EmailSentResponse = z.infer<typeof ZEmailSentResponse>;
+
+/** The token of a mailed link: 32 random bytes, base64url. */
+const linkToken = z
+  .string({ error: 'This link is invalid or has expired.' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired.');
+
+export const ZVerifyEmailRequest = z.strictObject({ token: linkToken });
+
+export const ZResendVerificationRequest = z.strictObject({ email });
+
+export const ZForgotPasswordRequest = z.strictObject({ email });
+
+/** A new password: the signup rules (length here, the common-password list on the server). */
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters long')
+  .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters long');
+
+export const ZResetPasswordRequest = z.strictObject({ token: linkToken, password: newPassword });
+export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+const currentPassword = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters long');
+
+export const ZChangePasswordRequest = z.strictObject({ currentPassword, newPassword });
+export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/** Change password and 'Sign out of other devices': how many other sessions were ended. */
+export const ZSignedOutSessionsResponse = z.object({ signedOutSessions: z.number().int().min(0) });
+export type SignedOutSessionsResponse = z.infer<typeof ZSignedOutSessionsResponse>;
+
+/** The word typed to confirm 'Delete my account'. */
+export const DELETE_ACCOUNT_CONFIRM_WORD = 'DELETE';
+
+export const ZDeleteAccountRequest = z.strictObject({
+  password: currentPassword,
+  confirm: z
+    .string({ error: `Type ${DELETE_ACCOUNT_CONFIRM_WORD} to confirm` })
+    .refine(
+      (v) => v.trim() === DELETE_ACCOUNT_CONFIRM_WORD,
+      `Type ${DELETE_ACCOUNT_CONFIRM_WORD} to confirm`,
+    ),
+});
+export type DeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+
+/** 'Download my data': everything stored for the account, secrets and hashes left out. */
+export const ZAccountExport = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: ZRole,
+    plan: ZPlan,
+    subscriptionStatus: z.string(),
+    isDemo: z.boolean(),
+    emailVerifiedAt: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      isPersistent: z.boolean(),
+      isCurrent: z.boolean(),
+    }),
+  ),
+  savedPortfolio: z.object({ holdings: z.record(z.string(), z.number()), updatedAt: z.string() }).nullable(),
+  paperPortfolios: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      initialBalance: z.string(),
+      cashBalance: z.string(),
+      createdAt: z.string(),
+      holdings: z.array(z.object({ symbol: z.string(), quantity: z.number(), averageCost: z.string() })),
+    }),
+  ),
+  trades: z.array(
+    z.object({
+      id: z.string(),
+      portfolioId: z.string(),
+      symbol: z.string(),
+      side: z.enum(['buy', 'sell']),
+      quantity: z.number(),
+      price: z.string(),
+      totalValue: z.string(),
+      realizedPnl: z.string().nullable(),
+      priceSource: z.string(),
+      executedAt: z.string(),
+    }),
+  ),
+  rewards: z.object({
+    totalPoints: z.number(),
+    lifetimePoints: z.number(),
+    transactions: z.array(
+      z.object({ points: z.number(), category: z.string(), reason: z.string(), createdAt: z.string() }),
+    ),
+    achievements: z.array(
+      z.object({ achievementId: z.string(), points: z.number(), unlockedAt: z.string() }),
+    ),
+  }),
+  analyses: z.array(z.object({ month: z.string(), count: z.number() })),
+  apiKeys: z.array(
+    z.object({ vendor: z.string(), maskedKey: z.string(), createdAt: z.string(), updatedAt: z.string() }),
+  ),
+});
+export type AccountExport = z.infer<typeof ZAccountExport>;

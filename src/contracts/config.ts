@@ -14,5 +14,7 @@ export const ZPublicConfigResponse = z.object({
   analyticsId: z.string().nullable(),
   demoFeatures: z.boolean(),
   marketDataSource: z.string(),
+  /** Account mail goes to the server log (no SMTP_URL, outside production): the pages say where the link is. */
+  mailInServerLog: z.boolean(),
 });
 export type PublicConfigResponse = z.infer<typeof ZPublicConfigResponse>;

@@ -19,6 +19,10 @@ export const PAGE_PATHS = [
   '/robinhood-guide',
   '/compliance',
   '/gamification',
+  '/verify-email',
+  '/forgot-password',
+  '/reset-password',
+  '/account',
 ] as const;
 export type PagePath = (typeof PAGE_PATHS)[number];
 

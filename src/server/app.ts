@@ -19,6 +19,7 @@ import { resourcesRoutes } from './features/resources/routes';
 import { siteOrigin } from './features/resources/sitemap';
 import { currentUserPlugin } from './auth/current-user';
 import { accountsRoutes } from './features/accounts/routes';
+import { accountRoutes } from './features/accounts/account-routes';
 import { adminRoutes } from './features/admin/routes';
 import { marketDataRoutes } from './features/market-data/routes';
 import { paperTradingRoutes } from './features/paper-trading/routes';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Reads the session cookie into request.user for every /api route registered after it.
   await app.register(currentUserPlugin);
   await app.register(accountsRoutes, { prefix: '/api/auth' });
+  await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(marketDataRoutes, { prefix: '/api/market-data' });
   await app.register(paperTradingRoutes, { prefix: '/api/paper-trading' });

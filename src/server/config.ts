@@ -112,6 +112,9 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: optionalString.pipe(z.string().default('foliowise:')),
   TRADES_PER_MINUTE: integer(30, 0, 100_000),
   JOBS: booleanFlag(true),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalString.pipe(z.string().default('Foliowise <no-reply@foliowise.local>')),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: optionalString.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
@@ -150,6 +153,12 @@ export interface AppConfig {
   /** The scheduled cleanups (src/server/jobs): JOBS, on by default; `off` for benchmarks. */
   jobs: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Account mail: SMTP_URL (unset: written to the log outside production), MAIL_FROM. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Where the app is reached, for links in mail (no trailing slash); PUBLIC_URL, else http://localhost:PORT. */
+  publicUrl: string;
+  /** PUBLIC_URL was set (in production an unset one makes mailed links point at localhost). */
+  hasPublicUrl: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -205,5 +214,8 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     tradesPerMinute: env.TRADES_PER_MINUTE,
     jobs: env.JOBS,
     logLevel: env.LOG_LEVEL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    hasPublicUrl: env.PUBLIC_URL !== undefined,
   };
 }

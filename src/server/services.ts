@@ -30,6 +30,7 @@ import { createTerminalFeeds, type FeedAdapterFactory } from './features/termina
 import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createRobinhoodConnector, type BrokerConnector } from './providers/brokers/robinhood';
 import { createOpenAiAnalysisWriter } from './providers/llm';
+import { createMailer, type Mailer } from './providers/mail';
 import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
 import { createFeedAdapterFactory } from './providers/market-data/feeds';
 import type { UserVendorKeys } from './providers/market-data/types';
@@ -51,6 +52,8 @@ export interface ServiceOverrides {
   rewards?: RewardsOptions;
   /** Terminal: the calendar and news adapters per vendor (default: the real vendors). */
   terminal?: { feedAdapters?: FeedAdapterFactory };
+  /** Account mail; default: SMTP_URL's server, or the log without one. */
+  mailer?: Mailer;
 }
 
 export interface Services {
@@ -145,6 +148,14 @@ export function createServices(
     }),
   });
 
+  if (config.isProduction && !config.hasPublicUrl) {
+    log.warn('PUBLIC_URL is not set: links in account mail point at http://localhost');
+  }
+  const mail = {
+    mailer: overrides.mailer ?? createMailer({ ...config.mail, isProduction: config.isProduction, log }),
+    publicUrl: config.publicUrl,
+  };
+
   return {
     limits,
     marketData,
@@ -154,6 +165,7 @@ export function createServices(
       adminEmails: config.adminEmails,
       demoFeatures: config.demoFeatures,
       loginThrottle: createLoginThrottle({ limits, secret: config.appSecret }),
+      mail,
     },
     apiSettings: { db, appSecret: config.appSecret, settings: overrides.apiSettings ?? {} },
     paperTrading,

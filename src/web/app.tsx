@@ -32,6 +32,10 @@ const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
   '/robinhood-guide': lazy(() => import('./pages/robinhood-guide')),
   '/compliance': lazy(() => import('./pages/compliance')),
   '/gamification': lazy(() => import('./pages/gamification')),
+  '/verify-email': lazy(() => import('./pages/verify-email')),
+  '/forgot-password': lazy(() => import('./pages/forgot-password')),
+  '/reset-password': lazy(() => import('./pages/reset-password')),
+  '/account': lazy(() => import('./pages/account')),
 };
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));

@@ -11,7 +11,15 @@ declare module 'fastify' {
   }
 }
 
-/** The user as the API shows it: role from ADMIN_EMAILS, name from the email, never a password hash. */
+function isAdmin(row: SessionUserRow, adminEmails: readonly string[]): boolean {
+  if (row.role === 'admin') return true;
+  return row.emailVerifiedAt !== null && adminEmails.includes(row.email.toLowerCase());
+}
+
+/**
+ * The user as the API shows it, never a password hash. Admin is the stored role (set by the operator command),
+ * or an email in ADMIN_EMAILS once its owner has verified it: signing up with a listed address proves nothing.
+ */
 export function toPublicUser(row: SessionUserRow, adminEmails: readonly string[]): User {
   const email = row.email;
   return {
@@ -20,9 +28,11 @@ export function toPublicUser(row: SessionUserRow, adminEmails: readonly string[]
     name: email.slice(0, Math.max(0, email.lastIndexOf('@'))) || email,
     firstName: row.firstName,
     lastName: row.lastName,
-    role: adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user',
+    role: isAdmin(row, adminEmails) ? 'admin' : 'user',
     plan: row.plan,
     subscriptionStatus: row.subscriptionStatus,
+    // A demo account has no mailbox, so nothing asks it to verify one (its role never depends on this).
+    emailVerified: row.emailVerifiedAt !== null || row.isDemo,
   };
 }
 

@@ -16,6 +16,7 @@ function userWith(overrides: Partial<User> = {}): User {
     role: 'user',
     plan: 'free',
     subscriptionStatus: 'none',
+    emailVerified: true,
     ...overrides,
   };
 }

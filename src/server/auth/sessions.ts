@@ -36,6 +36,8 @@ export interface SessionUserRow {
   plan: 'free' | 'premium' | 'professional';
   subscriptionStatus: string;
   isDemo: boolean;
+  role: 'user' | 'admin';
+  emailVerifiedAt: Date | null;
 }
 
 export interface ValidSession {
@@ -92,6 +94,8 @@ function prepareSessionLookup(db: Database) {
         plan: user.plan,
         subscriptionStatus: user.subscriptionStatus,
         isDemo: user.isDemo,
+        role: user.role,
+        emailVerifiedAt: user.emailVerifiedAt,
       },
     })
     .from(session)

@@ -176,7 +176,7 @@ describe('bad input never reaches a 5xx and always answers the error shape', () 
       `select to_regclass('public."user"')::text as table`,
     );
     expect(rows[0]?.table).toBe('"user"');
-    expect((await sendJson('/api/auth/signup', validSignup())).statusCode).toBe(201);
+    expect((await sendJson('/api/auth/signup', validSignup())).statusCode).toBe(202);
   });
 
   it('path characters in the URL -> 4xx', async () => {
@@ -303,7 +303,7 @@ describe('text PostgreSQL cannot store -> 400 VALIDATION_ERROR naming the field,
       firstName: 'Zoë 🚀',
       lastName: 'Ōkubo',
     });
-    expect(named.statusCode, named.body).toBe(201);
+    expect(named.statusCode, named.body).toBe(202);
     const portfolio = await injectAs(user, t.app, {
       method: 'POST',
       url: '/api/paper-trading/portfolio',

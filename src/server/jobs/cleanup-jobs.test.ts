@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { analysisUsage, limitCounter, paperPortfolio, session, user } from '../db/schema';
+import { accountToken, analysisUsage, limitCounter, paperPortfolio, session, user } from '../db/schema';
 import { createTestDatabase } from '../testing/test-database';
 import { JOBS } from './registry';
 
@@ -75,6 +75,26 @@ describe('the scheduled cleanups delete exactly what they should', () => {
     expect(await runJob('delete-expired-limit-counters')).toBe(1);
     const left = await database.db.select({ key: limitCounter.key }).from(limitCounter);
     expect(left).toEqual([{ key: 'login:ip:203.0.113.8' }]);
+  });
+
+  it('delete-expired-account-tokens removes mailed-link tokens past their lifetime, and keeps live ones', async () => {
+    const owner = await addUser('tokens@example.com', { isDemo: false, createdAt: daysAgo(3) });
+    await database.db.insert(accountToken).values([
+      { idHash: 'expired-reset', userId: owner, purpose: 'reset_password', expiresAt: daysAgo(0.01) },
+      {
+        idHash: 'used-expired',
+        userId: owner,
+        purpose: 'verify_email',
+        expiresAt: daysAgo(1),
+        usedAt: daysAgo(1.5),
+      },
+      { idHash: 'live-verify', userId: owner, purpose: 'verify_email', expiresAt: inDays(0.5) },
+    ]);
+
+    expect(await runJob('delete-expired-account-tokens')).toBe(2);
+    const left = await database.db.select({ idHash: accountToken.idHash }).from(accountToken);
+    expect(left).toEqual([{ idHash: 'live-verify' }]);
+    await database.db.delete(user).where(sql`${user.id} = ${owner}`);
   });
 
   it('delete-abandoned-demo-accounts removes demo accounts idle for 7 days with all their data, and nothing else', async () => {

@@ -1,4 +1,5 @@
 import { deleteExpiredSessions } from '../auth/sessions';
+import { deleteExpiredAccountTokens } from '../features/accounts/account-repository';
 import type { Database } from '../db/client';
 import { deleteAbandonedDemoAccounts } from './abandoned-demo-accounts';
 import type { JobPeriod } from './periods';
@@ -30,6 +31,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: 'delete-expired-limit-counters',
     period: 'hourly',
     run: ({ db }) => deleteExpiredLimitCounters(db),
+  },
+  {
+    name: 'delete-expired-account-tokens',
+    period: 'hourly',
+    run: ({ db, now }) => deleteExpiredAccountTokens(db, now),
   },
   {
     name: 'delete-abandoned-demo-accounts',

@@ -20,9 +20,11 @@ export interface TestUser {
 export interface SignUpOptions {
   /** Set in the database after signup; a new account is on the free plan. */
   plan?: Plan;
-  /** An admin signs up with the first of the app's ADMIN_EMAILS (the role follows the email). */
+  /** An admin signs up with the first of the app's ADMIN_EMAILS, verified (the role follows the email). */
   role?: User['role'];
   email?: string;
+  /** Marks the email verified, as following the mailed link does (an admin's always is). */
+  verified?: boolean;
 }
 
 let signups = 0;
@@ -39,27 +41,42 @@ function adminEmailOf(app: FastifyInstance): string {
   return email;
 }
 
-/** Signs up a fresh account (a unique email unless given) and returns it with its session cookie. */
+/**
+ * Signs up a fresh account (a unique email unless given) through the API, which answers 202 and opens no session,
+ * then signs in with its password, and returns it with its session cookie.
+ */
 export async function signUpUser(app: FastifyInstance, options: SignUpOptions = {}): Promise<TestUser> {
   const role = options.role ?? 'user';
   const email =
     options.email ??
     (role === 'admin' ? adminEmailOf(app) : `user.${randomBytes(6).toString('hex')}@example.com`);
-  const res = await app.inject({
+  const remoteAddress = nextSignupAddress();
+  const signup = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
     payload: { firstName: 'Test', lastName: 'User', email, password: TEST_PASSWORD },
-    remoteAddress: nextSignupAddress(),
+    remoteAddress,
   });
-  expect(res.statusCode, res.body).toBe(201);
+  expect(signup.statusCode, signup.body).toBe(202);
+  const { pool } = app.deps.database;
+  if (options.verified || role === 'admin') {
+    await pool.query('update "user" set email_verified_at = now() where lower(email) = lower($1)', [email]);
+  }
+  // No endpoint changes a plan yet (payments come later), so the test sets it where the app reads it.
+  if (options.plan && options.plan !== 'free') {
+    await pool.query('update "user" set plan = $1 where lower(email) = lower($2)', [options.plan, email]);
+  }
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: TEST_PASSWORD },
+    remoteAddress,
+  });
+  expect(res.statusCode, res.body).toBe(200);
   const { user } = res.json<{ user: User }>();
   expect(user.role, `role of ${email}`).toBe(role);
   const cookie = res.cookies.find((c) => c.name === 'fw_session');
   if (!cookie) throw new Error('no session cookie');
-  // No endpoint changes a plan yet (payments come later), so the test sets it where the app reads it.
-  if (options.plan && options.plan !== 'free') {
-    await app.deps.database.pool.query('update "user" set plan = $1 where id = $2', [options.plan, user.id]);
-  }
   return { id: user.id, email, cookie: cookie.value };
 }
 

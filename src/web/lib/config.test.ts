@@ -10,6 +10,7 @@ const CONFIG: PublicConfigResponse = {
   analyticsId: 'G-TEST123',
   demoFeatures: true,
   marketDataSource: 'auto',
+  mailInServerLog: false,
 };
 
 afterEach(() => {

@@ -19,6 +19,7 @@ export function readPublicConfig(value: unknown): PublicConfigResponse | null {
     typeof v.version !== 'string' ||
     typeof v.demoFeatures !== 'boolean' ||
     typeof v.marketDataSource !== 'string' ||
+    typeof v.mailInServerLog !== 'boolean' ||
     stripePublishableKey === undefined ||
     analyticsId === undefined
   ) {
@@ -30,6 +31,7 @@ export function readPublicConfig(value: unknown): PublicConfigResponse | null {
     analyticsId,
     demoFeatures: v.demoFeatures,
     marketDataSource: v.marketDataSource,
+    mailInServerLog: v.mailInServerLog,
   };
 }
 

@@ -26,6 +26,7 @@ export function readAuthUser(body: unknown): User | null {
   if (strings.some((key) => typeof u[key] !== 'string')) return null;
   const { plan, role } = u;
   if (!isKey(KNOWN_PLANS, plan) || !isKey(KNOWN_ROLES, role)) return null;
+  if (typeof u.emailVerified !== 'boolean') return null;
   return {
     id: u.id as string,
     email: u.email as string,
@@ -35,6 +36,7 @@ export function readAuthUser(body: unknown): User | null {
     role,
     plan,
     subscriptionStatus: u.subscriptionStatus as string,
+    emailVerified: u.emailVerified,
   };
 }
 

@@ -59,6 +59,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     role: 'user',
     plan: 'free',
     subscriptionStatus: 'none',
+    emailVerified: true,
     ...overrides,
   };
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema';
 
-const userColumns = {
+/** The columns an account is signed in with (toPublicUser's row). */
+export const userColumns = {
   id: user.id,
   email: user.email,
   firstName: user.firstName,
@@ -10,6 +11,8 @@ const userColumns = {
   plan: user.plan,
   subscriptionStatus: user.subscriptionStatus,
   isDemo: user.isDemo,
+  role: user.role,
+  emailVerifiedAt: user.emailVerifiedAt,
 };
 
 /** The account of an email, compared without regard to case (the `user_email_lower_idx` index). */

@@ -59,24 +59,32 @@ function rawSetCookie(res: LightMyRequestResponse): string {
   return found;
 }
 
-/** Signup itself, for the tests of its answer and of ADMIN_EMAILS; its answer joins `seen` like every other. */
+const logIn = (body: Record<string, unknown>, options: CallOptions = {}) =>
+  call('POST', '/api/auth/login', body, options);
+
+/**
+ * Signup (202, no session) and then a sign-in with the same password, from one address; `res` is the sign-in's
+ * answer. Both answers join `seen` like every other.
+ */
 async function postSignup(
   overrides: Record<string, unknown> = {},
   options: CallOptions = {},
 ): Promise<{ res: LightMyRequestResponse; email: string; token: string }> {
   const email = (overrides.email as string | undefined) ?? uniqueEmail();
-  const res = await call(
+  const password = (overrides.password as string | undefined) ?? TEST_PASSWORD;
+  const from = { ip: uniqueIp(), ...options };
+  const signup = await call(
     'POST',
     '/api/auth/signup',
-    { firstName: 'Ada', lastName: 'Lovelace', email, password: TEST_PASSWORD, ...overrides },
-    { ip: uniqueIp(), ...options },
+    { firstName: 'Ada', lastName: 'Lovelace', email, password, ...overrides },
+    from,
   );
-  expect(res.statusCode, res.body).toBe(201);
+  expect(signup.statusCode, signup.body).toBe(202);
+  const res = await logIn({ email, password }, from);
+  expect(res.statusCode, res.body).toBe(200);
   return { res, email, token: sessionCookie(res).value };
 }
 
-const logIn = (body: Record<string, unknown>, options: CallOptions = {}) =>
-  call('POST', '/api/auth/login', body, options);
 const me = (cookie?: string, app?: TestApp) => call('GET', '/api/auth/me', undefined, { cookie, app });
 /** The session probe's answer to a valid session: its user. */
 const expectSignedIn = (res: LightMyRequestResponse) => {
@@ -103,7 +111,20 @@ async function sessionRow(token: string) {
 const sql = (text: string, values: unknown[] = []) => t.deps.database.pool.query(text, values);
 
 describe('POST /api/auth/signup', () => {
-  it('creates the account, answers 201 {user} and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+  it('answers 202 {status, email} without a session; the account then signs in unverified', async () => {
+    const email = uniqueEmail();
+    const signup = await call(
+      'POST',
+      '/api/auth/signup',
+      { firstName: 'Grace', lastName: 'Hopper', email, password: TEST_PASSWORD },
+      { ip: uniqueIp() },
+    );
+    expect(signup.statusCode, signup.body).toBe(202);
+    expect(signup.json()).toEqual({ status: 'verification_sent', email });
+    expect(signup.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('signs the new account in with an HttpOnly, SameSite=Lax session cookie', async () => {
     const { res, email, token } = await postSignup({ firstName: 'Grace', lastName: 'Hopper' });
     const body = res.json();
     expect(body).toEqual({
@@ -116,6 +137,7 @@ describe('POST /api/auth/signup', () => {
         role: 'user',
         plan: 'free',
         subscriptionStatus: 'none',
+        emailVerified: false,
       },
     });
     const cookie = sessionCookie(res);
@@ -147,15 +169,20 @@ describe('POST /api/auth/signup', () => {
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
-  it('refuses an email already taken in another case with 409 CONFLICT', async () => {
-    const { email } = await postSignup();
+  it('answers an email already taken (in another case) as it answers a new one, and changes nothing', async () => {
+    const { email, res: created } = await postSignup();
     const res = await call(
       'POST',
       '/api/auth/signup',
-      { firstName: 'Ada', lastName: 'Again', email: email.toUpperCase(), password: TEST_PASSWORD },
+      { firstName: 'Eve', lastName: 'Again', email: email.toUpperCase(), password: 'another-Passw0rd!' },
       { ip: uniqueIp() },
     );
-    expectError(res, 409, 'CONFLICT', 'An account with this email already exists. Please sign in instead.');
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ status: 'verification_sent', email: email.toUpperCase() });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const { rows } = await sql('select id, first_name from "user" where lower(email) = lower($1)', [email]);
+    expect(rows).toEqual([{ id: created.json().user.id, first_name: 'Ada' }]);
+    expect((await logIn({ email, password: 'another-Passw0rd!' }, { ip: uniqueIp() })).statusCode).toBe(401);
   });
 
   it.each(['firstName', 'lastName', 'email', 'password'])(
@@ -444,7 +471,9 @@ describe('session expiry', () => {
 describe('/api/admin', () => {
   it('answers 401 to visitors, 403 to users and 200 to admins (ADMIN_EMAILS without regard to case)', async () => {
     const { cookie: userToken } = await signUpUser(t.app);
-    const { res: bossRes, token: bossToken } = await postSignup({ email: 'boss@example.com' });
+    const boss = await signUpUser(t.app, { email: 'boss@example.com', role: 'admin' });
+    const bossToken = boss.cookie;
+    const bossRes = await me(bossToken);
     expect(bossRes.json().user.role).toBe('admin');
 
     expectError(await call('GET', '/api/admin/me'), 401, 'UNAUTHENTICATED', 'Please sign in to continue.');
@@ -461,7 +490,7 @@ describe('/api/admin', () => {
 
   it('guards unknown admin paths too, before routing', async () => {
     const { cookie: userToken } = await signUpUser(t.app);
-    const { token: adminToken } = await postSignup({ email: `SOMEONE@else.org` });
+    const { cookie: adminToken } = await signUpUser(t.app, { email: `SOMEONE@else.org`, role: 'admin' });
     for (const [method, url] of [
       ['GET', '/api/admin/anything-unknown'],
       ['POST', '/api/admin/users/1/delete'],
@@ -500,13 +529,7 @@ describe('POST /api/auth/demo', () => {
 
 describe('secure cookies', () => {
   it('marks the cookie Secure with COOKIE_SECURE=true', async () => {
-    const res = await call(
-      'POST',
-      '/api/auth/signup',
-      { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: TEST_PASSWORD },
-      { app: off },
-    );
-    expect(res.statusCode).toBe(201);
+    const { res } = await postSignup({}, { app: off });
     expect(sessionCookie(res).secure).toBe(true);
     expect(rawSetCookie(res)).toMatch(/; Secure/);
     expect((await me(sessionCookie(res).value, off)).statusCode).toBe(200);
@@ -515,13 +538,7 @@ describe('secure cookies', () => {
   it('marks the cookie Secure by default in production', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) } });
     try {
-      const res = await call(
-        'POST',
-        '/api/auth/signup',
-        { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: TEST_PASSWORD },
-        { app: production },
-      );
-      expect(res.statusCode).toBe(201);
+      const { res } = await postSignup({}, { app: production });
       expect(rawSetCookie(res)).toMatch(/; Secure/);
     } finally {
       await production.close();

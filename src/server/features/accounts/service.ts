@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginRequest, SignupRequest, User } from '../../../contracts/accounts';
+import type { EmailSentResponse, LoginRequest, SignupRequest, User } from '../../../contracts/accounts';
 import { AppError } from '../../../contracts/errors';
 import { isCommonPassword } from '../../auth/common-passwords';
 import { toPublicUser } from '../../auth/current-user';
 import { hashPassword, verifyAgainstDummyHash, verifyPassword } from '../../auth/password';
 import { createSession, deleteSession, type NewSession } from '../../auth/sessions';
 import type { Database } from '../../db/client';
+import { existingAccountMessage, verificationMessage, type AccountMail } from './account-mail';
+import { issueAccountToken } from './account-tokens';
 import type { LoginClient, LoginThrottle } from './login-throttle';
 import { findUserByEmail, insertUser } from './repository';
 
-export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
@@ -21,11 +22,13 @@ export interface SignedIn {
 export interface AccountsContext {
   db: Database;
   adminEmails: readonly string[];
+  /** Verification, reset and notice mails. */
+  mail: AccountMail;
   /** The session the request came with, if any: replaced (deleted) by the new one. */
   replacedSessionIdHash?: string | undefined;
 }
 
-async function openSession(
+export async function openSession(
   context: AccountsContext,
   row: Parameters<typeof toPublicUser>[0],
   rememberMe = false,
@@ -35,24 +38,46 @@ async function openSession(
   return { user: toPublicUser(row, context.adminEmails), session };
 }
 
-/** Creates an account (email kept as typed, unique without regard to case) and signs it in. */
-export async function signUp(options: AccountsContext & { input: SignupRequest }): Promise<SignedIn> {
-  const { db, input } = options;
-  if (isCommonPassword(input.password)) {
+export function checkNotCommonPassword(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) {
     throw new AppError('VALIDATION_ERROR', COMMON_PASSWORD_MESSAGE, {
-      fields: { password: COMMON_PASSWORD_MESSAGE },
+      fields: { [field]: COMMON_PASSWORD_MESSAGE },
     });
   }
-  if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
-  const row = await insertUser(db, {
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
-  });
-  // Two signups racing for one email: the unique index lets one through.
-  if (!row) throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
-  return openSession(options, row);
+}
+
+/**
+ * Signup that does not tell a stranger whether the email has an account: the answer is the same 202 either way,
+ * with no session, and costs the same work (the password is hashed either way). A new email gets an unverified
+ * account and a verification mail; an existing one gets nothing created and a mail to its owner saying so.
+ * Mail is sent after the answer, so its delay does not show either.
+ */
+export async function signUp(
+  options: AccountsContext & { input: SignupRequest },
+): Promise<EmailSentResponse> {
+  const { db, input, mail } = options;
+  checkNotCommonPassword(input.password);
+  const [existing, passwordHash] = await Promise.all([
+    findUserByEmail(db, input.email),
+    hashPassword(input.password),
+  ]);
+  // Two signups racing for one email: the unique index lets one through, the other is an existing account.
+  const created = existing
+    ? undefined
+    : await insertUser(db, {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+      });
+  if (created) {
+    const token = await issueAccountToken(db, created.id, 'verify_email');
+    void mail.mailer.send(verificationMessage(mail, created.email, token));
+  } else {
+    const owner = existing ?? (await findUserByEmail(db, input.email));
+    if (owner && !owner.isDemo) void mail.mailer.send(existingAccountMessage(mail, owner.email));
+  }
+  return { status: 'verification_sent', email: input.email };
 }
 
 /**
@@ -82,7 +107,6 @@ export async function logOut(options: { db: Database; sessionIdHash: string | un
   if (options.sessionIdHash) await deleteSession(options.db, options.sessionIdHash);
 }
 
-/** The signed-in user, or 401 UNAUTHENTICATED. */
 /** The session probe: a visitor (no session, or an expired one) gets `{ user: null }`, not a 401. */
 export function getCurrentUser(options: { user: User | undefined }): { user: User | null } {
   return { user: options.user ?? null };

@@ -18,6 +18,7 @@ describe('usageSubjects', () => {
     role: 'user' as const,
     plan,
     subscriptionStatus: 'none',
+    emailVerified: true,
   });
 
   it('counts a free account by its id and its IP, a paid one not at all', () => {

@@ -22,6 +22,7 @@ describe('system routes', () => {
       analyticsId: null,
       demoFeatures: false,
       marketDataSource: 'simulated',
+      mailInServerLog: true,
     });
   });
 

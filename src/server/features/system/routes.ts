@@ -23,6 +23,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
       analyticsId: config.analyticsId ?? null,
       demoFeatures: config.demoFeatures,
       marketDataSource: config.marketDataProvider,
+      mailInServerLog: !config.mail.smtpUrl && !config.isProduction,
     };
     return body;
   });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LogOut, Menu, TrendingUp } from 'lucide-react';
+import { LogOut, Menu, TrendingUp, UserRound } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -124,9 +124,16 @@ export function Header({ variant }: { variant: HeaderVariant }) {
               <Skeleton className="h-8 w-20" />
             ) : user ? (
               <>
-                <span className="max-w-40 truncate text-sm font-medium text-foreground" title={user.email}>
-                  {displayName(user)}
-                </span>
+                <Link
+                  href="/account"
+                  title={`Account: ${user.email}`}
+                  aria-current={location === '/account' ? 'page' : undefined}
+                  className="inline-flex max-w-48 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-foreground hover:bg-muted"
+                >
+                  <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{displayName(user)}</span>
+                  <span className="sr-only">(account)</span>
+                </Link>
                 <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut}>
                   <LogOut aria-hidden="true" />
                   Sign out
@@ -222,6 +229,12 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                       <p className="truncate text-sm text-muted-foreground">
                         Signed in as <span className="font-medium text-foreground">{displayName(user)}</span>
                       </p>
+                      <Button asChild variant="outline">
+                        <Link href="/account" onClick={() => setMenuOpen(false)}>
+                          <UserRound aria-hidden="true" />
+                          Account
+                        </Link>
+                      </Button>
                       <Button
                         variant="outline"
                         onClick={() => {

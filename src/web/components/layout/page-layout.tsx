@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
 import { Footer } from './footer';
 import { Header } from './header';
 import type { HeaderVariant } from './nav-links';
 import { usePageMeta, type PageMeta } from './page-meta';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 export interface PageLayoutProps {
   variant: HeaderVariant;
@@ -24,6 +26,8 @@ export function PageLayout({ variant, meta, breadcrumb = true, className, childr
   // A prerendered page is usable before React runs: its links are plain links until it hydrates. The
   // attribute says the page is now the app's (the end-to-end tests wait for it before they interact).
   const isHydrated = useIsHydrated();
+  const { user } = useSession();
+  const isUnverified = isHydrated && user !== null && !user.emailVerified;
   return (
     <div className="flex min-h-screen flex-col" data-hydrated={isHydrated ? '' : undefined}>
       <a
@@ -33,6 +37,7 @@ export function PageLayout({ variant, meta, breadcrumb = true, className, childr
         Skip to content
       </a>
       <Header variant={variant} />
+      {isUnverified ? <VerifyEmailBanner user={user} /> : null}
       {breadcrumb === false ? null : (
         <Breadcrumb items={Array.isArray(breadcrumb) ? breadcrumb : undefined} />
       )}

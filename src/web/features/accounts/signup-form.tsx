@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { PASSWORD_MIN_LENGTH, ZSignupRequest } from '../../../contracts/accounts';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api-client';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
+import { CheckEmail } from './check-email';
 import { FormErrorAlert, LabelledInput } from './form-parts';
 import { useSignup } from './use-signup';
 
@@ -60,10 +61,13 @@ function toRequest(values: SignupFormValues) {
   };
 }
 
-/** Spec 001 "Signup": names, email, password twice, required terms; success signs in and goes to /app. */
+/**
+ * Spec 001 "Signup": names, email, password twice, required terms. Success shows 'Check your email' (the link
+ * signs in and goes to /app; README, deviations): the answer is the same for an email that has an account.
+ */
 export function SignupForm() {
-  const [, navigate] = useLocation();
   const signup = useSignup();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<SignupField | null>(null);
   const { register, handleSubmit, control, setFocus } = useForm<SignupFormValues>({
@@ -88,8 +92,8 @@ export function SignupForm() {
       return;
     }
     try {
-      await signup.mutateAsync(ZSignupRequest.parse(toRequest(values)));
-      navigate('/app');
+      const sent = await signup.mutateAsync(ZSignupRequest.parse(toRequest(values)));
+      setSentTo(sent.email);
     } catch (error) {
       setFormError(serverMessage(error, SIGNUP_MESSAGES.failed));
     }
@@ -97,6 +101,8 @@ export function SignupForm() {
 
   const invalid = (field: SignupField) => (invalidField === field ? true : undefined);
   const isHydrated = useIsHydrated();
+
+  if (sentTo !== null) return <CheckEmail email={sentTo} />;
 
   return (
     <form

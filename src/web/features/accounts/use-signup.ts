@@ -1,17 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZAuthUserResponse, type SignupRequest } from '../../../contracts/accounts';
+import { useMutation } from '@tanstack/react-query';
+import { ZEmailSentResponse, type SignupRequest } from '../../../contracts/accounts';
 import { api } from '../../lib/api-client';
-import { setSessionUser } from '../../lib/session';
 
-/** POST /api/auth/signup -> 201 { user }; the new account is signed in. */
+/**
+ * POST /api/auth/signup -> 202 { status: 'verification_sent', email }, the same answer whether or not the email
+ * has an account; no session until the mailed link is followed.
+ */
 export function signup(request: SignupRequest) {
-  return api.post('/api/auth/signup', request, { schema: ZAuthUserResponse });
+  return api.post('/api/auth/signup', request, { schema: ZEmailSentResponse });
 }
 
 export function useSignup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signup,
-    onSuccess: ({ user }) => setSessionUser(queryClient, user),
-  });
+  return useMutation({ mutationFn: signup });
 }

@@ -1,0 +1,90 @@
+// `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: sets an account's stored role on the
+// RUNNING database: DATABASE_URL's, or else the embedded PostgreSQL of DATA_DIR (its port from postmaster.pid).
+// It never starts, stops or recovers the embedded server: that belongs to the app alone.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const NOT_RUNNING = 'Start Foliowise first (npm start); the admin command uses its running database.';
+const USAGE = 'Usage: npm run admin -- grant <email>  |  npm run admin -- revoke <email>';
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+const setting = (name) => {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+};
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Whether pid is a postgres server (where /proc exists; elsewhere a live pid is taken as one). */
+function isPostgres(pid) {
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (!existsSync('/proc/self')) return true;
+  try {
+    return readFileSync(cmdline, 'utf8').split('\0')[0].endsWith('postgres');
+  } catch {
+    return false;
+  }
+}
+
+/** The connection string of the embedded server the app runs for DATA_DIR, or undefined when none runs. */
+function embeddedDatabaseUrl(dataDir) {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const passwordFile = path.join(dataDir, 'postgres-password');
+  if (!existsSync(pidFile) || !existsSync(passwordFile)) return undefined;
+  // postmaster.pid: line 1 the pid, line 4 the port.
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  if (!isAlive(pid) || !isPostgres(pid)) return undefined;
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/foliowise`;
+}
+
+const [action, email, ...rest] = process.argv.slice(2);
+if (!['grant', 'revoke'].includes(action) || !email || rest.length > 0) fail(USAGE);
+
+const databaseUrl =
+  setting('DATABASE_URL') ?? embeddedDatabaseUrl(path.resolve(setting('DATA_DIR') ?? './data'));
+if (!databaseUrl) fail(NOT_RUNNING);
+
+const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+try {
+  await client.connect();
+} catch (error) {
+  fail(setting('DATABASE_URL') ? `Cannot connect to DATABASE_URL: ${error.message}` : NOT_RUNNING);
+}
+try {
+  const role = action === 'grant' ? 'admin' : 'user';
+  const { rows } = await client.query(
+    `update "user" u set role = $1
+     from (select id, role from "user" where lower(email) = lower($2) for update) before
+     where u.id = before.id
+     returning u.email, before.role as previous`,
+    [role, email.trim()],
+  );
+  const [row] = rows;
+  if (!row) fail(`No account with the email ${email}.`);
+  if (row.previous === role) console.log(`${row.email} already had the role ${role}; nothing changed.`);
+  else console.log(`${row.email}: role ${row.previous} -> ${role}.`);
+  const listed = (setting('ADMIN_EMAILS') ?? '').split(',').map((e) => e.trim().toLowerCase());
+  if (role === 'user' && listed.includes(row.email.toLowerCase())) {
+    console.log(
+      'Note: this email is in ADMIN_EMAILS, so it stays admin while verified; remove it there too.',
+    );
+  }
+} finally {
+  await client.end();
+}

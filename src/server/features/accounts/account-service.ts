@@ -1,0 +1,180 @@
+/**
+ * Accounts people expect: email verification, password reset by mail, change password, 'Sign out of other
+ * devices', 'Download my data' and 'Delete my account'. Mailed links carry single-use tokens (account-tokens.ts).
+ */
+import { MASK_PREFIX } from '../../../contracts/api-settings';
+import type {
+  AccountExport,
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  EmailSentResponse,
+  ResetPasswordRequest,
+  SignedOutSessionsResponse,
+  User,
+} from '../../../contracts/accounts';
+import { AppError } from '../../../contracts/errors';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import type { Database } from '../../db/client';
+import { resetMessage, verificationMessage } from './account-mail';
+import {
+  deleteAccount,
+  deleteSessionsOfUser,
+  findAccountById,
+  markEmailVerified,
+  readAccountData,
+  updatePasswordHash,
+} from './account-repository';
+import { issueAccountToken, redeemAccountToken } from './account-tokens';
+import { findUserByEmail } from './repository';
+import { checkNotCommonPassword, openSession, type AccountsContext, type SignedIn } from './service';
+
+export const VERIFY_LINK_INVALID_MESSAGE =
+  'This verification link is invalid, has expired or was already used. Request a new one below.';
+export const RESET_LINK_INVALID_MESSAGE =
+  'This password reset link is invalid, has expired or was already used. Request a new one.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+export const WRONG_PASSWORD_MESSAGE = 'Password is incorrect';
+
+/** Follows a verification link: marks the email verified and signs its owner in. */
+export async function verifyEmail(options: AccountsContext & { token: string }): Promise<SignedIn> {
+  const userId = await redeemAccountToken(options.db, options.token, 'verify_email');
+  if (!userId) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID_MESSAGE);
+  await markEmailVerified(options.db, userId);
+  const account = await findAccountById(options.db, userId);
+  if (!account) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID_MESSAGE);
+  return openSession(options, account);
+}
+
+/** Sends a new verification link when the email has an unverified account; the answer is the same either way. */
+export async function resendVerification(
+  options: AccountsContext & { email: string },
+): Promise<EmailSentResponse> {
+  const { db, mail, email } = options;
+  const found = await findUserByEmail(db, email);
+  if (found && !found.isDemo && found.emailVerifiedAt === null) {
+    const token = await issueAccountToken(db, found.id, 'verify_email');
+    void mail.mailer.send(verificationMessage(mail, found.email, token));
+  }
+  return { status: 'verification_sent', email };
+}
+
+/** 'Forgot password?': mails a reset link when the email has an account; the answer is the same either way. */
+export async function requestPasswordReset(
+  options: AccountsContext & { email: string },
+): Promise<EmailSentResponse> {
+  const { db, mail, email } = options;
+  const found = await findUserByEmail(db, email);
+  if (found && !found.isDemo) {
+    const token = await issueAccountToken(db, found.id, 'reset_password');
+    void mail.mailer.send(resetMessage(mail, found.email, token));
+  }
+  return { status: 'reset_sent', email };
+}
+
+/**
+ * Follows a reset link: sets the new password (the signup rules), ends every session of the user and signs in
+ * with a new one. The link came through the mailbox, so the email counts as verified too. The password is
+ * checked before the token is used, so a refused password does not spend the link.
+ */
+export async function resetPassword(
+  options: AccountsContext & { input: ResetPasswordRequest },
+): Promise<SignedIn> {
+  const { db, input } = options;
+  checkNotCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const userId = await redeemAccountToken(db, input.token, 'reset_password');
+  if (!userId) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID_MESSAGE);
+  await updatePasswordHash(db, userId, passwordHash);
+  await markEmailVerified(db, userId);
+  await deleteSessionsOfUser(db, userId);
+  const account = await findAccountById(db, userId);
+  if (!account) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID_MESSAGE);
+  return openSession({ ...options, replacedSessionIdHash: undefined }, account);
+}
+
+interface SignedInContext {
+  db: Database;
+  user: User;
+  sessionIdHash: string;
+}
+
+async function checkPassword(db: Database, userId: string, password: string, field: string, message: string) {
+  const account = await findAccountById(db, userId);
+  if (!account || !(await verifyPassword(account.passwordHash, password))) {
+    throw new AppError('VALIDATION_ERROR', message, { fields: { [field]: message } });
+  }
+}
+
+/** Changes the password after checking the current one; every other session ends, this one stays. */
+export async function changePassword(
+  options: SignedInContext & { input: ChangePasswordRequest },
+): Promise<SignedOutSessionsResponse> {
+  const { db, user, input } = options;
+  await checkPassword(db, user.id, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE);
+  checkNotCommonPassword(input.newPassword, 'newPassword');
+  await updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
+  return { signedOutSessions: await deleteSessionsOfUser(db, user.id, options.sessionIdHash) };
+}
+
+/** 'Sign out of other devices': every session of the user but this one ends. */
+export async function signOutOtherSessions(options: SignedInContext): Promise<SignedOutSessionsResponse> {
+  return {
+    signedOutSessions: await deleteSessionsOfUser(options.db, options.user.id, options.sessionIdHash),
+  };
+}
+
+/** 'Delete my account': after the password and the confirm word, the user and all their rows are deleted. */
+export async function deleteMyAccount(
+  options: SignedInContext & { input: DeleteAccountRequest },
+): Promise<void> {
+  const { db, user, input } = options;
+  await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD_MESSAGE);
+  await deleteAccount(db, user.id);
+}
+
+const iso = (date: Date) => date.toISOString();
+
+/** 'Download my data': everything stored for the account; API keys masked, never a secret or a hash. */
+export async function exportAccountData(options: SignedInContext): Promise<AccountExport> {
+  const data = await readAccountData(options.db, options.user.id);
+  if (!data.profile) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const { profile } = data;
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      ...profile,
+      emailVerifiedAt: profile.emailVerifiedAt ? iso(profile.emailVerifiedAt) : null,
+      createdAt: iso(profile.createdAt),
+    },
+    sessions: data.sessions.map((s) => ({
+      createdAt: iso(s.createdAt),
+      lastSeenAt: iso(s.lastSeenAt),
+      isPersistent: s.isPersistent,
+      isCurrent: s.idHash === options.sessionIdHash,
+    })),
+    savedPortfolio: data.saved
+      ? { holdings: data.saved.holdings, updatedAt: iso(data.saved.updatedAt) }
+      : null,
+    paperPortfolios: data.portfolios.map((p) => ({
+      ...p,
+      createdAt: iso(p.createdAt),
+      holdings: data.holdings
+        .filter((h) => h.portfolioId === p.id)
+        .map((h) => ({ symbol: h.symbol, quantity: h.quantity, averageCost: h.averageCost })),
+    })),
+    trades: data.trades.map((t) => ({ ...t, executedAt: iso(t.executedAt) })),
+    rewards: {
+      totalPoints: data.points?.totalPoints ?? 0,
+      lifetimePoints: data.points?.lifetimePoints ?? 0,
+      transactions: data.pointRows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+      achievements: data.achievements.map((a) => ({ ...a, unlockedAt: iso(a.unlockedAt) })),
+    },
+    analyses: data.analyses,
+    apiKeys: data.apiKeys.map((k) => ({
+      vendor: k.vendor,
+      maskedKey: `${MASK_PREFIX}${k.last4}`,
+      createdAt: iso(k.createdAt),
+      updatedAt: iso(k.updatedAt),
+    })),
+  };
+}
