@@ -42,8 +42,11 @@ function post(url: string, payload: unknown, options: { cookie?: string; ip?: st
     remoteAddress: options.ip ?? uniqueIp(),
   });
 }
-const me = (cookie: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `fw_session=${cookie}` } });
+/** The user the session probe sees for a session cookie: null once the session has ended. */
+const sessionUser = async (cookie: string) =>
+  (
+    await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `fw_session=${cookie}` } })
+  ).json().user;
 const sql = <R extends object = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   t.deps.database.pool.query<R>(text, values);
 
@@ -127,7 +130,7 @@ describe('POST /api/auth/verify-email', () => {
     const res = await post('/api/auth/verify-email', { token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({ email, emailVerified: true, role: 'user' });
-    expect((await me(sessionCookieOf(res))).json().user.emailVerified).toBe(true);
+    expect((await sessionUser(sessionCookieOf(res))).emailVerified).toBe(true);
 
     const again = await post('/api/auth/verify-email', { token });
     expectError(
@@ -217,9 +220,9 @@ describe('password reset', () => {
     const res = await post('/api/auth/reset-password', { token, password: 'Fresh-Maple-Leaf-77' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({ email: user.email, emailVerified: true });
-    expect((await me(sessionCookieOf(res))).statusCode).toBe(200);
-    for (const old of [user.cookie, secondSession]) expect((await me(old)).statusCode).toBe(401);
-    expect((await me(other.cookie)).statusCode).toBe(200);
+    expect(await sessionUser(sessionCookieOf(res))).not.toBeNull();
+    for (const old of [user.cookie, secondSession]) expect(await sessionUser(old)).toBeNull();
+    expect(await sessionUser(other.cookie)).not.toBeNull();
 
     expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(
       401,
@@ -299,11 +302,11 @@ describe('role', () => {
     expect(verified.json().user.role).toBe('admin');
 
     const plain = await signUpUser(t.app);
-    expect((await me(plain.cookie)).json().user.role).toBe('user');
+    expect((await sessionUser(plain.cookie)).role).toBe('user');
     await sql(`update "user" set role = 'admin' where id = $1`, [plain.id]);
-    expect((await me(plain.cookie)).json().user.role).toBe('admin');
+    expect((await sessionUser(plain.cookie)).role).toBe('admin');
     await sql(`update "user" set role = 'user' where id = $1`, [plain.id]);
-    expect((await me(plain.cookie)).json().user.role).toBe('user');
+    expect((await sessionUser(plain.cookie)).role).toBe('user');
   });
 });
 
@@ -357,7 +360,7 @@ describe('/api/account', () => {
       'VALIDATION_ERROR',
       'Password must be at least 8 characters long',
     );
-    expect((await me(other)).statusCode).toBe(200);
+    expect(await sessionUser(other)).not.toBeNull();
 
     const res = await asUser(user, 'POST', '/api/account/password', {
       currentPassword: TEST_PASSWORD,
@@ -365,8 +368,8 @@ describe('/api/account', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ signedOutSessions: 1 });
-    expect((await me(user.cookie)).statusCode).toBe(200);
-    expect((await me(other)).statusCode).toBe(401);
+    expect(await sessionUser(user.cookie)).not.toBeNull();
+    expect(await sessionUser(other)).toBeNull();
     expect(
       (await post('/api/auth/login', { email: user.email, password: 'Calm-River-Stone-5' })).statusCode,
     ).toBe(200);
@@ -382,8 +385,8 @@ describe('/api/account', () => {
     }
     const res = await asUser(user, 'POST', '/api/account/sessions/sign-out-others');
     expect(res.json()).toEqual({ signedOutSessions: 2 });
-    for (const cookie of others) expect((await me(cookie)).statusCode).toBe(401);
-    expect((await me(user.cookie)).statusCode).toBe(200);
+    for (const cookie of others) expect(await sessionUser(cookie)).toBeNull();
+    expect(await sessionUser(user.cookie)).not.toBeNull();
     expect((await asUser(user, 'POST', '/api/account/sessions/sign-out-others')).json()).toEqual({
       signedOutSessions: 0,
     });
@@ -483,7 +486,7 @@ describe('/api/account', () => {
     expect(res.statusCode, res.body).toBe(204);
     const cleared = res.cookies.find((c) => c.name === 'fw_session');
     expect(cleared?.value).toBe('');
-    expect((await me(user.cookie)).statusCode).toBe(401);
+    expect(await sessionUser(user.cookie)).toBeNull();
 
     // Every table with a user_id column, found in the catalog so a table added later is checked too.
     const { rows: tables } = await sql<{ table_name: string }>(
@@ -504,7 +507,7 @@ describe('/api/account', () => {
     const { rows: usage } = await sql(`select 1 from analysis_usage where subject_key = $1`, [user.id]);
     expect(usage).toEqual([]);
     expect((await sql(`select 1 from "user" where id = $1`, [user.id])).rows).toEqual([]);
-    expect((await me(keep.cookie)).statusCode).toBe(200);
+    expect(await sessionUser(keep.cookie)).not.toBeNull();
     expect((await asUser(keep, 'GET', '/api/paper-trading/trades')).json()).toHaveLength(1);
   });
 });
