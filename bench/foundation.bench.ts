@@ -2,7 +2,7 @@
 // node:http JSON server measured in the same run (#10), landing page JS.
 // Run `npm run build` first. Prints figures; asserts nothing.
 import { performance } from 'node:perf_hooks';
-import { gzipJavaScriptOf, kb, load, startBareJsonServer, startServer } from './support';
+import { gzipJavaScriptOf, kb, load, startBareJsonServer, startServer, signUpAndSignIn } from './support';
 
 async function main() {
   const first = await startServer();
@@ -15,24 +15,12 @@ async function main() {
   );
 
   try {
-    const signup = await fetch(`${server.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Mark',
-        email: 'bench@example.com',
-        password: 'a-long-bench-password',
-      }),
+    const cookie = await signUpAndSignIn(server.baseUrl, {
+      firstName: 'Bench',
+      lastName: 'Mark',
+      email: 'bench@example.com',
+      password: 'a-long-bench-password',
     });
-    if (signup.status !== 202) throw new Error(`signup failed: ${await signup.text()}`);
-    // Signup opens no session (the email is not verified yet): sign in with the password.
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'a-long-bench-password' }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
     // Its own process, like the app: the same one JavaScript thread to serve with.
     const bareServer = await startBareJsonServer();

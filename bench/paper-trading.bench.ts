@@ -15,7 +15,7 @@ import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv } from '../src/server/config';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-server';
 import { openDatabase } from '../src/server/db/open-database';
-import { freshBenchDatabase, pgbenchTpcb } from './support';
+import { freshBenchDatabase, pgbenchTpcb, signUpAndSignIn } from './support';
 
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -47,24 +47,12 @@ async function main() {
 
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const signup = await fetch(`${address}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Trader',
-        email: 'paper.bench@example.com',
-        password: 'a-long-bench-password',
-      }),
+    const cookie = await signUpAndSignIn(address, {
+      firstName: 'Bench',
+      lastName: 'Trader',
+      email: 'paper.bench@example.com',
+      password: 'a-long-bench-password',
     });
-    if (signup.status !== 202) throw new Error(`signup failed: ${await signup.text()}`);
-    // Signup opens no session (the email is not verified yet): sign in with the password.
-    const login = await fetch(`${address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'paper.bench@example.com', password: 'a-long-bench-password' }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const headers = { cookie, 'content-type': 'application/json' };
     const createPortfolio = async (name: string) => {
       const res = await fetch(`${address}/api/paper-trading/portfolio`, {

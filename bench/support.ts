@@ -142,3 +142,33 @@ export async function startBareJsonServer(): Promise<{ url: string; stop(): void
   });
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
+
+/**
+ * Signs a fresh account up (202: no session until the email is verified) and in with its password; answers the
+ * session cookie as a `cookie` header value. Login also sets the known-device cookie, so the session's own is
+ * picked, and the probe checks it signs in (a visitor's probe answers 200 too).
+ */
+export async function signUpAndSignIn(
+  baseUrl: string,
+  account: { firstName: string; lastName: string; email: string; password: string },
+): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signup = await post('/api/auth/signup', account);
+  if (signup.status !== 202) throw new Error(`signup failed: ${await signup.text()}`);
+  const login = await post('/api/auth/login', { email: account.email, password: account.password });
+  if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .filter((pair) => pair.startsWith('fw_session='))
+    .join('; ');
+  const probe = await fetch(`${baseUrl}/api/auth/me`, { headers: { cookie } });
+  if (!((await probe.json()) as { user: unknown }).user)
+    throw new Error('the session cookie does not sign in');
+  return cookie;
+}
