@@ -103,7 +103,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                     href={link.href}
                     aria-current={isActive ? 'page' : undefined}
                     className={cn(
-                      'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors',
+                      'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium transition-colors',
                       isActive
                         ? 'bg-primary-soft text-primary-soft-foreground'
                         : 'text-muted-foreground hover:bg-muted hover:text-foreground',
@@ -128,15 +128,16 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                   href="/account"
                   title={`Account: ${user.email}`}
                   aria-current={location === '/account' ? 'page' : undefined}
-                  className="inline-flex max-w-48 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-foreground hover:bg-muted"
+                  className="inline-flex max-w-36 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-foreground hover:bg-muted"
                 >
                   <UserRound className="size-4 shrink-0" aria-hidden="true" />
                   <span className="truncate">{displayName(user)}</span>
                   <span className="sr-only">(account)</span>
                 </Link>
-                <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut}>
+                {/* An icon below 1536 px, where the app header's seven links need the room to stay on one line. */}
+                <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut} title="Sign out">
                   <LogOut aria-hidden="true" />
-                  Sign out
+                  <span className="sr-only 2xl:not-sr-only">Sign out</span>
                 </Button>
               </>
             ) : (
