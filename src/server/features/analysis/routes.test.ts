@@ -49,8 +49,6 @@ beforeAll(async () => {
         OPENAI_API_KEY: FAKE_OPENAI_KEY,
         OPENAI_BASE_URL: fake.baseUrl,
         OPENAI_MODEL: FAKE_OPENAI_MODEL,
-        // Tests compare two analyses of one portfolio: a simulated quote that expired between them moved a cent.
-        QUOTE_CACHE_SECONDS: '86400',
       },
       overrides: { analysis: { llmTimeoutMs: 300, now: () => clock } },
     }),
