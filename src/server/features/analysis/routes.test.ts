@@ -236,8 +236,7 @@ describe('POST /api/analyze', () => {
 
     expect(body.isDemoMode).toBe(false);
     expect(body.analysis.overviewText).toBe(
-      // The model sees facts rounded to 6 decimals (prompt.ts): $71,793.48499 reaches it as 71793.485.
-      `This portfolio of 9 holdings is worth ${formatMoney(Number(demo.portfolioSummary.totalValue.toFixed(6)))}.`,
+      `This portfolio of 9 holdings is worth ${formatMoney(body.portfolioSummary.totalValue)}.`,
     );
     expect(body.analysis.diversificationGaps).toEqual(['Nothing major is missing.']);
     expect(body.analysis.recommendations).toEqual([

@@ -1,7 +1,7 @@
 /**
  * What the model is told: the instructions, and the facts of src/domain/analytics in a compact form (the
- * largest holdings only, numbers rounded to 6 decimals). The grounding check uses exactly these facts, so a
- * number the model could not have seen is never accepted.
+ * largest holdings only, money in cents, other numbers rounded to 6 decimals). The grounding check uses exactly
+ * these facts, so a number the model could not have seen is never accepted.
  */
 import type { PortfolioFacts } from '../../../domain/analytics';
 
@@ -35,6 +35,15 @@ function rounded<T>(value: T): T {
   return value;
 }
 
+/**
+ * Money as the screen shows it: whole cents, rounded as Intl.NumberFormat rounds (toFixed and Intl both round
+ * the double's exact value). With six decimals, $71,793.48499 reached the model as 71793.485, which it wrote as
+ * $71,793.49 beside a screen showing $71,793.48.
+ */
+function cents(amount: number): number {
+  return Number.isFinite(amount) ? Number(amount.toFixed(2)) : amount;
+}
+
 function capped<T>(items: readonly T[], max: number): { items: T[]; more: number } {
   return { items: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
@@ -44,7 +53,9 @@ export function toPromptFacts(facts: PortfolioFacts) {
   const top = facts.holdings.slice(0, PROMPT_MAX_HOLDINGS);
   const rest = facts.holdings.slice(PROMPT_MAX_HOLDINGS);
   const bucket = (buckets: PortfolioFacts['exposure']['sector']) =>
-    buckets.slice(0, PROMPT_MAX_BUCKETS).map(({ name, value, weight }) => ({ name, value, weight }));
+    buckets
+      .slice(0, PROMPT_MAX_BUCKETS)
+      .map(({ name, value, weight }) => ({ name, value: cents(value), weight }));
   const r = facts.risk;
   const withoutHistory = capped(facts.history.withoutHistory, PROMPT_MAX_SYMBOL_LIST);
   const unpriced = capped(facts.valuation.unpricedSymbols, PROMPT_MAX_SYMBOL_LIST);
@@ -52,9 +63,9 @@ export function toPromptFacts(facts: PortfolioFacts) {
     asOf: facts.asOf,
     holdingCount: facts.holdingCount,
     valuation: {
-      totalValue: facts.valuation.totalValue,
-      previousValue: facts.valuation.previousValue,
-      totalChange: facts.valuation.totalChange,
+      totalValue: cents(facts.valuation.totalValue),
+      previousValue: cents(facts.valuation.previousValue),
+      totalChange: cents(facts.valuation.totalChange),
       totalChangePercent: facts.valuation.totalChangePercent,
       unpricedSymbols: unpriced.items,
       moreUnpricedSymbols: unpriced.more,
@@ -67,7 +78,7 @@ export function toPromptFacts(facts: PortfolioFacts) {
       region: h.region,
       quantity: h.quantity,
       price: h.price,
-      value: h.value,
+      value: cents(h.value),
       weight: h.weight,
       changePercent: h.changePercent,
     })),
@@ -75,7 +86,7 @@ export function toPromptFacts(facts: PortfolioFacts) {
       rest.length > 0
         ? {
             count: rest.length,
-            value: rest.reduce((sum, h) => sum + h.value, 0),
+            value: cents(rest.reduce((sum, h) => sum + h.value, 0)),
             weight: rest.reduce((sum, h) => sum + h.weight, 0),
           }
         : null,
@@ -122,7 +133,7 @@ export function toPromptFacts(facts: PortfolioFacts) {
             horizonDays: 1,
             confidence: r.valueAtRisk.confidence,
             var: r.valueAtRisk.var,
-            amount: r.valueAtRisk.amount,
+            amount: cents(r.valueAtRisk.amount),
             observations: r.valueAtRisk.observations,
           }
         : null,
