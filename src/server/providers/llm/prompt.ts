@@ -40,8 +40,8 @@ function rounded<T>(value: T): T {
  * the double's exact value). With six decimals, $71,793.48499 reached the model as 71793.485, which it wrote as
  * $71,793.49 beside a screen showing $71,793.48.
  */
-function cents(amount: number): number {
-  return Number.isFinite(amount) ? Number(amount.toFixed(2)) : amount;
+function cents<T extends number | null>(amount: T): T {
+  return (amount !== null && Number.isFinite(amount) ? Number(amount.toFixed(2)) : amount) as T;
 }
 
 function capped<T>(items: readonly T[], max: number): { items: T[]; more: number } {
