@@ -257,11 +257,20 @@ export type PortfolioSummary = z.infer<typeof ZPortfolioSummary>;
 export const ZAnalysisUsage = z.object({ used: z.number(), limit: z.number(), remaining: z.number() });
 export type AnalysisUsage = z.infer<typeof ZAnalysisUsage>;
 
+/**
+ * Who wrote the words of an analysis (the numbers always come from src/domain/analytics): the language model
+ * ('AI Analysis Results'), rules over the computed figures because no model is configured ('Analysis
+ * Results', DESIGN.md deviation 10), or the sample analysis of /api/analyze-demo ('Demo Analysis Results').
+ */
+export const ZAnalysisWordsSource = z.enum(['model', 'rules', 'demo']);
+export type AnalysisWordsSource = z.infer<typeof ZAnalysisWordsSource>;
+
 export const ZAnalyzeResponse = z.object({
   analysis: ZAnalysis,
   portfolioSummary: ZPortfolioSummary,
   /** True for /api/analyze-demo ('Demo Analysis Results'). */
   isDemoMode: z.boolean(),
+  wordsSource: ZAnalysisWordsSource,
   /** The free allowance after this analysis (free plan and visitors only; absent when unlimited or demo). */
   usage: ZAnalysisUsage.optional(),
 });

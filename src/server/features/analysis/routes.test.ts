@@ -234,7 +234,7 @@ describe('POST /api/analyze', () => {
     const body = ZAnalyzeResponse.parse(res.json());
     const demo = ZAnalyzeResponse.parse((await analyzeDemo(SAMPLE, { ip })).json());
 
-    expect(body.isDemoMode).toBe(false);
+    expect([body.isDemoMode, body.wordsSource]).toEqual([false, 'model']);
     expect(body.analysis.overviewText).toBe(
       `This portfolio of 9 holdings is worth ${formatMoney(body.portfolioSummary.totalValue)}.`,
     );
@@ -300,13 +300,23 @@ describe('POST /api/analyze', () => {
     expect(next.json().usage).toEqual({ used: 1, limit: 3, remaining: 2 });
   });
 
-  it('503 without any request when no model is configured', async () => {
+  it('no model configured: the rules analysis of the portfolio itself, not counted, no request', async () => {
     const before = fake.requests.length;
-    const res = await analyze(SAMPLE, { app: noKey });
-    expectError(res, 503, 'AI_UNAVAILABLE', AI_UNAVAILABLE_MESSAGE);
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await analyze(SAMPLE, { app: noKey, ip });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = ZAnalyzeResponse.parse(res.json());
+      expect(body.wordsSource).toBe('rules');
+      expect(body.isDemoMode).toBe(false);
+      expect(body.usage).toBeUndefined();
+      expect(body.portfolioSummary.holdingCount).toBe(9);
+      expect(body.analysis.overviewText).toContain('This portfolio of 9 holdings is worth');
+    }
     expect(fake.requests.length).toBe(before);
-    // The sample analysis still works.
-    expect((await analyzeDemo(SAMPLE, { app: noKey })).statusCode).toBe(200);
+    // The sample analysis says it is one.
+    const demo = ZAnalyzeResponse.parse((await analyzeDemo(SAMPLE, { app: noKey, ip })).json());
+    expect([demo.wordsSource, demo.isDemoMode]).toEqual(['demo', true]);
   });
 });
 

@@ -54,7 +54,8 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
       requester: { user: request.user, visitorId, ip: request.ip },
       requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
-    await notifyCompleted(request, 'ai');
+    // Rewards count an AI analysis only when a model wrote it; the rules' words are the sample's.
+    await notifyCompleted(request, body.wordsSource === 'model' ? 'ai' : 'demo');
     return body;
   });
 

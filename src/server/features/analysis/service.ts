@@ -3,8 +3,9 @@
  *
  * The numbers always come from src/domain/analytics: quotes of every holding and one year of daily closes
  * of every priced holding and of SPY (the benchmark) go into `computePortfolioAnalytics`. The words come
- * from the language model (`analyzePortfolioWithAi`) or from the deterministic `writeDemoAnalysis`
- * (`analyzePortfolioDemo`, "Demo Analysis Results", never counted).
+ * from the language model (`analyzePortfolioWithAi`) or from the deterministic `writeDemoAnalysis`: as
+ * "Demo Analysis Results" (`analyzePortfolioDemo`), or as the user's own "Analysis Results" when no model is
+ * configured (DESIGN.md deviation 10). Neither of those is counted.
  *
  * The free allowance (3 AI analyses per calendar month, UTC): free (and demo) accounts are counted per
  * account and per IP, visitors per browser (`fw_visitor` cookie) and per IP, and every one of their subjects
@@ -217,29 +218,38 @@ function toSummary({ facts, sources }: LoadedFacts): PortfolioSummary {
   };
 }
 
-// ------------------------------------------------------------------------------------------------ demo
+// ------------------------------------------------------------------------------------------------ rules
 
-/** /api/analyze-demo: the deterministic analysis written from the same facts; never counted. */
-export async function analyzePortfolioDemo(
-  options: Pick<AnalysisContext, 'marketData' | 'histories'> & {
-    portfolio: Portfolio;
-    requestOptions?: RequestOptions;
-  },
+type RulesOptions = Pick<AnalysisContext, 'marketData' | 'histories'> & {
+  portfolio: Portfolio;
+  requestOptions?: RequestOptions;
+};
+
+/** The analysis written by `writeDemoAnalysis` from the portfolio's facts: no model, never counted. */
+async function analyzePortfolioByRules(
+  options: RulesOptions,
+  wordsSource: 'rules' | 'demo',
 ): Promise<AnalyzeResponse> {
   const loaded = await loadPortfolioFacts(options, options.portfolio, options.requestOptions);
-  const demo = writeDemoAnalysis(loaded.facts);
+  const words = writeDemoAnalysis(loaded.facts);
   return {
     analysis: {
-      riskLevel: demo.riskLevel,
-      overviewText: demo.overviewText,
-      diversificationGaps: [...demo.diversificationGaps],
-      recommendations: demo.recommendations.map((r) => ({ ...r })),
-      insights: [...demo.insights],
+      riskLevel: words.riskLevel,
+      overviewText: words.overviewText,
+      diversificationGaps: [...words.diversificationGaps],
+      recommendations: words.recommendations.map((r) => ({ ...r })),
+      insights: [...words.insights],
       metrics: toMetrics(loaded.facts),
     },
     portfolioSummary: toSummary(loaded),
-    isDemoMode: true,
+    isDemoMode: wordsSource === 'demo',
+    wordsSource,
   };
+}
+
+/** /api/analyze-demo: the spec's sample analysis ("Demo Analysis Results"), written from the same facts. */
+export function analyzePortfolioDemo(options: RulesOptions): Promise<AnalyzeResponse> {
+  return analyzePortfolioByRules(options, 'demo');
 }
 
 // -------------------------------------------------------------------------------------------------- AI
@@ -280,14 +290,16 @@ export function analysisLimitReached(): AppError {
 }
 
 /**
- * /api/analyze: the words from the language model, the numbers from the domain. 503 AI_UNAVAILABLE when no
- * model is configured or it fails (the use is given back); 403 ANALYSIS_LIMIT_REACHED past the free allowance.
+ * /api/analyze: the words from the language model, the numbers from the domain. With no model configured,
+ * the rules' words over the same numbers (`wordsSource: 'rules'`, not counted: the allowance is of AI
+ * analyses). 503 AI_UNAVAILABLE when a configured model fails (the use is given back); 403
+ * ANALYSIS_LIMIT_REACHED past the free allowance.
  */
 export async function analyzePortfolioWithAi(
   options: AnalysisContext & { portfolio: Portfolio; requester: Requester; requestOptions?: RequestOptions },
 ): Promise<AnalyzeResponse> {
   const { db, writer, requester } = options;
-  if (!writer.isConfigured) throw aiUnavailable();
+  if (!writer.isConfigured) return analyzePortfolioByRules(options, 'rules');
 
   const subjects = usageSubjects(options.appSecret, requester);
   const month = usageMonth(options.now());
@@ -335,6 +347,7 @@ export async function analyzePortfolioWithAi(
     },
     portfolioSummary: toSummary(loaded),
     isDemoMode: false,
+    wordsSource: 'model',
     ...(usage ? { usage } : {}),
   };
 }
