@@ -124,6 +124,25 @@ export const ZValuationHolding = z.object({
 });
 export type ValuationHolding = z.infer<typeof ZValuationHolding>;
 
+export const ZHealthCheck = z.object({
+  checks: z.array(
+    z.object({
+      id: z.enum(['diversification', 'emergency-buffer', 'global-exposure', 'simple-investing']),
+      label: z.string(),
+      passed: z.boolean(),
+      detail: z.string(),
+    }),
+  ),
+  passed: z.number(),
+  total: z.number(),
+  /** passed / total × 100: 0, 25, 50, 75 or 100. */
+  scorePercent: z.number(),
+  badge: z.enum(['green', 'yellow', 'red']),
+  diversificationRating: z.enum(['Good', 'Fair', 'Needs Work']),
+  warnings: z.array(z.string()),
+});
+export type HealthCheck = z.infer<typeof ZHealthCheck>;
+
 export const ZValuation = z.object({
   totalCurrentValue: z.number(),
   /** Since the previous close, in USD. */
@@ -143,6 +162,8 @@ export const ZValuation = z.object({
     bySector: z.array(ZAllocationBucket),
     byRegion: z.array(ZAllocationBucket),
   }),
+  /** Spec 000 §9, from the same positions (src/domain/analytics/health-check.ts): shown before any analysis. */
+  healthCheck: ZHealthCheck,
 });
 export type Valuation = z.infer<typeof ZValuation>;
 
@@ -159,24 +180,6 @@ export const ZRiskLevel = z.enum(['low', 'medium', 'high']);
 
 export const ZRecommendation = z.object({ title: z.string(), description: z.string() });
 
-export const ZHealthCheck = z.object({
-  checks: z.array(
-    z.object({
-      id: z.enum(['diversification', 'emergency-buffer', 'global-exposure', 'simple-investing']),
-      label: z.string(),
-      passed: z.boolean(),
-      detail: z.string(),
-    }),
-  ),
-  passed: z.number(),
-  total: z.number(),
-  /** passed / total × 100: 0, 25, 50, 75 or 100. */
-  scorePercent: z.number(),
-  badge: z.enum(['green', 'yellow', 'red']),
-  diversificationRating: z.enum(['Good', 'Fair', 'Needs Work']),
-  warnings: z.array(z.string()),
-});
-export type HealthCheck = z.infer<typeof ZHealthCheck>;
 
 /** The facts the page shows, all computed by src/domain/analytics (never by a model). Fractions are 0-1. */
 export const ZAnalysisMetrics = z.object({

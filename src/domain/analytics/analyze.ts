@@ -22,7 +22,7 @@ import {
   HEALTH_GREEN_MIN_PERCENT,
   HEALTH_MAX_STOCK_SHARE,
   HEALTH_YELLOW_MIN_PERCENT,
-  healthCheck,
+  healthCheckOfPositions,
   type HealthCheck,
 } from './health-check';
 import {
@@ -303,14 +303,7 @@ export function computePortfolioAnalytics(input: AnalyticsInput): PortfolioFacts
     positions,
   });
   const gaps = diversificationGaps(positions);
-  const health = healthCheck(
-    positions.map((p) => ({
-      symbol: p.symbol,
-      quantity: p.quantity,
-      value: p.priced ? p.value : null,
-      assetClass: p.assetClass === 'Unknown' ? undefined : p.assetClass,
-    })),
-  );
+  const health = healthCheckOfPositions(positions);
   const insights = portfolioInsights({
     totalChangePercent: change.totalChangePercent,
     holdingCount: positions.length,

@@ -10,6 +10,7 @@
  */
 import { classify, normalizeSymbol, type ClassificationHint } from './classify';
 import { formatPercent } from './format';
+import type { ClassifiedPosition } from './types';
 
 export const HEALTH_GOOD_MIN_HOLDINGS = 5;
 export const HEALTH_FAIR_MIN_HOLDINGS = 3;
@@ -164,4 +165,21 @@ export function healthCheck(holdings: readonly HealthCheckHolding[]): HealthChec
 
 function addValues(a: number | null | undefined, b: number | null | undefined): number | null {
   return typeof a === 'number' && typeof b === 'number' ? a + b : null;
+}
+
+/**
+ * The health check of valued, classified positions (what the valuation and the analysis both hold): a
+ * position without a price counts by number only, and an 'Unknown' class gives no hint.
+ */
+export function healthCheckOfPositions(
+  positions: readonly Pick<ClassifiedPosition, 'symbol' | 'quantity' | 'priced' | 'value' | 'assetClass'>[],
+): HealthCheck {
+  return healthCheck(
+    positions.map((p) => ({
+      symbol: p.symbol,
+      quantity: p.quantity,
+      value: p.priced ? p.value : null,
+      assetClass: p.assetClass === 'Unknown' ? undefined : p.assetClass,
+    })),
+  );
 }

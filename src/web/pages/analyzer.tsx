@@ -8,6 +8,7 @@ import { Alert, AlertDescription } from '../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
 import { AnalysisError } from '../features/analyzer/analysis-error';
 import { AnalysisResultsSection } from '../features/analyzer/analysis-results-section';
+import { HealthCheckCard } from '../features/analyzer/health-check-card';
 import { HideValuesProvider } from '../features/analyzer/hide-values';
 import { PortfolioEditor } from '../features/analyzer/portfolio-editor';
 import { PortfolioSummaryCard } from '../features/analyzer/portfolio-summary-card';
@@ -136,6 +137,9 @@ export default function AnalyzerPage() {
                     isUnavailable={valuation.isUnavailable}
                   />
                 ) : null}
+                {hasHoldings && valuation.data ? (
+                  <HealthCheckCard healthCheck={valuation.data.healthCheck} />
+                ) : null}
               </div>
             </div>
 
@@ -143,6 +147,7 @@ export default function AnalyzerPage() {
               result={analysis.result}
               isStale={analysis.isStale}
               hasHoldings={hasHoldings}
+              isUnavailable={analysis.error !== null}
               resultsRef={resultsRef}
             />
 

@@ -41,6 +41,7 @@ import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../provide
 import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache';
 import { clientKey } from '../../limits/client-key';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
+import { toHealthCheck } from '../portfolio/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
 
 /**
@@ -183,15 +184,7 @@ function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
       sector: buckets(exposure.sector),
       region: buckets(exposure.region),
     },
-    healthCheck: {
-      checks: healthCheck.checks.map((c) => ({ ...c })),
-      passed: healthCheck.passed,
-      total: healthCheck.total,
-      scorePercent: healthCheck.scorePercent,
-      badge: healthCheck.badge,
-      diversificationRating: healthCheck.diversificationRating,
-      warnings: [...healthCheck.warnings],
-    },
+    healthCheck: toHealthCheck(healthCheck),
     riskReasons: [...facts.riskLevel.reasons],
     history: {
       benchmarkSymbol: history.benchmarkSymbol,

@@ -9,6 +9,7 @@
  */
 import type {
   AllocationBucket,
+  HealthCheck,
   Portfolio,
   SavedPortfolioResponse,
   Valuation,
@@ -18,6 +19,7 @@ import {
   classify,
   dailyChange,
   exposure,
+  healthCheckOfPositions,
   valuePositions,
   type ClassifiedPosition,
 } from '../../../domain/analytics';
@@ -49,7 +51,10 @@ export async function valuePortfolio(options: {
   const change = dailyChange(positions);
 
   const holdings: Record<string, ValuationHolding> = {};
-  const classified: Pick<ClassifiedPosition, 'value' | 'assetClass' | 'sector' | 'region'>[] = [];
+  const classified: Pick<
+    ClassifiedPosition,
+    'symbol' | 'quantity' | 'priced' | 'value' | 'assetClass' | 'sector' | 'region'
+  >[] = [];
   const byHolding: (AllocationBucket & { symbol: string })[] = [];
   symbols.forEach((symbol, i) => {
     const quote = quotes[symbol];
@@ -72,6 +77,9 @@ export async function valuePortfolio(options: {
     };
     // Explicit fields, no object spread: this loop runs per holding on every valuation.
     classified.push({
+      symbol,
+      quantity: valued.quantity,
+      priced: valued.priced,
       value: valued.value,
       assetClass: classification.assetClass,
       sector: classification.sector,
@@ -97,6 +105,20 @@ export async function valuePortfolio(options: {
       bySector: [...exposed.sector],
       byRegion: [...exposed.region],
     },
+    healthCheck: toHealthCheck(healthCheckOfPositions(classified)),
+  };
+}
+
+/** The domain's read-only health check as the contract's plain object. */
+export function toHealthCheck(check: ReturnType<typeof healthCheckOfPositions>): HealthCheck {
+  return {
+    checks: check.checks.map((c) => ({ ...c })),
+    passed: check.passed,
+    total: check.total,
+    scorePercent: check.scorePercent,
+    badge: check.badge,
+    diversificationRating: check.diversificationRating,
+    warnings: [...check.warnings],
   };
 }
 

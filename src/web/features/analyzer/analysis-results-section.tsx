@@ -10,11 +10,14 @@ export function AnalysisResultsSection({
   result,
   isStale,
   hasHoldings,
+  isUnavailable,
   resultsRef,
 }: {
   result: AnalyzeResponse | null;
   isStale: boolean;
   hasHoldings: boolean;
+  /** The last run failed (its notice is shown above): not 'Ready when you are'. */
+  isUnavailable: boolean;
   resultsRef: Ref<HTMLDivElement>;
 }) {
   return (
@@ -31,11 +34,15 @@ export function AnalysisResultsSection({
               <Card>
                 <CardContent className="flex flex-col items-center gap-2 p-6 text-center">
                   <Sparkles className="size-6 text-primary" aria-hidden="true" />
-                  <p className="font-medium">{hasHoldings ? 'Ready when you are' : 'No analysis yet'}</p>
+                  <p className="font-medium">
+                    {hasHoldings && !isUnavailable ? 'Ready when you are' : 'No analysis yet'}
+                  </p>
                   <p className="max-w-xl text-sm text-muted-foreground">
-                    {hasHoldings
-                      ? 'Choose Analyze Portfolio to see insights, risk figures, diversification gaps, recommendations and your health check.'
-                      : 'Add holdings above, then analyze them to see insights, risk figures and your health check.'}
+                    {!hasHoldings
+                      ? 'Add holdings above, then analyze them to see insights, risk figures and diversification gaps.'
+                      : isUnavailable
+                        ? 'The analysis could not be written: see the notice above.'
+                        : 'Choose Analyze Portfolio to see insights, risk figures, diversification gaps and recommendations.'}
                   </p>
                 </CardContent>
               </Card>

@@ -1,9 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Lightbulb, ListChecks, Sparkles, Target, type LucideIcon } from 'lucide-react';
-import type { AnalyzeResponse } from '../../../contracts/analysis';
+import type { AnalysisWordsSource, AnalyzeResponse } from '../../../contracts/analysis';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
-import { HealthCheckCard } from './health-check-card';
 import { MaskedText } from './hide-values';
 import { RiskPanel } from './risk-panel';
 
@@ -22,25 +21,41 @@ function ListCard({ title, icon: Icon, children }: { title: string; icon: Lucide
   );
 }
 
-/** 'AI Analysis Results' (or 'Demo Analysis Results' with 'Demo Mode'): overview, insights, risk, gaps, advice. */
+/** How each source of the words titles the results, and what it says about them (DESIGN.md deviation 10). */
+const TITLES: Readonly<
+  Record<AnalysisWordsSource, { heading: string; insights: string; note: string | null }>
+> = {
+  model: { heading: 'AI Analysis Results', insights: 'AI Portfolio Insights', note: null },
+  rules: {
+    heading: 'Analysis Results',
+    insights: 'Portfolio Insights',
+    note: 'Written by rules from the figures computed for your holdings. Connecting a language model adds narrative insights.',
+  },
+  demo: {
+    heading: 'Demo Analysis Results',
+    insights: 'AI Portfolio Insights',
+    note: 'A sample analysis written from fixed rules, not by the AI. The figures are computed from your holdings.',
+  },
+};
+
+/**
+ * 'AI Analysis Results', 'Analysis Results' (no model configured) or 'Demo Analysis Results' with 'Demo
+ * Mode': overview, insights, risk, gaps, advice.
+ */
 export function AnalysisResults({ result, isStale }: { result: AnalyzeResponse; isStale: boolean }) {
-  const { analysis, isDemoMode, usage } = result;
+  const { analysis, wordsSource, usage } = result;
+  const titles = TITLES[wordsSource];
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="flex items-center gap-2 text-xl font-bold tracking-tight sm:text-2xl">
             <Sparkles className="size-5 text-primary" aria-hidden="true" />
-            {isDemoMode ? 'Demo Analysis Results' : 'AI Analysis Results'}
+            {titles.heading}
           </h2>
-          {isDemoMode ? <Badge variant="warning">Demo Mode</Badge> : null}
+          {wordsSource === 'demo' ? <Badge variant="warning">Demo Mode</Badge> : null}
         </div>
-        {isDemoMode ? (
-          <p className="text-sm text-muted-foreground">
-            A sample analysis written from fixed rules, not by the AI. The figures are computed from your
-            holdings.
-          </p>
-        ) : null}
+        {titles.note ? <p className="text-sm text-muted-foreground">{titles.note}</p> : null}
         {isStale ? (
           <p className="text-sm text-muted-foreground">
             Your portfolio has changed since this analysis. Analyze again to update it.
@@ -60,7 +75,7 @@ export function AnalysisResults({ result, isStale }: { result: AnalyzeResponse; 
       </ListCard>
 
       {analysis.insights.length > 0 ? (
-        <ListCard title="AI Portfolio Insights" icon={Lightbulb}>
+        <ListCard title={titles.insights} icon={Lightbulb}>
           <ul className="list-disc space-y-2 pl-5">
             {analysis.insights.map((insight) => (
               <li key={insight}>
@@ -114,8 +129,6 @@ export function AnalysisResults({ result, isStale }: { result: AnalyzeResponse; 
           )}
         </ListCard>
       </div>
-
-      <HealthCheckCard healthCheck={analysis.metrics.healthCheck} />
 
       <p className="text-center text-xs text-muted-foreground">
         Educational information, not financial advice. Figures are computed from market data; the words are

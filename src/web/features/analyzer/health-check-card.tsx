@@ -20,7 +20,7 @@ const RATING_VARIANTS: Readonly<Record<HealthCheck['diversificationRating'], Bad
 /**
  * Portfolio Health Check (spec 000 §9): four checks, a score badge (green at 75 % or more, yellow at 50 % or
  * more, red below) and the warning when individual stocks exceed 70 % of holdings. The figures come from the
- * analysis (src/domain/analytics/health-check.ts on the server).
+ * valuation (src/domain/analytics/health-check.ts on the server), so the card shows as soon as a portfolio is valued.
  */
 export function HealthCheckCard({ healthCheck }: { healthCheck: HealthCheck }) {
   const headingId = useId();
@@ -28,10 +28,10 @@ export function HealthCheckCard({ healthCheck }: { healthCheck: HealthCheck }) {
     <Card role="region" aria-labelledby={headingId}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
         <div className="flex flex-col gap-1">
-          <h3 id={headingId} className="flex items-center gap-2 text-lg leading-tight font-semibold">
+          <h2 id={headingId} className="flex items-center gap-2 text-lg leading-tight font-semibold">
             <HeartPulse className="size-5 text-primary" aria-hidden="true" />
             Portfolio Health Check
-          </h3>
+          </h2>
           <CardDescription>
             Diversification:{' '}
             <Badge variant={RATING_VARIANTS[healthCheck.diversificationRating]}>

@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
 import { PORTFOLIO_MESSAGES, type AnalyzeResponse } from '../../../contracts/analysis';
+import { readStored, writeStored } from '../../lib/storage';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAnalyzePortfolio } from './analyze-portfolio';
 import { portfolioCacheKey, useValuation } from './get-valuation';
 import { usePortfolioStore } from './use-portfolio-store';
 
 const VALUATION_DEBOUNCE_MS = 500;
+/** 'Hide values' is kept in this browser across reloads (issue 12 §6); absent means shown. */
+export const HIDE_VALUES_KEY = 'fw_hide_values';
 
 export type AnalysisMode = 'ai' | 'demo';
 
@@ -17,7 +20,7 @@ export type AnalysisMode = 'ai' | 'demo';
 export function useAnalyzer() {
   const store = usePortfolioStore();
   const { portfolio } = store;
-  const [valuesHidden, setValuesHidden] = useState(false);
+  const [valuesHidden, setValuesHidden] = useState(() => readStored(HIDE_VALUES_KEY) === 'true');
   const resultsRef = useRef<HTMLDivElement>(null);
 
   const settledPortfolio = useDebouncedValue(portfolio, VALUATION_DEBOUNCE_MS);
@@ -71,6 +74,10 @@ export function useAnalyzer() {
     },
     resultsRef,
     valuesHidden,
-    toggleValues: () => setValuesHidden((hidden) => !hidden),
+    toggleValues: () => {
+      const hidden = !valuesHidden;
+      setValuesHidden(hidden);
+      writeStored(HIDE_VALUES_KEY, hidden ? 'true' : null);
+    },
   };
 }
