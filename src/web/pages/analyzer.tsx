@@ -12,6 +12,8 @@ import { HealthCheckCard } from '../features/analyzer/health-check-card';
 import { HideValuesProvider } from '../features/analyzer/hide-values';
 import { PortfolioEditor } from '../features/analyzer/portfolio-editor';
 import { PortfolioSummaryCard } from '../features/analyzer/portfolio-summary-card';
+import { ReplacePortfolioDialog } from '../features/analyzer/replace-portfolio-dialog';
+import { usePortfolioImport } from '../features/analyzer/use-portfolio-import';
 import { useAnalyzer } from '../features/analyzer/use-analyzer';
 import { ValuationPanel } from '../features/analyzer/valuation-panel';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
@@ -54,7 +56,8 @@ export default function AnalyzerPage() {
   const importCardRef = useRef<HTMLDivElement>(null);
   const markLessonRead = useMarkLessonRead();
 
-  const onImport: ImportHandler = store.replace;
+  const imports = usePortfolioImport(store);
+  const onImport: ImportHandler = imports.importPortfolio;
 
   const openSampleTab = () => {
     setImportTab('sample');
@@ -142,6 +145,14 @@ export default function AnalyzerPage() {
                 ) : null}
               </div>
             </div>
+
+            <ReplacePortfolioDialog
+              pending={imports.pending}
+              currentCount={Object.keys(portfolio).length}
+              onReplace={imports.replacePending}
+              onAdd={imports.addPending}
+              onCancel={imports.cancelPending}
+            />
 
             <AnalysisResultsSection
               result={analysis.result}

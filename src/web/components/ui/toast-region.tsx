@@ -41,6 +41,15 @@ export default function ToastRegion() {
                 {item.description}
               </Toast.Description>
             ) : null}
+            {item.action ? (
+              <Toast.Action
+                altText={item.action.label}
+                onClick={item.action.onSelect}
+                className="mt-1 inline-flex h-8 items-center justify-self-start rounded-md border border-border px-3 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                {item.action.label}
+              </Toast.Action>
+            ) : null}
           </div>
           <Toast.Close
             aria-label="Dismiss notification"

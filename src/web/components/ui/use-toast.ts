@@ -6,16 +6,24 @@ export const TOAST_DURATION_MS = 5000;
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast ('Undo'); choosing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onSelect: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 export interface ToastItem extends Required<Pick<ToastInput, 'title'>> {
   id: string;
   description: string | undefined;
   variant: ToastVariant;
+  action: ToastAction | undefined;
   open: boolean;
 }
 
@@ -40,10 +48,10 @@ function getSnapshot() {
 }
 
 /** Shows a toast; usable outside components too (e.g. in a mutation's onError). Returns its id. */
-export function toast({ title, description, variant = 'default' }: ToastInput): string {
+export function toast({ title, description, variant = 'default', action }: ToastInput): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = `toast-${counter}`;
-  emit([{ id, title, description, variant, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  emit([{ id, title, description, variant, action, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return id;
 }
 

@@ -77,7 +77,10 @@ interface RowListProps {
   onEdit: (action: EditorAction) => void;
 }
 
-/** Numbered rows of one tab. Enter (or Tab on a complete row) in a symbol field moves on to the next row. */
+/**
+ * Numbered rows of one tab. Enter in a symbol field moves on to the next row; Enter or Tab in the last row's
+ * symbol field, once it has a symbol, adds a row and moves to its symbol (spec 000 §2).
+ */
 function RowList({ kind, rows, onEdit }: RowListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const focusIndex = useRef<number | null>(null);
@@ -101,12 +104,9 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
     const row = rows[index];
     if (!row) return;
     const isLast = index === rows.length - 1;
+    // Tab on any other row moves on as usual (to its quantity), so keyboard users reach every field.
+    if (isTab && !isLast) return;
     if (isLast && row.symbol.trim() === '') return;
-    // Tab on a row without a quantity goes on to the quantity field, as usual.
-    if (isTab && !(row.quantity > 0)) {
-      if (isLast) onEdit({ type: 'addRow', kind });
-      return;
-    }
     event.preventDefault();
     focusIndex.current = index + 1;
     if (isLast) onEdit({ type: 'addRow', kind });

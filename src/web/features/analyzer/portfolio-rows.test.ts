@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addPortfolios,
+  isSamePortfolio,
   countHoldings,
   displaySymbol,
   editorReducer,
@@ -159,5 +161,23 @@ describe('display helpers', () => {
     expect(formatHoldingQuantity('AAPL', 1)).toBe('1 share');
     expect(displaySymbol('CRYPTO:BTC')).toBe('BTC');
     expect(countHoldings({ AAPL: 1, 'CRYPTO:BTC': 1, VTI: 2 })).toEqual({ stocks: 2, crypto: 1 });
+  });
+});
+
+describe('adding an import to a portfolio', () => {
+  it('sums a symbol held in both, to 8 decimals, and keeps the others', () => {
+    expect(addPortfolios({ AAPL: 10, 'CRYPTO:BTC': 0.1 }, { AAPL: 2.5, 'CRYPTO:BTC': 0.2, VTI: 4 })).toEqual({
+      AAPL: 12.5,
+      'CRYPTO:BTC': 0.3,
+      VTI: 4,
+    });
+    expect(addPortfolios({}, { BND: 1 })).toEqual({ BND: 1 });
+  });
+
+  it('tells an import that changes nothing from one that does', () => {
+    expect(isSamePortfolio({ AAPL: 1, VTI: 2 }, { VTI: 2, AAPL: 1 })).toBe(true);
+    expect(isSamePortfolio({ AAPL: 1 }, { AAPL: 2 })).toBe(false);
+    expect(isSamePortfolio({ AAPL: 1 }, { AAPL: 1, VTI: 2 })).toBe(false);
+    expect(isSamePortfolio({ AAPL: 1, VTI: 2 }, { AAPL: 1, BND: 2 })).toBe(false);
   });
 });

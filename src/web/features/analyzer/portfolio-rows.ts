@@ -212,3 +212,21 @@ function insertAfter<T extends { id: string }>(rows: T[], row: T, afterId: strin
   if (at < 0) return [...rows, row];
   return [...rows.slice(0, at + 1), row, ...rows.slice(at + 1)];
 }
+
+/** Quantities are kept to 8 decimals (the smallest crypto step), so 0.1 + 0.2 adds up to 0.3. */
+const QUANTITY_SCALE = 1e8;
+
+/** `added` put on top of `current`: a symbol in both holds the sum of both quantities. */
+export function addPortfolios(current: Readonly<PortfolioMap>, added: Readonly<PortfolioMap>): PortfolioMap {
+  const sum: PortfolioMap = { ...current };
+  for (const [symbol, quantity] of Object.entries(added)) {
+    sum[symbol] = Math.round(((sum[symbol] ?? 0) + quantity) * QUANTITY_SCALE) / QUANTITY_SCALE;
+  }
+  return sum;
+}
+
+/** True when both maps hold the same symbols with the same quantities. */
+export function isSamePortfolio(a: Readonly<PortfolioMap>, b: Readonly<PortfolioMap>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((symbol) => a[symbol] === b[symbol]);
+}

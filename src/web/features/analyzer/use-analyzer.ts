@@ -8,7 +8,7 @@ import { usePortfolioStore } from './use-portfolio-store';
 
 const VALUATION_DEBOUNCE_MS = 500;
 /** 'Hide values' is kept in this browser across reloads (issue 12 §6); absent means shown. */
-export const HIDE_VALUES_KEY = 'fw_hide_values';
+const HIDE_VALUES_KEY = 'fw_hide_values';
 
 export type AnalysisMode = 'ai' | 'demo';
 

@@ -5,8 +5,8 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { SIGNED_OUT, stubApi, testUser } from '../../testing/stub-api';
+import { LOAD_SAMPLE_EVENT, usePortfolioImport } from './use-portfolio-import';
 import {
-  LOAD_SAMPLE_EVENT,
   PORTFOLIO_ORIGIN_STORAGE_KEY,
   PORTFOLIO_STORAGE_KEY,
   readPortfolioMap,
@@ -97,7 +97,18 @@ describe('usePortfolioStore, signed out', () => {
 
   it(`loads the map of a '${LOAD_SAMPLE_EVENT}' window event as a sample, and ignores one that is not a map`, () => {
     stubApi({ 'GET /api/auth/me': SIGNED_OUT });
-    const { result } = renderStore();
+    const queryClient = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () => {
+        const store = usePortfolioStore();
+        usePortfolioImport(store);
+        return store;
+      },
+      { wrapper },
+    );
     act(() => {
       window.dispatchEvent(new CustomEvent(LOAD_SAMPLE_EVENT, { detail: { VTI: 20, BND: 5 } }));
     });

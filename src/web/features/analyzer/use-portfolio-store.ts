@@ -16,8 +16,6 @@ import { savedPortfolioQueryOptions, useSavePortfolio } from './saved-portfolio'
 export const PORTFOLIO_STORAGE_KEY = 'fw_portfolio';
 /** Where the portfolio came from, so demo data stays marked as demo after a reload. */
 export const PORTFOLIO_ORIGIN_STORAGE_KEY = 'fw_portfolio_origin';
-/** The window event other pages dispatch to load a portfolio: `new CustomEvent('loadSamplePortfolio', { detail: map })`. */
-export const LOAD_SAMPLE_EVENT = 'loadSamplePortfolio';
 const SAVE_DEBOUNCE_MS = 800;
 
 export type PortfolioOrigin = 'manual' | 'sample' | 'brokerage' | 'brokerage-demo' | 'csv';
@@ -70,7 +68,7 @@ export interface PortfolioStore {
 /**
  * The analyzer's portfolio: the editor's rows and the map built from them. Signed out it lives in local storage
  * ('fw_portfolio'); signed in it is read from GET /api/portfolio once per sign-in and saved with PUT after each
- * change (debounced). A 'loadSamplePortfolio' window event carrying a map loads its rows.
+ * change (debounced).
  */
 export function usePortfolioStore(): PortfolioStore {
   const session = useSession();
@@ -148,15 +146,6 @@ export function usePortfolioStore(): PortfolioStore {
     dispatch({ type: 'clear' });
     setOrigin('manual');
   }, []);
-
-  useEffect(() => {
-    const onLoad = (event: Event) => {
-      const map = readPortfolioMap((event as CustomEvent<unknown>).detail);
-      if (map) replace(map, 'sample');
-    };
-    window.addEventListener(LOAD_SAMPLE_EVENT, onLoad);
-    return () => window.removeEventListener(LOAD_SAMPLE_EVENT, onLoad);
-  }, [replace]);
 
   return {
     rows,

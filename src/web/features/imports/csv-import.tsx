@@ -11,7 +11,6 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useCsvImport } from './import-api';
@@ -67,9 +66,7 @@ export function CsvImport({
       {
         onSuccess: (body) => {
           setResult(body);
-          const count = Object.keys(body.portfolio).length;
           onImport(body.portfolio, 'csv');
-          toast({ title: 'Portfolio Updated', description: `Displaying ${count} imported holdings` });
         },
       },
     );

@@ -56,6 +56,7 @@ export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker
   const [entries, setEntries] = useState<HoldingEntry[]>(() => [newEntry()]);
   const listRef = useRef<HTMLOListElement>(null);
   const holdingsImport = useHoldingsImport(broker);
+  const [imported, setImported] = useState<string | null>(null);
 
   const update = (id: string, patch: Partial<HoldingEntry>) =>
     setEntries((current) => current.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
@@ -84,6 +85,7 @@ export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const holdings = validHoldings(entries);
+    setImported(null);
     if (holdings.length === 0) {
       toast({
         title: 'No Valid Holdings',
@@ -104,18 +106,14 @@ export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker
           return;
         }
         const count = Object.keys(portfolio).length;
-        onImport(portfolio, 'brokerage');
-        toast(
+        // The page's own toast ('Portfolio Updated', with Undo) follows every import; the broker's wording
+        // stays here, beside the form.
+        setImported(
           broker === 'etrade'
-            ? {
-                title: 'E*TRADE Portfolio Imported!',
-                description: `Successfully imported ${count} holdings from your E*TRADE account`,
-              }
-            : {
-                title: 'Portfolio Imported Successfully',
-                description: body.message ?? `Imported ${count} holdings from Fidelity.`,
-              },
+            ? `E*TRADE Portfolio Imported! Successfully imported ${count} holdings from your E*TRADE account`
+            : (body.message ?? `Imported ${count} holdings from Fidelity.`),
         );
+        onImport(portfolio, 'brokerage');
       },
       onError: (error) =>
         toast({
@@ -233,6 +231,9 @@ export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker
             {holdingsImport.isPending ? 'Importing...' : `Import ${info.name} Portfolio`}
           </Button>
         </div>
+        <p role="status" className="text-sm font-medium text-success empty:hidden">
+          {imported}
+        </p>
       </form>
 
       <section

@@ -99,9 +99,9 @@ export function RobinhoodImportCard({ onImport }: { onImport: ImportHandler }) {
             return;
           }
           const isDemo = body.isDemo === true;
+          // The page shows 'Portfolio Updated' (with Undo) for every import.
           onImport(body.portfolio, isDemo ? 'brokerage-demo' : 'brokerage');
           setConnection({ kind: 'connected', isDemo, holdings: count });
-          toast({ title: 'Portfolio Imported Successfully', description: body.message });
         },
         onError: (error) => {
           if (error instanceof AppError && error.status === 401 && error.code === 'UNAUTHENTICATED') {

@@ -56,10 +56,6 @@ export function SamplePortfoliosPanel({
       timer.current = null;
       setState({ kind: 'loaded', sample });
       onImport(sample.holdings, 'sample');
-      toast({
-        title: 'Portfolio Updated',
-        description: `Displaying ${Object.keys(sample.holdings).length} imported holdings`,
-      });
     }, PROGRESS_TICK_MS);
   };
 
