@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SKIP_REASONS as R } from './brokers';
 import { parseBrokerCsv } from './index';
 import portfolioDownload from './fixtures/quantfolio__PortfolioDownload.csv?raw';
+import portfolioDownloadWithLots from './fixtures/own__etrade_PortfolioDownload_lots.csv?raw';
 
 describe('E*TRADE PortfolioDownload', () => {
   it('reads the positions after the summary and filter blocks; CUSIP, CASH and TOTAL skipped', () => {
@@ -32,6 +33,18 @@ describe('E*TRADE PortfolioDownload', () => {
         { row: 15, reason: R.cusip }, // 629999590
         { row: 32, reason: R.cash },
         { row: 33, reason: R.total },
+      ],
+    });
+  });
+
+  it('counts tax lots as part of their position (2023 download re-saved by a spreadsheet, own file)', () => {
+    // Each position is followed by its lots, indented, with the acquisition date as symbol; lines padded
+    // to 10 fields; LF.
+    expect(parseBrokerCsv('etrade', portfolioDownloadWithLots)).toEqual({
+      portfolio: { VTTSX: 250.5, VTI: 55, BND: 18.2034 },
+      skipped: [
+        { row: 21, reason: R.cash },
+        { row: 22, reason: R.total },
       ],
     });
   });

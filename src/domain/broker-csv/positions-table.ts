@@ -1,7 +1,7 @@
 import { CSV_ERRORS, SKIP_REASONS, type BrokerCsvResult, type CsvBroker } from './brokers';
 import { HoldingsBuilder } from './holdings';
 import { CsvReadError, type CsvRow } from './read-csv';
-import { classifyPosition } from './symbols';
+import { classifyPosition, isTaxLot } from './symbols';
 
 /** Header spellings, compared lower case with spaces collapsed. The first matching column wins. */
 export const COLUMN_NAMES = {
@@ -98,7 +98,8 @@ const filled = (cells: string[]) => cells.filter((cell) => cell.trim() !== '');
  * Reads a positions table: a preamble (ignored), a header (found by its column names), position rows,
  * one-cell rows (titles, section labels, account ids, footers), and further blocks each with its own
  * header (several accounts in one file). A transaction history's header after the positions ends the
- * table (Vanguard's positions-and-transactions file). Quantities of a symbol are summed over rows.
+ * table (Vanguard's positions-and-transactions file). Quantities of a symbol are summed over rows; tax-lot
+ * rows under a position (E*TRADE) are left out, as the position's quantity holds them.
  */
 export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): BrokerCsvResult {
   const out = new HoldingsBuilder();
@@ -149,6 +150,8 @@ export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): Bro
       continue;
     }
     const cell = (index: number | undefined) => (index === undefined ? '' : (cells[index] ?? ''));
+    // A tax lot is part of the position row above it, not a holding and not a skipped row.
+    if (isTaxLot(cell(columns.symbol))) continue;
     if (columns.account !== undefined) out.account(cell(columns.account));
     const classified = classifyPosition({
       symbol: cell(columns.symbol),

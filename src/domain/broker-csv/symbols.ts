@@ -33,6 +33,14 @@ function typeSays(type: string): 'futures' | 'options' | 'crypto' | 'cash' | und
   return undefined;
 }
 
+/** E*TRADE lists a position's tax lots under it, each with its acquisition date in the Symbol column. */
+const TAX_LOT_DATE = /^\d{1,2}\/\d{1,2}\/\d{4}$/;
+
+/** A tax-lot row (`     08/02/2021`): part of the position above it, whose quantity already counts it. */
+export function isTaxLot(symbol: string): boolean {
+  return TAX_LOT_DATE.test(symbol.trim());
+}
+
 export function isCusip(symbol: string): boolean {
   return CUSIP.test(symbol);
 }
