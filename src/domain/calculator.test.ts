@@ -3,7 +3,9 @@ import {
   CALCULATOR_ASSETS,
   CALCULATOR_DEFAULTS,
   CALCULATOR_STORAGE_KEYS,
+  CALCULATOR_INPUT_MESSAGES,
   PRESET_TARGETS,
+  RELATIVE_SCENARIO_PERCENTS,
   assetLabel,
   calculatorAssetOrDefault,
   computeTradeResult,
@@ -11,9 +13,13 @@ import {
   marketDataSymbol,
   priceStep,
   quantityStep,
+  relativeScenarioRows,
   restoreCalculatorState,
+  roundPrice,
   sanitizeNumber,
   scenarioRows,
+  targetForNewBuyPrice,
+  validateTradeInputs,
   type TradeResult,
 } from './calculator';
 
@@ -364,6 +370,74 @@ describe('scenarioRows', () => {
     expect(row.netProceeds).toBeCloseTo(1845.7, 9);
     expect(row.profit).toBeCloseTo(1343.7, 9);
     expect(row.roi).toBeCloseTo((1343.7 / 502) * 100, 9);
+  });
+});
+
+describe('relativeScenarioRows (DESIGN.md deviation 11)', () => {
+  it('sells at +10 %, +25 %, +50 % and +100 % of the buy price, with the same formulas', () => {
+    expect(RELATIVE_SCENARIO_PERCENTS).toEqual([10, 25, 50, 100]);
+    const rows = relativeScenarioRows({ qty: 100, buy: 215, feePct: 0.1, flatFee: 0, taxPct: 20 });
+    expect(rows.map((row) => [row.changePercent, row.target])).toEqual([
+      [10, 236.5],
+      [25, 268.75],
+      [50, 322.5],
+      [100, 430],
+    ]);
+    // +10 %: costBasis 21521.5; sellNotional 23650, sellFee 23.65, netProceedsPreTax 23626.35,
+    // profitPreTax 2104.85, tax 420.97, netProceeds 23205.38, profit 1683.88.
+    expect(rows[0]!.netProceeds).toBeCloseTo(23205.38, 9);
+    expect(rows[0]!.profit).toBeCloseTo(1683.88, 9);
+    expect(rows[0]!.roi).toBeCloseTo((1683.88 / 21521.5) * 100, 9);
+    // +100 %: sellNotional 43000, sellFee 43, netProceedsPreTax 42957, profitPreTax 21435.5, tax 4287.1,
+    // netProceeds 38669.9, profit 17148.4.
+    expect(rows[3]!.profit).toBeCloseTo(17148.4, 9);
+  });
+
+  it('rounds targets under $1 to 8 decimals and others to the cent', () => {
+    const xrp = relativeScenarioRows({ qty: 1000, buy: 0.123456789, feePct: 0, flatFee: 0, taxPct: 0 });
+    expect(xrp[0]!.target).toBe(0.13580247);
+    expect(roundPrice(1.005)).toBe(1);
+    expect(roundPrice(60000 * 1.25)).toBe(75000);
+    expect(roundPrice(0.999999999)).toBe(1);
+  });
+});
+
+describe('targetForNewBuyPrice', () => {
+  it('keeps the gain over the buy price when the asset changes', () => {
+    // AAPL 215 -> 250 is +16.2790697...%; at BTC's 60,000 that is 69,767.44186... -> 69,767.44.
+    expect(targetForNewBuyPrice({ buy: 215, target: 250 }, 60000)).toBe(69767.44);
+    expect(targetForNewBuyPrice({ buy: '60000', target: '30000' }, 0.5)).toBe(0.25);
+    expect(targetForNewBuyPrice({ buy: 150, target: 150 }, 3000)).toBe(3000);
+  });
+
+  it('starts from the new buy price when there was none', () => {
+    expect(targetForNewBuyPrice({ buy: 0, target: 250 }, 0.4)).toBe(0.4);
+    expect(targetForNewBuyPrice({ buy: '', target: 250 }, 215)).toBe(215);
+  });
+});
+
+describe('validateTradeInputs', () => {
+  const valid = { qty: '100', buy: '215', target: '250', feePct: '0.1', flatFee: '0', taxPct: '20' };
+
+  it('accepts the defaults, blanks and a fee just under 100 %', () => {
+    expect(validateTradeInputs(valid)).toEqual({});
+    expect(validateTradeInputs({ ...valid, qty: '', flatFee: ' ' })).toEqual({});
+    expect(validateTradeInputs({ ...valid, feePct: '99.99', taxPct: '100' })).toEqual({});
+  });
+
+  it('flags negative quantities and prices, fees of 100 % or more, tax above 100 %, and text', () => {
+    expect(validateTradeInputs({ ...valid, qty: '-5', target: -1 })).toEqual({
+      qty: 'Quantity cannot be negative.',
+      target: 'Target price cannot be negative.',
+    });
+    expect(validateTradeInputs({ ...valid, feePct: '100' })).toEqual({
+      feePct: CALCULATOR_INPUT_MESSAGES.feeTooHigh,
+    });
+    expect(validateTradeInputs({ ...valid, feePct: '150', taxPct: '101', flatFee: 'abc' })).toEqual({
+      feePct: 'A fee of 100% or more per side leaves nothing of the trade.',
+      taxPct: 'Tax cannot be more than 100% of the profit.',
+      flatFee: 'Enter a number.',
+    });
   });
 });
 

@@ -171,6 +171,82 @@ export function scenarioRows(inputs: Omit<TradeInputs, 'target'>): ScenarioRow[]
   });
 }
 
+/** DESIGN.md deviation 11: scenario rows at these percentages above the buy price, under the fixed presets. */
+export const RELATIVE_SCENARIO_PERCENTS: readonly number[] = [10, 25, 50, 100];
+
+/** Prices of $1 or more are kept to the cent; smaller ones (XRP, ADA) to 8 decimals. */
+export function roundPrice(price: number): number {
+  const scale = Math.abs(price) < 1 ? 1e8 : 100;
+  return Math.round(price * scale) / scale;
+}
+
+export interface RelativeScenarioRow extends ScenarioRow {
+  /** Percent above the buy price (10 = +10 %). */
+  readonly changePercent: number;
+}
+
+/** One row per relative step: target = buy × (1 + step), rounded as a price, with the same formulas. */
+export function relativeScenarioRows(inputs: Omit<TradeInputs, 'target'>): RelativeScenarioRow[] {
+  const buy = sanitizeNumber(inputs.buy);
+  return RELATIVE_SCENARIO_PERCENTS.map((changePercent) => {
+    const target = roundPrice(buy * (1 + changePercent / 100));
+    const result = computeTradeResult({ ...inputs, target });
+    return { changePercent, target, netProceeds: result.netProceeds, profit: result.profit, roi: result.roi };
+  });
+}
+
+/**
+ * The target kept when the asset changes (spec 000 §4: the buy price becomes the new asset's default buy):
+ * the same gain over the buy price as before, so $250 over AAPL's $215 becomes about 16.28 % over BTC's
+ * $60,000 rather than a $250 bitcoin. Without a previous buy price the target is the new buy price.
+ */
+export function targetForNewBuyPrice(previous: { buy: NumericInput; target: NumericInput }, buy: number): number {
+  const oldBuy = sanitizeNumber(previous.buy);
+  const oldTarget = sanitizeNumber(previous.target);
+  if (oldBuy === 0) return roundPrice(buy);
+  return roundPrice((buy * oldTarget) / oldBuy);
+}
+
+/** Fields with a value the formulas must not be given; each with the message shown beside it. */
+export type CalculatorInputErrors = Partial<Record<keyof TradeInputs, string>>;
+
+export const CALCULATOR_INPUT_MESSAGES = {
+  negative: (label: string) => `${label} cannot be negative.`,
+  feeTooHigh: 'A fee of 100% or more per side leaves nothing of the trade.',
+  taxTooHigh: 'Tax cannot be more than 100% of the profit.',
+  notANumber: 'Enter a number.',
+} as const;
+
+const FIELD_LABELS: Readonly<Record<keyof TradeInputs, string>> = {
+  qty: 'Quantity',
+  buy: 'Buy price',
+  target: 'Target price',
+  feePct: 'Fee',
+  flatFee: 'Flat fees',
+  taxPct: 'Tax',
+};
+
+/**
+ * DESIGN.md deviation 11: inputs the formulas would silently turn into nonsense (sanitizeNumber makes a
+ * negative 0) are flagged instead: negative values, text that is not a number, a fee of 100 % or more per
+ * side, a tax above 100 %. A blank field is 0, as the spec has it.
+ */
+export function validateTradeInputs(inputs: TradeInputs): CalculatorInputErrors {
+  const errors: CalculatorInputErrors = {};
+  for (const field of Object.keys(FIELD_LABELS) as (keyof TradeInputs)[]) {
+    const raw = inputs[field];
+    if (raw === null || raw === undefined) continue;
+    const text = typeof raw === 'number' ? String(raw) : raw.trim();
+    if (text === '') continue;
+    const n = Number(text);
+    if (!Number.isFinite(n)) errors[field] = CALCULATOR_INPUT_MESSAGES.notANumber;
+    else if (n < 0) errors[field] = CALCULATOR_INPUT_MESSAGES.negative(FIELD_LABELS[field]);
+    else if (field === 'feePct' && n >= 100) errors[field] = CALCULATOR_INPUT_MESSAGES.feeTooHigh;
+    else if (field === 'taxPct' && n > 100) errors[field] = CALCULATOR_INPUT_MESSAGES.taxTooHigh;
+  }
+  return errors;
+}
+
 /** `10^exponent` as the double nearest to it (`10 ** -4` gives 0.00009999999999999999; `1e-4` gives 0.0001). */
 function powerOfTen(exponent: number): number {
   return Number(`1e${exponent}`);

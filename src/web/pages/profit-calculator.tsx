@@ -31,7 +31,7 @@ export default function ProfitCalculatorPage() {
           </div>
         </header>
         <CalculatorCard calculator={calculator} />
-        <ScenariosTable inputs={calculator.inputs} />
+        {calculator.hasErrors ? null : <ScenariosTable inputs={calculator.inputs} />}
         <p className="text-center text-sm text-muted-foreground">Educational tool • Not financial advice</p>
       </div>
     </PageLayout>

@@ -1,5 +1,5 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import { Info, Loader2, RefreshCw } from 'lucide-react';
+import { CircleAlert, Info, Loader2, RefreshCw } from 'lucide-react';
 import {
   CALCULATOR_ASSETS,
   FEE_STEP,
@@ -12,6 +12,7 @@ import {
   quantityStep,
   sanitizeNumber,
 } from '../../../domain/calculator';
+import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -32,6 +33,8 @@ interface NumberFieldProps {
   action?: ReactNode;
   className?: string;
   describedBy?: string;
+  /** Shown under the field, which is then marked invalid. */
+  error?: string | undefined;
 }
 
 function NumberField({
@@ -43,8 +46,11 @@ function NumberField({
   action,
   className,
   describedBy,
+  error,
 }: NumberFieldProps) {
   const id = useId();
+  const errorId = useId();
+  const described = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -57,19 +63,25 @@ function NumberField({
           min={0}
           step={step}
           value={value}
-          aria-describedby={describedBy}
+          aria-describedby={described}
+          aria-invalid={error ? true : undefined}
           onChange={(event) => onChange(field, event.target.value)}
           className="min-w-0 flex-1 tabular-nums"
         />
         {action}
       </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** The calculator card: asset, position and costs on one side, the result cards on the other. */
 export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi }) {
-  const { fields, asset, inputs, setField, setAsset, applyLivePrice } = calculator;
+  const { fields, asset, inputs, errors, hasErrors, setField, setAsset, applyLivePrice } = calculator;
   const result = useMemo(() => computeTradeResult(inputs), [inputs]);
   const { fetchPrice, isFetching } = useLivePrice(applyLivePrice);
   const assetId = useId();
@@ -107,6 +119,7 @@ export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi 
 
           <NumberField
             field="qty"
+            error={errors.qty}
             label="Quantity"
             className="lg:col-span-2"
             value={fields.qty}
@@ -115,6 +128,7 @@ export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi 
           />
           <NumberField
             field="buy"
+            error={errors.buy}
             label="Buy Price ($)"
             className="lg:col-span-2"
             value={fields.buy}
@@ -140,6 +154,7 @@ export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi 
           <div className="flex flex-col gap-2 sm:col-span-2">
             <NumberField
               field="target"
+              error={errors.target}
               label="Target Price ($)"
               value={fields.target}
               step={priceStep(target)}
@@ -167,6 +182,7 @@ export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi 
           <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
             <NumberField
               field="feePct"
+              error={errors.feePct}
               label="Fee per side (%)"
               value={fields.feePct}
               step={FEE_STEP}
@@ -174,6 +190,7 @@ export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi 
             />
             <NumberField
               field="flatFee"
+              error={errors.flatFee}
               label="Flat fees ($ total)"
               value={fields.flatFee}
               step={FLAT_FEE_STEP}
@@ -181,6 +198,7 @@ export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi 
             />
             <NumberField
               field="taxPct"
+              error={errors.taxPct}
               label="Tax on profit (%)"
               value={fields.taxPct}
               step={TAX_STEP}
@@ -190,7 +208,14 @@ export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi 
         </div>
 
         <section aria-label="Results" className="flex flex-col gap-4">
-          <ResultCards result={result} />
+          {hasErrors ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>Correct the highlighted fields to see your results.</AlertDescription>
+            </Alert>
+          ) : (
+            <ResultCards result={result} />
+          )}
           <p className="flex gap-2 rounded-lg bg-primary-soft p-3 text-sm text-primary-soft-foreground">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>

@@ -67,7 +67,7 @@ export function ResultCards({ result }: { result: TradeResult }) {
               data-testid={`result-${key}`}
               className="mt-1 text-sm font-semibold text-foreground tabular-nums [overflow-wrap:anywhere] sm:text-base lg:text-sm 2xl:text-base"
             >
-              {formatCalculatorUsd(result[key])}
+              {formatCalculatorUsd(result[key], { isPrice: key === 'breakEven' })}
             </dd>
           </div>
         ))}

@@ -1,20 +1,52 @@
 import { useId, useMemo } from 'react';
-import { scenarioRows, type TradeInputs } from '../../../domain/calculator';
+import {
+  relativeScenarioRows,
+  scenarioRows,
+  type ScenarioRow,
+  type TradeInputs,
+} from '../../../domain/calculator';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatCalculatorPercent, formatCalculatorUsd, signClass } from './format';
 
-/** 'Quick Target Scenarios': the preset targets with the same formulas as the result cards. */
+const CELL = 'px-1 py-2 first:pl-1.5 last:pr-1.5 sm:px-3';
+
+/** One scenario: its label (the target, or '+10% · $236.50'), net proceeds, profit and ROI. */
+function ScenarioTableRow({ label, row }: { label: string; row: ScenarioRow }) {
+  return (
+    <tr className="border-t border-border">
+      <th scope="row" className={cn(CELL, 'text-left font-medium')}>
+        {label}
+      </th>
+      <td className={cn(CELL, 'text-right')}>{formatCalculatorUsd(row.netProceeds)}</td>
+      <td className={cn(CELL, 'text-right font-medium', signClass(row.profit))}>
+        {formatCalculatorUsd(row.profit)}
+      </td>
+      <td className={cn(CELL, 'text-right font-medium', signClass(row.roi))}>
+        {formatCalculatorPercent(row.roi)}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * 'Quick Target Scenarios': the spec's preset targets, then (DESIGN.md deviation 11) targets relative to the
+ * buy price, which mean something for any asset; all with the same formulas as the result cards.
+ */
 export function ScenariosTable({ inputs }: { inputs: TradeInputs }) {
   const headingId = useId();
   const rows = useMemo(() => scenarioRows(inputs), [inputs]);
+  const relativeRows = useMemo(() => relativeScenarioRows(inputs), [inputs]);
   return (
     <Card>
       <CardHeader className="p-4 pb-3 sm:p-6">
         <h2 id={headingId} className="text-lg leading-tight font-semibold">
           Quick Target Scenarios
         </h2>
-        <CardDescription>Your position sold at each preset target price, after fees and tax.</CardDescription>
+        <CardDescription>
+          Your position sold at each preset target price, and at 10% to 100% above your buy price, after fees
+          and tax.
+        </CardDescription>
       </CardHeader>
       <CardContent className="p-3 pt-0 sm:p-6 sm:pt-0">
         {/*
@@ -59,33 +91,25 @@ export function ScenariosTable({ inputs }: { inputs: TradeInputs }) {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.target} className="border-t border-border">
-                  <th
-                    scope="row"
-                    className="px-1 py-2 first:pl-1.5 last:pr-1.5 sm:px-3 text-left font-medium"
-                  >
-                    {formatCalculatorUsd(row.target)}
-                  </th>
-                  <td className="px-1 py-2 first:pl-1.5 last:pr-1.5 sm:px-3 text-right">
-                    {formatCalculatorUsd(row.netProceeds)}
-                  </td>
-                  <td
-                    className={cn(
-                      'px-1 py-2 first:pl-1.5 last:pr-1.5 sm:px-3 text-right font-medium',
-                      signClass(row.profit, { zeroIsPositive: true }),
-                    )}
-                  >
-                    {formatCalculatorUsd(row.profit)}
-                  </td>
-                  <td
-                    className={cn(
-                      'px-1 py-2 first:pl-1.5 last:pr-1.5 sm:px-3 text-right font-medium',
-                      signClass(row.roi, { zeroIsPositive: true }),
-                    )}
-                  >
-                    {formatCalculatorPercent(row.roi)}
-                  </td>
-                </tr>
+                <ScenarioTableRow
+                  key={row.target}
+                  label={formatCalculatorUsd(row.target, { isPrice: true })}
+                  row={row}
+                />
+              ))}
+            </tbody>
+            <tbody>
+              <tr className="border-t border-border bg-surface">
+                <th scope="colgroup" colSpan={4} className={cn(CELL, 'text-left font-semibold')}>
+                  Relative to your buy price
+                </th>
+              </tr>
+              {relativeRows.map((row) => (
+                <ScenarioTableRow
+                  key={row.changePercent}
+                  label={`+${row.changePercent}% · ${formatCalculatorUsd(row.target, { isPrice: true })}`}
+                  row={row}
+                />
               ))}
             </tbody>
           </table>

@@ -3,7 +3,10 @@ import {
   CALCULATOR_STORAGE_KEYS,
   calculatorAssetOrDefault,
   restoreCalculatorState,
+  targetForNewBuyPrice,
+  validateTradeInputs,
   type CalculatorAsset,
+  type CalculatorInputErrors,
   type CalculatorField,
   type CalculatorState,
   type TradeInputs,
@@ -38,8 +41,14 @@ export interface CalculatorStateApi {
   asset: CalculatorAsset;
   /** The fields as numbers for the formulas (computeTradeResult sanitises them again). */
   inputs: TradeInputs;
+  /** Fields whose value is flagged instead of computed (DESIGN.md deviation 11); empty when all are usable. */
+  errors: CalculatorInputErrors;
+  hasErrors: boolean;
   setField: (field: NumericField, value: string) => void;
-  /** Chooses an asset and resets the buy price to its default buy. */
+  /**
+   * Chooses an asset and resets the buy price to its default buy (spec 000 §4), moving the target with it so
+   * it keeps the same gain over the buy price (`targetForNewBuyPrice`).
+   */
   setAsset: (ticker: string) => void;
   /** Applies a live price to the buy price, unless the asset changed while it was being fetched. */
   applyLivePrice: (ticker: string, price: number) => void;
@@ -59,7 +68,16 @@ export function useCalculatorState(): CalculatorStateApi {
 
   const setAsset = useCallback((ticker: string) => {
     const asset = calculatorAssetOrDefault(ticker);
-    setFields((previous) => ({ ...previous, asset: asset.ticker, buy: String(asset.defaultBuy) }));
+    setFields((previous) =>
+      previous.asset === asset.ticker
+        ? previous
+        : {
+            ...previous,
+            asset: asset.ticker,
+            buy: String(asset.defaultBuy),
+            target: String(targetForNewBuyPrice(previous, asset.defaultBuy)),
+          },
+    );
   }, []);
 
   const applyLivePrice = useCallback((ticker: string, price: number) => {
@@ -79,5 +97,8 @@ export function useCalculatorState(): CalculatorStateApi {
     [fields],
   );
 
-  return { fields, asset, inputs, setField, setAsset, applyLivePrice };
+  const errors = useMemo(() => validateTradeInputs(inputs), [inputs]);
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return { fields, asset, inputs, errors, hasErrors, setField, setAsset, applyLivePrice };
 }
