@@ -1,0 +1,170 @@
+/** Issue 12 "First impressions": each fix at the width where it was found broken. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
+
+const h = useBrowser();
+
+const ETRADE_WITH_LOTS = readFileSync(
+  new URL('../src/domain/broker-csv/fixtures/own__etrade_PortfolioDownload_lots.csv', import.meta.url),
+);
+
+/** Types holdings into the Manual editor, one row each. */
+async function typeHoldings(page: Page, holdings: Record<string, number>) {
+  const entries = Object.entries(holdings);
+  for (const [index, [symbol, shares]] of entries.entries()) {
+    await page.getByLabel(`Stock ${index + 1} symbol`).fill(symbol);
+    await page.getByLabel(`Stock ${index + 1} shares`).fill(String(shares));
+    if (index < entries.length - 1) await page.getByRole('button', { name: 'Add Another Stock' }).click();
+  }
+  await page.getByRole('tab', { name: `Stocks (${entries.length})` }).waitFor();
+}
+
+async function uploadEtradeCsv(page: Page) {
+  await page.getByRole('button', { name: 'Upload a CSV from any broker' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'CSV import' });
+  await panel.getByLabel('Exported from').click();
+  await page.getByRole('option', { name: 'E*TRADE' }).click();
+  await panel.getByLabel('Choose a positions CSV file').setInputFiles({
+    name: 'PortfolioDownload.csv',
+    mimeType: 'text/csv',
+    buffer: ETRADE_WITH_LOTS,
+  });
+  return panel;
+}
+
+const symbolValues = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement>('input[data-field="symbol"]')]
+      .map((input) => input.value)
+      .filter((value) => value !== ''),
+  );
+
+describe('first impressions (issue 12)', () => {
+  it('with no model configured, Analyze shows the analysis of the portfolio itself, titled truthfully (375 px)', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    await page.goto('/app');
+    await page.getByRole('tab', { name: 'Manual' }).click();
+    await typeHoldings(page, { AAPL: 10, MSFT: 5, VTI: 20, BND: 12 });
+
+    // §3: the health check is there as soon as the portfolio is valued, before any analysis.
+    const health = page.getByRole('region', { name: 'Portfolio Health Check' });
+    await health.waitFor({ timeout: 15_000 });
+    expect(await health.innerText()).toContain('2/4 checks passed');
+    await page.getByText('Ready when you are', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Analyze Portfolio' }).click();
+    await page.getByRole('heading', { name: 'Analysis Results', exact: true }).waitFor({ timeout: 30_000 });
+    await page
+      .getByText(
+        'Written by rules from the figures computed for your holdings. Connecting a language model adds narrative insights.',
+      )
+      .waitFor();
+    for (const absent of [
+      'AI Analysis Temporarily Unavailable',
+      'Demo Analysis Results',
+      'Demo Mode',
+      'Ready when you are',
+    ]) {
+      expect(await page.getByText(absent, { exact: true }).count(), absent).toBe(0);
+    }
+    expect(await page.getByText('This portfolio of 4 holdings is worth', { exact: false }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Portfolio Health Check' }).count()).toBe(1);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('finds the CSV upload, asks before replacing typed holdings, reads E*TRADE lots as their position, undoes (1440 px)', async () => {
+    const page = await h.newPage({ viewport: DESKTOP });
+    await page.goto('/app');
+    await page.getByRole('tab', { name: 'Manual' }).click();
+    await typeHoldings(page, { AAPL: 10, MSFT: 5, VTI: 20, BND: 12 });
+
+    // Cancel keeps the typed holdings.
+    await uploadEtradeCsv(page);
+    const dialog = page.getByRole('alertdialog', { name: 'Replace your portfolio?' });
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await dialog.innerText()).toContain('The import has 3 holdings');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await symbolValues(page)).toEqual(['AAPL', 'MSFT', 'VTI', 'BND']);
+
+    // Add to it: VTI is in both (20 + 55); the 6 lot rows are not holdings.
+    await uploadEtradeCsv(page);
+    await dialog.getByRole('button', { name: 'Add to it' }).click();
+    await page.getByText('Displaying 3 imported holdings', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Manual' }).click();
+    await page.getByRole('tab', { name: 'Stocks (5)' }).waitFor();
+    expect((await symbolValues(page)).sort()).toEqual(['AAPL', 'BND', 'MSFT', 'VTI', 'VTTSX']);
+    const vtiRow = (await symbolValues(page)).indexOf('VTI') + 1;
+    expect(await page.getByLabel(`Stock ${vtiRow} shares`).inputValue()).toBe('75');
+
+    // Undo puts the typed holdings back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('tab', { name: 'Stocks (4)' }).waitFor();
+    expect(await symbolValues(page)).toEqual(['AAPL', 'MSFT', 'VTI', 'BND']);
+
+    // Replace: exactly the three positions of the file.
+    await uploadEtradeCsv(page);
+    await dialog.getByRole('button', { name: 'Replace' }).click();
+    await page.getByText('Imported 3 holdings from your E*TRADE export.').waitFor();
+    await page.getByRole('tab', { name: 'Manual' }).click();
+    await page.getByRole('tab', { name: 'Stocks (3)' }).waitFor();
+    expect(await symbolValues(page)).toEqual(['VTTSX', 'VTI', 'BND']);
+  });
+
+  it('keeps "Hide values" across a reload (375 px)', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    await page.goto('/app');
+    await page.getByRole('tab', { name: 'Manual' }).click();
+    await typeHoldings(page, { VTI: 3 });
+    const total = page.getByTestId('valuation-total');
+    await expect.poll(() => total.textContent(), { timeout: 15_000 }).toMatch(/^\$/);
+    await page.getByRole('button', { name: 'Hide values' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Show values' }).waitFor();
+    await expect.poll(() => total.textContent(), { timeout: 15_000 }).toContain('••••');
+    await page.getByRole('button', { name: 'Show values' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Hide values' }).waitFor();
+  });
+
+  it('Tab in the last row’s symbol adds a row and focuses it; elsewhere Tab moves on (1440 px)', async () => {
+    const page = await h.newPage({ viewport: DESKTOP });
+    await page.goto('/app');
+    await page.getByRole('tab', { name: 'Manual' }).click();
+    const symbol1 = page.getByLabel('Stock 1 symbol');
+    await symbol1.fill('msft');
+    await symbol1.press('Tab');
+    const symbol2 = page.getByLabel('Stock 2 symbol');
+    await expect.poll(() => symbol2.evaluate((el) => el === document.activeElement)).toBe(true);
+    // An empty last row: Tab leaves it for its quantity, no new row.
+    await symbol2.press('Tab');
+    expect(await page.getByLabel('Stock 3 symbol').count()).toBe(0);
+    const shares2 = page.getByLabel('Stock 2 shares');
+    expect(await shares2.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Not the last row: Tab goes on to the row's quantity.
+    await symbol1.focus();
+    await symbol1.press('Tab');
+    expect(await page.getByLabel('Stock 1 shares').evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('every import that replaces the rows says so: the Fidelity form and the loadSamplePortfolio event (375 px)', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    await page.goto('/app');
+    await page.getByRole('tab', { name: 'Fidelity' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Fidelity' });
+    await panel.getByLabel('Fidelity holding 1 symbol').fill('FXAIX');
+    await panel.getByLabel('Fidelity holding 1 shares').fill('4');
+    await panel.getByRole('button', { name: 'Import Fidelity Portfolio' }).click();
+    await page.getByText('Displaying 1 imported holdings', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText('Portfolio Updated', { exact: true }).waitFor();
+
+    await page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent('loadSamplePortfolio', { detail: { MSFT: 2, VTI: 1 } })),
+    );
+    await page.getByText('Displaying 2 imported holdings', { exact: true }).waitFor();
+  });
+});
