@@ -103,7 +103,7 @@ describe('computePortfolioAnalytics: a hand-computed vector', () => {
 
   it('risk level, gaps, health check and insights', () => {
     expect(facts.riskLevel.level).toBe('high');
-    expect(facts.riskLevel.reasons[1]).toBe('AAPL is 48.00 % of the portfolio, above 40.00 %');
+    expect(facts.riskLevel.reasons[1]).toBe('AAPL is 48.00% of the portfolio, above 40.00%');
     expect(facts.diversificationGaps.map((g) => g.code)).toEqual([
       'FEW_HOLDINGS',
       'SINGLE_HOLDING',
@@ -118,9 +118,9 @@ describe('computePortfolioAnalytics: a hand-computed vector', () => {
     });
     expect(facts.insights).toEqual([
       'With 3 positions, consider diversifying: 5 or more holdings spread the risk.',
-      'Largest holding: AAPL at 48.00 % of the portfolio.',
-      "Annualised volatility 200.75 % is above SPY's 11.00 %, beta 18.25.",
-      'Largest drawdown 2.50 % from 2025-01-02 to 2025-01-03, recovered on 2025-01-06, 2 trading days after the peak.',
+      'Largest holding: AAPL at 48.00% of the portfolio.',
+      "Annualised volatility 200.75% is above SPY's 11.00%, beta 18.25.",
+      'Largest drawdown 2.50% from 2025-01-02 to 2025-01-03, recovered on 2025-01-06, 2 trading days after the peak.',
     ]);
   });
 });
@@ -302,14 +302,13 @@ describe('writeDemoAnalysis', () => {
   it('writes the overview from the facts', () => {
     expect(demo.riskLevel).toBe('high');
     expect(demo.overviewText).toBe(
-      'This portfolio of 3 holdings is worth $50.00, up 4.17 % ($2.00) today. ' +
-        'Its largest holding is AAPL at 48.00 %, and the effective number of holdings is 2.40. ' +
-        'By asset class it holds 48.00 % stocks, 42.00 % bonds, 10.00 % unclassified holdings. ' +
-        'Over 2 trading days to 2025-01-06, its annualised volatility was 200.75 % against 11.00 % for SPY, with a beta of 18.25; its largest drawdown was 2.50 %. ' +
-        'Its Sharpe ratio was 8.07 at a 4.00 % risk-free rate. ' +
-        'On 95 % of days the one-day loss stayed within 1.61 % ($0.80 today). ' +
-        'The risk level is high: Annualised volatility 200.75 % is at or above 25.00 %; AAPL is 48.00 % of the portfolio, above 40.00 %. ' +
-        'Health check: 1 of 4 checks passed (25 %), diversification Fair.',
+      [
+        'This portfolio of 3 holdings is worth $50.00, up 4.17% ($2.00) today. Its largest holding is AAPL at 48.00%. The money is spread about as evenly as 2.40 equal holdings would be (the effective number of holdings).',
+        'By asset class it holds 48.00% stocks, 42.00% bonds, 10.00% unclassified holdings.',
+        'Over 2 trading days to 2025-01-06, its value swung by 200.75% a year (annualised volatility), against 11.00% for SPY. When SPY moved 1%, it tended to move 18.25% (its beta is 18.25). Its largest fall from a peak was 2.50% (maximum drawdown).',
+        'Each unit of risk earned 8.07 units of return above a 4.00% risk-free rate (the Sharpe ratio). On 95% of days the one-day loss stayed within 1.61% ($0.80 today).',
+        'The risk level is high: Annualised volatility 200.75% is at or above 25.00%; AAPL is 48.00% of the portfolio, above 40.00%. Health check: 1 of 4 checks passed (25%), diversification Fair.',
+      ].join('\n\n'),
     );
     expect(demo.diversificationGaps).toEqual(facts.diversificationGaps.map((g) => g.message));
     expect(demo.insights).toEqual(facts.insights);
@@ -324,8 +323,14 @@ describe('writeDemoAnalysis', () => {
       'Add international exposure',
     ]);
     expect(demo.recommendations[2]?.description).toBe(
-      'AAPL is 48.00 % of the portfolio, above 25.00 % for a single stock or coin. Consider reducing it and spreading the proceeds over other holdings or a broad fund.',
+      'Consider reducing your largest position and spreading the proceeds over other holdings or a broad fund.',
     );
+  });
+
+  it('no recommendation repeats a diversification gap', () => {
+    for (const rec of demo.recommendations) {
+      for (const gap of demo.diversificationGaps) expect(rec.description).not.toContain(gap);
+    }
   });
 
   it('every number in every text comes from the facts', () => {

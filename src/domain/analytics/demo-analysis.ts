@@ -1,7 +1,7 @@
 /** The demo analysis: the spec's "Demo Analysis Results", written from the facts without a language model. */
 import type { PortfolioFacts } from './analyze';
 import type { DiversificationGapCode } from './diversification';
-import { formatMoney, formatNumber, formatPercent, formatPercentUnits } from './format';
+import { formatMoney, formatNumber, formatPercent, formatPercentUnits, symbolAsWritten } from './format';
 import type { RiskLevel } from './risk-level';
 
 export interface DemoAnalysis {
@@ -31,7 +31,7 @@ const GAP_ADVICE: Record<DiversificationGapCode, { title: string; advice: string
   },
   SINGLE_HOLDING: {
     title: 'Trim your largest position',
-    advice: 'Consider reducing it and spreading the proceeds over other holdings or a broad fund.',
+    advice: 'Consider reducing your largest position and spreading the proceeds over other holdings or a broad fund.',
   },
   SECTOR_CONCENTRATION: {
     title: 'Reduce sector concentration',
@@ -52,66 +52,76 @@ const GAP_ADVICE: Record<DiversificationGapCode, { title: string; advice: string
   },
 };
 
-function sentenceCase(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Every number in the texts is a fact (or a threshold in `facts.thresholds`), formatted by format.ts. */
+/**
+ * Every figure in the texts is a fact (or a threshold in `facts.thresholds`), formatted by format.ts; the
+ * only other number is the 1% that explains beta. The overview is a few short paragraphs (separated by a
+ * blank line), each term said in plain words first and named after, for the page's tooltips.
+ */
 export function writeDemoAnalysis(facts: PortfolioFacts): DemoAnalysis {
   const n = facts.holdingCount;
   const v = facts.valuation;
-  const sentences: string[] = [];
+  const paragraphs: string[][] = [];
   if (n === 0) {
-    sentences.push('The portfolio is empty: add holdings to analyse it.');
+    paragraphs.push(['The portfolio is empty: add holdings to analyse it.']);
   } else {
+    const about: string[] = [];
     let first = `This portfolio of ${n} ${n === 1 ? 'holding' : 'holdings'} is worth ${formatMoney(v.totalValue)}`;
     if (v.totalChangePercent !== null && v.totalChange !== 0) {
       const direction = v.totalChange > 0 ? 'up' : 'down';
       first += `, ${direction} ${formatPercentUnits(Math.abs(v.totalChangePercent))} (${formatMoney(Math.abs(v.totalChange))}) today`;
     }
-    sentences.push(`${first}.`);
+    about.push(`${first}.`);
     const largest = facts.concentration.largest;
     if (largest && facts.concentration.effectiveHoldings !== null) {
-      sentences.push(
-        `Its largest holding is ${largest.symbol} at ${formatPercent(largest.weight)}, and the effective number of holdings is ${formatNumber(facts.concentration.effectiveHoldings)}.`,
+      about.push(
+        `Its largest holding is ${symbolAsWritten(largest.symbol)} at ${formatPercent(largest.weight)}. The money is spread about as evenly as ${formatNumber(facts.concentration.effectiveHoldings)} equal holdings would be (the effective number of holdings).`,
       );
     }
+    paragraphs.push(about);
     const classes = facts.exposure.assetClass.slice(0, 3);
     if (classes.length > 0) {
       const parts = classes.map((b) => `${formatPercent(b.weight)} ${ASSET_CLASS_LABELS[b.name] ?? b.name}`);
-      sentences.push(`By asset class it holds ${parts.join(', ')}.`);
+      paragraphs.push([`By asset class it holds ${parts.join(', ')}.`]);
     }
   }
 
   const r = facts.risk;
   const h = facts.history;
   if (r.annualizedVolatility !== null && h.lastDate !== null) {
-    let text = `Over ${h.returnsCount} trading days to ${h.lastDate}, its annualised volatility was ${formatPercent(r.annualizedVolatility)}`;
+    const risk: string[] = [];
+    let text = `Over ${h.returnsCount} trading days to ${h.lastDate}, its value swung by ${formatPercent(r.annualizedVolatility)} a year (annualised volatility)`;
     if (r.benchmarkAnnualizedVolatility !== null) {
-      text += ` against ${formatPercent(r.benchmarkAnnualizedVolatility)} for ${h.benchmarkSymbol}`;
+      text += `, against ${formatPercent(r.benchmarkAnnualizedVolatility)} for ${h.benchmarkSymbol}`;
     }
-    if (r.beta !== null) text += `, with a beta of ${formatNumber(r.beta)}`;
+    risk.push(`${text}.`);
+    if (r.beta !== null) {
+      risk.push(
+        `When ${h.benchmarkSymbol} moved 1%, it tended to move ${formatNumber(r.beta)}% (its beta is ${formatNumber(r.beta)}).`,
+      );
+    }
     if (r.maxDrawdown && r.maxDrawdown.maxDrawdown > 0) {
-      text += `; its largest drawdown was ${formatPercent(r.maxDrawdown.maxDrawdown)}`;
+      risk.push(`Its largest fall from a peak was ${formatPercent(r.maxDrawdown.maxDrawdown)} (maximum drawdown).`);
     }
-    sentences.push(`${text}.`);
+    paragraphs.push(risk);
+    const reward: string[] = [];
     if (r.sharpe !== null) {
-      sentences.push(
-        `Its Sharpe ratio was ${formatNumber(r.sharpe)} at a ${formatPercent(r.riskFreeRate)} risk-free rate.`,
+      reward.push(
+        `Each unit of risk earned ${formatNumber(r.sharpe)} units of return above a ${formatPercent(r.riskFreeRate)} risk-free rate (the Sharpe ratio).`,
       );
     }
     if (r.valueAtRisk && r.valueAtRisk.amount !== null) {
-      sentences.push(
+      reward.push(
         `On ${formatPercent(r.valueAtRisk.confidence, 0)} of days the one-day loss stayed within ${formatPercent(r.valueAtRisk.var)} (${formatMoney(r.valueAtRisk.amount)} today).`,
       );
     }
+    if (reward.length > 0) paragraphs.push(reward);
   }
   if (n > 0) {
-    sentences.push(`The risk level is ${facts.riskLevel.level}: ${facts.riskLevel.reasons.join('; ')}.`);
     const hc = facts.healthCheck;
-    sentences.push(
+    paragraphs.push([
+      `The risk level is ${facts.riskLevel.level}: ${facts.riskLevel.reasons.join('; ')}.`,
       `Health check: ${hc.passed} of ${hc.total} checks passed (${formatPercentUnits(hc.scorePercent, 0)}), diversification ${hc.diversificationRating}.`,
-    );
+    ]);
   }
 
   const recommendations: { title: string; description: string }[] = [];
@@ -121,19 +131,15 @@ export function writeDemoAnalysis(facts: PortfolioFacts): DemoAnalysis {
     seen.add(title);
     recommendations.push({ title, description });
   };
+  // The reasons and the gaps are shown on their own: a recommendation says only what to do about them.
   if (facts.riskLevel.level === 'high') {
-    add(
-      'Lower your risk',
-      `${sentenceCase(facts.riskLevel.reasons.join('; '))}. Spreading money over more holdings, broad funds or bonds lowers it.`,
-    );
+    add('Lower your risk', 'Spreading money over more holdings, broad funds or bonds lowers it.');
   }
-  for (const gap of facts.diversificationGaps) {
-    const { title, advice } = GAP_ADVICE[gap.code];
-    add(title, `${gap.message} ${advice}`);
-  }
-  for (const check of facts.healthCheck.checks) {
-    if (n > 0 && !check.passed && check.id === 'simple-investing')
-      add('Add a broad index fund', `${check.detail}.`);
+  const gapCodes = new Set(facts.diversificationGaps.map((gap) => gap.code));
+  for (const code of gapCodes) add(GAP_ADVICE[code].title, GAP_ADVICE[code].advice);
+  const simple = facts.healthCheck.checks.find((check) => check.id === 'simple-investing');
+  if (n > 0 && simple && !simple.passed && !gapCodes.has('FEW_HOLDINGS')) {
+    add('Add a broad index fund', `${simple.detail}.`);
   }
   if (recommendations.length === 0 && n > 0) {
     add(
@@ -144,7 +150,7 @@ export function writeDemoAnalysis(facts: PortfolioFacts): DemoAnalysis {
 
   return {
     riskLevel: facts.riskLevel.level,
-    overviewText: sentences.join(' '),
+    overviewText: paragraphs.map((sentences) => sentences.join(' ')).join('\n\n'),
     diversificationGaps: facts.diversificationGaps.map((g) => g.message),
     recommendations,
     insights: [...facts.insights],

@@ -59,15 +59,15 @@ describe('diversification gaps', () => {
       },
       {
         code: 'SINGLE_HOLDING',
-        message: 'AAPL is 60.00 % of the portfolio, above 25.00 % for a single stock or coin.',
+        message: 'AAPL is 60.00% of the portfolio, above 25.00% for a single stock or coin.',
       },
       {
         code: 'SINGLE_HOLDING',
-        message: 'MSFT is 40.00 % of the portfolio, above 25.00 % for a single stock or coin.',
+        message: 'MSFT is 40.00% of the portfolio, above 25.00% for a single stock or coin.',
       },
       {
         code: 'SECTOR_CONCENTRATION',
-        message: 'Information Technology is 100.00 % of the portfolio, above 40.00 % in one sector.',
+        message: 'Information Technology is 100.00% of the portfolio, above 40.00% in one sector.',
       },
       { code: 'NO_BONDS', message: 'No bond exposure: none of the 2 holdings are bonds or bond funds.' },
       {

@@ -5,7 +5,7 @@
  */
 import { DIVERSIFIED_SECTORS, isEquity, isSingleIssuer } from './classify';
 import { exposureBy } from './exposure';
-import { formatPercent } from './format';
+import { formatPercent, symbolAsWritten } from './format';
 import type { ClassifiedPosition } from './types';
 
 export type DiversificationGapCode =
@@ -56,7 +56,7 @@ export function diversificationGaps(positions: readonly Position[]): Diversifica
     for (const p of heavy) {
       gaps.push({
         code: 'SINGLE_HOLDING',
-        message: `${p.symbol} is ${formatPercent(p.weight)} of the portfolio, above ${formatPercent(DIVERSIFICATION_MAX_SINGLE_HOLDING_WEIGHT)} for a single stock or coin.`,
+        message: `${symbolAsWritten(p.symbol)} is ${formatPercent(p.weight)} of the portfolio, above ${formatPercent(DIVERSIFICATION_MAX_SINGLE_HOLDING_WEIGHT)} for a single stock or coin.`,
       });
     }
     const sectors = exposureBy(positions, (p) => p.sector).filter(

@@ -3,11 +3,11 @@ import { formatMoney, formatNumber, formatPercent, formatPercentUnits } from './
 
 describe('format', () => {
   it('percent from a fraction, two decimals, no negative zero', () => {
-    expect(formatPercent(0.1234)).toBe('12.34 %');
-    expect(formatPercent(-0.05)).toBe('-5.00 %');
-    expect(formatPercent(-0.00001)).toBe('0.00 %');
-    expect(formatPercent(0.95, 0)).toBe('95 %');
-    expect(formatPercentUnits(5.01)).toBe('5.01 %');
+    expect(formatPercent(0.1234)).toBe('12.34%');
+    expect(formatPercent(-0.05)).toBe('-5.00%');
+    expect(formatPercent(-0.00001)).toBe('0.00%');
+    expect(formatPercent(0.95, 0)).toBe('95%');
+    expect(formatPercentUnits(5.01)).toBe('5.01%');
   });
   it('numbers and US dollars', () => {
     expect(formatNumber(4.126)).toBe('4.13');

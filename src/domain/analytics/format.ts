@@ -2,6 +2,7 @@
  * Deterministic number formatting for the texts written from the facts (insights, demo analysis, reasons).
  * Every number a text shows goes through one of these, so a text's numbers can be traced to the facts.
  */
+import { CRYPTO_PREFIX } from '../security-master';
 
 function fixed(value: number, digits: number): string {
   const text = value.toFixed(digits);
@@ -9,14 +10,19 @@ function fixed(value: number, digits: number): string {
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
 
-/** A fraction as a percentage with two decimals: 0.1234 -> '12.34 %'. */
+/** A fraction as a percentage with two decimals, written as the whole app writes them: 0.1234 -> '12.34%'. */
 export function formatPercent(fraction: number, digits = 2): string {
-  return `${fixed(fraction * 100, digits)} %`;
+  return `${fixed(fraction * 100, digits)}%`;
 }
 
-/** A number already in percent units: 5.01 -> '5.01 %'. */
+/** A number already in percent units: 5.01 -> '5.01%'. */
 export function formatPercentUnits(percent: number, digits = 2): string {
-  return `${fixed(percent, digits)} %`;
+  return `${fixed(percent, digits)}%`;
+}
+
+/** A portfolio key as people write the symbol: 'CRYPTO:BTC' -> 'BTC', 'AAPL' unchanged. */
+export function symbolAsWritten(symbol: string): string {
+  return symbol.startsWith(CRYPTO_PREFIX) ? symbol.slice(CRYPTO_PREFIX.length) : symbol;
 }
 
 /** A plain number with fixed decimals: 4.123 -> '4.12'. */

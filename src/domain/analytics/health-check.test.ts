@@ -99,7 +99,7 @@ describe('health check (spec 000 §9)', () => {
       { symbol: 'BND', quantity: 1, value: 200 },
     ]);
     expect(h.warnings).toEqual([
-      'Individual stocks are 80.00 % of your holdings by value, above 70 %: consider broad funds for part of it.',
+      'Individual stocks are 80.00% of your holdings by value, above 70%: consider broad funds for part of it.',
     ]);
     // Exactly 70 % by value does not exceed.
     expect(
@@ -118,7 +118,7 @@ describe('health check (spec 000 §9)', () => {
       { symbol: 'BND', quantity: 1 },
     ];
     expect(healthCheck(eight).warnings).toEqual([
-      'Individual stocks are 80.00 % of your holdings by count, above 70 %: consider broad funds for part of it.',
+      'Individual stocks are 80.00% of your holdings by count, above 70%: consider broad funds for part of it.',
     ]);
     const seven = [
       ...stocks.slice(0, 7).map((symbol) => ({ symbol, quantity: 1 })),

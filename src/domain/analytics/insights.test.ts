@@ -17,10 +17,10 @@ describe('insights thresholds (spec 000 §9)', () => {
     expect(portfolioInsights({ ...base, totalChangePercent: 5 })).toEqual([]);
     expect(portfolioInsights({ ...base, totalChangePercent: -5 })).toEqual([]);
     expect(portfolioInsights({ ...base, totalChangePercent: 5.01 })).toEqual([
-      'Strong day: the portfolio is up 5.01 % today, more than 5.00 %.',
+      'Strong day: the portfolio is up 5.01% today, more than 5.00%.',
     ]);
     expect(portfolioInsights({ ...base, totalChangePercent: -5.01 })).toEqual([
-      'Tough day: the portfolio is down 5.01 % today, more than 5.00 %.',
+      'Tough day: the portfolio is down 5.01% today, more than 5.00%.',
     ]);
     expect(portfolioInsights({ ...base, totalChangePercent: null })).toEqual([]);
   });
@@ -62,9 +62,9 @@ describe('insights from the metrics', () => {
       },
     });
     expect(bullets).toEqual([
-      'Largest holding: VTI at 35.66 % of the portfolio.',
-      "Annualised volatility 18.20 % is above SPY's 15.10 %, beta 1.12.",
-      'Largest drawdown 12.34 % from 2025-02-19 to 2025-04-08, recovered on 2025-06-27, 80 trading days after the peak.',
+      'Largest holding: VTI at 35.66% of the portfolio.',
+      "Annualised volatility 18.20% is above SPY's 15.10%, beta 1.12.",
+      'Largest drawdown 12.34% from 2025-02-19 to 2025-04-08, recovered on 2025-06-27, 80 trading days after the peak.',
     ]);
   });
 
@@ -83,8 +83,8 @@ describe('insights from the metrics', () => {
     expect(
       portfolioInsights({ ...base, annualizedVolatility: 0.1, benchmarkVolatility: 0.15, maxDrawdown: dd }),
     ).toEqual([
-      "Annualised volatility 10.00 % is below SPY's 15.00 %.",
-      'Largest drawdown 20.00 % from 2025-01-02 to 2025-01-03, not recovered yet, 2 trading days after the peak.',
+      "Annualised volatility 10.00% is below SPY's 15.00%.",
+      'Largest drawdown 20.00% from 2025-01-02 to 2025-01-03, not recovered yet, 2 trading days after the peak.',
     ]);
     expect(
       portfolioInsights({
@@ -100,7 +100,7 @@ describe('insights from the metrics', () => {
         },
       }),
     ).toEqual([
-      'Annualised volatility 10.00 %.',
+      'Annualised volatility 10.00%.',
       'No drawdown over the period: the value never fell below a previous high.',
     ]);
   });

@@ -3,7 +3,7 @@
  * daily change above +5 % or below −5 % (strictly), fewer than 5 positions (diversify), more than 20
  * (consolidate). Then bullets from the metrics: largest holding, volatility against the benchmark, drawdown.
  */
-import { formatNumber, formatPercent, formatPercentUnits } from './format';
+import { formatNumber, formatPercent, formatPercentUnits, symbolAsWritten } from './format';
 import type { Drawdown } from './risk';
 
 /** A total daily change beyond ± this many percent (strictly) gets a bullet. */
@@ -51,7 +51,7 @@ export function portfolioInsights(input: InsightInput): string[] {
 
   if (input.largest) {
     bullets.push(
-      `Largest holding: ${input.largest.symbol} at ${formatPercent(input.largest.weight)} of the portfolio.`,
+      `Largest holding: ${symbolAsWritten(input.largest.symbol)} at ${formatPercent(input.largest.weight)} of the portfolio.`,
     );
   }
 

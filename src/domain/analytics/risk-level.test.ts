@@ -37,10 +37,10 @@ describe('assessRiskLevel with volatility', () => {
     const high = assessRiskLevel({ annualizedVolatility: 0.25, effectiveHoldings: 6, positions: spread });
     expect(high.level).toBe('high');
     expect(high.basis).toBe('volatility');
-    expect(high.reasons).toEqual(['Annualised volatility 25.00 % is at or above 25.00 %']);
+    expect(high.reasons).toEqual(['Annualised volatility 25.00% is at or above 25.00%']);
     const medium = assessRiskLevel({ annualizedVolatility: 0.2499, effectiveHoldings: 6, positions: spread });
     expect(medium.level).toBe('medium');
-    expect(medium.reasons).toEqual(['Annualised volatility 24.99 % is between 10.00 % and 25.00 %']);
+    expect(medium.reasons).toEqual(['Annualised volatility 24.99% is between 10.00% and 25.00%']);
   });
 
   it('high when one stock is above 40 %; a fund of that size is not a trigger', () => {
@@ -53,7 +53,7 @@ describe('assessRiskLevel with volatility', () => {
       ]),
     });
     expect(stock.level).toBe('high');
-    expect(stock.reasons).toEqual(['AAPL is 41.00 % of the portfolio, above 40.00 %']);
+    expect(stock.reasons).toEqual(['AAPL is 41.00% of the portfolio, above 40.00%']);
     const fund = assessRiskLevel({
       annualizedVolatility: 0.15,
       effectiveHoldings: 1.2,
@@ -86,8 +86,8 @@ describe('assessRiskLevel with volatility', () => {
     });
     expect(r.level).toBe('high');
     expect(r.reasons).toEqual([
-      'Annualised volatility 30.00 % is at or above 25.00 %',
-      'Crypto is 30.00 % of the portfolio, at or above 30.00 %',
+      'Annualised volatility 30.00% is at or above 25.00%',
+      'Crypto is 30.00% of the portfolio, at or above 30.00%',
     ]);
   });
 
@@ -95,7 +95,7 @@ describe('assessRiskLevel with volatility', () => {
     const low = assessRiskLevel({ annualizedVolatility: 0.09, effectiveHoldings: 6, positions: spread });
     expect(low.level).toBe('low');
     expect(low.reasons).toEqual([
-      'Annualised volatility 9.00 % is below 10.00 % and the effective number of holdings is 6.00 (at least 5)',
+      'Annualised volatility 9.00% is below 10.00% and the effective number of holdings is 6.00 (at least 5)',
     ]);
     const bonds = assessRiskLevel({
       annualizedVolatility: 0.05,
@@ -103,7 +103,7 @@ describe('assessRiskLevel with volatility', () => {
       positions: positions([['BND', 1]]),
     });
     expect(bonds.level).toBe('low');
-    expect(bonds.reasons[0]).toContain('bonds and cash are 100.00 % of the portfolio');
+    expect(bonds.reasons[0]).toContain('bonds and cash are 100.00% of the portfolio');
     const few = assessRiskLevel({
       annualizedVolatility: 0.09,
       effectiveHoldings: 4.9,
@@ -131,7 +131,7 @@ describe('assessRiskLevel without volatility (asset-class mix)', () => {
     expect(r.level).toBe('low');
     expect(r.basis).toBe('asset-mix');
     expect(r.reasons).toEqual([
-      'No volatility history; bonds and cash are 60.00 % of the portfolio, at or above 60.00 %',
+      'No volatility history; bonds and cash are 60.00% of the portfolio, at or above 60.00%',
     ]);
   });
 
@@ -147,7 +147,7 @@ describe('assessRiskLevel without volatility (asset-class mix)', () => {
     });
     expect(r.level).toBe('high');
     expect(r.reasons).toEqual([
-      'Individual stocks are 60.00 % of the portfolio in only 2 names (fewer than 3)',
+      'Individual stocks are 60.00% of the portfolio in only 2 names (fewer than 3)',
     ]);
   });
 

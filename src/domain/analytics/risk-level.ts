@@ -16,7 +16,7 @@
  * company is.
  */
 import { isSingleIssuer } from './classify';
-import { formatNumber, formatPercent } from './format';
+import { formatNumber, formatPercent, symbolAsWritten } from './format';
 import type { ClassifiedPosition } from './types';
 
 export type RiskLevel = 'low' | 'medium' | 'high';
@@ -105,7 +105,7 @@ export function assessRiskLevel(input: RiskLevelInput): RiskAssessment {
   }
   if (a.largestSingleIssuer && a.largestSingleIssuer.weight > RISK_HIGH_SINGLE_HOLDING_WEIGHT) {
     high.push(
-      `${a.largestSingleIssuer.symbol} is ${formatPercent(a.largestSingleIssuer.weight)} of the portfolio, above ${formatPercent(RISK_HIGH_SINGLE_HOLDING_WEIGHT)}`,
+      `${symbolAsWritten(a.largestSingleIssuer.symbol)} is ${formatPercent(a.largestSingleIssuer.weight)} of the portfolio, above ${formatPercent(RISK_HIGH_SINGLE_HOLDING_WEIGHT)}`,
     );
   }
   if (a.cryptoWeight >= RISK_HIGH_CRYPTO_WEIGHT) {

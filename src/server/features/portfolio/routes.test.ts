@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTFOLIO_MESSAGES, ZSavedPortfolioResponse, ZValuationResponse } from '../../../contracts/analysis';
+import {
+  PORTFOLIO_MESSAGES,
+  ZAnalyzeResponse,
+  ZSavedPortfolioResponse,
+  ZValuationResponse,
+} from '../../../contracts/analysis';
 import { ZQuotesResponse } from '../../../contracts/market-data';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
@@ -78,6 +83,11 @@ describe('POST /api/portfolio/valuation', () => {
     ]) {
       expect(buckets.reduce((sum, b) => sum + b.value, 0)).toBeCloseTo(total, 6);
     }
+
+    // The health check comes with the valuation (shown before any analysis), the same as the analysis's.
+    expect(valuation.healthCheck).toMatchObject({ passed: 3, total: 4, badge: 'green' });
+    const analysis = await call('POST', '/api/analyze-demo', { portfolio });
+    expect(ZAnalyzeResponse.parse(analysis.json()).analysis.metrics.healthCheck).toEqual(valuation.healthCheck);
   });
 
   it("lists a symbol nobody can quote, worth 0, named 'Unknown'", async () => {

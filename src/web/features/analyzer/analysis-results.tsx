@@ -3,6 +3,7 @@ import { Lightbulb, ListChecks, Sparkles, Target, type LucideIcon } from 'lucide
 import type { AnalysisWordsSource, AnalyzeResponse } from '../../../contracts/analysis';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { AnalysisText } from './analysis-text';
 import { MaskedText } from './hide-values';
 import { RiskPanel } from './risk-panel';
 
@@ -69,9 +70,7 @@ export function AnalysisResults({ result, isStale }: { result: AnalyzeResponse; 
       </div>
 
       <ListCard title="Overview" icon={Target}>
-        <p className="leading-relaxed whitespace-pre-line">
-          <MaskedText text={analysis.overviewText} />
-        </p>
+        <AnalysisText text={analysis.overviewText} />
       </ListCard>
 
       {analysis.insights.length > 0 ? (
@@ -79,7 +78,7 @@ export function AnalysisResults({ result, isStale }: { result: AnalyzeResponse; 
           <ul className="list-disc space-y-2 pl-5">
             {analysis.insights.map((insight) => (
               <li key={insight}>
-                <MaskedText text={insight} />
+                <AnalysisText text={insight} />
               </li>
             ))}
           </ul>
