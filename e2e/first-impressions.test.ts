@@ -148,7 +148,9 @@ describe('first impressions (issue 12)', () => {
     // Not the last row: Tab goes on to the row's quantity.
     await symbol1.focus();
     await symbol1.press('Tab');
-    expect(await page.getByLabel('Stock 1 shares').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Stock 1 shares').evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
   });
 
   it('every import that replaces the rows says so: the Fidelity form and the loadSamplePortfolio event (375 px)', async () => {

@@ -180,7 +180,6 @@ export const ZRiskLevel = z.enum(['low', 'medium', 'high']);
 
 export const ZRecommendation = z.object({ title: z.string(), description: z.string() });
 
-
 /** The facts the page shows, all computed by src/domain/analytics (never by a model). Fractions are 0-1. */
 export const ZAnalysisMetrics = z.object({
   /** Annualised volatility of daily returns over 1 year; null without history. */

@@ -200,7 +200,10 @@ export function relativeScenarioRows(inputs: Omit<TradeInputs, 'target'>): Relat
  * the same gain over the buy price as before, so $250 over AAPL's $215 becomes about 16.28 % over BTC's
  * $60,000 rather than a $250 bitcoin. Without a previous buy price the target is the new buy price.
  */
-export function targetForNewBuyPrice(previous: { buy: NumericInput; target: NumericInput }, buy: number): number {
+export function targetForNewBuyPrice(
+  previous: { buy: NumericInput; target: NumericInput },
+  buy: number,
+): number {
   const oldBuy = sanitizeNumber(previous.buy);
   const oldTarget = sanitizeNumber(previous.target);
   if (oldBuy === 0) return roundPrice(buy);

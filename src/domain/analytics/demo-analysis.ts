@@ -31,7 +31,8 @@ const GAP_ADVICE: Record<DiversificationGapCode, { title: string; advice: string
   },
   SINGLE_HOLDING: {
     title: 'Trim your largest position',
-    advice: 'Consider reducing your largest position and spreading the proceeds over other holdings or a broad fund.',
+    advice:
+      'Consider reducing your largest position and spreading the proceeds over other holdings or a broad fund.',
   },
   SECTOR_CONCENTRATION: {
     title: 'Reduce sector concentration',
@@ -100,7 +101,9 @@ export function writeDemoAnalysis(facts: PortfolioFacts): DemoAnalysis {
       );
     }
     if (r.maxDrawdown && r.maxDrawdown.maxDrawdown > 0) {
-      risk.push(`Its largest fall from a peak was ${formatPercent(r.maxDrawdown.maxDrawdown)} (maximum drawdown).`);
+      risk.push(
+        `Its largest fall from a peak was ${formatPercent(r.maxDrawdown.maxDrawdown)} (maximum drawdown).`,
+      );
     }
     paragraphs.push(risk);
     const reward: string[] = [];

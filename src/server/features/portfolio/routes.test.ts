@@ -87,7 +87,9 @@ describe('POST /api/portfolio/valuation', () => {
     // The health check comes with the valuation (shown before any analysis), the same as the analysis's.
     expect(valuation.healthCheck).toMatchObject({ passed: 3, total: 4, badge: 'green' });
     const analysis = await call('POST', '/api/analyze-demo', { portfolio });
-    expect(ZAnalyzeResponse.parse(analysis.json()).analysis.metrics.healthCheck).toEqual(valuation.healthCheck);
+    expect(ZAnalyzeResponse.parse(analysis.json()).analysis.metrics.healthCheck).toEqual(
+      valuation.healthCheck,
+    );
   });
 
   it("lists a symbol nobody can quote, worth 0, named 'Unknown'", async () => {

@@ -24,7 +24,10 @@ export function usePortfolioImport(store: Pick<PortfolioStore, 'portfolio' | 'or
   const apply = useCallback(
     (incoming: PendingImport, mode: 'replace' | 'add') => {
       const previous = { portfolio, origin };
-      replace(mode === 'add' ? addPortfolios(portfolio, incoming.portfolio) : incoming.portfolio, incoming.origin);
+      replace(
+        mode === 'add' ? addPortfolios(portfolio, incoming.portfolio) : incoming.portfolio,
+        incoming.origin,
+      );
       setPending(null);
       const count = Object.keys(incoming.portfolio).length;
       toast({
