@@ -64,7 +64,7 @@ describe('profit calculator', () => {
 
     await quantity.fill('5');
     await page.getByLabel('Fee per side (%)').fill('100');
-    await page.getByText('A fee of 100% or more per side leaves nothing of the trade.').waitFor();
+    await page.getByText('The fee must be below 100% per side.').waitFor();
     expect(await page.locator(result('profit')).count()).toBe(0);
     await page.getByLabel('Fee per side (%)').fill('0.1');
     await page.locator(result('profit')).waitFor();

@@ -434,7 +434,7 @@ describe('validateTradeInputs', () => {
       feePct: CALCULATOR_INPUT_MESSAGES.feeTooHigh,
     });
     expect(validateTradeInputs({ ...valid, feePct: '150', taxPct: '101', flatFee: 'abc' })).toEqual({
-      feePct: 'A fee of 100% or more per side leaves nothing of the trade.',
+      feePct: 'The fee must be below 100% per side.',
       taxPct: 'Tax cannot be more than 100% of the profit.',
       flatFee: 'Enter a number.',
     });

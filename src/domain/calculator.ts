@@ -215,7 +215,7 @@ export type CalculatorInputErrors = Partial<Record<keyof TradeInputs, string>>;
 
 export const CALCULATOR_INPUT_MESSAGES = {
   negative: (label: string) => `${label} cannot be negative.`,
-  feeTooHigh: 'A fee of 100% or more per side leaves nothing of the trade.',
+  feeTooHigh: 'The fee must be below 100% per side.',
   taxTooHigh: 'Tax cannot be more than 100% of the profit.',
   notANumber: 'Enter a number.',
 } as const;

@@ -306,7 +306,7 @@ describe('writeDemoAnalysis', () => {
         'This portfolio of 3 holdings is worth $50.00, up 4.17% ($2.00) today. Its largest holding is AAPL at 48.00%. The money is spread about as evenly as 2.40 equal holdings would be (the effective number of holdings).',
         'By asset class it holds 48.00% stocks, 42.00% bonds, 10.00% unclassified holdings.',
         'Over 2 trading days to 2025-01-06, its value swung by 200.75% a year (annualised volatility), against 11.00% for SPY. When SPY moved 1%, it tended to move 18.25% (its beta is 18.25). Its largest fall from a peak was 2.50% (maximum drawdown).',
-        'Each unit of risk earned 8.07 units of return above a 4.00% risk-free rate (the Sharpe ratio). On 95% of days the one-day loss stayed within 1.61% ($0.80 today).',
+        'Its return above a 4.00% risk-free rate, per unit of risk, was 8.07 (the Sharpe ratio). On 95% of days the one-day loss stayed within 1.61% ($0.80 today).',
         'The risk level is high: Annualised volatility 200.75% is at or above 25.00%; AAPL is 48.00% of the portfolio, above 40.00%. Health check: 1 of 4 checks passed (25%), diversification Fair.',
       ].join('\n\n'),
     );

@@ -109,7 +109,7 @@ export function writeDemoAnalysis(facts: PortfolioFacts): DemoAnalysis {
     const reward: string[] = [];
     if (r.sharpe !== null) {
       reward.push(
-        `Each unit of risk earned ${formatNumber(r.sharpe)} units of return above a ${formatPercent(r.riskFreeRate)} risk-free rate (the Sharpe ratio).`,
+        `Its return above a ${formatPercent(r.riskFreeRate)} risk-free rate, per unit of risk, was ${formatNumber(r.sharpe)} (the Sharpe ratio).`,
       );
     }
     if (r.valueAtRisk && r.valueAtRisk.amount !== null) {

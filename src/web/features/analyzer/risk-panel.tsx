@@ -119,7 +119,7 @@ export function RiskPanel({ analysis }: { analysis: Analysis }) {
             {m.concentration.effectiveHoldings === null ? (
               <NotAvailable />
             ) : (
-              m.concentration.effectiveHoldings.toFixed(1)
+              formatRatio(m.concentration.effectiveHoldings)
             )}
           </Metric>
           <Metric

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import {
   relativeScenarioRows,
   scenarioRows,
@@ -12,7 +12,7 @@ import { formatCalculatorPercent, formatCalculatorUsd, signClass } from './forma
 const CELL = 'px-1 py-2 first:pl-1.5 last:pr-1.5 sm:px-3';
 
 /** One scenario: its label (the target, or '+10% · $236.50'), net proceeds, profit and ROI. */
-function ScenarioTableRow({ label, row }: { label: string; row: ScenarioRow }) {
+function ScenarioTableRow({ label, row }: { label: ReactNode; row: ScenarioRow }) {
   return (
     <tr className="border-t border-border">
       <th scope="row" className={cn(CELL, 'text-left font-medium')}>
@@ -107,7 +107,14 @@ export function ScenariosTable({ inputs }: { inputs: TradeInputs }) {
               {relativeRows.map((row) => (
                 <ScenarioTableRow
                   key={row.changePercent}
-                  label={`+${row.changePercent}% · ${formatCalculatorUsd(row.target, { isPrice: true })}`}
+                  label={
+                    <>
+                      <span className="whitespace-nowrap">+{row.changePercent}% ·</span>{' '}
+                      <span className="whitespace-nowrap">
+                        {formatCalculatorUsd(row.target, { isPrice: true })}
+                      </span>
+                    </>
+                  }
                   row={row}
                 />
               ))}
