@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_REASONS as R } from './brokers';
 import { parseBrokerCsv } from './index';
+import positions2025 from './fixtures/own__fidelity_Portfolio_Positions_2025.csv?raw';
 import statement2019 from './fixtures/bankroll__fidelity_positions.csv?raw';
 import positionsMock from './fixtures/fidelity-account-overview__example.csv?raw';
 import statement2025 from './fixtures/opensteuerauszug__Statement12312025.csv?raw';
@@ -37,6 +38,21 @@ describe('Fidelity Portfolio_Positions download', () => {
         { row: 10, reason: R.cusip }, // 912797GK7
       ],
       accounts: ['X11111111', '222222222'],
+    });
+  });
+});
+
+describe('Fidelity Portfolio_Positions, 2023+ layout', () => {
+  it('reads Cost Basis Total / Average Cost Basis, padded lines, "$1.00 " values; skips FIMM money market (own file)', () => {
+    expect(parseBrokerCsv('fidelity', positions2025)).toEqual({
+      portfolio: { FXAIX: 50.712, IAU: 100, VGK: 1005.5 },
+      skipped: [
+        { row: 2, reason: R.cash }, // SPAXX**
+        { row: 5, reason: R.cash }, // FRGXX, FIMM GOVERNMENT PORTFOLIO
+        { row: 6, reason: R.pending },
+        { row: 7, reason: R.cash }, // FZFXX**
+      ],
+      accounts: ['Z11122233', 'Z99988877'],
     });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_REASONS as R } from './brokers';
 import { parseBrokerCsv } from './index';
+import roth2025 from './fixtures/own__schwab_Roth-Positions-2025.csv?raw';
 import trading2019 from './fixtures/bankroll__schwab_positions.csv?raw';
 import allAccounts from './fixtures/own__schwab_All-Accounts-Positions.csv?raw';
 import intelligent from './fixtures/own__schwab_Intelligent-Positions.csv?raw';
@@ -66,6 +67,18 @@ describe('Schwab positions export', () => {
         { row: 6, reason: R.total },
       ],
       accounts: ['Individual ...123'],
+    });
+  });
+
+  it('reads the 2025 layout: padded preamble, 21 columns without trailing comma, N/A values (own file)', () => {
+    expect(parseBrokerCsv('schwab', roth2025)).toEqual({
+      portfolio: { MSFT: 2.5, KO: 10.4123, IVV: 8, OBMCX: 52.75 },
+      skipped: [
+        { row: 8, reason: R.options }, // a short call, quantity -1
+        { row: 9, reason: R.cash },
+        { row: 10, reason: R.total },
+      ],
+      accounts: ['Roth Contributory IRA ...777'],
     });
   });
 });

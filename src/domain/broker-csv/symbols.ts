@@ -20,7 +20,8 @@ const PENDING = /^PENDING ACTIVITY$/;
 const FUTURES = /^FUTURES\b/;
 /** Cash rows: Schwab `Cash & Cash Investments` / `Cash & Money Market`, E*TRADE and Fidelity `CASH`. */
 const CASH_LABEL = /^(?:CASH\b.*|CORE|MONEY MARKET)$/;
-const MONEY_MARKET = /\bMONEY MARKET\b/;
+/** Money-market funds by description; Fidelity's institutional ones say only `FIMM ...` (FIMM GOVERNMENT PORTFOLIO). */
+const MONEY_MARKET = /\bMONEY MARKET\b|^FIMM\b/;
 
 /** What kind of security a "type" column says a row is, when it says something that matters. */
 function typeSays(type: string): 'futures' | 'options' | 'crypto' | 'cash' | undefined {

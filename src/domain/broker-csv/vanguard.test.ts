@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SKIP_REASONS as R } from './brokers';
 import { parseBrokerCsv } from './index';
 import ofxDownload from './fixtures/bankroll__vanguard_positions_and_transactions.csv?raw';
+import ofxDownload2024 from './fixtures/own__vanguard_OfxDownload_2024.csv?raw';
 
 describe('Vanguard OfxDownload', () => {
   it('reads only the positions section: the T-bill without symbol and VMFXX are skipped', () => {
@@ -12,6 +13,18 @@ describe('Vanguard OfxDownload', () => {
         { row: 7, reason: R.cash },
       ],
       accounts: ['12345678'],
+    });
+  });
+
+  it('reads the 2024 layout re-saved by a spreadsheet: lines padded to 15 fields, CRLF (own file)', () => {
+    expect(parseBrokerCsv('vanguard', ofxDownload2024)).toEqual({
+      portfolio: { VWINX: 40, BNDX: 8, VOO: 4 },
+      skipped: [
+        { row: 2, reason: R.cash }, // VMRXX
+        { row: 5, reason: R.cash }, // VMFXX
+        { row: 9, reason: R.cash },
+      ],
+      accounts: ['1', '2'],
     });
   });
 
