@@ -1,4 +1,3 @@
-import { Fragment } from 'react';
 import { Tooltip } from '../../components/ui/tooltip';
 import { MaskedText } from './hide-values';
 
@@ -16,29 +15,40 @@ const GLOSSARY: Readonly<Record<string, string>> = {
 
 const TERM = new RegExp(`\\b(${Object.keys(GLOSSARY).join('|')})\\b`, 'gi');
 
+/** An opening bracket right before a term, and punctuation right after it, stay on the term's line. */
+const LEADING = /\($/;
+const TRAILING = /^[).,;:]+/;
+
 /** One paragraph: glossary terms get their tooltip, the rest is masked while values are hidden. */
 function Sentence({ text }: { text: string }) {
   const parts = text.split(TERM);
   return (
     <>
       {parts.map((part, index) => {
-        const explanation = index % 2 === 1 ? GLOSSARY[part.toLowerCase()] : undefined;
-        return (
+        const isTerm = index % 2 === 1;
+        const explanation = isTerm ? GLOSSARY[part.toLowerCase()] : undefined;
+        if (!isTerm || !explanation) {
+          // Text parts: without the bracket or punctuation that a neighbouring term keeps beside it.
+          const start = index > 0 ? (TRAILING.exec(part)?.[0].length ?? 0) : 0;
+          const end = index < parts.length - 1 && LEADING.test(part) ? part.length - 1 : part.length;
           // The parts of one fixed string never reorder, so their position is a stable key.
-          <Fragment key={index}>
-            {explanation ? (
-              <Tooltip content={explanation}>
-                <button
-                  type="button"
-                  className="cursor-help underline decoration-dotted underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  {part}
-                </button>
-              </Tooltip>
-            ) : (
-              <MaskedText text={part} />
-            )}
-          </Fragment>
+          return <MaskedText key={index} text={part.slice(start, end)} />;
+        }
+        const before = LEADING.test(parts[index - 1] ?? '') ? '(' : '';
+        const after = TRAILING.exec(parts[index + 1] ?? '')?.[0] ?? '';
+        return (
+          <span key={index} className="whitespace-nowrap">
+            {before}
+            <Tooltip content={explanation}>
+              <button
+                type="button"
+                className="cursor-help underline decoration-dotted underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                {part}
+              </button>
+            </Tooltip>
+            {after}
+          </span>
         );
       })}
     </>
