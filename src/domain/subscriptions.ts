@@ -11,7 +11,7 @@
  * - incomplete, incomplete_expired, unpaid, paused: free.
  * - a one-month purchase: Premium until its end, no renewal.
  */
-import type { BillingInterval, PlanId } from './plans';
+import type { BillingInterval } from './plans';
 import { planRank } from './plans';
 
 export type PaidPlanId = 'premium' | 'professional';
@@ -56,7 +56,7 @@ export interface OneMonthPurchase {
 }
 
 export interface EffectivePlan {
-  plan: PlanId;
+  plan: 'free' | PaidPlanId;
   /** Stripe's status of the granting subscription, 'active' for a one-month purchase, else the latest subscription's status or 'none'. */
   status: string;
   interval: BillingInterval | null;

@@ -1,0 +1,562 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  BILLING_MESSAGES,
+  type BillingSummary,
+  type CheckoutSessionStatus,
+  type CreateSubscriptionResponse,
+  type PaidPlan,
+  type PaymentIntentResponse,
+} from '../../../contracts/billing';
+import type { User } from '../../../contracts/accounts';
+import { AppError } from '../../../contracts/errors';
+import { PLANS, type BillingInterval } from '../../../domain/plans';
+import {
+  addOneMonth,
+  deriveEffectivePlan,
+  hasPayingSubscription,
+  parsePriceLookupKey,
+  type StoredSubscription,
+} from '../../../domain/subscriptions';
+import type { Database } from '../../db/client';
+import { isUuid } from '../../lib/uuid';
+import {
+  PaymentDeclinedError,
+  PaymentsRequestError,
+  PaymentsUnavailableError,
+  PriceNotSetUpError,
+  verifyWebhookEvent,
+  WebhookSignatureError,
+  type PaymentsProvider,
+  type SubscriptionSnapshot,
+  type WebhookEvent,
+} from '../../providers/payments';
+import {
+  claimEvent,
+  findBillingUser,
+  findUserIdByCustomer,
+  insertPurchase,
+  isEventProcessed,
+  listLivePurchasesOfUser,
+  listSubscriptionsOfUser,
+  listUsersDueForReview,
+  lockSubscription,
+  lockUser,
+  saveStripeCustomerId,
+  saveUserPlan,
+  toStoredSubscription,
+  upsertSubscription,
+  type BillingUser,
+  type Transaction,
+} from './repository';
+
+/** What the billing feature runs on (app.services.billing). */
+export interface BillingContext {
+  db: Database;
+  /** Undefined without STRIPE_SECRET_KEY: every payment call answers 503 with the spec's message. */
+  payments: PaymentsProvider | undefined;
+  webhookSecret: string | undefined;
+  /** PUBLIC_URL when set: the base of Stripe's return links; else the request's own origin. */
+  publicUrl: string | undefined;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** A customer who never had a subscription gets this trial on Checkout (spec 000 §9: 7-day free trial). */
+export const TRIAL_DAYS = 7;
+/** The metadata `purpose` of a one-month Premium payment intent (/checkout). */
+export const ONE_MONTH_PURPOSE = 'premium_one_month';
+const ONE_MONTH_CURRENCY = 'usd';
+
+export const PAYMENTS_BUSY_MESSAGE =
+  'The payment service is not answering right now. Please try again in a few minutes.';
+const PAYMENTS_REFUSED_MESSAGE =
+  'The payment service could not process this request. Please contact support.';
+const CHECKOUT_SESSION_NOT_FOUND = 'Checkout session not found';
+
+function paymentsOf(context: BillingContext): PaymentsProvider {
+  if (!context.payments) throw new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.notConfigured);
+  return context.payments;
+}
+
+/**
+ * Runs Stripe calls and turns their failures into answers a person can read: a declined card is a 402 with
+ * Stripe's message; a Stripe that is down, slow or rate-limiting us is a 503; a missing price is the spec's
+ * "not configured"; a refused request a 502. The log gets the reason, never the key.
+ */
+async function withStripe<T>(context: BillingContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) {
+      throw new AppError('PAYMENT_DECLINED', error.message, { status: 402 });
+    }
+    if (error instanceof PaymentsUnavailableError) {
+      context.log.warn({ reason: error.message }, 'Stripe unavailable');
+      throw new AppError('SERVICE_UNAVAILABLE', PAYMENTS_BUSY_MESSAGE);
+    }
+    if (error instanceof PriceNotSetUpError) {
+      context.log.error({ reason: error.message }, 'Stripe prices missing: run npm run stripe:setup');
+      throw new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.notConfigured);
+    }
+    if (error instanceof PaymentsRequestError) {
+      context.log.error({ reason: error.message }, 'Stripe refused a request');
+      throw new AppError('PAYMENT_SERVICE_ERROR', PAYMENTS_REFUSED_MESSAGE, { status: 502 });
+    }
+    throw error;
+  }
+}
+
+async function billingUserOf(context: BillingContext, userId: string): Promise<BillingUser> {
+  const found = await findBillingUser(context.db, userId);
+  if (!found) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return found;
+}
+
+/** The user's Stripe customer, created the first time (and stored); name and email refreshed when given. */
+async function ensureCustomer(
+  context: BillingContext,
+  payments: PaymentsProvider,
+  user: BillingUser,
+  contact?: { email: string; name: string },
+): Promise<string> {
+  if (user.stripeCustomerId) {
+    if (contact) await payments.updateCustomer(user.stripeCustomerId, contact);
+    return user.stripeCustomerId;
+  }
+  const created = await payments.createCustomer({
+    userId: user.id,
+    email: contact?.email ?? user.email,
+    name: contact?.name ?? `${user.firstName} ${user.lastName}`.trim(),
+  });
+  return saveStripeCustomerId(context.db, user.id, created);
+}
+
+function storedFromSnapshot(snapshot: SubscriptionSnapshot, pastDueSince: Date | null): StoredSubscription {
+  const parsed = parsePriceLookupKey(snapshot.priceLookupKey);
+  return {
+    status: snapshot.status,
+    // A subscription to a price that is not ours still counts as paying; its plan is not granted (see applySubscription).
+    plan: parsed?.plan ?? 'premium',
+    interval: parsed?.interval ?? 'monthly',
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    trialEnd: snapshot.trialEnd,
+    pastDueSince,
+    createdAt: snapshot.createdAt,
+  };
+}
+
+/**
+ * Stripe's list of the customer's subscriptions (fresher than our webhook-fed table) and ours: refuses a second
+ * subscription to a paying customer; tells whether the customer ever had one (the trial is once per customer).
+ */
+async function checkNotSubscribed(
+  context: BillingContext,
+  payments: PaymentsProvider,
+  user: BillingUser,
+  customerId: string,
+): Promise<{ hadSubscription: boolean }> {
+  const [fromStripe, stored] = await Promise.all([
+    payments.listSubscriptions(customerId),
+    listSubscriptionsOfUser(context.db, user.id),
+  ]);
+  const storedById = new Map(stored.map((row) => [row.id, row]));
+  const subscriptions = [
+    ...fromStripe.map((snapshot) =>
+      storedFromSnapshot(
+        snapshot,
+        storedById.get(snapshot.id)?.pastDueSince ??
+          (snapshot.status === 'past_due' ? snapshot.currentPeriodStart : null),
+      ),
+    ),
+    ...stored.filter((row) => !fromStripe.some((s) => s.id === row.id)).map(toStoredSubscription),
+  ];
+  if (hasPayingSubscription(subscriptions, context.now())) {
+    throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+  }
+  return { hadSubscription: subscriptions.length > 0 };
+}
+
+/** A `userId` the browser sends must be the session user's (spec 000 §7's calls carry one); another is a 404. */
+function checkOwnUserId(user: User, userId: string | undefined) {
+  if (userId !== undefined && userId !== user.id) throw new AppError('NOT_FOUND', 'User not found');
+}
+
+/** POST /api/create-checkout-session: Stripe Checkout in subscription mode, 7-day trial once per customer. */
+export async function createCheckoutSession(options: {
+  context: BillingContext;
+  user: User;
+  plan: PaidPlan;
+  interval: BillingInterval;
+  userId: string | undefined;
+  origin: string;
+}): Promise<{ url: string }> {
+  const { context } = options;
+  checkOwnUserId(options.user, options.userId);
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  return withStripe(context, async () => {
+    const price = await payments.priceFor(options.plan, options.interval);
+    const customerId = await ensureCustomer(context, payments, user);
+    const { hadSubscription } = await checkNotSubscribed(context, payments, user, customerId);
+    const base = context.publicUrl ?? options.origin;
+    return payments.createCheckoutSession({
+      userId: user.id,
+      customerId,
+      plan: options.plan,
+      interval: options.interval,
+      price,
+      trialDays: hadSubscription ? null : TRIAL_DAYS,
+      successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/pricing`,
+    });
+  });
+}
+
+/** POST /api/create-subscription: an incomplete subscription whose first invoice the Payment Element pays. */
+export async function createSubscription(options: {
+  context: BillingContext;
+  user: User;
+  plan: PaidPlan;
+  interval: BillingInterval;
+  customerEmail: string;
+  customerName: string;
+}): Promise<CreateSubscriptionResponse> {
+  const { context } = options;
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  return withStripe(context, async () => {
+    const price = await payments.priceFor(options.plan, options.interval);
+    const customerId = await ensureCustomer(context, payments, user, {
+      email: options.customerEmail,
+      name: options.customerName,
+    });
+    await checkNotSubscribed(context, payments, user, customerId);
+    return payments.createSubscription({ userId: user.id, customerId, price });
+  });
+}
+
+/** POST /api/create-payment-intent: one month of Premium at its monthly price, no renewal. */
+export async function createOneMonthPaymentIntent(options: {
+  context: BillingContext;
+  user: User;
+}): Promise<PaymentIntentResponse> {
+  const { context } = options;
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  const amountCents = PLANS.premium.price?.monthlyCents ?? 0;
+  return withStripe(context, async () => {
+    const customerId = await ensureCustomer(context, payments, user);
+    const { clientSecret } = await payments.createPaymentIntent({
+      userId: user.id,
+      customerId,
+      amountCents,
+      currency: ONE_MONTH_CURRENCY,
+      purpose: ONE_MONTH_PURPOSE,
+    });
+    return { clientSecret, amountCents };
+  });
+}
+
+/** POST /api/create-portal-session: the hosted portal of the session user's own customer (a body's customerId is ignored). */
+export async function createPortalSession(options: {
+  context: BillingContext;
+  user: User;
+  origin: string;
+}): Promise<{ url: string }> {
+  const { context } = options;
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  if (!user.stripeCustomerId) throw new AppError('CONFLICT', BILLING_MESSAGES.noBillingAccount);
+  const customerId = user.stripeCustomerId;
+  const base = context.publicUrl ?? options.origin;
+  return withStripe(context, () =>
+    payments.createPortalSession({ customerId, returnUrl: `${base}/account` }),
+  );
+}
+
+/** GET /api/checkout-sessions/:sessionId: Stripe's word on a session of this user's; any other id is a 404. */
+export async function getCheckoutSessionStatus(options: {
+  context: BillingContext;
+  user: User;
+  sessionId: string;
+}): Promise<CheckoutSessionStatus> {
+  const { context } = options;
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  const session = await withStripe(context, () => payments.retrieveCheckoutSession(options.sessionId));
+  const isOwn =
+    session !== null &&
+    (session.userId === user.id ||
+      (user.stripeCustomerId !== null && session.customerId === user.stripeCustomerId));
+  if (!session || !isOwn) throw new AppError('NOT_FOUND', CHECKOUT_SESSION_NOT_FOUND);
+  return {
+    sessionId: session.id,
+    status: session.status,
+    paymentStatus: session.paymentStatus,
+    plan: session.plan,
+    interval: session.interval,
+    trialEndsAt: session.trialEnd?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Derives the user's plan from the stored subscriptions and purchases and writes it on the user row (what the
+ * guards read), with the time it must be derived again. Call inside the transaction that changed them.
+ */
+async function rederivePlan(tx: Transaction, userId: string, now: Date) {
+  await lockUser(tx, userId);
+  const [subscriptions, purchases] = await Promise.all([
+    listSubscriptionsOfUser(tx, userId),
+    listLivePurchasesOfUser(tx, userId, now),
+  ]);
+  const derived = deriveEffectivePlan({
+    subscriptions: subscriptions.map(toStoredSubscription),
+    purchases,
+    now,
+  });
+  await saveUserPlan(tx, userId, {
+    plan: derived.plan,
+    subscriptionStatus: derived.status,
+    planReviewAt: derived.reviewAt,
+  });
+  return derived;
+}
+
+/** GET /api/billing: the plan the guards see, with the period, trial and cancel details of what grants it. */
+export async function getBillingSummary(options: {
+  context: BillingContext;
+  user: User;
+}): Promise<BillingSummary> {
+  const { context } = options;
+  const user = await billingUserOf(context, options.user.id);
+  const now = context.now();
+  if (user.subscriptionStatus === 'demo') {
+    return {
+      plan: options.user.plan,
+      status: 'demo',
+      interval: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      trialEndsAt: null,
+      hasBillingAccount: user.stripeCustomerId !== null,
+    };
+  }
+  // Derived now, so a grace or period that ended since the last job run shows (and is stored) at once.
+  const derived = await context.db.transaction((tx) => rederivePlan(tx, user.id, now));
+  return {
+    plan: derived.plan,
+    status: derived.status,
+    interval: derived.interval,
+    currentPeriodEnd: derived.accessEndsAt?.toISOString() ?? null,
+    cancelAtPeriodEnd: derived.cancelAtPeriodEnd,
+    trialEndsAt: derived.trialEndsAt?.toISOString() ?? null,
+    hasBillingAccount: user.stripeCustomerId !== null,
+  };
+}
+
+/** The job's work: derives again the plans whose deadline passed; answers how many users it looked at. */
+export async function reviewDuePlans(db: Database, now: Date): Promise<number> {
+  let reviewed = 0;
+  for (;;) {
+    const userIds = await listUsersDueForReview(db, now, 200);
+    for (const userId of userIds) await db.transaction((tx) => rederivePlan(tx, userId, now));
+    reviewed += userIds.length;
+    if (userIds.length < 200) return reviewed;
+  }
+}
+
+// ---- Webhooks ----
+
+type EventWork =
+  | { kind: 'subscription'; snapshot: SubscriptionSnapshot; checkoutUserId: string | null }
+  | {
+      kind: 'purchase';
+      userId: string;
+      paymentIntentId: string;
+      amountCents: number;
+      currency: string;
+      startsAt: Date;
+    }
+  | { kind: 'none' };
+
+function stringField(object: Record<string, unknown>, name: string): string | null {
+  const value = object[name];
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') {
+    return (value as { id: string }).id;
+  }
+  return null;
+}
+
+function metadataOf(object: Record<string, unknown>): Record<string, unknown> {
+  const metadata = object.metadata;
+  return metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>) : {};
+}
+
+/** The subscription an event is about: the object itself, a Checkout session's, or an invoice's (either API shape). */
+function subscriptionIdOf(event: WebhookEvent): string | null {
+  const { object } = event;
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return stringField(object, 'id');
+    case 'checkout.session.completed':
+      return object.mode === 'subscription' ? stringField(object, 'subscription') : null;
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const parent = object.parent as
+        { subscription_details?: Record<string, unknown> | null } | null | undefined;
+      const details = parent?.subscription_details;
+      return (details ? stringField(details, 'subscription') : null) ?? stringField(object, 'subscription');
+    }
+    default:
+      return null;
+  }
+}
+
+/** Reads what an event needs from Stripe, before any transaction (no network call under a lock). */
+async function prepareEventWork(context: BillingContext, event: WebhookEvent): Promise<EventWork> {
+  if (event.type === 'payment_intent.succeeded') {
+    const metadata = metadataOf(event.object);
+    const userId = metadata.userId;
+    if (metadata.purpose !== ONE_MONTH_PURPOSE || typeof userId !== 'string' || !isUuid(userId)) {
+      return { kind: 'none' };
+    }
+    const created = event.object.created;
+    return {
+      kind: 'purchase',
+      userId,
+      paymentIntentId: stringField(event.object, 'id') ?? '',
+      amountCents: Number(event.object.amount_received ?? 0),
+      currency: typeof event.object.currency === 'string' ? event.object.currency : '',
+      startsAt: typeof created === 'number' ? new Date(created * 1000) : event.createdAt,
+    };
+  }
+  const subscriptionId = subscriptionIdOf(event);
+  if (!subscriptionId) return { kind: 'none' };
+  // The event body may be late or out of order: the subscription is read from Stripe as it is now.
+  const payments = paymentsOf(context);
+  const snapshot = await withStripe(context, () => payments.retrieveSubscription(subscriptionId));
+  if (!snapshot) return { kind: 'none' };
+  const checkoutUserId =
+    event.type === 'checkout.session.completed'
+      ? (metadataOf(event.object).userId as string | undefined)
+      : undefined;
+  return { kind: 'subscription', snapshot, checkoutUserId: checkoutUserId ?? null };
+}
+
+async function ownerOf(tx: Transaction, snapshot: SubscriptionSnapshot, checkoutUserId: string | null) {
+  for (const candidate of [snapshot.userId, checkoutUserId]) {
+    if (candidate && isUuid(candidate) && (await findBillingUser(tx, candidate))) return candidate;
+  }
+  return findUserIdByCustomer(tx, snapshot.customerId);
+}
+
+async function applySubscription(
+  context: BillingContext,
+  tx: Transaction,
+  event: WebhookEvent,
+  work: Extract<EventWork, { kind: 'subscription' }>,
+) {
+  const { snapshot } = work;
+  const parsed = parsePriceLookupKey(snapshot.priceLookupKey);
+  const userId = await ownerOf(tx, snapshot, work.checkoutUserId);
+  if (!parsed || !userId) {
+    context.log.warn(
+      { subscription: snapshot.id, event: event.id },
+      'Stripe subscription of no user or price of ours',
+    );
+    return;
+  }
+  await lockUser(tx, userId);
+  await saveStripeCustomerId(tx, userId, snapshot.customerId);
+  const stored = await lockSubscription(tx, snapshot.id);
+  // A read made for an older event may reach here after a newer one's: the newer one's stays.
+  if (stored && stored.lastEventAt > event.createdAt) return;
+  const isUnpaid = snapshot.status === 'past_due' || snapshot.status === 'unpaid';
+  const pastDueSince = isUnpaid
+    ? (stored?.pastDueSince ?? snapshot.currentPeriodStart)
+    : snapshot.status === 'canceled'
+      ? (stored?.pastDueSince ?? null)
+      : null;
+  await upsertSubscription(tx, {
+    id: snapshot.id,
+    userId,
+    customerId: snapshot.customerId,
+    priceLookupKey: snapshot.priceLookupKey ?? '',
+    plan: parsed.plan,
+    interval: parsed.interval,
+    status: snapshot.status,
+    currentPeriodStart: snapshot.currentPeriodStart,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    trialEnd: snapshot.trialEnd,
+    pastDueSince,
+    stripeCreatedAt: snapshot.createdAt,
+    lastEventAt: event.createdAt,
+  });
+  await rederivePlan(tx, userId, context.now());
+}
+
+async function applyPurchase(
+  context: BillingContext,
+  tx: Transaction,
+  work: Extract<EventWork, { kind: 'purchase' }>,
+) {
+  const price = PLANS.premium.price?.monthlyCents ?? 0;
+  const user = await findBillingUser(tx, work.userId);
+  if (!user || work.currency !== ONE_MONTH_CURRENCY || work.amountCents < price) {
+    context.log.warn(
+      { paymentIntent: work.paymentIntentId },
+      'One-month payment of no user or a wrong amount',
+    );
+    return;
+  }
+  await insertPurchase(tx, {
+    paymentIntentId: work.paymentIntentId,
+    userId: work.userId,
+    amountCents: work.amountCents,
+    currency: work.currency,
+    startsAt: work.startsAt,
+    endsAt: addOneMonth(work.startsAt),
+  });
+  await rederivePlan(tx, work.userId, context.now());
+}
+
+/**
+ * POST /api/stripe/webhook. The signature is checked against the raw body (400 and nothing changes when it
+ * does not match; 503 without STRIPE_WEBHOOK_SECRET). Each event is applied once: its id is inserted in the
+ * transaction that applies it (`on conflict do nothing`), so a second delivery, here or on another instance,
+ * changes nothing. The subscription is read from Stripe rather than taken from the event, and an event older
+ * than the last one applied to it is not written, so late and out-of-order deliveries end in Stripe's state.
+ * A failure (Stripe unreachable) answers 5xx and records nothing: Stripe delivers the event again.
+ */
+export async function handleStripeWebhook(options: {
+  context: BillingContext;
+  rawBody: Buffer;
+  signature: string | undefined;
+}): Promise<{ duplicate: boolean }> {
+  const { context } = options;
+  if (!context.webhookSecret) {
+    throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured on this server.');
+  }
+  let event: WebhookEvent;
+  try {
+    event = verifyWebhookEvent(options.rawBody, options.signature, context.webhookSecret);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
+    }
+    throw error;
+  }
+  if (await isEventProcessed(context.db, event.id)) return { duplicate: true };
+  const work = await prepareEventWork(context, event);
+  return context.db.transaction(async (tx) => {
+    if (!(await claimEvent(tx, event))) return { duplicate: true };
+    if (work.kind === 'subscription') await applySubscription(context, tx, event, work);
+    if (work.kind === 'purchase') await applyPurchase(context, tx, work);
+    return { duplicate: false };
+  });
+}
