@@ -464,6 +464,21 @@ describe('Webhook deliveries', () => {
     expect(rows).toEqual([{ status: 'canceled' }]);
   });
 
+  it('keeps the newer state when the Stripe read of an older event is applied after a newer one', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    const start = fake.clock;
+    const upgraded = fake.updateSubscription(subscriptionId, {
+      status: 'active',
+      lookupKey: 'foliowise_professional_monthly',
+    });
+    await deliverOk('customer.subscription.updated', upgraded, start + 20);
+    // The older event's read raced the upgrade and saw the state before it.
+    const stale = fake.updateSubscription(subscriptionId, { lookupKey: 'foliowise_premium_monthly' });
+    await deliverOk('customer.subscription.updated', stale, start + 10);
+    expect(await planOf(user)).toEqual({ plan: 'professional', status: 'active' });
+  });
+
   it('refuses a bad or missing signature with 400 and changes nothing', async () => {
     const user = await signUpUser(t.app);
     const res = await call(user, 'POST', '/api/create-payment-intent', {});
