@@ -195,6 +195,7 @@ export function createServices(
       publicUrl: config.hasPublicUrl ? config.publicUrl : undefined,
       now: overrides.billing?.now ?? (() => new Date()),
       log,
+      inFlight: new Set(),
     },
   };
 }

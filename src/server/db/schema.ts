@@ -412,14 +412,32 @@ export const subscription = pgTable(
   (t) => [index('subscription_user_idx').on(t.userId), index('subscription_customer_idx').on(t.customerId)],
 );
 
-/** Billing: every Stripe webhook event applied, once: its id is inserted in the transaction that applies it. */
-export const stripeEvent = pgTable('stripe_event', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  /** Stripe's `created` of the event. */
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Billing: every Stripe webhook event received, stored (id as primary key, so a second delivery inserts
+ * nothing) before the webhook answers 2xx, then applied once: `processed_at` is set in the transaction that
+ * applies it. An event whose Stripe read failed waits for `next_attempt_at`.
+ */
+export const stripeEvent = pgTable(
+  'stripe_event',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** Stripe's `created` of the event. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The event's `data.object`, as Stripe signed it. */
+    object: jsonb('object').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('stripe_event_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);
 
 /** Billing: a one-month Premium purchase (a succeeded payment intent), Premium from `starts_at` to `ends_at`, no renewal. */
 export const premiumPurchase = pgTable(

@@ -11,7 +11,12 @@ CREATE TABLE "stripe_event" (
 	"id" text PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
-	"processed_at" timestamp with time zone DEFAULT now() NOT NULL
+	"object" jsonb NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_error" text
 );
 --> statement-breakpoint
 CREATE TABLE "subscription" (
@@ -36,6 +41,7 @@ ALTER TABLE "user" ADD COLUMN "plan_review_at" timestamp with time zone;--> stat
 ALTER TABLE "premium_purchase" ADD CONSTRAINT "premium_purchase_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription" ADD CONSTRAINT "subscription_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "premium_purchase_user_idx" ON "premium_purchase" USING btree ("user_id","ends_at");--> statement-breakpoint
+CREATE INDEX "stripe_event_pending_idx" ON "stripe_event" USING btree ("next_attempt_at") WHERE "stripe_event"."processed_at" is null;--> statement-breakpoint
 CREATE INDEX "subscription_user_idx" ON "subscription" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "subscription_customer_idx" ON "subscription" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_stripe_customer_idx" ON "user" USING btree ("stripe_customer_id");--> statement-breakpoint

@@ -87,39 +87,97 @@ export async function listLivePurchasesOfUser(db: Executor, userId: string, now:
     .where(and(eq(premiumPurchase.userId, userId), gt(premiumPurchase.endsAt, now)));
 }
 
-/**
- * Marks an event applied, inside the transaction that applies it: true the first time. A second delivery
- * (or the same event on another instance, which waits here for the first transaction) inserts nothing.
- */
-export async function claimEvent(
-  tx: Transaction,
-  event: { id: string; type: string; createdAt: Date },
+export type StripeEventRow = typeof stripeEvent.$inferSelect;
+
+/** Stores a received event; true the first time, false for a second delivery (here or on another instance). */
+export async function storeEvent(
+  db: Executor,
+  event: { id: string; type: string; createdAt: Date; object: Record<string, unknown> },
 ): Promise<boolean> {
-  const inserted = await tx
+  const inserted = await db
     .insert(stripeEvent)
-    .values({ id: event.id, type: event.type, createdAt: event.createdAt })
+    .values({ id: event.id, type: event.type, createdAt: event.createdAt, object: event.object })
     .onConflictDoNothing()
     .returning({ id: stripeEvent.id });
   return inserted.length > 0;
 }
 
-export async function isEventProcessed(db: Executor, eventId: string): Promise<boolean> {
-  const [row] = await db.select({ id: stripeEvent.id }).from(stripeEvent).where(eq(stripeEvent.id, eventId));
-  return row !== undefined;
-}
-
-/** The stored row of a subscription, locked until the transaction ends. */
-export async function lockSubscription(tx: Transaction, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await tx.select().from(subscription).where(eq(subscription.id, id)).for('update');
+export async function findPendingEvent(db: Executor, eventId: string): Promise<StripeEventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(stripeEvent)
+    .where(and(eq(stripeEvent.id, eventId), isNull(stripeEvent.processedAt)));
   return row;
 }
 
-export async function upsertSubscription(tx: Transaction, values: SubscriptionInsert): Promise<void> {
-  const { id: _id, ...changes } = values;
-  await tx
+/**
+ * Takes a pending event for the transaction that applies it: false when it was applied meanwhile, or when
+ * another instance is applying it now (skip locked: nobody waits).
+ */
+export async function claimPendingEvent(tx: Transaction, eventId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: stripeEvent.id })
+    .from(stripeEvent)
+    .where(and(eq(stripeEvent.id, eventId), isNull(stripeEvent.processedAt)))
+    .for('update', { skipLocked: true });
+  return row !== undefined;
+}
+
+export async function markEventProcessed(tx: Transaction, eventId: string, now: Date): Promise<void> {
+  await tx.update(stripeEvent).set({ processedAt: now, lastError: null }).where(eq(stripeEvent.id, eventId));
+}
+
+export async function recordEventFailure(
+  db: Executor,
+  eventId: string,
+  failure: { error: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db
+    .update(stripeEvent)
+    .set({
+      attempts: sql`${stripeEvent.attempts} + 1`,
+      lastError: failure.error,
+      nextAttemptAt: failure.nextAttemptAt,
+    })
+    .where(and(eq(stripeEvent.id, eventId), isNull(stripeEvent.processedAt)));
+}
+
+/** Pending events due for an attempt at `now`, oldest first. */
+export async function listDueEvents(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: stripeEvent.id })
+    .from(stripeEvent)
+    .where(and(isNull(stripeEvent.processedAt), lte(stripeEvent.nextAttemptAt, now)))
+    .orderBy(stripeEvent.nextAttemptAt)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Writes a subscription as read from Stripe for an event, unless the stored row was written for a newer event
+ * (`last_event_at`): one statement, so two instances applying events of one subscription cannot interleave.
+ * `past_due_since` is kept while the subscription stays unpaid (and through a cancel that follows), and
+ * cleared once it is paid. Answers whether the row was written.
+ */
+export async function applySubscriptionState(tx: Transaction, values: SubscriptionInsert): Promise<boolean> {
+  const { id: _id, pastDueSince: _pastDueSince, ...changes } = values;
+  const written = await tx
     .insert(subscription)
     .values(values)
-    .onConflictDoUpdate({ target: subscription.id, set: { ...changes, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: subscription.id,
+      set: {
+        ...changes,
+        pastDueSince: sql`case
+          when excluded.status in ('past_due', 'unpaid') then coalesce(${subscription.pastDueSince}, excluded.past_due_since)
+          when excluded.status = 'canceled' then ${subscription.pastDueSince}
+          else null end`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${subscription.lastEventAt} <= excluded.last_event_at`,
+    })
+    .returning({ id: subscription.id });
+  return written.length > 0;
 }
 
 export async function insertPurchase(
@@ -153,7 +211,18 @@ export async function listUsersDueForReview(db: Executor, now: Date, limit: numb
   return rows.map((row) => row.id);
 }
 
-/** Locks the user row: the derivations of one user happen one at a time. */
-export async function lockUser(tx: Transaction, userId: string): Promise<void> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+/**
+ * Locks a user row (the derivations of one user happen one at a time) and answers its Stripe customer;
+ * undefined when there is no such user.
+ */
+export async function lockBillingUser(
+  tx: Transaction,
+  userId: string,
+): Promise<{ id: string; stripeCustomerId: string | null } | undefined> {
+  const [row] = await tx
+    .select({ id: user.id, stripeCustomerId: user.stripeCustomerId })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('update');
+  return row;
 }

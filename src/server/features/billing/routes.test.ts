@@ -14,7 +14,7 @@ import {
 } from '../../testing/fake-stripe';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
-import { reviewDuePlans } from './service';
+import { processDueEvents, retryDelayMs, reviewDuePlans, waitForWebhookWork } from './service';
 
 const DAY = 86_400;
 const logLines: string[] = [];
@@ -80,6 +80,7 @@ async function call(
   return res;
 }
 
+/** Delivers an event as Stripe does, and waits until the app has applied it (it answers before). */
 async function deliver(event: object, signature?: string): Promise<LightMyRequestResponse> {
   const payload = JSON.stringify(event);
   const res = await t.app.inject({
@@ -92,6 +93,7 @@ async function deliver(event: object, signature?: string): Promise<LightMyReques
     },
   });
   bodies.push(res.body);
+  await waitForWebhookWork(t.services.billing);
   return res;
 }
 
@@ -561,7 +563,7 @@ describe('Stripe failures', () => {
     expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
   });
 
-  it('answers 503 when a webhook needs Stripe and it is down, recording nothing (Stripe retries)', async () => {
+  it('answers a webhook at once while Stripe is down, and applies the event when a retry can read Stripe', async () => {
     const user = await signUpUser(t.app);
     const { subscriptionId } = await subscribeByCheckout(user);
     const event = fake.event(
@@ -569,9 +571,18 @@ describe('Stripe failures', () => {
       fake.updateSubscription(subscriptionId, { lookupKey: 'foliowise_professional_monthly' }),
     );
     fake.failNext('GET', /^\/v1\/subscriptions\/sub_/, STRIPE_FAILURES.serverError);
-    expectError(await deliver(event), 503, 'SERVICE_UNAVAILABLE');
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: false });
     expect(await planOf(user)).toEqual({ plan: 'premium', status: 'trialing' });
-    expect((await deliver(event)).statusCode).toBe(200);
+    const { rows } = await t.deps.database.pool.query(
+      'select attempts, processed_at from stripe_event where id = $1',
+      [event.id],
+    );
+    expect(rows).toEqual([{ attempts: 1, processed_at: null }]);
+
+    // Stripe delivering it again changes nothing; the retry, once due, applies it.
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect(await processDueEvents(t.services.billing, now)).toBe(0);
+    expect(await processDueEvents(t.services.billing, new Date(now.getTime() + retryDelayMs(1)))).toBe(1);
     expect(await planOf(user)).toEqual({ plan: 'professional', status: 'trialing' });
   });
 });

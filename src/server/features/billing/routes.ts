@@ -21,8 +21,13 @@ import {
   createSubscription,
   getBillingSummary,
   getCheckoutSessionStatus,
-  handleStripeWebhook,
+  processDueEvents,
+  receiveStripeWebhook,
+  waitForWebhookWork,
 } from './service';
+
+/** How often an instance looks for webhook events whose Stripe read failed and whose retry is due. */
+const RETRY_POLL_MS = 60_000;
 
 /** Stripe calls cost money and Stripe's own rate limit: a person needs a few a minute. */
 const PAYMENT_CALL_LIMIT = perUserLimit(20, 60_000);
@@ -37,6 +42,20 @@ function originOf(request: FastifyRequest): string {
  */
 export const billingRoutes: FastifyPluginAsync = async (app) => {
   const context = app.services.billing;
+  // Events being applied finish before the database closes.
+  app.addHook('onClose', () => waitForWebhookWork(context));
+  if (app.deps.config.jobs) {
+    let poller: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      poller = setInterval(() => {
+        processDueEvents(context, context.now()).catch((error: unknown) =>
+          context.log.error({ err: error }, 'Stripe event retry failed'),
+        );
+      }, RETRY_POLL_MS);
+      poller.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(poller));
+  }
 
   app.post(
     '/create-checkout-session',
@@ -116,7 +135,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     webhook.post('/stripe/webhook', async (request) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
-      const result = await handleStripeWebhook({
+      const result = await receiveStripeWebhook({
         context,
         rawBody,
         signature: typeof signature === 'string' ? signature : undefined,

@@ -31,20 +31,23 @@ import {
   type WebhookEvent,
 } from '../../providers/payments';
 import {
-  claimEvent,
+  claimPendingEvent,
   findBillingUser,
+  findPendingEvent,
   findUserIdByCustomer,
   insertPurchase,
-  isEventProcessed,
+  listDueEvents,
   listLivePurchasesOfUser,
   listSubscriptionsOfUser,
   listUsersDueForReview,
-  lockSubscription,
-  lockUser,
+  markEventProcessed,
+  recordEventFailure,
+  storeEvent,
+  applySubscriptionState,
+  lockBillingUser,
   saveStripeCustomerId,
   saveUserPlan,
   toStoredSubscription,
-  upsertSubscription,
   type BillingUser,
   type Transaction,
 } from './repository';
@@ -59,6 +62,8 @@ export interface BillingContext {
   publicUrl: string | undefined;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The webhook events being applied in this process (see waitForWebhookWork). */
+  inFlight: Set<Promise<void>>;
 }
 
 /** A customer who never had a subscription gets this trial on Checkout (spec 000 §9: 7-day free trial). */
@@ -304,8 +309,13 @@ export async function getCheckoutSessionStatus(options: {
  * Derives the user's plan from the stored subscriptions and purchases and writes it on the user row (what the
  * guards read), with the time it must be derived again. Call inside the transaction that changed them.
  */
-async function rederivePlan(tx: Transaction, userId: string, now: Date) {
-  await lockUser(tx, userId);
+async function rederivePlan(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+  options: { isLocked?: boolean } = {},
+) {
+  if (!options.isLocked) await lockBillingUser(tx, userId);
   const [subscriptions, purchases] = await Promise.all([
     listSubscriptionsOfUser(tx, userId),
     listLivePurchasesOfUser(tx, userId, now),
@@ -437,8 +447,7 @@ async function prepareEventWork(context: BillingContext, event: WebhookEvent): P
   const subscriptionId = subscriptionIdOf(event);
   if (!subscriptionId) return { kind: 'none' };
   // The event body may be late or out of order: the subscription is read from Stripe as it is now.
-  const payments = paymentsOf(context);
-  const snapshot = await withStripe(context, () => payments.retrieveSubscription(subscriptionId));
+  const snapshot = await paymentsOf(context).retrieveSubscription(subscriptionId);
   if (!snapshot) return { kind: 'none' };
   const checkoutUserId =
     event.type === 'checkout.session.completed'
@@ -447,11 +456,15 @@ async function prepareEventWork(context: BillingContext, event: WebhookEvent): P
   return { kind: 'subscription', snapshot, checkoutUserId: checkoutUserId ?? null };
 }
 
-async function ownerOf(tx: Transaction, snapshot: SubscriptionSnapshot, checkoutUserId: string | null) {
+/** The user a subscription belongs to (its metadata, the Checkout session's, else its customer's), locked. */
+async function lockOwnerOf(tx: Transaction, snapshot: SubscriptionSnapshot, checkoutUserId: string | null) {
   for (const candidate of [snapshot.userId, checkoutUserId]) {
-    if (candidate && isUuid(candidate) && (await findBillingUser(tx, candidate))) return candidate;
+    if (!candidate || !isUuid(candidate)) continue;
+    const owner = await lockBillingUser(tx, candidate);
+    if (owner) return owner;
   }
-  return findUserIdByCustomer(tx, snapshot.customerId);
+  const byCustomer = await findUserIdByCustomer(tx, snapshot.customerId);
+  return byCustomer ? lockBillingUser(tx, byCustomer) : undefined;
 }
 
 async function applySubscription(
@@ -462,28 +475,19 @@ async function applySubscription(
 ) {
   const { snapshot } = work;
   const parsed = parsePriceLookupKey(snapshot.priceLookupKey);
-  const userId = await ownerOf(tx, snapshot, work.checkoutUserId);
-  if (!parsed || !userId) {
+  const owner = parsed ? await lockOwnerOf(tx, snapshot, work.checkoutUserId) : undefined;
+  if (!parsed || !owner) {
     context.log.warn(
       { subscription: snapshot.id, event: event.id },
       'Stripe subscription of no user or price of ours',
     );
     return;
   }
-  await lockUser(tx, userId);
-  await saveStripeCustomerId(tx, userId, snapshot.customerId);
-  const stored = await lockSubscription(tx, snapshot.id);
-  // A read made for an older event may reach here after a newer one's: the newer one's stays.
-  if (stored && stored.lastEventAt > event.createdAt) return;
+  if (owner.stripeCustomerId === null) await saveStripeCustomerId(tx, owner.id, snapshot.customerId);
   const isUnpaid = snapshot.status === 'past_due' || snapshot.status === 'unpaid';
-  const pastDueSince = isUnpaid
-    ? (stored?.pastDueSince ?? snapshot.currentPeriodStart)
-    : snapshot.status === 'canceled'
-      ? (stored?.pastDueSince ?? null)
-      : null;
-  await upsertSubscription(tx, {
+  const isWritten = await applySubscriptionState(tx, {
     id: snapshot.id,
-    userId,
+    userId: owner.id,
     customerId: snapshot.customerId,
     priceLookupKey: snapshot.priceLookupKey ?? '',
     plan: parsed.plan,
@@ -493,11 +497,13 @@ async function applySubscription(
     currentPeriodEnd: snapshot.currentPeriodEnd,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
     trialEnd: snapshot.trialEnd,
-    pastDueSince,
+    // The grace counts from the start of the period whose invoice failed (kept while it stays unpaid).
+    pastDueSince: isUnpaid ? snapshot.currentPeriodStart : null,
     stripeCreatedAt: snapshot.createdAt,
     lastEventAt: event.createdAt,
   });
-  await rederivePlan(tx, userId, context.now());
+  // A read made for an older event that reaches here after a newer one's changes nothing.
+  if (isWritten) await rederivePlan(tx, owner.id, context.now(), { isLocked: true });
 }
 
 async function applyPurchase(
@@ -525,15 +531,73 @@ async function applyPurchase(
   await rederivePlan(tx, work.userId, context.now());
 }
 
+/** How long a pending event waits after its n-th failed attempt: 1, 2, 4, ... minutes, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
+
+/**
+ * Applies one stored event, once: the subscription is read from Stripe (no lock held meanwhile), then the
+ * transaction claims the event (skip locked: another instance applying it makes this one stop), applies it
+ * and marks it processed. A failed read leaves it pending until `next_attempt_at`.
+ */
+export async function processStripeEvent(context: BillingContext, eventId: string): Promise<void> {
+  const row = await findPendingEvent(context.db, eventId);
+  if (!row) return;
+  const event: WebhookEvent = {
+    id: row.id,
+    type: row.type,
+    createdAt: row.createdAt,
+    object: row.object as Record<string, unknown>,
+  };
+  let work: EventWork;
+  try {
+    work = await prepareEventWork(context, event);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const nextAttemptAt = new Date(context.now().getTime() + retryDelayMs(row.attempts + 1));
+    await recordEventFailure(context.db, eventId, { error: reason, nextAttemptAt });
+    context.log.warn({ event: eventId, reason, nextAttemptAt }, 'Stripe event not applied yet');
+    return;
+  }
+  await context.db.transaction(async (tx) => {
+    if (!(await claimPendingEvent(tx, eventId))) return;
+    if (work.kind === 'subscription') await applySubscription(context, tx, event, work);
+    if (work.kind === 'purchase') await applyPurchase(context, tx, work);
+    await markEventProcessed(tx, eventId, context.now());
+  });
+}
+
+/** Applies the pending events due at `now` (the retry poller and tests); answers how many it tried. */
+export async function processDueEvents(context: BillingContext, now: Date): Promise<number> {
+  const eventIds = await listDueEvents(context.db, now, 100);
+  for (const eventId of eventIds) await processStripeEvent(context, eventId);
+  return eventIds.length;
+}
+
+function scheduleEventProcessing(context: BillingContext, eventId: string) {
+  const work: Promise<void> = processStripeEvent(context, eventId)
+    .catch((error: unknown) => {
+      context.log.error({ err: error, event: eventId }, 'Stripe event processing failed');
+    })
+    .finally(() => context.inFlight.delete(work));
+  context.inFlight.add(work);
+}
+
+/** Resolves once the events this process is applying are done (shutdown, tests, benches). */
+export async function waitForWebhookWork(context: BillingContext): Promise<void> {
+  while (context.inFlight.size > 0) await Promise.all([...context.inFlight]);
+}
+
 /**
  * POST /api/stripe/webhook. The signature is checked against the raw body (400 and nothing changes when it
- * does not match; 503 without STRIPE_WEBHOOK_SECRET). Each event is applied once: its id is inserted in the
- * transaction that applies it (`on conflict do nothing`), so a second delivery, here or on another instance,
- * changes nothing. The subscription is read from Stripe rather than taken from the event, and an event older
- * than the last one applied to it is not written, so late and out-of-order deliveries end in Stripe's state.
- * A failure (Stripe unreachable) answers 5xx and records nothing: Stripe delivers the event again.
+ * does not match; 503 without STRIPE_WEBHOOK_SECRET). The event is stored under its id and the answer is
+ * 2xx at once: Stripe's API is not called before answering. A second delivery of the same id (here or on
+ * another instance) inserts nothing and is answered as a duplicate. The event is then applied once, after
+ * the answer (processStripeEvent); late and out-of-order events end in Stripe's state because the
+ * subscription is read from Stripe and an event older than the last one applied is not written.
  */
-export async function handleStripeWebhook(options: {
+export async function receiveStripeWebhook(options: {
   context: BillingContext;
   rawBody: Buffer;
   signature: string | undefined;
@@ -551,12 +615,7 @@ export async function handleStripeWebhook(options: {
     }
     throw error;
   }
-  if (await isEventProcessed(context.db, event.id)) return { duplicate: true };
-  const work = await prepareEventWork(context, event);
-  return context.db.transaction(async (tx) => {
-    if (!(await claimEvent(tx, event))) return { duplicate: true };
-    if (work.kind === 'subscription') await applySubscription(context, tx, event, work);
-    if (work.kind === 'purchase') await applyPurchase(context, tx, work);
-    return { duplicate: false };
-  });
+  const isNew = await storeEvent(context.db, event);
+  if (isNew) scheduleEventProcessing(context, event.id);
+  return { duplicate: !isNew };
 }
