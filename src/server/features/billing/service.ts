@@ -352,8 +352,19 @@ export async function getBillingSummary(options: {
       hasBillingAccount: user.stripeCustomerId !== null,
     };
   }
-  // Derived now, so a grace or period that ended since the last job run shows (and is stored) at once.
-  const derived = await context.db.transaction((tx) => rederivePlan(tx, user.id, now));
+  const [subscriptions, purchases] = await Promise.all([
+    listSubscriptionsOfUser(context.db, user.id),
+    listLivePurchasesOfUser(context.db, user.id, now),
+  ]);
+  const derived = deriveEffectivePlan({
+    subscriptions: subscriptions.map(toStoredSubscription),
+    purchases,
+    now,
+  });
+  // A grace or period that ended since the last job run shows, and is stored, at once.
+  if (derived.plan !== user.plan || derived.status !== user.subscriptionStatus) {
+    await context.db.transaction((tx) => rederivePlan(tx, user.id, now));
+  }
   return {
     plan: derived.plan,
     status: derived.status,
