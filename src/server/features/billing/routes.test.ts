@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
-import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, ZBillingSummary, ZCheckoutSessionStatus } from '../../../contracts/billing';
 import type { SessionResponse } from '../../../contracts/accounts';
@@ -12,6 +10,7 @@ import {
   STRIPE_FAILURES,
   type FakeStripe,
 } from '../../testing/fake-stripe';
+import { captureLogger } from '../../testing/capture-logger';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 import { processDueEvents, retryDelayMs, reviewDuePlans, waitForWebhookWork } from './service';
@@ -19,16 +18,6 @@ import { processDueEvents, retryDelayMs, reviewDuePlans, waitForWebhookWork } fr
 const DAY = 86_400;
 const logLines: string[] = [];
 const bodies: string[] = [];
-
-function captureLogger(): FastifyBaseLogger {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(chunk.toString());
-      callback();
-    },
-  });
-  return pino({ level: 'trace' }, stream);
-}
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -50,7 +39,7 @@ beforeAll(async () => {
       STRIPE_API_BASE_URL: fake.baseUrl,
       PUBLIC_URL: 'https://foliowise.example',
     },
-    loggerInstance: captureLogger(),
+    loggerInstance: captureLogger(logLines),
     // A Stripe that never answers is given up after 300 ms (the SDK's timeout), with no retry.
     overrides: { billing: { stripeTimeoutMs: 300, stripeMaxRetries: 0, now: () => now } },
   });
