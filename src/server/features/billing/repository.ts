@@ -6,7 +6,7 @@ import type { StoredSubscription } from '../../../domain/subscriptions';
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
 
-export type SubscriptionRow = typeof subscription.$inferSelect;
+type SubscriptionRow = typeof subscription.$inferSelect;
 type SubscriptionInsert = typeof subscription.$inferInsert;
 
 export interface BillingUser {
@@ -87,7 +87,7 @@ export async function listLivePurchasesOfUser(db: Executor, userId: string, now:
     .where(and(eq(premiumPurchase.userId, userId), gt(premiumPurchase.endsAt, now)));
 }
 
-export type StripeEventRow = typeof stripeEvent.$inferSelect;
+type StripeEventRow = typeof stripeEvent.$inferSelect;
 
 /** Stores a received event; true the first time, false for a second delivery (here or on another instance). */
 export async function storeEvent(

@@ -67,12 +67,12 @@ export interface BillingContext {
 }
 
 /** A customer who never had a subscription gets this trial on Checkout (spec 000 §9: 7-day free trial). */
-export const TRIAL_DAYS = 7;
+const TRIAL_DAYS = 7;
 /** The metadata `purpose` of a one-month Premium payment intent (/checkout). */
-export const ONE_MONTH_PURPOSE = 'premium_one_month';
+const ONE_MONTH_PURPOSE = 'premium_one_month';
 const ONE_MONTH_CURRENCY = 'usd';
 
-export const PAYMENTS_BUSY_MESSAGE =
+const PAYMENTS_BUSY_MESSAGE =
   'The payment service is not answering right now. Please try again in a few minutes.';
 const PAYMENTS_REFUSED_MESSAGE =
   'The payment service could not process this request. Please contact support.';
@@ -552,7 +552,7 @@ export function retryDelayMs(attempts: number): number {
  * transaction claims the event (skip locked: another instance applying it makes this one stop), applies it
  * and marks it processed. A failed read leaves it pending until `next_attempt_at`.
  */
-export async function processStripeEvent(context: BillingContext, eventId: string): Promise<void> {
+async function processStripeEvent(context: BillingContext, eventId: string): Promise<void> {
   const row = await findPendingEvent(context.db, eventId);
   if (!row) return;
   const event: WebhookEvent = {

@@ -15,7 +15,7 @@ const CURRENCY = 'usd';
 const STRIPE_INTERVAL = { monthly: 'month', yearly: 'year' } as const;
 
 /** Our product of a plan has a fixed id, so it is found again without a search. */
-export function productIdOf(plan: PaidPlanId): string {
+function productIdOf(plan: PaidPlanId): string {
   return `foliowise_${plan}`;
 }
 
