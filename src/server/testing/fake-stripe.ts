@@ -506,7 +506,15 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
         param: 'customer',
       });
     }
-    get('customer', id);
+    const customer = objects.get(id);
+    if (!customer || customer.object !== 'customer') {
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such customer: '${id}'`,
+        param: 'customer',
+      });
+    }
     return id;
   }
 

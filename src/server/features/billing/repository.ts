@@ -62,6 +62,18 @@ export async function saveStripeCustomerId(
   return row?.id ?? customerId;
 }
 
+/** Forgets a stored customer that Stripe no longer knows (only if it is still the one stored). */
+export async function forgetStripeCustomerId(
+  db: Executor,
+  userId: string,
+  customerId: string,
+): Promise<void> {
+  await db
+    .update(user)
+    .set({ stripeCustomerId: null })
+    .where(and(eq(user.id, userId), eq(user.stripeCustomerId, customerId)));
+}
+
 export function toStoredSubscription(row: SubscriptionRow): StoredSubscription {
   return {
     status: row.status,

@@ -526,6 +526,42 @@ describe('Billing portal', () => {
   });
 });
 
+describe('A stored customer that Stripe does not know', () => {
+  it('is replaced by a new customer on the next payment, and opens no portal', async () => {
+    const [payer, portalUser] = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
+    const { pool } = t.deps.database;
+    const setGone = (user: TestUser, id: string) =>
+      pool.query('update "user" set stripe_customer_id = $2 where id = $1', [user.id, id]);
+    // Stored while the app used test keys, say: unknown to this account.
+    await setGone(payer, 'cus_fromTestMode1');
+    await setGone(portalUser, 'cus_fromTestMode2');
+
+    const res = await call(payer, 'POST', '/api/create-subscription', {
+      plan: 'premium',
+      interval: 'monthly',
+      customerEmail: 'payer@example.com',
+      customerName: 'Pat Payer',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await pool.query('select stripe_customer_id from "user" where id = $1', [payer.id]);
+    const customerId = (rows[0] as { stripe_customer_id: string }).stripe_customer_id;
+    expect(customerId).toMatch(/^cus_/);
+    expect(customerId).not.toBe('cus_fromTestMode1');
+    expect(fake.object(customerId)).toMatchObject({
+      email: 'payer@example.com',
+      metadata: { userId: payer.id },
+    });
+
+    expectError(
+      await call(portalUser, 'POST', '/api/create-portal-session', {}),
+      409,
+      'CONFLICT',
+      BILLING_MESSAGES.noBillingAccount,
+    );
+    expect((await billingOf(portalUser)).hasBillingAccount).toBe(false);
+  });
+});
+
 describe('Stripe failures', () => {
   const subscribe = (user: TestUser) =>
     call(user, 'POST', '/api/create-subscription', {

@@ -20,6 +20,7 @@ import {
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import {
+  CustomerMissingError,
   PaymentDeclinedError,
   PaymentsRequestError,
   PaymentsUnavailableError,
@@ -35,6 +36,7 @@ import {
   findBillingUser,
   findPendingEvent,
   findUserIdByCustomer,
+  forgetStripeCustomerId,
   insertPurchase,
   listDueEvents,
   listLivePurchasesOfUser,
@@ -103,7 +105,7 @@ async function withStripe<T>(context: BillingContext, work: () => Promise<T>): P
       context.log.error({ reason: error.message }, 'Stripe prices missing: run npm run stripe:setup');
       throw new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.notConfigured);
     }
-    if (error instanceof PaymentsRequestError) {
+    if (error instanceof PaymentsRequestError || error instanceof CustomerMissingError) {
       context.log.error({ reason: error.message }, 'Stripe refused a request');
       throw new AppError('PAYMENT_SERVICE_ERROR', PAYMENTS_REFUSED_MESSAGE, { status: 502 });
     }
@@ -117,23 +119,41 @@ async function billingUserOf(context: BillingContext, userId: string): Promise<B
   return found;
 }
 
-/** The user's Stripe customer, created the first time (and stored); name and email refreshed when given. */
-async function ensureCustomer(
+/**
+ * Runs `work` with the user's Stripe customer, created the first time (and stored); name and email refreshed
+ * when given. A stored customer Stripe no longer knows (deleted, or from another account or mode) is
+ * forgotten and replaced by a new one, once.
+ */
+async function withCustomer<T>(
   context: BillingContext,
   payments: PaymentsProvider,
   user: BillingUser,
-  contact?: { email: string; name: string },
-): Promise<string> {
-  if (user.stripeCustomerId) {
-    if (contact) await payments.updateCustomer(user.stripeCustomerId, contact);
-    return user.stripeCustomerId;
+  contact: { email: string; name: string } | undefined,
+  work: (customerId: string) => Promise<T>,
+): Promise<T> {
+  let stored = user.stripeCustomerId;
+  let replacing: string | undefined;
+  for (;;) {
+    try {
+      if (stored) {
+        if (contact) await payments.updateCustomer(stored, contact);
+        return await work(stored);
+      }
+      const created = await payments.createCustomer({
+        userId: user.id,
+        email: contact?.email ?? user.email,
+        name: contact?.name ?? `${user.firstName} ${user.lastName}`.trim(),
+        replacing,
+      });
+      return await work(await saveStripeCustomerId(context.db, user.id, created));
+    } catch (error) {
+      if (!(error instanceof CustomerMissingError) || !stored || replacing) throw error;
+      context.log.warn({ userId: user.id }, 'Stored Stripe customer unknown to Stripe: creating a new one');
+      await forgetStripeCustomerId(context.db, user.id, stored);
+      replacing = stored;
+      stored = null;
+    }
   }
-  const created = await payments.createCustomer({
-    userId: user.id,
-    email: contact?.email ?? user.email,
-    name: contact?.name ?? `${user.firstName} ${user.lastName}`.trim(),
-  });
-  return saveStripeCustomerId(context.db, user.id, created);
 }
 
 function storedFromSnapshot(snapshot: SubscriptionSnapshot, pastDueSince: Date | null): StoredSubscription {
@@ -202,18 +222,19 @@ export async function createCheckoutSession(options: {
   const user = await billingUserOf(context, options.user.id);
   return withStripe(context, async () => {
     const price = await payments.priceFor(options.plan, options.interval);
-    const customerId = await ensureCustomer(context, payments, user);
-    const { hadSubscription } = await checkNotSubscribed(context, payments, user, customerId);
     const base = context.publicUrl ?? options.origin;
-    return payments.createCheckoutSession({
-      userId: user.id,
-      customerId,
-      plan: options.plan,
-      interval: options.interval,
-      price,
-      trialDays: hadSubscription ? null : TRIAL_DAYS,
-      successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/pricing`,
+    return withCustomer(context, payments, user, undefined, async (customerId) => {
+      const { hadSubscription } = await checkNotSubscribed(context, payments, user, customerId);
+      return payments.createCheckoutSession({
+        userId: user.id,
+        customerId,
+        plan: options.plan,
+        interval: options.interval,
+        price,
+        trialDays: hadSubscription ? null : TRIAL_DAYS,
+        successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/pricing`,
+      });
     });
   });
 }
@@ -232,12 +253,11 @@ export async function createSubscription(options: {
   const user = await billingUserOf(context, options.user.id);
   return withStripe(context, async () => {
     const price = await payments.priceFor(options.plan, options.interval);
-    const customerId = await ensureCustomer(context, payments, user, {
-      email: options.customerEmail,
-      name: options.customerName,
+    const contact = { email: options.customerEmail, name: options.customerName };
+    return withCustomer(context, payments, user, contact, async (customerId) => {
+      await checkNotSubscribed(context, payments, user, customerId);
+      return payments.createSubscription({ userId: user.id, customerId, price });
     });
-    await checkNotSubscribed(context, payments, user, customerId);
-    return payments.createSubscription({ userId: user.id, customerId, price });
   });
 }
 
@@ -251,14 +271,15 @@ export async function createOneMonthPaymentIntent(options: {
   const user = await billingUserOf(context, options.user.id);
   const amountCents = PLANS.premium.price?.monthlyCents ?? 0;
   return withStripe(context, async () => {
-    const customerId = await ensureCustomer(context, payments, user);
-    const { clientSecret } = await payments.createPaymentIntent({
-      userId: user.id,
-      customerId,
-      amountCents,
-      currency: ONE_MONTH_CURRENCY,
-      purpose: ONE_MONTH_PURPOSE,
-    });
+    const { clientSecret } = await withCustomer(context, payments, user, undefined, (customerId) =>
+      payments.createPaymentIntent({
+        userId: user.id,
+        customerId,
+        amountCents,
+        currency: ONE_MONTH_CURRENCY,
+        purpose: ONE_MONTH_PURPOSE,
+      }),
+    );
     return { clientSecret, amountCents };
   });
 }
@@ -275,9 +296,16 @@ export async function createPortalSession(options: {
   if (!user.stripeCustomerId) throw new AppError('CONFLICT', BILLING_MESSAGES.noBillingAccount);
   const customerId = user.stripeCustomerId;
   const base = context.publicUrl ?? options.origin;
-  return withStripe(context, () =>
-    payments.createPortalSession({ customerId, returnUrl: `${base}/account` }),
-  );
+  return withStripe(context, async () => {
+    try {
+      return await payments.createPortalSession({ customerId, returnUrl: `${base}/account` });
+    } catch (error) {
+      if (!(error instanceof CustomerMissingError)) throw error;
+      // Nothing to manage in this Stripe account: the next payment creates a customer here.
+      await forgetStripeCustomerId(context.db, user.id, customerId);
+      throw new AppError('CONFLICT', BILLING_MESSAGES.noBillingAccount);
+    }
+  });
 }
 
 /** GET /api/checkout-sessions/:sessionId: Stripe's word on a session of this user's; any other id is a 404. */

@@ -10,6 +10,7 @@ import {
 } from '../../testing/fake-stripe';
 import { createStripePaymentsProvider, verifyWebhookEvent, WebhookSignatureError } from './stripe';
 import {
+  CustomerMissingError,
   PaymentDeclinedError,
   PaymentsRequestError,
   PaymentsUnavailableError,
@@ -116,6 +117,12 @@ describe('Stripe payments provider', () => {
     }
     await expect(
       payments.createSubscription({ userId: USER_ID, customerId: 'cus_missing', price }),
+    ).rejects.toBeInstanceOf(CustomerMissingError);
+    await expect(
+      payments.updateCustomer('cus_missing', { email: 'a@example.com', name: 'A' }),
+    ).rejects.toBeInstanceOf(CustomerMissingError);
+    await expect(
+      payments.createSubscription({ userId: USER_ID, customerId, price: { ...price, id: 'price_gone' } }),
     ).rejects.toBeInstanceOf(PaymentsRequestError);
     const wrongKey = createStripePaymentsProvider({ secretKey: 'sk_test_wrong', apiBaseUrl: fake.baseUrl });
     await expect(wrongKey.retrieveSubscription('sub_x')).rejects.toBeInstanceOf(PaymentsUnavailableError);

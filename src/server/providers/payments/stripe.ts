@@ -7,6 +7,7 @@ import {
   type StripeSubscriptionStatus,
 } from '../../../domain/subscriptions';
 import {
+  CustomerMissingError,
   PaymentDeclinedError,
   PaymentsRequestError,
   PaymentsUnavailableError,
@@ -61,6 +62,7 @@ export function createStripeClient(options: StripeProviderOptions): Stripe {
 function translateError(error: unknown): Error {
   if (!(error instanceof Stripe.errors.StripeError)) return error as Error;
   if (error instanceof Stripe.errors.StripeCardError) return new PaymentDeclinedError(error.message);
+  if (isMissing(error) && error.param === 'customer') return new CustomerMissingError(error.message);
   if (
     error instanceof Stripe.errors.StripeConnectionError ||
     error instanceof Stripe.errors.StripeRateLimitError ||
@@ -184,19 +186,20 @@ export function createStripePaymentsProvider(options: StripeProviderOptions): Pa
       return price;
     },
 
-    async createCustomer({ userId, email, name }) {
+    async createCustomer({ userId, email, name, replacing }) {
       const customer = await call(() =>
         stripe.customers.create(
           { email, ...(name ? { name } : {}), metadata: { userId } },
           // Two first payments of one user at once create one customer.
-          { idempotencyKey: `foliowise-customer-${userId}` },
+          { idempotencyKey: `foliowise-customer-${userId}${replacing ? `-replacing-${replacing}` : ''}` },
         ),
       );
       return customer.id;
     },
 
     async updateCustomer(customerId, { email, name }) {
-      await call(() => stripe.customers.update(customerId, { email, name }));
+      const updated = await retrieveOrNull(() => stripe.customers.update(customerId, { email, name }));
+      if (!updated) throw new CustomerMissingError(`No such customer: '${customerId}'`);
     },
 
     async listSubscriptions(customerId) {

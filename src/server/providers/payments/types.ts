@@ -56,6 +56,12 @@ export class PaymentDeclinedError extends Error {}
 /** Thrown when Stripe refuses our request (a bug or a misconfigured account): the route answers 502. */
 export class PaymentsRequestError extends Error {}
 
+/**
+ * Thrown when Stripe does not know the customer a call names (deleted in the dashboard, or stored while the
+ * app used another account or mode, test instead of live).
+ */
+export class CustomerMissingError extends Error {}
+
 /** Thrown when one of our four prices is missing from the Stripe account (`npm run stripe:setup`). */
 export class PriceNotSetUpError extends Error {}
 
@@ -66,8 +72,16 @@ export class PriceNotSetUpError extends Error {}
 export interface PaymentsProvider {
   /** The price of a plan and interval, by lookup key (cached). */
   priceFor(plan: PaidPlanId, interval: BillingInterval): Promise<PriceRef>;
-  /** Creates the customer of a user; the same user asking again gets the same customer (idempotency key). */
-  createCustomer(input: { userId: string; email: string; name?: string }): Promise<string>;
+  /**
+   * Creates the customer of a user; the same user asking again gets the same customer (idempotency key),
+   * unless it replaces one Stripe no longer knows (`replacing`).
+   */
+  createCustomer(input: {
+    userId: string;
+    email: string;
+    name?: string;
+    replacing?: string;
+  }): Promise<string>;
   updateCustomer(customerId: string, input: { email: string; name: string }): Promise<void>;
   /** Every subscription of a customer, of any status, newest first (up to 100). */
   listSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]>;
