@@ -1,6 +1,7 @@
 import { deleteExpiredSessions } from '../auth/sessions';
 import { deleteExpiredAccountTokens } from '../features/accounts/account-repository';
 import type { Database } from '../db/client';
+import { deleteOldStripeEvents } from '../features/billing/repository';
 import { reviewDuePlans } from '../features/billing/service';
 import { deleteAbandonedDemoAccounts } from './abandoned-demo-accounts';
 import type { JobPeriod } from './periods';
@@ -43,6 +44,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: 'review-billing-plans',
     period: 'hourly',
     run: ({ db, now }) => reviewDuePlans(db, now),
+  },
+  {
+    name: 'delete-old-stripe-events',
+    period: 'daily',
+    run: ({ db, now }) => deleteOldStripeEvents(db, now),
   },
   {
     name: 'delete-abandoned-demo-accounts',

@@ -154,6 +154,18 @@ export async function recordEventFailure(
     .where(and(eq(stripeEvent.id, eventId), isNull(stripeEvent.processedAt)));
 }
 
+/** Stripe stops delivering an event after 3 days; its id is kept well past that, then deleted. */
+export const STRIPE_EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes the events applied more than STRIPE_EVENT_RETENTION_MS ago; answers how many. */
+export async function deleteOldStripeEvents(db: Executor, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(stripeEvent)
+    .where(lte(stripeEvent.processedAt, new Date(now.getTime() - STRIPE_EVENT_RETENTION_MS)))
+    .returning({ id: stripeEvent.id });
+  return deleted.length;
+}
+
 /** Pending events due for an attempt at `now`, oldest first. */
 export async function listDueEvents(db: Executor, now: Date, limit: number): Promise<string[]> {
   const rows = await db

@@ -13,6 +13,7 @@ import {
 import { captureLogger } from '../../testing/capture-logger';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { deleteOldStripeEvents, STRIPE_EVENT_RETENTION_MS } from './repository';
 import { processDueEvents, retryDelayMs, reviewDuePlans, waitForWebhookWork } from './service';
 
 const DAY = 86_400;
@@ -469,6 +470,23 @@ describe('Webhook deliveries', () => {
     const stale = fake.updateSubscription(subscriptionId, { lookupKey: 'foliowise_premium_monthly' });
     await deliverOk('customer.subscription.updated', stale, start + 10);
     expect(await planOf(user)).toEqual({ plan: 'professional', status: 'active' });
+  });
+
+  it('keeps applied event ids for 30 days, then the daily job deletes them', async () => {
+    const event = fake.event('customer.created', { id: 'cus_kept', object: 'customer' });
+    expect((await deliver(event)).statusCode).toBe(200);
+    const { db, pool } = t.deps.database;
+    const processedAtOf = async () =>
+      (await pool.query('select processed_at from stripe_event where id = $1', [event.id])).rows.map(
+        (row: { processed_at: Date }) => row.processed_at,
+      );
+    const [processedAt] = await processedAtOf();
+    if (!processedAt) throw new Error('event not applied');
+    await deleteOldStripeEvents(db, new Date(processedAt.getTime() + STRIPE_EVENT_RETENTION_MS - 1000));
+    expect(await processedAtOf()).toEqual([processedAt]);
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    await deleteOldStripeEvents(db, new Date(processedAt.getTime() + STRIPE_EVENT_RETENTION_MS));
+    expect(await processedAtOf()).toEqual([]);
   });
 
   it('refuses a bad or missing signature with 400 and changes nothing', async () => {
