@@ -100,6 +100,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANALYTICS_ID: optionalString.pipe(
     z
       .string()
@@ -141,7 +142,8 @@ export interface AppConfig {
   robinhoodBaseUrl: string;
   /** Robinhood Crypto's API (crypto holdings, same import); tests point it at a local fake. */
   robinhoodCryptoBaseUrl: string;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  /** STRIPE_API_BASE_URL: another Stripe API server (tests and `stripe:setup` against the local fake). */
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBaseUrl?: string };
   analyticsId: string | undefined;
   /** Secure cookies and HSTS: COOKIE_SECURE, on by default in production. */
   cookieSecure: boolean;
@@ -206,6 +208,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBaseUrl: env.STRIPE_API_BASE_URL,
     },
     analyticsId: env.ANALYTICS_ID,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',

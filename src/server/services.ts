@@ -26,10 +26,12 @@ import {
 } from './features/paper-trading/service';
 import { createGuidePdfCache, type GuidePdfCache } from './features/resources/guide-pdf';
 import { createRewardsEngine, type RewardsContext, type RewardsOptions } from './features/rewards/service';
+import type { BillingContext } from './features/billing/service';
 import { createTerminalFeeds, type FeedAdapterFactory } from './features/terminal/feeds';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createRobinhoodConnector, type BrokerConnector } from './providers/brokers/robinhood';
 import { createOpenAiAnalysisWriter } from './providers/llm';
+import { createPaymentsProvider } from './providers/payments';
 import { createMailer, type Mailer } from './providers/mail';
 import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
 import { createFeedAdapterFactory } from './providers/market-data/feeds';
@@ -54,6 +56,8 @@ export interface ServiceOverrides {
   terminal?: { feedAdapters?: FeedAdapterFactory };
   /** Account mail; default: SMTP_URL's server, or the log without one. */
   mailer?: Mailer;
+  /** Billing: Stripe's timeout and retries (tests: short, none), and the clock plans are derived at. */
+  billing?: { stripeTimeoutMs?: number; stripeMaxRetries?: number; now?: () => Date };
 }
 
 export interface Services {
@@ -76,6 +80,7 @@ export interface Services {
   brokers: { robinhood: BrokerConnector };
   /** The guides of /resources as PDFs, rendered once per process. */
   guidePdfs: GuidePdfCache;
+  billing: BillingContext;
 }
 
 /** `log` receives the vendors' failures (never their keys). */
@@ -180,5 +185,17 @@ export function createServices(
       }),
     },
     guidePdfs: createGuidePdfCache(),
+    billing: {
+      db,
+      payments: createPaymentsProvider(config, {
+        timeoutMs: overrides.billing?.stripeTimeoutMs,
+        maxNetworkRetries: overrides.billing?.stripeMaxRetries,
+      }),
+      webhookSecret: config.stripe.webhookSecret,
+      publicUrl: config.hasPublicUrl ? config.publicUrl : undefined,
+      now: overrides.billing?.now ?? (() => new Date()),
+      log,
+      inFlight: new Set(),
+    },
   };
 }

@@ -29,6 +29,12 @@ export const user = pgTable(
       .default('free'),
     subscriptionStatus: text('subscription_status').notNull().default('none'),
     stripeCustomerId: text('stripe_customer_id'),
+    /**
+     * When `plan` must be derived again though no Stripe event comes (end of a past_due grace, of a canceled
+     * period, of a one-month purchase): the billing job does it (src/server/features/billing). Null: only an
+     * event changes it.
+     */
+    planReviewAt: timestamp('plan_review_at', { withTimezone: true }),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the owner proved the mailbox (a verification or reset link); null until then. */
@@ -40,6 +46,10 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('user_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('user_stripe_customer_idx').on(t.stripeCustomerId),
+    index('user_plan_review_idx')
+      .on(t.planReviewAt)
+      .where(sql`${t.planReviewAt} is not null`),
     check('user_role_valid', sql`${t.role} in ('user', 'admin')`),
   ],
 );
@@ -358,4 +368,89 @@ export const userAchievement = pgTable(
     points: integer('points').notNull(),
   },
   (t) => [primaryKey({ name: 'user_achievement_pk', columns: [t.userId, t.achievementId] })],
+);
+
+/**
+ * Billing: one row per Stripe subscription, as last read from Stripe after a webhook (never from the event
+ * body alone). `last_event_at` is the `created` time of the newest event applied: an older event that is
+ * handled later never overwrites it.
+ */
+export const subscription = pgTable(
+  'subscription',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    priceLookupKey: text('price_lookup_key').notNull(),
+    plan: text('plan', { enum: ['premium', 'professional'] }).notNull(),
+    interval: text('interval', { enum: ['monthly', 'yearly'] }).notNull(),
+    status: text('status', {
+      enum: [
+        'incomplete',
+        'incomplete_expired',
+        'trialing',
+        'active',
+        'past_due',
+        'canceled',
+        'unpaid',
+        'paused',
+      ],
+    }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull(),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    /** Start of the period whose invoice failed, while unpaid (the grace counts from it); null once paid. */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    /** Stripe's `created` of the subscription. */
+    stripeCreatedAt: timestamp('stripe_created_at', { withTimezone: true }).notNull(),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscription_user_idx').on(t.userId), index('subscription_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Billing: every Stripe webhook event received, stored (id as primary key, so a second delivery inserts
+ * nothing) before the webhook answers 2xx, then applied once: `processed_at` is set in the transaction that
+ * applies it. An event whose Stripe read failed waits for `next_attempt_at`.
+ */
+export const stripeEvent = pgTable(
+  'stripe_event',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** Stripe's `created` of the event. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The event's `data.object`, as Stripe signed it. */
+    object: jsonb('object').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('stripe_event_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/** Billing: a one-month Premium purchase (a succeeded payment intent), Premium from `starts_at` to `ends_at`, no renewal. */
+export const premiumPurchase = pgTable(
+  'premium_purchase',
+  {
+    paymentIntentId: text('payment_intent_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('premium_purchase_user_idx').on(t.userId, t.endsAt)],
 );

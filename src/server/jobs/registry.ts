@@ -1,6 +1,8 @@
 import { deleteExpiredSessions } from '../auth/sessions';
 import { deleteExpiredAccountTokens } from '../features/accounts/account-repository';
 import type { Database } from '../db/client';
+import { deleteOldStripeEvents } from '../features/billing/repository';
+import { reviewDuePlans } from '../features/billing/service';
 import { deleteAbandonedDemoAccounts } from './abandoned-demo-accounts';
 import type { JobPeriod } from './periods';
 import { deleteExpiredLimitCounters } from '../limits/postgres-store';
@@ -36,6 +38,17 @@ export const JOBS: readonly JobDefinition[] = [
     name: 'delete-expired-account-tokens',
     period: 'hourly',
     run: ({ db, now }) => deleteExpiredAccountTokens(db, now),
+  },
+  {
+    // A past_due grace, a canceled period or a one-month purchase ends without a Stripe event.
+    name: 'review-billing-plans',
+    period: 'hourly',
+    run: ({ db, now }) => reviewDuePlans(db, now),
+  },
+  {
+    name: 'delete-old-stripe-events',
+    period: 'daily',
+    run: ({ db, now }) => deleteOldStripeEvents(db, now),
   },
   {
     name: 'delete-abandoned-demo-accounts',

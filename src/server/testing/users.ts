@@ -62,7 +62,7 @@ export async function signUpUser(app: FastifyInstance, options: SignUpOptions = 
   if (options.verified || role === 'admin') {
     await pool.query('update "user" set email_verified_at = now() where lower(email) = lower($1)', [email]);
   }
-  // No endpoint changes a plan yet (payments come later), so the test sets it where the app reads it.
+  // Plans change through Stripe webhooks (billing tests go that way); other tests set it where the app reads it.
   if (options.plan && options.plan !== 'free') {
     await pool.query('update "user" set plan = $1 where lower(email) = lower($2)', [options.plan, email]);
   }

@@ -1,0 +1,198 @@
+// Billing figures: POST /api/stripe/webhook at 20 concurrent deliveries of distinct signed events (each one
+// verified and stored before the answer, then read back from Stripe — the local fake, in this process — and
+// applied in its transaction), then 1,000 deliveries of one and the same event (20 at a time), which must
+// change the state exactly once.
+// Runs in-process on a fresh database of TEST_DATABASE_URL's server, or on its own embedded PostgreSQL
+// (temp DATA_DIR). Prints figures; asserts nothing.
+// `npx tsx bench/billing.bench.ts` (or `npm run bench -- billing`; BENCH_REQUESTS: deliveries of the saturated phase, default 4000)
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../src/server/app';
+import { buildConfig, parseEnv } from '../src/server/config';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-server';
+import { openDatabase } from '../src/server/db/open-database';
+import { waitForWebhookWork } from '../src/server/features/billing/service';
+import { createStripeClient } from '../src/server/providers/payments/stripe';
+import {
+  FAKE_STRIPE_SECRET_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  signStripePayload,
+  startFakeStripe,
+} from '../src/server/testing/fake-stripe';
+import { freshBenchDatabase } from './support';
+
+const CONNECTIONS = 20;
+const DISTINCT_DELIVERIES = Number(process.env.BENCH_REQUESTS ?? 4000);
+const SAME_EVENT_DELIVERIES = 1000;
+const STEADY_DELIVERIES = 1000;
+const STEADY_RATE = 100;
+const SUBSCRIBERS = 200;
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-billing-'));
+  const embedded = process.env.TEST_DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir, log: () => undefined });
+  const adminUrl = process.env.TEST_DATABASE_URL ?? embedded?.adminUrl ?? '';
+  const appDatabase = await freshBenchDatabase(adminUrl);
+  if (!appDatabase) throw new Error('no database server');
+  console.log(`database: ${embedded ? 'embedded PostgreSQL' : 'TEST_DATABASE_URL server'}`);
+  // Latency here is mostly waiting for a CPU: the machine's load says how many others wanted one.
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
+  const fake = await startFakeStripe();
+  fake.seedPrices();
+  const env = parseEnv({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DATABASE_URL: appDatabase.url,
+    MARKET_DATA_PROVIDER: 'simulated',
+    LOG_LEVEL: 'warn',
+    JOBS: 'off',
+    STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_BASE_URL: fake.baseUrl,
+  });
+  const config = buildConfig(env, randomBytes(32).toString('hex'));
+  const database = await openDatabase(config, () => undefined);
+  const app = await buildApp({ config, database: database.handle, version: 'bench' });
+  const sql = (text: string, values: unknown[] = []) => database.handle.pool.query(text, values);
+
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    // ---- subscribers: users with a customer and an active Premium subscription in the fake account
+    const stripe = createStripeClient({ secretKey: FAKE_STRIPE_SECRET_KEY, apiBaseUrl: fake.baseUrl });
+    const { rows: users } = await sql(
+      `insert into "user" (email, first_name, last_name, password_hash)
+       select 'billing-bench-' || g || '@example.com', 'Bench', 'User', 'not-a-hash'
+         from generate_series(1, $1::int) as g
+       returning id`,
+      [SUBSCRIBERS],
+    );
+    const [premium] = (await stripe.prices.list({ lookup_keys: ['foliowise_premium_monthly'] })).data;
+    const subscriptions: Record<string, unknown>[] = [];
+    for (const { id: userId } of users as { id: string }[]) {
+      const customer = await stripe.customers.create({
+        email: `${userId}@example.com`,
+        metadata: { userId },
+      });
+      await sql('update "user" set stripe_customer_id = $2 where id = $1', [userId, customer.id]);
+      const subscription = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: premium?.id ?? '' }],
+        metadata: { userId },
+      });
+      subscriptions.push(fake.object(subscription.id) ?? {});
+    }
+
+    const signed = (event: object) => {
+      const body = JSON.stringify(event);
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signStripePayload(body, FAKE_STRIPE_WEBHOOK_SECRET),
+        },
+      };
+    };
+
+    // ---- 1. distinct events, 20 connections: as fast as they go, then at a steady 100 events/s
+    let next = 0;
+    const distinctEvents = (amount: number, overallRate?: number) =>
+      autocannon({
+        url: `${address}/api/stripe/webhook`,
+        connections: CONNECTIONS,
+        amount,
+        ...(overallRate ? { overallRate } : {}),
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const subscription = subscriptions[next++ % subscriptions.length] ?? {};
+              return {
+                ...request,
+                ...signed(fake.event('customer.subscription.updated', subscription as never)),
+              };
+            },
+          },
+        ],
+      });
+    const cpuBefore = process.cpuUsage();
+    const saturated = await distinctEvents(DISTINCT_DELIVERIES);
+    const answered = performance.now();
+    await waitForWebhookWork(app.services.billing);
+    const drainMs = performance.now() - answered;
+    const cpu = process.cpuUsage(cpuBefore);
+    const { rows: applied } = await sql(
+      'select count(*)::int as n from stripe_event where processed_at is not null',
+    );
+    console.log(
+      `webhook, ${DISTINCT_DELIVERIES} distinct events, ${CONNECTIONS} connections as fast as they go: ` +
+        `${saturated.requests.average.toFixed(0)} events/s, p50 ${saturated.latency.p50} ms, ` +
+        `p99 ${saturated.latency.p99} ms, non-2xx ${saturated.non2xx}; ${applied[0]?.n} applied ` +
+        `(read from Stripe, written), the last ${drainMs.toFixed(0)} ms after the last answer`,
+    );
+    console.log(
+      `  CPU of this process (app, fake Stripe and load generator together): ` +
+        `${((cpu.user + cpu.system) / 1000 / DISTINCT_DELIVERIES).toFixed(2)} ms per event`,
+    );
+    const steady = await distinctEvents(STEADY_DELIVERIES, STEADY_RATE);
+    await waitForWebhookWork(app.services.billing);
+    console.log(
+      `webhook, ${STEADY_DELIVERIES} distinct events, ${CONNECTIONS} connections at ${STEADY_RATE} events/s: ` +
+        `p50 ${steady.latency.p50} ms, p99 ${steady.latency.p99} ms, non-2xx ${steady.non2xx} (target p99 < 50 ms)`,
+    );
+
+    // ---- 2. one event delivered 1,000 times: an upgrade to Professional
+    const target = subscriptions[0] as { id: string; metadata: { userId: string } };
+    fake.updateSubscription(target.id, { lookupKey: 'foliowise_professional_monthly' });
+    const event = fake.event('customer.subscription.updated', fake.object(target.id) ?? (target as never));
+    const delivery = signed(event);
+    const before = await sql('select plan from "user" where id = $1', [target.metadata.userId]);
+    let changes = 0;
+    let duplicates = 0;
+    const same = await autocannon({
+      url: `${address}/api/stripe/webhook`,
+      connections: CONNECTIONS,
+      amount: SAME_EVENT_DELIVERIES,
+      requests: [
+        {
+          method: 'POST',
+          ...delivery,
+          onResponse: (_status, body) => {
+            if ((JSON.parse(body) as { duplicate?: boolean }).duplicate === false) changes++;
+            else duplicates++;
+          },
+        },
+      ],
+    });
+    await waitForWebhookWork(app.services.billing);
+    const after = await sql('select plan from "user" where id = $1', [target.metadata.userId]);
+    const { rows: stored } = await sql('select count(*)::int as n from stripe_event where id = $1', [
+      event.id,
+    ]);
+    console.log(
+      `same event delivered ${SAME_EVENT_DELIVERIES} times (${CONNECTIONS} at a time): ${changes} state change, ` +
+        `${duplicates} answered as duplicates, ${stored[0]?.n} stored event row, plan ` +
+        `${before.rows[0]?.plan} -> ${after.rows[0]?.plan}; p99 ${same.latency.p99} ms, non-2xx ${same.non2xx}`,
+    );
+  } finally {
+    await app.close();
+    database.handle.pool.on('error', () => undefined);
+    await database.shutdown();
+    await appDatabase.drop();
+    await embedded?.stop();
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,252 @@
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { premiumPurchase, stripeEvent, subscription, user } from '../../db/schema';
+import type { StoredSubscription } from '../../../domain/subscriptions';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+
+type SubscriptionRow = typeof subscription.$inferSelect;
+type SubscriptionInsert = typeof subscription.$inferInsert;
+
+export interface BillingUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  plan: string;
+  subscriptionStatus: string;
+  stripeCustomerId: string | null;
+}
+
+export async function findBillingUser(db: Executor, userId: string): Promise<BillingUser | undefined> {
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      plan: user.plan,
+      subscriptionStatus: user.subscriptionStatus,
+      stripeCustomerId: user.stripeCustomerId,
+    })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findUserIdByCustomer(db: Executor, customerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.stripeCustomerId, customerId))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * Stores the user's Stripe customer unless one is already stored; answers the one stored. Two first payments
+ * at once got the same customer from Stripe (idempotency key), so either write is the same.
+ */
+export async function saveStripeCustomerId(
+  db: Executor,
+  userId: string,
+  customerId: string,
+): Promise<string> {
+  await db
+    .update(user)
+    .set({ stripeCustomerId: customerId })
+    .where(and(eq(user.id, userId), isNull(user.stripeCustomerId)));
+  const [row] = await db.select({ id: user.stripeCustomerId }).from(user).where(eq(user.id, userId));
+  return row?.id ?? customerId;
+}
+
+/** Forgets a stored customer that Stripe no longer knows (only if it is still the one stored). */
+export async function forgetStripeCustomerId(
+  db: Executor,
+  userId: string,
+  customerId: string,
+): Promise<void> {
+  await db
+    .update(user)
+    .set({ stripeCustomerId: null })
+    .where(and(eq(user.id, userId), eq(user.stripeCustomerId, customerId)));
+}
+
+export function toStoredSubscription(row: SubscriptionRow): StoredSubscription {
+  return {
+    status: row.status,
+    plan: row.plan,
+    interval: row.interval,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    trialEnd: row.trialEnd,
+    pastDueSince: row.pastDueSince,
+    createdAt: row.stripeCreatedAt,
+  };
+}
+
+export async function listSubscriptionsOfUser(db: Executor, userId: string): Promise<SubscriptionRow[]> {
+  return db.select().from(subscription).where(eq(subscription.userId, userId));
+}
+
+/** The purchases of a user that have not ended at `now`. */
+export async function listLivePurchasesOfUser(db: Executor, userId: string, now: Date) {
+  return db
+    .select({ endsAt: premiumPurchase.endsAt })
+    .from(premiumPurchase)
+    .where(and(eq(premiumPurchase.userId, userId), gt(premiumPurchase.endsAt, now)));
+}
+
+type StripeEventRow = typeof stripeEvent.$inferSelect;
+
+/** Stores a received event; true the first time, false for a second delivery (here or on another instance). */
+export async function storeEvent(
+  db: Executor,
+  event: { id: string; type: string; createdAt: Date; object: Record<string, unknown> },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(stripeEvent)
+    .values({ id: event.id, type: event.type, createdAt: event.createdAt, object: event.object })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvent.id });
+  return inserted.length > 0;
+}
+
+export async function findPendingEvent(db: Executor, eventId: string): Promise<StripeEventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(stripeEvent)
+    .where(and(eq(stripeEvent.id, eventId), isNull(stripeEvent.processedAt)));
+  return row;
+}
+
+/**
+ * Takes a pending event for the transaction that applies it: false when it was applied meanwhile, or when
+ * another instance is applying it now (skip locked: nobody waits).
+ */
+export async function claimPendingEvent(tx: Transaction, eventId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: stripeEvent.id })
+    .from(stripeEvent)
+    .where(and(eq(stripeEvent.id, eventId), isNull(stripeEvent.processedAt)))
+    .for('update', { skipLocked: true });
+  return row !== undefined;
+}
+
+export async function markEventProcessed(tx: Transaction, eventId: string, now: Date): Promise<void> {
+  await tx.update(stripeEvent).set({ processedAt: now, lastError: null }).where(eq(stripeEvent.id, eventId));
+}
+
+export async function recordEventFailure(
+  db: Executor,
+  eventId: string,
+  failure: { error: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db
+    .update(stripeEvent)
+    .set({
+      attempts: sql`${stripeEvent.attempts} + 1`,
+      lastError: failure.error,
+      nextAttemptAt: failure.nextAttemptAt,
+    })
+    .where(and(eq(stripeEvent.id, eventId), isNull(stripeEvent.processedAt)));
+}
+
+/** Stripe stops delivering an event after 3 days; its id is kept well past that, then deleted. */
+export const STRIPE_EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes the events applied more than STRIPE_EVENT_RETENTION_MS ago; answers how many. */
+export async function deleteOldStripeEvents(db: Executor, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(stripeEvent)
+    .where(lte(stripeEvent.processedAt, new Date(now.getTime() - STRIPE_EVENT_RETENTION_MS)))
+    .returning({ id: stripeEvent.id });
+  return deleted.length;
+}
+
+/** Pending events due for an attempt at `now`, oldest first. */
+export async function listDueEvents(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: stripeEvent.id })
+    .from(stripeEvent)
+    .where(and(isNull(stripeEvent.processedAt), lte(stripeEvent.nextAttemptAt, now)))
+    .orderBy(stripeEvent.nextAttemptAt)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Writes a subscription as read from Stripe for an event, unless the stored row was written for a newer event
+ * (`last_event_at`): one statement, so two instances applying events of one subscription cannot interleave.
+ * `past_due_since` is kept while the subscription stays unpaid (and through a cancel that follows), and
+ * cleared once it is paid. Answers whether the row was written.
+ */
+export async function applySubscriptionState(tx: Transaction, values: SubscriptionInsert): Promise<boolean> {
+  const { id: _id, pastDueSince: _pastDueSince, ...changes } = values;
+  const written = await tx
+    .insert(subscription)
+    .values(values)
+    .onConflictDoUpdate({
+      target: subscription.id,
+      set: {
+        ...changes,
+        pastDueSince: sql`case
+          when excluded.status in ('past_due', 'unpaid') then coalesce(${subscription.pastDueSince}, excluded.past_due_since)
+          when excluded.status = 'canceled' then ${subscription.pastDueSince}
+          else null end`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${subscription.lastEventAt} <= excluded.last_event_at`,
+    })
+    .returning({ id: subscription.id });
+  return written.length > 0;
+}
+
+export async function insertPurchase(
+  tx: Transaction,
+  values: typeof premiumPurchase.$inferInsert,
+): Promise<void> {
+  await tx.insert(premiumPurchase).values(values).onConflictDoNothing();
+}
+
+/** The user row's plan and status (what the guards read) and when they must be derived again. */
+export async function saveUserPlan(
+  tx: Executor,
+  userId: string,
+  values: {
+    plan: 'free' | 'premium' | 'professional';
+    subscriptionStatus: string;
+    planReviewAt: Date | null;
+  },
+): Promise<void> {
+  await tx.update(user).set(values).where(eq(user.id, userId));
+}
+
+/** Users whose plan must be derived again by `now` (a grace, a canceled period or a purchase ended). */
+export async function listUsersDueForReview(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    // A plan set by the Demo Settings switcher is the demo's own, not derived from billing.
+    .where(and(lte(user.planReviewAt, now), ne(user.subscriptionStatus, 'demo')))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks a user row (the derivations of one user happen one at a time) and answers its Stripe customer;
+ * undefined when there is no such user.
+ */
+export async function lockBillingUser(
+  tx: Transaction,
+  userId: string,
+): Promise<{ id: string; stripeCustomerId: string | null } | undefined> {
+  const [row] = await tx
+    .select({ id: user.id, stripeCustomerId: user.stripeCustomerId })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('update');
+  return row;
+}

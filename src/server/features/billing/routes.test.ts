@@ -1,0 +1,680 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BILLING_MESSAGES, ZBillingSummary, ZCheckoutSessionStatus } from '../../../contracts/billing';
+import type { SessionResponse } from '../../../contracts/accounts';
+import {
+  FAKE_STRIPE_SECRET_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  signStripePayload,
+  startFakeStripe,
+  STRIPE_FAILURES,
+  type FakeStripe,
+} from '../../testing/fake-stripe';
+import { captureLogger } from '../../testing/capture-logger';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { deleteOldStripeEvents, STRIPE_EVENT_RETENTION_MS } from './repository';
+import { processDueEvents, retryDelayMs, reviewDuePlans, waitForWebhookWork } from './service';
+
+const DAY = 86_400;
+const logLines: string[] = [];
+const bodies: string[] = [];
+
+let fake: FakeStripe;
+let t: TestApp;
+/** The app's clock for plan derivations; Stripe's clock (fake.clock) moves with it. */
+let now = new Date();
+
+function setNow(unixSeconds: number) {
+  fake.clock = unixSeconds;
+  now = new Date(unixSeconds * 1000);
+}
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  fake.seedPrices();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_BASE_URL: fake.baseUrl,
+      PUBLIC_URL: 'https://foliowise.example',
+    },
+    loggerInstance: captureLogger(logLines),
+    // A Stripe that never answers is given up after 300 ms (the SDK's timeout), with no retry.
+    overrides: { billing: { stripeTimeoutMs: 300, stripeMaxRetries: 0, now: () => now } },
+  });
+});
+beforeEach(() => {
+  fake.reset();
+  setNow(Math.floor(Date.now() / 1000));
+});
+afterEach(() => {
+  expect(fake.unhandled).toEqual([]);
+});
+afterAll(async () => {
+  // Nothing the app answered or logged contains the secret key.
+  for (const text of [...bodies, ...logLines]) expect(text).not.toContain(FAKE_STRIPE_SECRET_KEY);
+  await t?.close();
+  await fake?.close();
+});
+
+async function call(
+  user: TestUser | undefined,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  const res = await injectAs(user, t.app, { method, url, ...(payload ? { payload } : {}) });
+  bodies.push(res.body);
+  return res;
+}
+
+/** Delivers an event as Stripe does, and waits until the app has applied it (it answers before). */
+async function deliver(event: object, signature?: string): Promise<LightMyRequestResponse> {
+  const payload = JSON.stringify(event);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    payload,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signature ?? signStripePayload(payload, FAKE_STRIPE_WEBHOOK_SECRET),
+    },
+  });
+  bodies.push(res.body);
+  await waitForWebhookWork(t.services.billing);
+  return res;
+}
+
+async function deliverOk(type: string, object: Record<string, unknown>, created?: number) {
+  const res = await deliver(fake.event(type, object as never, { created }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ received: boolean; duplicate: boolean }>();
+}
+
+async function planOf(user: TestUser) {
+  const res = await call(user, 'GET', '/api/auth/me');
+  const { user: me } = res.json<SessionResponse>();
+  return { plan: me?.plan, status: me?.subscriptionStatus };
+}
+
+async function billingOf(user: TestUser) {
+  const res = await call(user, 'GET', '/api/billing');
+  expect(res.statusCode, res.body).toBe(200);
+  return ZBillingSummary.parse(res.json());
+}
+
+function lastRequest(method: string, path: string) {
+  const found = fake.requests.filter((r) => r.method === method && r.path === path).at(-1);
+  if (!found) throw new Error(`no ${method} ${path}`);
+  return found;
+}
+
+/** Checkout for a plan, completed in Stripe, with its webhooks: the user's subscription id. */
+async function subscribeByCheckout(user: TestUser, plan = 'premium', interval = 'monthly') {
+  const res = await call(user, 'POST', '/api/create-checkout-session', { plan, interval });
+  expect(res.statusCode, res.body).toBe(200);
+  const sessionId = /\/(cs_test_\w+)$/.exec(res.json<{ url: string }>().url)?.[1] ?? '';
+  const { session, subscription } = fake.completeCheckout(sessionId);
+  await deliverOk('checkout.session.completed', session);
+  await deliverOk('customer.subscription.created', subscription);
+  return { sessionId, subscriptionId: subscription.id };
+}
+
+describe('Checkout (Premium, 7-day trial once per customer)', () => {
+  it('starts Checkout for the user, and the webhooks make them Premium on trial', async () => {
+    const user = await signUpUser(t.app);
+    const res = await call(user, 'POST', '/api/create-checkout-session', {
+      plan: 'premium',
+      interval: 'monthly',
+      userId: user.id,
+      priceId: 'price_chosen_by_browser',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ url: string }>().url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+
+    const request = lastRequest('POST', '/v1/checkout/sessions');
+    const price = fake.requests.find((r) => r.path === '/v1/prices');
+    expect(price?.body.lookup_keys).toContain('foliowise_premium_monthly');
+    expect(request.body).toMatchObject({
+      mode: 'subscription',
+      allow_promotion_codes: 'true',
+      success_url: 'https://foliowise.example/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://foliowise.example/pricing',
+      client_reference_id: user.id,
+      metadata: { userId: user.id, priceLookupKey: 'foliowise_premium_monthly' },
+      subscription_data: { trial_period_days: '7', metadata: { userId: user.id } },
+    });
+    const lineItem = (request.body.line_items as { price: string }[])[0];
+    expect(fake.object(lineItem?.price ?? '')?.lookup_key).toBe('foliowise_premium_monthly');
+    const customer = fake.object(request.body.customer as string);
+    expect(customer?.metadata).toEqual({ userId: user.id });
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
+
+    const sessionId = /\/(cs_test_\w+)$/.exec(res.json<{ url: string }>().url)?.[1] ?? '';
+    const { session, subscription } = fake.completeCheckout(sessionId);
+    await deliverOk('checkout.session.completed', session);
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'trialing' });
+
+    const status = await call(user, 'GET', `/api/checkout-sessions/${sessionId}`);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(ZCheckoutSessionStatus.parse(status.json())).toEqual({
+      sessionId,
+      status: 'complete',
+      paymentStatus: 'no_payment_required',
+      plan: 'premium',
+      interval: 'monthly',
+      trialEndsAt: new Date(((subscription.trial_end as number) ?? 0) * 1000).toISOString(),
+    });
+    expect(await billingOf(user)).toMatchObject({
+      plan: 'premium',
+      status: 'trialing',
+      interval: 'monthly',
+      hasBillingAccount: true,
+      trialEndsAt: new Date((subscription.trial_end as number) * 1000).toISOString(),
+    });
+
+    // The trial ends and the first invoice is paid.
+    setNow(subscription.trial_end as number);
+    const active = fake.updateSubscription(subscription.id, {
+      status: 'active',
+      renewAt: subscription.trial_end as number,
+    });
+    await deliverOk('customer.subscription.updated', active);
+    await deliverOk('invoice.paid', fake.invoiceOf(subscription.id, 'paid'));
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'active' });
+  });
+
+  it('refuses a second checkout to a subscriber, and gives no second trial to a customer who had one', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    expectError(
+      await call(user, 'POST', '/api/create-checkout-session', { plan: 'professional', interval: 'yearly' }),
+      409,
+      'CONFLICT',
+      BILLING_MESSAGES.alreadySubscribed,
+    );
+
+    await deliverOk(
+      'customer.subscription.deleted',
+      fake.updateSubscription(subscriptionId, { status: 'canceled' }),
+    );
+    const again = await call(user, 'POST', '/api/create-checkout-session', {
+      plan: 'premium',
+      interval: 'monthly',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const request = lastRequest('POST', '/v1/checkout/sessions');
+    expect(request.body.subscription_data).toEqual({
+      metadata: { userId: user.id, priceLookupKey: 'foliowise_premium_monthly' },
+    });
+    // One customer per user: created once, reused.
+    expect(fake.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
+  });
+
+  it('answers 404 for another user id in the body, and 401 for a visitor', async () => {
+    const [user, other] = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
+    expectError(
+      await call(user, 'POST', '/api/create-checkout-session', { plan: 'premium', userId: other.id }),
+      404,
+      'NOT_FOUND',
+    );
+    for (const url of [
+      '/api/create-checkout-session',
+      '/api/create-subscription',
+      '/api/create-payment-intent',
+      '/api/create-portal-session',
+    ]) {
+      expectError(await call(undefined, 'POST', url, {}), 401, 'UNAUTHENTICATED');
+    }
+    expectError(await call(undefined, 'GET', '/api/billing'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('shows nothing for a forged or foreign session id', async () => {
+    const [user, other] = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
+    expectError(await call(user, 'GET', '/api/checkout-sessions/cs_test_forged123'), 404, 'NOT_FOUND');
+    const { sessionId } = await subscribeByCheckout(other);
+    expectError(await call(user, 'GET', `/api/checkout-sessions/${sessionId}`), 404, 'NOT_FOUND');
+    expectError(await call(user, 'GET', '/api/checkout-sessions/not-an-id'), 400, 'VALIDATION_ERROR');
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
+  });
+});
+
+describe('Subscription through the Payment Element', () => {
+  it('creates an incomplete subscription and answers its client secret; paid, the user is Professional', async () => {
+    const user = await signUpUser(t.app);
+    const res = await call(user, 'POST', '/api/create-subscription', {
+      plan: 'professional',
+      interval: 'yearly',
+      amount: 1,
+      customerEmail: 'payer@example.com',
+      customerName: 'Pat Payer',
+      paymentMethod: 'credit-card',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { subscriptionId, clientSecret } = res.json<{ subscriptionId: string; clientSecret: string }>();
+    const subscription = fake.object(subscriptionId);
+    const invoice = fake.object(subscription?.latest_invoice as string);
+    const intent = fake.object(invoice?.payment_intent_for_fake as string);
+    expect(clientSecret).toBe(intent?.client_secret);
+    expect(intent?.amount).toBe(95000);
+    expect(lastRequest('POST', '/v1/subscriptions').body).toMatchObject({
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      expand: ['latest_invoice.confirmation_secret'],
+      metadata: { userId: user.id },
+    });
+    expect(fake.object(subscription?.customer as string)).toMatchObject({
+      email: 'payer@example.com',
+      name: 'Pat Payer',
+    });
+
+    await deliverOk('customer.subscription.created', subscription ?? {});
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'incomplete' });
+    const paid = fake.payFirstInvoice(subscriptionId);
+    await deliverOk('invoice.paid', paid.invoice);
+    expect(await planOf(user)).toEqual({ plan: 'professional', status: 'active' });
+
+    expectError(
+      await call(user, 'POST', '/api/create-subscription', {
+        plan: 'premium',
+        interval: 'monthly',
+        customerEmail: 'payer@example.com',
+        customerName: 'Pat Payer',
+      }),
+      409,
+      'CONFLICT',
+      BILLING_MESSAGES.alreadySubscribed,
+    );
+  });
+
+  it('refuses card details and a missing name with the spec message', async () => {
+    const user = await signUpUser(t.app);
+    expectError(
+      await call(user, 'POST', '/api/create-subscription', {
+        plan: 'premium',
+        interval: 'monthly',
+        customerEmail: 'a@example.com',
+        customerName: 'A',
+        paymentDetails: { cardNumber: '4242424242424242' },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await call(user, 'POST', '/api/create-subscription', {
+        plan: 'premium',
+        interval: 'monthly',
+        customerEmail: 'a@example.com',
+        customerName: ' ',
+      }),
+      400,
+      'VALIDATION_ERROR',
+      BILLING_MESSAGES.missingNameOrEmail,
+    );
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('One month of Premium (payment intent)', () => {
+  it('charges the monthly price and grants Premium for one month once the payment succeeds', async () => {
+    const user = await signUpUser(t.app);
+    const res = await call(user, 'POST', '/api/create-payment-intent', { amount: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ clientSecret: string; amountCents: number }>();
+    expect(body.amountCents).toBe(2900);
+    const request = lastRequest('POST', '/v1/payment_intents');
+    expect(request.body).toMatchObject({
+      amount: '2900',
+      currency: 'usd',
+      metadata: { userId: user.id, purpose: 'premium_one_month' },
+    });
+    const intentId = body.clientSecret.split('_secret_')[0] ?? '';
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
+
+    const intent = fake.succeedPaymentIntent(intentId);
+    await deliverOk('payment_intent.succeeded', intent);
+    await deliverOk('payment_intent.succeeded', intent);
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'active' });
+    const summary = await billingOf(user);
+    const expectedEnd = new Date((intent.created as number) * 1000);
+    expectedEnd.setUTCMonth(expectedEnd.getUTCMonth() + 1);
+    expect(summary).toMatchObject({ plan: 'premium', interval: null, cancelAtPeriodEnd: false });
+    expect(new Date(summary.currentPeriodEnd ?? 0).getUTCDate()).toBe(expectedEnd.getUTCDate());
+
+    // A month and a day later the hourly job finds it ended.
+    setNow((intent.created as number) + 32 * DAY);
+    expect(await reviewDuePlans(t.deps.database.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
+  });
+});
+
+describe('Plan changes, cancel, failed renewal', () => {
+  it('follows an upgrade and a downgrade made in the billing portal', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    await deliverOk(
+      'customer.subscription.updated',
+      fake.updateSubscription(subscriptionId, {
+        status: 'active',
+        lookupKey: 'foliowise_professional_monthly',
+      }),
+    );
+    expect(await planOf(user)).toEqual({ plan: 'professional', status: 'active' });
+    await deliverOk(
+      'customer.subscription.updated',
+      fake.updateSubscription(subscriptionId, { lookupKey: 'foliowise_premium_yearly' }),
+    );
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'active' });
+    expect((await billingOf(user)).interval).toBe('yearly');
+  });
+
+  it('keeps access until the end of a period canceled at its end', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    const canceling = fake.updateSubscription(subscriptionId, { status: 'active', cancelAtPeriodEnd: true });
+    await deliverOk('customer.subscription.updated', canceling);
+    const summary = await billingOf(user);
+    expect(summary).toMatchObject({ plan: 'premium', status: 'active', cancelAtPeriodEnd: true });
+    const periodEnd =
+      (canceling.items as { data: { current_period_end: number }[] }).data[0]?.current_period_end ?? 0;
+    expect(summary.currentPeriodEnd).toBe(new Date(periodEnd * 1000).toISOString());
+
+    setNow(periodEnd);
+    await deliverOk(
+      'customer.subscription.deleted',
+      fake.updateSubscription(subscriptionId, { status: 'canceled' }),
+    );
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'canceled' });
+  });
+
+  it('keeps a past_due subscriber for the grace, drops them after it, and restores them when paid', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    const renewal = fake.clock + 7 * DAY;
+    setNow(renewal);
+    fake.updateSubscription(subscriptionId, { status: 'past_due', renewAt: renewal });
+    await deliverOk('invoice.payment_failed', fake.invoiceOf(subscriptionId, 'open'));
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'past_due' });
+
+    setNow(renewal + 6 * DAY);
+    await reviewDuePlans(t.deps.database.db, now);
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'past_due' });
+    // After the grace, the billing card shows it (and stores it) before the hourly job runs.
+    setNow(renewal + 7 * DAY + 60);
+    expect(await billingOf(user)).toMatchObject({ plan: 'free', status: 'past_due' });
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'past_due' });
+
+    fake.updateSubscription(subscriptionId, { status: 'active' });
+    await deliverOk('invoice.paid', fake.invoiceOf(subscriptionId, 'paid'));
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'active' });
+  });
+});
+
+describe('Webhook deliveries', () => {
+  it('applies an event once however often it is delivered', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    const event = fake.event(
+      'customer.subscription.updated',
+      fake.updateSubscription(subscriptionId, {
+        status: 'active',
+        lookupKey: 'foliowise_professional_monthly',
+      }),
+    );
+    const results = await Promise.all([deliver(event), deliver(event), deliver(event)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(results.filter((r) => !r.json<{ duplicate: boolean }>().duplicate)).toHaveLength(1);
+    const { rows } = await t.deps.database.pool.query(
+      'select count(*)::int as n from stripe_event where id = $1',
+      [event.id],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+    expect(await planOf(user)).toEqual({ plan: 'professional', status: 'active' });
+  });
+
+  it('ends in Stripe state when events come late and out of order', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    const older = fake.event(
+      'customer.subscription.updated',
+      fake.updateSubscription(subscriptionId, { status: 'active' }),
+      { created: fake.clock + 10 },
+    );
+    const canceled = fake.updateSubscription(subscriptionId, { status: 'canceled' });
+    setNow(
+      fake.clock + (canceled.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end,
+    );
+    const newer = fake.event('customer.subscription.deleted', canceled, { created: fake.clock });
+    expect((await deliver(newer)).statusCode).toBe(200);
+    expect((await deliver(older)).statusCode).toBe(200);
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'canceled' });
+    // The event body said 'active'; the subscription was read from Stripe.
+    const { rows } = await t.deps.database.pool.query('select status from subscription where id = $1', [
+      subscriptionId,
+    ]);
+    expect(rows).toEqual([{ status: 'canceled' }]);
+  });
+
+  it('keeps the newer state when the Stripe read of an older event is applied after a newer one', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    const start = fake.clock;
+    const upgraded = fake.updateSubscription(subscriptionId, {
+      status: 'active',
+      lookupKey: 'foliowise_professional_monthly',
+    });
+    await deliverOk('customer.subscription.updated', upgraded, start + 20);
+    // The older event's read raced the upgrade and saw the state before it.
+    const stale = fake.updateSubscription(subscriptionId, { lookupKey: 'foliowise_premium_monthly' });
+    await deliverOk('customer.subscription.updated', stale, start + 10);
+    expect(await planOf(user)).toEqual({ plan: 'professional', status: 'active' });
+  });
+
+  it('keeps applied event ids for 30 days, then the daily job deletes them', async () => {
+    const event = fake.event('customer.created', { id: 'cus_kept', object: 'customer' });
+    expect((await deliver(event)).statusCode).toBe(200);
+    const { db, pool } = t.deps.database;
+    const processedAtOf = async () =>
+      (await pool.query('select processed_at from stripe_event where id = $1', [event.id])).rows.map(
+        (row: { processed_at: Date }) => row.processed_at,
+      );
+    const [processedAt] = await processedAtOf();
+    if (!processedAt) throw new Error('event not applied');
+    await deleteOldStripeEvents(db, new Date(processedAt.getTime() + STRIPE_EVENT_RETENTION_MS - 1000));
+    expect(await processedAtOf()).toEqual([processedAt]);
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    await deleteOldStripeEvents(db, new Date(processedAt.getTime() + STRIPE_EVENT_RETENTION_MS));
+    expect(await processedAtOf()).toEqual([]);
+  });
+
+  it('refuses a bad or missing signature with 400 and changes nothing', async () => {
+    const user = await signUpUser(t.app);
+    const res = await call(user, 'POST', '/api/create-payment-intent', {});
+    const intentId = res.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0] ?? '';
+    const event = fake.event('payment_intent.succeeded', fake.succeedPaymentIntent(intentId));
+    const payload = JSON.stringify(event);
+    expectError(await deliver(event, signStripePayload(payload, 'whsec_wrong')), 400, 'BAD_REQUEST');
+    expectError(await deliver(event, 't=1,v1=abc'), 400, 'BAD_REQUEST');
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(unsigned, 400, 'BAD_REQUEST');
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
+    const { rows } = await t.deps.database.pool.query(
+      'select count(*)::int as n from stripe_event where id = $1',
+      [event.id],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('is let through the cross-site check: Stripe sends no Origin and no cookie', async () => {
+    const event = fake.event('customer.created', { id: 'cus_x', object: 'customer' });
+    const res = await deliver(event);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+  });
+});
+
+describe('Billing portal', () => {
+  it("opens the user's own customer, ignoring a customer id in the body", async () => {
+    const [user, other] = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
+    expectError(
+      await call(user, 'POST', '/api/create-portal-session', {}),
+      409,
+      'CONFLICT',
+      BILLING_MESSAGES.noBillingAccount,
+    );
+    await subscribeByCheckout(user);
+    await subscribeByCheckout(other);
+    const otherCustomer = fake.requests
+      .filter((r) => r.path === '/v1/checkout/sessions')
+      .map((r) => r.body.customer)
+      .at(-1);
+    const res = await call(user, 'POST', '/api/create-portal-session', { customerId: otherCustomer });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ url: string }>().url).toMatch(/^https:\/\/billing\.stripe\.com\//);
+    const request = lastRequest('POST', '/v1/billing_portal/sessions');
+    expect(request.body.customer).not.toBe(otherCustomer);
+    expect(request.body.return_url).toBe('https://foliowise.example/account');
+  });
+});
+
+describe('A stored customer that Stripe does not know', () => {
+  it('is replaced by a new customer on the next payment, and opens no portal', async () => {
+    const [payer, portalUser] = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
+    const { pool } = t.deps.database;
+    const setGone = (user: TestUser, id: string) =>
+      pool.query('update "user" set stripe_customer_id = $2 where id = $1', [user.id, id]);
+    // Stored while the app used test keys, say: unknown to this account.
+    await setGone(payer, 'cus_fromTestMode1');
+    await setGone(portalUser, 'cus_fromTestMode2');
+
+    const res = await call(payer, 'POST', '/api/create-subscription', {
+      plan: 'premium',
+      interval: 'monthly',
+      customerEmail: 'payer@example.com',
+      customerName: 'Pat Payer',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await pool.query('select stripe_customer_id from "user" where id = $1', [payer.id]);
+    const customerId = (rows[0] as { stripe_customer_id: string }).stripe_customer_id;
+    expect(customerId).toMatch(/^cus_/);
+    expect(customerId).not.toBe('cus_fromTestMode1');
+    expect(fake.object(customerId)).toMatchObject({
+      email: 'payer@example.com',
+      metadata: { userId: payer.id },
+    });
+
+    expectError(
+      await call(portalUser, 'POST', '/api/create-portal-session', {}),
+      409,
+      'CONFLICT',
+      BILLING_MESSAGES.noBillingAccount,
+    );
+    expect((await billingOf(portalUser)).hasBillingAccount).toBe(false);
+  });
+});
+
+describe('Stripe failures', () => {
+  const subscribe = (user: TestUser) =>
+    call(user, 'POST', '/api/create-subscription', {
+      plan: 'premium',
+      interval: 'monthly',
+      customerEmail: 'a@example.com',
+      customerName: 'A B',
+    });
+
+  it("answers a declined card with 402 and Stripe's message", async () => {
+    const user = await signUpUser(t.app);
+    fake.failNext('POST', /^\/v1\/subscriptions$/, STRIPE_FAILURES.cardDeclined);
+    expectError(await subscribe(user), 402, 'PAYMENT_DECLINED', 'Your card was declined.');
+  });
+
+  it.each([
+    ['rate limited (429)', STRIPE_FAILURES.rateLimited],
+    ['failing (500)', STRIPE_FAILURES.serverError],
+    ['not answering', 'hang' as const],
+  ])('answers 503 when Stripe is %s', async (_name, failure) => {
+    const user = await signUpUser(t.app);
+    fake.failNext('POST', /^\/v1\/subscriptions$/, failure);
+    const error = expectError(await subscribe(user), 503, 'SERVICE_UNAVAILABLE');
+    expect(error.message).toMatch(/try again/);
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
+  });
+
+  it('answers a webhook at once while Stripe is down, and applies the event when a retry can read Stripe', async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    const event = fake.event(
+      'customer.subscription.updated',
+      fake.updateSubscription(subscriptionId, { lookupKey: 'foliowise_professional_monthly' }),
+    );
+    fake.failNext('GET', /^\/v1\/subscriptions\/sub_/, STRIPE_FAILURES.serverError);
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: false });
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'trialing' });
+    const { rows } = await t.deps.database.pool.query(
+      'select attempts, processed_at from stripe_event where id = $1',
+      [event.id],
+    );
+    expect(rows).toEqual([{ attempts: 1, processed_at: null }]);
+
+    // Stripe delivering it again changes nothing; the retry, once due, applies it.
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect(await processDueEvents(t.services.billing, now)).toBe(0);
+    expect(await processDueEvents(t.services.billing, new Date(now.getTime() + retryDelayMs(1)))).toBe(1);
+    expect(await planOf(user)).toEqual({ plan: 'professional', status: 'trialing' });
+  });
+});
+
+describe('Without Stripe keys', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp();
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('answers every payment call with the spec message, and the webhook with 503', async () => {
+    const user = await signUpUser(bare.app);
+    const calls: [string, object][] = [
+      ['/api/create-checkout-session', { plan: 'premium' }],
+      [
+        '/api/create-subscription',
+        { plan: 'premium', interval: 'monthly', customerEmail: 'a@example.com', customerName: 'A' },
+      ],
+      ['/api/create-payment-intent', {}],
+    ];
+    for (const [url, payload] of calls) {
+      const res = await injectAs(user, bare.app, { method: 'POST', url, payload });
+      expectError(res, 503, 'SERVICE_UNAVAILABLE', BILLING_MESSAGES.notConfigured);
+    }
+    const status = await injectAs(user, bare.app, {
+      method: 'GET',
+      url: '/api/checkout-sessions/cs_test_abc',
+    });
+    expectError(status, 503, 'SERVICE_UNAVAILABLE', BILLING_MESSAGES.notConfigured);
+    const summary = await injectAs(user, bare.app, { method: 'GET', url: '/api/billing' });
+    expect(ZBillingSummary.parse(summary.json())).toEqual({
+      plan: 'free',
+      status: 'none',
+      interval: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      trialEndsAt: null,
+      hasBillingAccount: false,
+    });
+    const webhook = await bare.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+    });
+    expectError(webhook, 503, 'SERVICE_UNAVAILABLE');
+  });
+});

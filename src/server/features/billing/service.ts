@@ -1,0 +1,660 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  BILLING_MESSAGES,
+  type BillingSummary,
+  type CheckoutSessionStatus,
+  type CreateSubscriptionResponse,
+  type PaidPlan,
+  type PaymentIntentResponse,
+} from '../../../contracts/billing';
+import type { User } from '../../../contracts/accounts';
+import { AppError } from '../../../contracts/errors';
+import { PLANS, type BillingInterval } from '../../../domain/plans';
+import {
+  addOneMonth,
+  deriveEffectivePlan,
+  hasPayingSubscription,
+  parsePriceLookupKey,
+  type StoredSubscription,
+} from '../../../domain/subscriptions';
+import type { Database } from '../../db/client';
+import { isUuid } from '../../lib/uuid';
+import {
+  CustomerMissingError,
+  PaymentDeclinedError,
+  PaymentsRequestError,
+  PaymentsUnavailableError,
+  PriceNotSetUpError,
+  verifyWebhookEvent,
+  WebhookSignatureError,
+  type PaymentsProvider,
+  type SubscriptionSnapshot,
+  type WebhookEvent,
+} from '../../providers/payments';
+import {
+  claimPendingEvent,
+  findBillingUser,
+  findPendingEvent,
+  findUserIdByCustomer,
+  forgetStripeCustomerId,
+  insertPurchase,
+  listDueEvents,
+  listLivePurchasesOfUser,
+  listSubscriptionsOfUser,
+  listUsersDueForReview,
+  markEventProcessed,
+  recordEventFailure,
+  storeEvent,
+  applySubscriptionState,
+  lockBillingUser,
+  saveStripeCustomerId,
+  saveUserPlan,
+  toStoredSubscription,
+  type BillingUser,
+  type Transaction,
+} from './repository';
+
+/** What the billing feature runs on (app.services.billing). */
+export interface BillingContext {
+  db: Database;
+  /** Undefined without STRIPE_SECRET_KEY: every payment call answers 503 with the spec's message. */
+  payments: PaymentsProvider | undefined;
+  webhookSecret: string | undefined;
+  /** PUBLIC_URL when set: the base of Stripe's return links; else the request's own origin. */
+  publicUrl: string | undefined;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** The webhook events being applied in this process (see waitForWebhookWork). */
+  inFlight: Set<Promise<void>>;
+}
+
+/** A customer who never had a subscription gets this trial on Checkout (spec 000 §9: 7-day free trial). */
+const TRIAL_DAYS = 7;
+/** The metadata `purpose` of a one-month Premium payment intent (/checkout). */
+const ONE_MONTH_PURPOSE = 'premium_one_month';
+const ONE_MONTH_CURRENCY = 'usd';
+
+const PAYMENTS_BUSY_MESSAGE =
+  'The payment service is not answering right now. Please try again in a few minutes.';
+const PAYMENTS_REFUSED_MESSAGE =
+  'The payment service could not process this request. Please contact support.';
+const CHECKOUT_SESSION_NOT_FOUND = 'Checkout session not found';
+
+function paymentsOf(context: BillingContext): PaymentsProvider {
+  if (!context.payments) throw new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.notConfigured);
+  return context.payments;
+}
+
+/**
+ * Runs Stripe calls and turns their failures into answers a person can read: a declined card is a 402 with
+ * Stripe's message; a Stripe that is down, slow or rate-limiting us is a 503; a missing price is the spec's
+ * "not configured"; a refused request a 502. The log gets the reason, never the key.
+ */
+async function withStripe<T>(context: BillingContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) {
+      throw new AppError('PAYMENT_DECLINED', error.message, { status: 402 });
+    }
+    if (error instanceof PaymentsUnavailableError) {
+      context.log.warn({ reason: error.message }, 'Stripe unavailable');
+      throw new AppError('SERVICE_UNAVAILABLE', PAYMENTS_BUSY_MESSAGE);
+    }
+    if (error instanceof PriceNotSetUpError) {
+      context.log.error({ reason: error.message }, 'Stripe prices missing: run npm run stripe:setup');
+      throw new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.notConfigured);
+    }
+    if (error instanceof PaymentsRequestError || error instanceof CustomerMissingError) {
+      context.log.error({ reason: error.message }, 'Stripe refused a request');
+      throw new AppError('PAYMENT_SERVICE_ERROR', PAYMENTS_REFUSED_MESSAGE, { status: 502 });
+    }
+    throw error;
+  }
+}
+
+async function billingUserOf(context: BillingContext, userId: string): Promise<BillingUser> {
+  const found = await findBillingUser(context.db, userId);
+  if (!found) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return found;
+}
+
+/**
+ * Runs `work` with the user's Stripe customer, created the first time (and stored); name and email refreshed
+ * when given. A stored customer Stripe no longer knows (deleted, or from another account or mode) is
+ * forgotten and replaced by a new one, once.
+ */
+async function withCustomer<T>(
+  context: BillingContext,
+  payments: PaymentsProvider,
+  user: BillingUser,
+  contact: { email: string; name: string } | undefined,
+  work: (customerId: string) => Promise<T>,
+): Promise<T> {
+  let stored = user.stripeCustomerId;
+  let replacing: string | undefined;
+  for (;;) {
+    try {
+      if (stored) {
+        if (contact) await payments.updateCustomer(stored, contact);
+        return await work(stored);
+      }
+      const created = await payments.createCustomer({
+        userId: user.id,
+        email: contact?.email ?? user.email,
+        name: contact?.name ?? `${user.firstName} ${user.lastName}`.trim(),
+        replacing,
+      });
+      return await work(await saveStripeCustomerId(context.db, user.id, created));
+    } catch (error) {
+      if (!(error instanceof CustomerMissingError) || !stored || replacing) throw error;
+      context.log.warn({ userId: user.id }, 'Stored Stripe customer unknown to Stripe: creating a new one');
+      await forgetStripeCustomerId(context.db, user.id, stored);
+      replacing = stored;
+      stored = null;
+    }
+  }
+}
+
+function storedFromSnapshot(snapshot: SubscriptionSnapshot, pastDueSince: Date | null): StoredSubscription {
+  const parsed = parsePriceLookupKey(snapshot.priceLookupKey);
+  return {
+    status: snapshot.status,
+    // A subscription to a price that is not ours still counts as paying; its plan is not granted (see applySubscription).
+    plan: parsed?.plan ?? 'premium',
+    interval: parsed?.interval ?? 'monthly',
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    trialEnd: snapshot.trialEnd,
+    pastDueSince,
+    createdAt: snapshot.createdAt,
+  };
+}
+
+/**
+ * Stripe's list of the customer's subscriptions (fresher than our webhook-fed table) and ours: refuses a second
+ * subscription to a paying customer; tells whether the customer ever had one (the trial is once per customer).
+ */
+async function checkNotSubscribed(
+  context: BillingContext,
+  payments: PaymentsProvider,
+  user: BillingUser,
+  customerId: string,
+): Promise<{ hadSubscription: boolean }> {
+  const [fromStripe, stored] = await Promise.all([
+    payments.listSubscriptions(customerId),
+    listSubscriptionsOfUser(context.db, user.id),
+  ]);
+  const storedById = new Map(stored.map((row) => [row.id, row]));
+  const subscriptions = [
+    ...fromStripe.map((snapshot) =>
+      storedFromSnapshot(
+        snapshot,
+        storedById.get(snapshot.id)?.pastDueSince ??
+          (snapshot.status === 'past_due' ? snapshot.currentPeriodStart : null),
+      ),
+    ),
+    ...stored.filter((row) => !fromStripe.some((s) => s.id === row.id)).map(toStoredSubscription),
+  ];
+  if (hasPayingSubscription(subscriptions, context.now())) {
+    throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+  }
+  return { hadSubscription: subscriptions.length > 0 };
+}
+
+/** A `userId` the browser sends must be the session user's (spec 000 §7's calls carry one); another is a 404. */
+function checkOwnUserId(user: User, userId: string | undefined) {
+  if (userId !== undefined && userId !== user.id) throw new AppError('NOT_FOUND', 'User not found');
+}
+
+/** POST /api/create-checkout-session: Stripe Checkout in subscription mode, 7-day trial once per customer. */
+export async function createCheckoutSession(options: {
+  context: BillingContext;
+  user: User;
+  plan: PaidPlan;
+  interval: BillingInterval;
+  userId: string | undefined;
+  origin: string;
+}): Promise<{ url: string }> {
+  const { context } = options;
+  checkOwnUserId(options.user, options.userId);
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  return withStripe(context, async () => {
+    const price = await payments.priceFor(options.plan, options.interval);
+    const base = context.publicUrl ?? options.origin;
+    return withCustomer(context, payments, user, undefined, async (customerId) => {
+      const { hadSubscription } = await checkNotSubscribed(context, payments, user, customerId);
+      return payments.createCheckoutSession({
+        userId: user.id,
+        customerId,
+        plan: options.plan,
+        interval: options.interval,
+        price,
+        trialDays: hadSubscription ? null : TRIAL_DAYS,
+        successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/pricing`,
+      });
+    });
+  });
+}
+
+/** POST /api/create-subscription: an incomplete subscription whose first invoice the Payment Element pays. */
+export async function createSubscription(options: {
+  context: BillingContext;
+  user: User;
+  plan: PaidPlan;
+  interval: BillingInterval;
+  customerEmail: string;
+  customerName: string;
+}): Promise<CreateSubscriptionResponse> {
+  const { context } = options;
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  return withStripe(context, async () => {
+    const price = await payments.priceFor(options.plan, options.interval);
+    const contact = { email: options.customerEmail, name: options.customerName };
+    return withCustomer(context, payments, user, contact, async (customerId) => {
+      await checkNotSubscribed(context, payments, user, customerId);
+      return payments.createSubscription({ userId: user.id, customerId, price });
+    });
+  });
+}
+
+/** POST /api/create-payment-intent: one month of Premium at its monthly price, no renewal. */
+export async function createOneMonthPaymentIntent(options: {
+  context: BillingContext;
+  user: User;
+}): Promise<PaymentIntentResponse> {
+  const { context } = options;
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  const amountCents = PLANS.premium.price?.monthlyCents ?? 0;
+  return withStripe(context, async () => {
+    const { clientSecret } = await withCustomer(context, payments, user, undefined, (customerId) =>
+      payments.createPaymentIntent({
+        userId: user.id,
+        customerId,
+        amountCents,
+        currency: ONE_MONTH_CURRENCY,
+        purpose: ONE_MONTH_PURPOSE,
+      }),
+    );
+    return { clientSecret, amountCents };
+  });
+}
+
+/** POST /api/create-portal-session: the hosted portal of the session user's own customer (a body's customerId is ignored). */
+export async function createPortalSession(options: {
+  context: BillingContext;
+  user: User;
+  origin: string;
+}): Promise<{ url: string }> {
+  const { context } = options;
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  if (!user.stripeCustomerId) throw new AppError('CONFLICT', BILLING_MESSAGES.noBillingAccount);
+  const customerId = user.stripeCustomerId;
+  const base = context.publicUrl ?? options.origin;
+  return withStripe(context, async () => {
+    try {
+      return await payments.createPortalSession({ customerId, returnUrl: `${base}/account` });
+    } catch (error) {
+      if (!(error instanceof CustomerMissingError)) throw error;
+      // Nothing to manage in this Stripe account: the next payment creates a customer here.
+      await forgetStripeCustomerId(context.db, user.id, customerId);
+      throw new AppError('CONFLICT', BILLING_MESSAGES.noBillingAccount);
+    }
+  });
+}
+
+/** GET /api/checkout-sessions/:sessionId: Stripe's word on a session of this user's; any other id is a 404. */
+export async function getCheckoutSessionStatus(options: {
+  context: BillingContext;
+  user: User;
+  sessionId: string;
+}): Promise<CheckoutSessionStatus> {
+  const { context } = options;
+  const payments = paymentsOf(context);
+  const user = await billingUserOf(context, options.user.id);
+  const session = await withStripe(context, () => payments.retrieveCheckoutSession(options.sessionId));
+  const isOwn =
+    session !== null &&
+    (session.userId === user.id ||
+      (user.stripeCustomerId !== null && session.customerId === user.stripeCustomerId));
+  if (!session || !isOwn) throw new AppError('NOT_FOUND', CHECKOUT_SESSION_NOT_FOUND);
+  return {
+    sessionId: session.id,
+    status: session.status,
+    paymentStatus: session.paymentStatus,
+    plan: session.plan,
+    interval: session.interval,
+    trialEndsAt: session.trialEnd?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Derives the user's plan from the stored subscriptions and purchases and writes it on the user row (what the
+ * guards read), with the time it must be derived again. Call inside the transaction that changed them.
+ */
+async function rederivePlan(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+  options: { isLocked?: boolean } = {},
+) {
+  if (!options.isLocked) await lockBillingUser(tx, userId);
+  const [subscriptions, purchases] = await Promise.all([
+    listSubscriptionsOfUser(tx, userId),
+    listLivePurchasesOfUser(tx, userId, now),
+  ]);
+  const derived = deriveEffectivePlan({
+    subscriptions: subscriptions.map(toStoredSubscription),
+    purchases,
+    now,
+  });
+  await saveUserPlan(tx, userId, {
+    plan: derived.plan,
+    subscriptionStatus: derived.status,
+    planReviewAt: derived.reviewAt,
+  });
+  return derived;
+}
+
+/** GET /api/billing: the plan the guards see, with the period, trial and cancel details of what grants it. */
+export async function getBillingSummary(options: {
+  context: BillingContext;
+  user: User;
+}): Promise<BillingSummary> {
+  const { context } = options;
+  const user = await billingUserOf(context, options.user.id);
+  const now = context.now();
+  if (user.subscriptionStatus === 'demo') {
+    return {
+      plan: options.user.plan,
+      status: 'demo',
+      interval: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      trialEndsAt: null,
+      hasBillingAccount: user.stripeCustomerId !== null,
+    };
+  }
+  const [subscriptions, purchases] = await Promise.all([
+    listSubscriptionsOfUser(context.db, user.id),
+    listLivePurchasesOfUser(context.db, user.id, now),
+  ]);
+  const derived = deriveEffectivePlan({
+    subscriptions: subscriptions.map(toStoredSubscription),
+    purchases,
+    now,
+  });
+  // A grace or period that ended since the last job run shows, and is stored, at once.
+  if (derived.plan !== user.plan || derived.status !== user.subscriptionStatus) {
+    await context.db.transaction((tx) => rederivePlan(tx, user.id, now));
+  }
+  return {
+    plan: derived.plan,
+    status: derived.status,
+    interval: derived.interval,
+    currentPeriodEnd: derived.accessEndsAt?.toISOString() ?? null,
+    cancelAtPeriodEnd: derived.cancelAtPeriodEnd,
+    trialEndsAt: derived.trialEndsAt?.toISOString() ?? null,
+    hasBillingAccount: user.stripeCustomerId !== null,
+  };
+}
+
+/** The job's work: derives again the plans whose deadline passed; answers how many users it looked at. */
+export async function reviewDuePlans(db: Database, now: Date): Promise<number> {
+  let reviewed = 0;
+  for (;;) {
+    const userIds = await listUsersDueForReview(db, now, 200);
+    for (const userId of userIds) await db.transaction((tx) => rederivePlan(tx, userId, now));
+    reviewed += userIds.length;
+    if (userIds.length < 200) return reviewed;
+  }
+}
+
+// ---- Webhooks ----
+
+type EventWork =
+  | { kind: 'subscription'; snapshot: SubscriptionSnapshot; checkoutUserId: string | null }
+  | {
+      kind: 'purchase';
+      userId: string;
+      paymentIntentId: string;
+      amountCents: number;
+      currency: string;
+      startsAt: Date;
+    }
+  | { kind: 'none' };
+
+function stringField(object: Record<string, unknown>, name: string): string | null {
+  const value = object[name];
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') {
+    return (value as { id: string }).id;
+  }
+  return null;
+}
+
+function metadataOf(object: Record<string, unknown>): Record<string, unknown> {
+  const metadata = object.metadata;
+  return metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>) : {};
+}
+
+/** The subscription an event is about: the object itself, a Checkout session's, or an invoice's (either API shape). */
+function subscriptionIdOf(event: WebhookEvent): string | null {
+  const { object } = event;
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return stringField(object, 'id');
+    case 'checkout.session.completed':
+      return object.mode === 'subscription' ? stringField(object, 'subscription') : null;
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const parent = object.parent as
+        { subscription_details?: Record<string, unknown> | null } | null | undefined;
+      const details = parent?.subscription_details;
+      return (details ? stringField(details, 'subscription') : null) ?? stringField(object, 'subscription');
+    }
+    default:
+      return null;
+  }
+}
+
+/** Reads what an event needs from Stripe, before any transaction (no network call under a lock). */
+async function prepareEventWork(context: BillingContext, event: WebhookEvent): Promise<EventWork> {
+  if (event.type === 'payment_intent.succeeded') {
+    const metadata = metadataOf(event.object);
+    const userId = metadata.userId;
+    if (metadata.purpose !== ONE_MONTH_PURPOSE || typeof userId !== 'string' || !isUuid(userId)) {
+      return { kind: 'none' };
+    }
+    const created = event.object.created;
+    return {
+      kind: 'purchase',
+      userId,
+      paymentIntentId: stringField(event.object, 'id') ?? '',
+      amountCents: Number(event.object.amount_received ?? 0),
+      currency: typeof event.object.currency === 'string' ? event.object.currency : '',
+      startsAt: typeof created === 'number' ? new Date(created * 1000) : event.createdAt,
+    };
+  }
+  const subscriptionId = subscriptionIdOf(event);
+  if (!subscriptionId) return { kind: 'none' };
+  // The event body may be late or out of order: the subscription is read from Stripe as it is now.
+  const snapshot = await paymentsOf(context).retrieveSubscription(subscriptionId);
+  if (!snapshot) return { kind: 'none' };
+  const checkoutUserId =
+    event.type === 'checkout.session.completed'
+      ? (metadataOf(event.object).userId as string | undefined)
+      : undefined;
+  return { kind: 'subscription', snapshot, checkoutUserId: checkoutUserId ?? null };
+}
+
+/** The user a subscription belongs to (its metadata, the Checkout session's, else its customer's), locked. */
+async function lockOwnerOf(tx: Transaction, snapshot: SubscriptionSnapshot, checkoutUserId: string | null) {
+  for (const candidate of [snapshot.userId, checkoutUserId]) {
+    if (!candidate || !isUuid(candidate)) continue;
+    const owner = await lockBillingUser(tx, candidate);
+    if (owner) return owner;
+  }
+  const byCustomer = await findUserIdByCustomer(tx, snapshot.customerId);
+  return byCustomer ? lockBillingUser(tx, byCustomer) : undefined;
+}
+
+async function applySubscription(
+  context: BillingContext,
+  tx: Transaction,
+  event: WebhookEvent,
+  work: Extract<EventWork, { kind: 'subscription' }>,
+) {
+  const { snapshot } = work;
+  const parsed = parsePriceLookupKey(snapshot.priceLookupKey);
+  const owner = parsed ? await lockOwnerOf(tx, snapshot, work.checkoutUserId) : undefined;
+  if (!parsed || !owner) {
+    context.log.warn(
+      { subscription: snapshot.id, event: event.id },
+      'Stripe subscription of no user or price of ours',
+    );
+    return;
+  }
+  if (owner.stripeCustomerId === null) await saveStripeCustomerId(tx, owner.id, snapshot.customerId);
+  const isUnpaid = snapshot.status === 'past_due' || snapshot.status === 'unpaid';
+  const isWritten = await applySubscriptionState(tx, {
+    id: snapshot.id,
+    userId: owner.id,
+    customerId: snapshot.customerId,
+    priceLookupKey: snapshot.priceLookupKey ?? '',
+    plan: parsed.plan,
+    interval: parsed.interval,
+    status: snapshot.status,
+    currentPeriodStart: snapshot.currentPeriodStart,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    trialEnd: snapshot.trialEnd,
+    // The grace counts from the start of the period whose invoice failed (kept while it stays unpaid).
+    pastDueSince: isUnpaid ? snapshot.currentPeriodStart : null,
+    stripeCreatedAt: snapshot.createdAt,
+    lastEventAt: event.createdAt,
+  });
+  // A read made for an older event that reaches here after a newer one's changes nothing.
+  if (isWritten) await rederivePlan(tx, owner.id, context.now(), { isLocked: true });
+}
+
+async function applyPurchase(
+  context: BillingContext,
+  tx: Transaction,
+  work: Extract<EventWork, { kind: 'purchase' }>,
+) {
+  const price = PLANS.premium.price?.monthlyCents ?? 0;
+  const user = await findBillingUser(tx, work.userId);
+  if (!user || work.currency !== ONE_MONTH_CURRENCY || work.amountCents < price) {
+    context.log.warn(
+      { paymentIntent: work.paymentIntentId },
+      'One-month payment of no user or a wrong amount',
+    );
+    return;
+  }
+  await insertPurchase(tx, {
+    paymentIntentId: work.paymentIntentId,
+    userId: work.userId,
+    amountCents: work.amountCents,
+    currency: work.currency,
+    startsAt: work.startsAt,
+    endsAt: addOneMonth(work.startsAt),
+  });
+  await rederivePlan(tx, work.userId, context.now());
+}
+
+/** How long a pending event waits after its n-th failed attempt: 1, 2, 4, ... minutes, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
+
+/**
+ * Applies one stored event, once: the subscription is read from Stripe (no lock held meanwhile), then the
+ * transaction claims the event (skip locked: another instance applying it makes this one stop), applies it
+ * and marks it processed. A failed read leaves it pending until `next_attempt_at`.
+ */
+async function processStripeEvent(context: BillingContext, eventId: string): Promise<void> {
+  const row = await findPendingEvent(context.db, eventId);
+  if (!row) return;
+  const event: WebhookEvent = {
+    id: row.id,
+    type: row.type,
+    createdAt: row.createdAt,
+    object: row.object as Record<string, unknown>,
+  };
+  let work: EventWork;
+  try {
+    work = await prepareEventWork(context, event);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const nextAttemptAt = new Date(context.now().getTime() + retryDelayMs(row.attempts + 1));
+    await recordEventFailure(context.db, eventId, { error: reason, nextAttemptAt });
+    context.log.warn({ event: eventId, reason, nextAttemptAt }, 'Stripe event not applied yet');
+    return;
+  }
+  await context.db.transaction(async (tx) => {
+    if (!(await claimPendingEvent(tx, eventId))) return;
+    if (work.kind === 'subscription') await applySubscription(context, tx, event, work);
+    if (work.kind === 'purchase') await applyPurchase(context, tx, work);
+    await markEventProcessed(tx, eventId, context.now());
+  });
+}
+
+/** Applies the pending events due at `now` (the retry poller and tests); answers how many it tried. */
+export async function processDueEvents(context: BillingContext, now: Date): Promise<number> {
+  const eventIds = await listDueEvents(context.db, now, 100);
+  for (const eventId of eventIds) await processStripeEvent(context, eventId);
+  return eventIds.length;
+}
+
+function scheduleEventProcessing(context: BillingContext, eventId: string) {
+  const work: Promise<void> = processStripeEvent(context, eventId)
+    .catch((error: unknown) => {
+      context.log.error({ err: error, event: eventId }, 'Stripe event processing failed');
+    })
+    .finally(() => context.inFlight.delete(work));
+  context.inFlight.add(work);
+}
+
+/** Resolves once the events this process is applying are done (shutdown, tests, benches). */
+export async function waitForWebhookWork(context: BillingContext): Promise<void> {
+  while (context.inFlight.size > 0) await Promise.all([...context.inFlight]);
+}
+
+/**
+ * POST /api/stripe/webhook. The signature is checked against the raw body (400 and nothing changes when it
+ * does not match; 503 without STRIPE_WEBHOOK_SECRET). The event is stored under its id and the answer is
+ * 2xx at once: Stripe's API is not called before answering. A second delivery of the same id (here or on
+ * another instance) inserts nothing and is answered as a duplicate. The event is then applied once, after
+ * the answer (processStripeEvent); late and out-of-order events end in Stripe's state because the
+ * subscription is read from Stripe and an event older than the last one applied is not written.
+ */
+export async function receiveStripeWebhook(options: {
+  context: BillingContext;
+  rawBody: Buffer;
+  signature: string | undefined;
+}): Promise<{ duplicate: boolean }> {
+  const { context } = options;
+  if (!context.webhookSecret) {
+    throw new AppError('SERVICE_UNAVAILABLE', 'Stripe webhooks are not configured on this server.');
+  }
+  let event: WebhookEvent;
+  try {
+    event = verifyWebhookEvent(options.rawBody, options.signature, context.webhookSecret);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
+    }
+    throw error;
+  }
+  const isNew = await storeEvent(context.db, event);
+  if (isNew) scheduleEventProcessing(context, event.id);
+  return { duplicate: !isNew };
+}
