@@ -21,6 +21,7 @@ import {
 import { createMarketDataService, type MarketDataService } from './features/market-data/service';
 import {
   createHistoryCache,
+  createPortfolioOwnerCache,
   type PaperTradingContext,
   type PaperTradingOptions,
 } from './features/paper-trading/service';
@@ -137,6 +138,7 @@ export function createServices(
     db,
     quotes: paperTradingOptions.quoteSource ?? marketData,
     histories: createHistoryCache(paperTradingOptions.historyCacheMs),
+    portfolioOwners: createPortfolioOwnerCache(),
     onEvent: paperTradingOptions.onEvent ?? rewardsEngine.onPaperTradingEvent,
     now: paperTradingOptions.now ?? (() => new Date()),
     beforeTradeCommit: paperTradingOptions.beforeTradeCommit,

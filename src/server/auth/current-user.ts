@@ -9,6 +9,13 @@ declare module 'fastify' {
     /** The stored id (SHA-256 of the cookie token) of the current session; undefined for a visitor. */
     sessionIdHash: string | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * A mutating route that never changes its user's account or sessions (a trade): its answer leaves the
+     * user's cached sessions in place. Left unset, a route only costs the user's next request a lookup.
+     */
+    keepsSession?: boolean;
+  }
 }
 
 function isAdmin(row: SessionUserRow, adminEmails: readonly string[]): boolean {
@@ -47,6 +54,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * A signed-in request that may have changed something (any method but GET, HEAD, OPTIONS) drops its user's
  * cached sessions before its answer leaves, so the same browser's next request reads what it just wrote
  * (sign-out, plan, password) without waiting for the database's notification, which other instances get.
+ * Routes marked `keepsSession` are left out: a stream of trades would otherwise read the session every time.
  */
 export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance) => {
   const { config, database } = app.deps;
@@ -68,7 +76,8 @@ export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance
   });
 
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.user && !SAFE_METHODS.has(request.method)) cache.dropUser(request.user.id);
+    const { user, method, routeOptions } = request;
+    if (user && !SAFE_METHODS.has(method) && !routeOptions.config.keepsSession) cache.dropUser(user.id);
     done(null, payload);
   });
 };

@@ -43,7 +43,12 @@ describe('SessionCache', () => {
   it('never keeps a session past its idle or absolute expiry', () => {
     const cache = activeCache(10 * MINUTE);
     cache.store('idle', sessionOf('u1', { idleExpiresAt: new Date(T0 + MINUTE) }), cache.ticket(), T0);
-    cache.store('absolute', sessionOf('u2', { absoluteExpiresAt: new Date(T0 + 2 * MINUTE) }), cache.ticket(), T0);
+    cache.store(
+      'absolute',
+      sessionOf('u2', { absoluteExpiresAt: new Date(T0 + 2 * MINUTE) }),
+      cache.ticket(),
+      T0,
+    );
     expect(cache.get('idle', T0 + MINUTE - 1)).toBeDefined();
     expect(cache.get('idle', T0 + MINUTE)).toBeUndefined();
     expect(cache.get('absolute', T0 + 2 * MINUTE - 1)).toBeDefined();
@@ -67,13 +72,21 @@ describe('SessionCache', () => {
     expect(cache.get('b1', T0)).toBeDefined();
   });
 
-  it('refuses a lookup that started before a drop: it may have read what the drop was about', () => {
+  it('refuses a lookup that started before a drop of its user: it may have read what the drop was about', () => {
     const cache = activeCache();
     const ticket = cache.ticket();
-    cache.dropUser('someone');
+    cache.dropUser('u1');
     cache.store('h1', sessionOf('u1'), ticket, T0);
     expect(cache.get('h1', T0)).toBeUndefined();
     cache.store('h1', sessionOf('u1'), cache.ticket(), T0);
+    expect(cache.get('h1', T0)).toBeDefined();
+  });
+
+  it("keeps a lookup that started before another user's drop", () => {
+    const cache = activeCache();
+    const ticket = cache.ticket();
+    cache.dropUser('someone else');
+    cache.store('h1', sessionOf('u1'), ticket, T0);
     expect(cache.get('h1', T0)).toBeDefined();
   });
 

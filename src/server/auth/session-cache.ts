@@ -6,6 +6,8 @@ import type { SessionUserRow } from './sessions';
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
+/** Users remembered as dropped since the oldest lookup that may still be running; beyond, all count as dropped. */
+const MAX_DROPPED_USERS = 10_000;
 
 /** What the session lookup read, kept so that a cached answer can still slide the idle expiry. */
 export interface CachedSession {
@@ -27,12 +29,15 @@ interface Entry {
  * instance listens for session changes: every change committed in the database (a session deleted, a user
  * updated or deleted) drops that user's entries here through `dropUser`, and losing the listener drops
  * everything. A lookup that raced with a change must not put back what the change dropped, so `store` takes
- * the `ticket` read before the lookup and refuses when anything was dropped since.
+ * the `ticket` read before the lookup and refuses when that user's sessions (or all) were dropped since.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly idHashesByUser = new Map<string, Set<string>>();
+  /** Counts drops; a ticket is its value when a lookup began. */
   private drops = 0;
+  private lastClear = 0;
+  private readonly lastDropOfUser = new Map<string, number>();
   private active = false;
 
   constructor(private readonly ttlMs = SESSION_CACHE_TTL_MS) {}
@@ -57,7 +62,8 @@ export class SessionCache {
   }
 
   store(idHash: string, session: CachedSession, ticket: number, nowMs: number): void {
-    if (!this.active || ticket !== this.drops) return;
+    const userId = session.user.id;
+    if (!this.active || this.lastClear > ticket || (this.lastDropOfUser.get(userId) ?? 0) > ticket) return;
     const cachedUntil = Math.min(
       nowMs + this.ttlMs,
       session.idleExpiresAt.getTime(),
@@ -69,7 +75,6 @@ export class SessionCache {
       if (oldest) this.remove(oldest[0], oldest[1].session.user.id);
     }
     this.entries.set(idHash, { session, cachedUntil });
-    const userId = session.user.id;
     const idHashes = this.idHashesByUser.get(userId) ?? new Set<string>();
     idHashes.add(idHash);
     this.idHashesByUser.set(userId, idHashes);
@@ -77,18 +82,25 @@ export class SessionCache {
 
   dropUser(userId: string): void {
     this.drops++;
+    if (this.lastDropOfUser.size >= MAX_DROPPED_USERS) {
+      this.lastClear = this.drops;
+      this.lastDropOfUser.clear();
+    }
+    this.lastDropOfUser.set(userId, this.drops);
     for (const idHash of this.idHashesByUser.get(userId) ?? []) this.entries.delete(idHash);
     this.idHashesByUser.delete(userId);
   }
 
+  /** A session found gone (its user's other sessions may well be fine). */
   dropSession(idHash: string): void {
-    this.drops++;
     const entry = this.entries.get(idHash);
     if (entry) this.remove(idHash, entry.session.user.id);
   }
 
   private clear(): void {
     this.drops++;
+    this.lastClear = this.drops;
+    this.lastDropOfUser.clear();
     this.entries.clear();
     this.idHashesByUser.clear();
   }

@@ -39,7 +39,8 @@ const [A, B] = [0, 1].map((i) => () => apps[i] as FastifyInstance) as [
   () => FastifyInstance,
   () => FastifyInstance,
 ];
-const sql = (text: string, values: unknown[] = []) => (databases[0] as DatabaseHandle).pool.query(text, values);
+const sql = (text: string, values: unknown[] = []) =>
+  (databases[0] as DatabaseHandle).pool.query(text, values);
 
 async function userSeenBy(app: FastifyInstance, user: TestUser): Promise<User | null> {
   const res = await injectAs(user, app, { method: 'GET', url: '/api/auth/me' });
@@ -137,8 +138,7 @@ describe('validateSessionToken with a cache', () => {
 
   const lastSeenOf = async (idHash: string) =>
     (await sql('select last_seen_at from session where id_hash = $1', [idHash])).rows[0] as
-      | { last_seen_at: Date }
-      | undefined;
+      { last_seen_at: Date } | undefined;
 
   it('still slides the idle expiry once a minute when the answer comes from the cache', async () => {
     const { token, idHash, cache } = await freshSession();
