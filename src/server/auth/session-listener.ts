@@ -8,6 +8,7 @@ export const SESSION_CHANGED_CHANNEL = 'fw_session_changed';
 export const SESSION_LISTENER_APPLICATION_NAME = 'foliowise-session-listener';
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
+const SELF_CHECK_TIMEOUT_MS = 5_000;
 
 export interface SessionListener {
   /** Starts listening; settles once the first attempt is over (listening or not: the app starts either way). */
@@ -23,9 +24,9 @@ export interface SessionListener {
 
 /**
  * LISTENs for session changes on a connection of its own (not one of the pool's: it is held for good) and
- * drops the cached sessions of each user named. The cache serves only while this listens: a lost
- * connection switches it off and empties it (changes made meanwhile would go unseen), a new one switches
- * it on empty. Reconnects after 1 s, doubling up to 30 s.
+ * drops the cached sessions of each user named. The cache serves only while this listens, and only once
+ * the connection heard a notification of its own: a lost connection switches it off and empties it (changes
+ * made meanwhile would go unseen), a new one switches it on empty. Reconnects after 1 s, doubling up to 30 s.
  */
 export function createSessionListener(options: {
   connection: pg.ClientConfig;
@@ -92,6 +93,9 @@ export function createSessionListener(options: {
     try {
       await client.connect();
       await client.query(`LISTEN ${SESSION_CHANGED_CHANNEL}`);
+      if (!(await hearsItself(client))) {
+        throw new Error('its own notification did not come back (a pooler in transaction mode?)');
+      }
     } catch (error) {
       lose(error instanceof Error ? error : new Error(String(error)));
       return;
@@ -105,6 +109,24 @@ export function createSessionListener(options: {
     retryMs = RETRY_FIRST_MS;
     cache.setActive(true);
     listening(client);
+  }
+
+  /**
+   * Whether a notification sent now reaches this connection: behind a pooler in transaction mode, LISTEN
+   * succeeds on one server connection and the notifications go to another. The cache stays off then.
+   */
+  async function hearsItself(client: pg.Client): Promise<boolean> {
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      barriers.set(token, resolve);
+      timer = setTimeout(() => resolve(false), SELF_CHECK_TIMEOUT_MS);
+    });
+    await client.query('select pg_notify($1, $2)', [SESSION_CHANGED_CHANNEL, token]);
+    const arrived = await heard;
+    clearTimeout(timer);
+    barriers.delete(token);
+    return arrived;
   }
 
   return {
