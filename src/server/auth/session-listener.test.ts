@@ -14,7 +14,7 @@ import { createTestDatabase } from '../testing/test-database';
 import { injectAs, signUpUser, type TestUser } from '../testing/users';
 import { SessionCache } from './session-cache';
 import { SESSION_LISTENER_APPLICATION_NAME } from './session-listener';
-import { createSession, SESSION_LIFETIMES, validateSessionToken } from './sessions';
+import { createSession, SESSION_LIFETIMES, SESSION_USER_COLUMNS, validateSessionToken } from './sessions';
 
 let databases: DatabaseHandle[] = [];
 let apps: FastifyInstance[] = [];
@@ -116,6 +116,23 @@ describe('sessions cached per instance, invalidated through the database', () =>
     expect(rows).toHaveLength(2);
     await everyInstanceCaughtUp(); // listening again, on new connections
     expect((await userSeenBy(B(), user))?.firstName).toBe('Renamed');
+  });
+});
+
+describe('the trigger on "user"', () => {
+  it('watches every user column a session carries (the id never changes) and the password hash', async () => {
+    const { rows } = await sql(
+      `select a.attname from pg_trigger t
+         join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any (t.tgattr::int2[])
+        where t.tgname = 'user_session_fields_changed_notify' order by a.attname`,
+    );
+    const watched = rows.map((row: { attname: string }) => row.attname);
+    const carried = Object.values(SESSION_USER_COLUMNS)
+      .map((column) => column.name)
+      .filter((name) => name !== 'id')
+      .concat('password_hash')
+      .sort();
+    expect(watched).toEqual(carried);
   });
 });
 

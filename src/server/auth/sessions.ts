@@ -77,6 +77,23 @@ export async function createSession(
   return { token, idHash, isPersistent, absoluteExpiresAt };
 }
 
+/**
+ * The user columns a session carries. Instances cache validated sessions (session-cache.ts), so a change to
+ * any of these must be announced: migration 0009's trigger `user_session_fields_changed_notify` watches
+ * these columns (but the id, which never changes) and the password hash, and a test compares the lists.
+ */
+export const SESSION_USER_COLUMNS = {
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  plan: user.plan,
+  subscriptionStatus: user.subscriptionStatus,
+  isDemo: user.isDemo,
+  role: user.role,
+  emailVerifiedAt: user.emailVerifiedAt,
+};
+
 /** The per-request session query, prepared once per database so PostgreSQL plans it once per connection. */
 const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
@@ -87,17 +104,7 @@ function prepareSessionLookup(db: Database) {
       idleExpiresAt: session.idleExpiresAt,
       absoluteExpiresAt: session.absoluteExpiresAt,
       isPersistent: session.isPersistent,
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        plan: user.plan,
-        subscriptionStatus: user.subscriptionStatus,
-        isDemo: user.isDemo,
-        role: user.role,
-        emailVerifiedAt: user.emailVerifiedAt,
-      },
+      user: SESSION_USER_COLUMNS,
     })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))
