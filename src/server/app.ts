@@ -78,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The first requests are counted where the later ones are: in Redis once connected, not in the fallback.
   app.addHook('onReady', () => services.limits.started());
   app.addHook('onClose', () => services.limits.close());
+  app.addHook('onReady', () => services.sessions.listener.start());
+  app.addHook('onClose', () => services.sessions.listener.close());
   if (config.jobs) {
     // Started with the app (listen or ready) and stopped by app.close(), before main.ts stops the database.
     const jobs = createJobRunner({ database, log });

@@ -21,6 +21,7 @@ import {
 import { createMarketDataService, type MarketDataService } from './features/market-data/service';
 import {
   createHistoryCache,
+  createPortfolioOwnerCache,
   type PaperTradingContext,
   type PaperTradingOptions,
 } from './features/paper-trading/service';
@@ -39,6 +40,8 @@ import type { UserVendorKeys } from './providers/market-data/types';
 import { createPostgresLimitStore } from './limits/postgres-store';
 import { createRedisLimitStore } from './limits/redis-store';
 import type { LimitStore } from './limits/store';
+import { SessionCache } from './auth/session-cache';
+import { createSessionListener, type SessionListener } from './auth/session-listener';
 
 /** What tests and benches may replace; each field's default is the real service. */
 export interface ServiceOverrides {
@@ -61,6 +64,11 @@ export interface ServiceOverrides {
 }
 
 export interface Services {
+  /**
+   * Sessions validated by this process, kept while it listens for session changes in the database
+   * (auth/session-cache.ts, auth/session-listener.ts); the app starts and closes the listener.
+   */
+  sessions: { cache: SessionCache; listener: SessionListener };
   /** The counters of every limit shared by the instances: Redis when REDIS_URL is set, else PostgreSQL. */
   limits: LimitStore;
   marketData: MarketDataService;
@@ -105,6 +113,17 @@ export function createServices(
       })
     : postgresLimits;
 
+  const sessionCache = new SessionCache();
+  const sessionListener = createSessionListener({
+    connection: database.pool.options,
+    cache: sessionCache,
+    onLost: (error) =>
+      log.warn(
+        { reason: error?.message },
+        'not listening for session changes: sessions are read from PostgreSQL on every request until it is back',
+      ),
+  });
+
   const marketData =
     overrides.marketData ??
     createMarketDataService({
@@ -124,6 +143,7 @@ export function createServices(
     db,
     quotes: paperTradingOptions.quoteSource ?? marketData,
     histories: createHistoryCache(paperTradingOptions.historyCacheMs),
+    portfolioOwners: createPortfolioOwnerCache(),
     onEvent: paperTradingOptions.onEvent ?? rewardsEngine.onPaperTradingEvent,
     now: paperTradingOptions.now ?? (() => new Date()),
     beforeTradeCommit: paperTradingOptions.beforeTradeCommit,
@@ -162,6 +182,7 @@ export function createServices(
   };
 
   return {
+    sessions: { cache: sessionCache, listener: sessionListener },
     limits,
     marketData,
     userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),

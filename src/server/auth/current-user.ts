@@ -9,6 +9,13 @@ declare module 'fastify' {
     /** The stored id (SHA-256 of the cookie token) of the current session; undefined for a visitor. */
     sessionIdHash: string | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * A mutating route that never changes its user's account or sessions (a trade): its answer leaves the
+     * user's cached sessions in place. Left unset, a route only costs the user's next request a lookup.
+     */
+    keepsSession?: boolean;
+  }
 }
 
 function isAdmin(row: SessionUserRow, adminEmails: readonly string[]): boolean {
@@ -36,13 +43,22 @@ export function toPublicUser(row: SessionUserRow, adminEmails: readonly string[]
   };
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Reads the session cookie of every /api request (one indexed query) and sets `request.user` and
- * `request.sessionIdHash`. A cookie whose session is gone or expired is cleared. Registered without
- * encapsulation (skip-override, as fastify-plugin does) so the hook covers every route registered after it.
+ * Reads the session cookie of every /api request (one indexed query, or the session cache) and sets
+ * `request.user` and `request.sessionIdHash`. A cookie whose session is gone or expired is cleared.
+ * Registered without encapsulation (skip-override, as fastify-plugin does) so the hooks cover every route
+ * registered after it.
+ *
+ * A signed-in request that may have changed something (any method but GET, HEAD, OPTIONS) drops its user's
+ * cached sessions before its answer leaves, so the same browser's next request reads what it just wrote
+ * (sign-out, plan, password) without waiting for the database's notification, which other instances get.
+ * Routes marked `keepsSession` are left out: a stream of trades would otherwise read the session every time.
  */
 export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance) => {
   const { config, database } = app.deps;
+  const { cache } = app.services.sessions;
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionIdHash', undefined);
 
@@ -50,13 +66,19 @@ export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const found = await validateSessionToken(database.db, token);
+    const found = await validateSessionToken(database.db, token, { cache });
     if (!found) {
       clearSessionCookie(request, reply);
       return;
     }
     request.user = toPublicUser(found.user, config.adminEmails);
     request.sessionIdHash = found.idHash;
+  });
+
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const { user, method, routeOptions } = request;
+    if (user && !SAFE_METHODS.has(method) && !routeOptions.config.keepsSession) cache.dropUser(user.id);
+    done(null, payload);
   });
 };
 Object.assign(currentUserPlugin, {

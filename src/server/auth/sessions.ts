@@ -3,6 +3,7 @@ import { eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { session, user } from '../db/schema';
+import type { CachedSession, SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'fw_session';
 
@@ -76,6 +77,23 @@ export async function createSession(
   return { token, idHash, isPersistent, absoluteExpiresAt };
 }
 
+/**
+ * The user columns a session carries. Instances cache validated sessions (session-cache.ts), so a change to
+ * any of these must be announced: migration 0010's trigger `user_session_fields_changed_notify` watches
+ * these columns (but the id, which never changes) and the password hash, and a test compares the lists.
+ */
+export const SESSION_USER_COLUMNS = {
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  plan: user.plan,
+  subscriptionStatus: user.subscriptionStatus,
+  isDemo: user.isDemo,
+  role: user.role,
+  emailVerifiedAt: user.emailVerifiedAt,
+};
+
 /** The per-request session query, prepared once per database so PostgreSQL plans it once per connection. */
 const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
@@ -86,17 +104,7 @@ function prepareSessionLookup(db: Database) {
       idleExpiresAt: session.idleExpiresAt,
       absoluteExpiresAt: session.absoluteExpiresAt,
       isPersistent: session.isPersistent,
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        plan: user.plan,
-        subscriptionStatus: user.subscriptionStatus,
-        isDemo: user.isDemo,
-        role: user.role,
-        emailVerifiedAt: user.emailVerifiedAt,
-      },
+      user: SESSION_USER_COLUMNS,
     })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))
@@ -115,31 +123,62 @@ function sessionLookup(db: Database) {
 }
 
 /**
- * The session of a cookie token and its user, in one query on the primary key joined to the user. An expired
- * session is deleted and counts as none; a live one slides its idle expiry (at most once a minute).
+ * The session of a cookie token and its user, in one query on the primary key joined to the user, or from
+ * `cache` (session-cache.ts) when this process validated it recently and nothing changed since. An expired
+ * session is deleted and counts as none; a live one slides its idle expiry (at most once a minute), cached or
+ * not.
  */
 export async function validateSessionToken(
   db: Database,
   token: string,
-  now: Date = new Date(),
+  options: { cache?: SessionCache; now?: Date } = {},
 ): Promise<ValidSession | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
+  const { cache, now = new Date() } = options;
+  const nowMs = now.getTime();
   const idHash = hashSessionToken(token);
+  const cached = cache?.get(idHash, nowMs);
+  if (cached) {
+    if (isTouchDue(cached, nowMs) && !(await touchSession(db, idHash, cached, now))) {
+      cache?.dropSession(idHash);
+      return undefined;
+    }
+    return { idHash, user: cached.user };
+  }
+
+  const ticket = cache?.ticket();
   const [row] = await sessionLookup(db).execute({ idHash });
   if (!row) return undefined;
-
-  const nowMs = now.getTime();
   if (row.idleExpiresAt.getTime() <= nowMs || row.absoluteExpiresAt.getTime() <= nowMs) {
     await deleteSession(db, idHash);
     return undefined;
   }
-  if (nowMs - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-    const idleExpiresAt = new Date(
-      Math.min(nowMs + lifetimeOf(row.isPersistent).idleMs, row.absoluteExpiresAt.getTime()),
-    );
-    await db.update(session).set({ lastSeenAt: now, idleExpiresAt }).where(eq(session.idHash, idHash));
-  }
+  if (isTouchDue(row, nowMs) && !(await touchSession(db, idHash, row, now))) return undefined;
+  if (cache && ticket !== undefined) cache.store(idHash, row, ticket, nowMs);
   return { idHash, user: row.user };
+}
+
+function isTouchDue(found: CachedSession, nowMs: number): boolean {
+  return nowMs - found.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
+}
+
+/**
+ * Slides the idle expiry of `found` (its fields are updated too); false when the session is gone, which a
+ * cached session learns here at the latest.
+ */
+async function touchSession(db: Database, idHash: string, found: CachedSession, now: Date): Promise<boolean> {
+  const idleExpiresAt = new Date(
+    Math.min(now.getTime() + lifetimeOf(found.isPersistent).idleMs, found.absoluteExpiresAt.getTime()),
+  );
+  const touched = await db
+    .update(session)
+    .set({ lastSeenAt: now, idleExpiresAt })
+    .where(eq(session.idHash, idHash))
+    .returning({ idHash: session.idHash });
+  if (touched.length === 0) return false;
+  found.lastSeenAt = now;
+  found.idleExpiresAt = idleExpiresAt;
+  return true;
 }
 
 export async function deleteSession(db: Database, idHash: string): Promise<void> {

@@ -304,8 +304,10 @@ describe('role', () => {
     const plain = await signUpUser(t.app);
     expect((await sessionUser(plain.cookie)).role).toBe('user');
     await sql(`update "user" set role = 'admin' where id = $1`, [plain.id]);
+    await t.services.sessions.listener.caughtUp(); // the cached session learns it from the notification
     expect((await sessionUser(plain.cookie)).role).toBe('admin');
     await sql(`update "user" set role = 'user' where id = $1`, [plain.id]);
+    await t.services.sessions.listener.caughtUp(); // the cached session learns it from the notification
     expect((await sessionUser(plain.cookie)).role).toBe('user');
   });
 });

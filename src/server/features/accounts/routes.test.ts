@@ -290,6 +290,8 @@ describe('GET /api/auth/me', () => {
     await sql(`update "user" set plan = 'premium', subscription_status = 'active' where id = $1`, [
       res.json().user.id,
     ]);
+    // Its session may be cached: the change reaches the cache through the database's notification.
+    await t.services.sessions.listener.caughtUp();
     expect((await me(token)).json().user).toMatchObject({ plan: 'premium', subscriptionStatus: 'active' });
   });
 });

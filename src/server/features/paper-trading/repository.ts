@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import { paperHolding, paperPortfolio, paperTrade, user } from '../../db/schema';
@@ -11,6 +12,21 @@ export type Executor = Database | Transaction;
 export type PortfolioRow = typeof paperPortfolio.$inferSelect;
 export type HoldingRow = typeof paperHolding.$inferSelect;
 export type TradeRow = typeof paperTrade.$inferSelect;
+
+const dialect = new PgDialect();
+
+/**
+ * A statement of the trade path as a named prepared statement: built once per process, parsed and planned by
+ * PostgreSQL once per connection (node-postgres remembers which names a connection prepared), then only bound
+ * and executed. Both run under the portfolio lock, where each trade's time is what every queued trade waits.
+ */
+function preparedStatement<Row>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return async (tx: Transaction, values: Record<string, unknown>): Promise<Row[]> => {
+    const result = await tx._.session.prepareQuery(query, undefined, name, false).execute(values);
+    return (result as { rows: Row[] }).rows;
+  };
+}
 
 export async function findPortfolioById(db: Executor, id: string): Promise<PortfolioRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -106,19 +122,7 @@ export async function lockPortfolioWithHolding(
 ): Promise<
   { cashBalance: string; holding: { quantity: number; averageCost: string } | undefined } | undefined
 > {
-  const result = await tx.execute<{
-    cash_balance: string;
-    quantity: number | null;
-    average_cost: string | null;
-  }>(sql`
-    with locked as materialized (
-      select id, cash_balance from ${paperPortfolio}
-       where id = ${portfolioId} and user_id = ${userId}
-         for update
-    )
-    select locked.cash_balance, held.quantity, held.average_cost
-      from locked left join lateral paper_holding_now(locked.id, ${symbol}) as held on true`);
-  const row = result.rows[0];
+  const [row] = await lockPortfolioStatement(tx, { portfolioId, userId, symbol });
   if (!row) return undefined;
   return {
     cashBalance: row.cash_balance,
@@ -128,6 +132,22 @@ export async function lockPortfolioWithHolding(
         : { quantity: row.quantity, averageCost: row.average_cost },
   };
 }
+
+const lockPortfolioStatement = preparedStatement<{
+  cash_balance: string;
+  quantity: number | null;
+  average_cost: string | null;
+}>(
+  'paper_lock_portfolio_with_holding',
+  sql`
+    with locked as materialized (
+      select id, cash_balance from ${paperPortfolio}
+       where id = ${sql.placeholder('portfolioId')} and user_id = ${sql.placeholder('userId')}
+         for update
+    )
+    select locked.cash_balance, held.quantity, held.average_cost
+      from locked left join lateral paper_holding_now(locked.id, ${sql.placeholder('symbol')}) as held on true`,
+);
 
 /**
  * Writes one fill in ONE statement (one round trip under the portfolio lock): inserts the trade, and only when
@@ -154,44 +174,7 @@ export async function writeFill(
     holdingAverageCost: string;
   },
 ): Promise<TradeRow | undefined> {
-  const result = await tx.execute<{
-    id: string;
-    portfolio_id: string;
-    user_id: string;
-    symbol: string;
-    side: 'buy' | 'sell';
-    quantity: number;
-    price: string;
-    total_value: string;
-    realized_pnl: string | null;
-    price_source: string;
-    executed_at: string | Date;
-    idempotency_key: string | null;
-  }>(sql`
-    with inserted as (
-      insert into ${paperTrade} (portfolio_id, user_id, symbol, side, quantity, price, total_value, realized_pnl,
-                                 price_source, idempotency_key, executed_at)
-      values (${fill.portfolioId}, ${fill.userId}, ${fill.symbol}, ${fill.side}, ${fill.quantity}, ${fill.price},
-              ${fill.totalValue}, ${fill.realizedPnl}, ${fill.priceSource}, ${fill.idempotencyKey}, clock_timestamp())
-      on conflict (user_id, idempotency_key) do nothing
-      returning *
-    ), cash as (
-      update ${paperPortfolio} set cash_balance = ${fill.cashAfter}::numeric
-       where id = ${fill.portfolioId}::uuid and exists (select 1 from inserted)
-    ), kept as (
-      insert into ${paperHolding} (portfolio_id, symbol, quantity, average_cost)
-      select ${fill.portfolioId}::uuid, ${fill.symbol}::text, ${fill.holdingQuantity}::integer,
-             ${fill.holdingAverageCost}::numeric
-       where ${fill.holdingQuantity}::integer > 0 and exists (select 1 from inserted)
-      on conflict (portfolio_id, symbol)
-      do update set quantity = excluded.quantity, average_cost = excluded.average_cost, updated_at = now()
-    ), emptied as (
-      delete from ${paperHolding}
-       where portfolio_id = ${fill.portfolioId}::uuid and symbol = ${fill.symbol}::text
-         and ${fill.holdingQuantity}::integer = 0 and exists (select 1 from inserted)
-    )
-    select * from inserted`);
-  const row = result.rows[0];
+  const [row] = await writeFillStatement(tx, fill);
   if (!row) return undefined;
   return {
     id: row.id,
@@ -208,6 +191,45 @@ export async function writeFill(
     idempotencyKey: row.idempotency_key,
   };
 }
+
+const writeFillStatement = preparedStatement<{
+  id: string;
+  portfolio_id: string;
+  user_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  quantity: number;
+  price: string;
+  total_value: string;
+  realized_pnl: string | null;
+  price_source: string;
+  executed_at: string | Date;
+  idempotency_key: string | null;
+}>(
+  'paper_write_fill',
+  sql`
+    with inserted as (
+      insert into ${paperTrade} (portfolio_id, user_id, symbol, side, quantity, price, total_value, realized_pnl,
+                                 price_source, idempotency_key, executed_at)
+      values (${sql.placeholder('portfolioId')}, ${sql.placeholder('userId')}, ${sql.placeholder('symbol')}, ${sql.placeholder('side')}, ${sql.placeholder('quantity')}, ${sql.placeholder('price')}, ${sql.placeholder('totalValue')}, ${sql.placeholder('realizedPnl')}, ${sql.placeholder('priceSource')}, ${sql.placeholder('idempotencyKey')}, clock_timestamp())
+      on conflict (user_id, idempotency_key) do nothing
+      returning *
+    ), cash as (
+      update ${paperPortfolio} set cash_balance = ${sql.placeholder('cashAfter')}::numeric
+       where id = ${sql.placeholder('portfolioId')}::uuid and exists (select 1 from inserted)
+    ), kept as (
+      insert into ${paperHolding} (portfolio_id, symbol, quantity, average_cost)
+      select ${sql.placeholder('portfolioId')}::uuid, ${sql.placeholder('symbol')}::text, ${sql.placeholder('holdingQuantity')}::integer, ${sql.placeholder('holdingAverageCost')}::numeric
+       where ${sql.placeholder('holdingQuantity')}::integer > 0 and exists (select 1 from inserted)
+      on conflict (portfolio_id, symbol)
+      do update set quantity = excluded.quantity, average_cost = excluded.average_cost, updated_at = now()
+    ), emptied as (
+      delete from ${paperHolding}
+       where portfolio_id = ${sql.placeholder('portfolioId')}::uuid and symbol = ${sql.placeholder('symbol')}::text
+         and ${sql.placeholder('holdingQuantity')}::integer = 0 and exists (select 1 from inserted)
+    )
+    select * from inserted`,
+);
 
 export async function findTradeByIdempotencyKey(
   db: Executor,

@@ -77,7 +77,7 @@ export const paperTradingRoutes: FastifyPluginAsync = async (app) => {
   // TRADES_PER_MINUTE per user (finding 2 of #10: points were farmed with hundreds of tiny trades); 0: none.
   const { tradesPerMinute } = app.deps.config;
   const tradeLimit = tradesPerMinute > 0 ? perUserLimit(tradesPerMinute, 60_000) : {};
-  app.post('/trade', { config: tradeLimit }, async (request, reply) => {
+  app.post('/trade', { config: { ...tradeLimit, keepsSession: true } }, async (request, reply) => {
     const input = parseWith(ZPaperTradeRequest, request.body);
     const header = request.headers['idempotency-key'];
     const idempotencyKey =

@@ -121,6 +121,8 @@ export interface PaperTradingContext {
   quotes: QuoteSource;
   /** Daily closes by symbol, range and day: completed sessions do not change within a day. */
   histories: TtlCache<HistoryAnswer>;
+  /** Each portfolio's owner (createPortfolioOwnerCache). */
+  portfolioOwners: TtlCache<PortfolioOwner>;
   onEvent: PaperTradingEventHandler;
   now: () => Date;
   beforeTradeCommit?: PaperTradingOptions['beforeTradeCommit'];
@@ -131,6 +133,20 @@ export const DEFAULT_HISTORY_CACHE_MS = 15 * 60_000;
 /** The cache of daily closes for `PaperTradingContext.histories`. */
 export function createHistoryCache(ttlMs = DEFAULT_HISTORY_CACHE_MS): TtlCache<HistoryAnswer> {
   return createTtlCache<HistoryAnswer>({ ttlMs, maxEntries: 500 });
+}
+
+interface PortfolioOwner {
+  id: string;
+  userId: string;
+}
+
+/**
+ * Who owns a portfolio, by the id a request named: a trade checks it before fetching a quote (a foreign id costs no quote),
+ * and a portfolio never changes owner, so a stream of trades reads it once. A deleted portfolio still named
+ * here is refused a moment later by the trade's locking statement, which reads the row itself.
+ */
+export function createPortfolioOwnerCache(): TtlCache<PortfolioOwner> {
+  return createTtlCache<PortfolioOwner>({ ttlMs: 60 * 60_000, maxEntries: 10_000 });
 }
 
 export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This Idempotency-Key was already used for a different trade.';
@@ -336,8 +352,12 @@ export async function placePaperTrade(
 ): Promise<PlacedTrade> {
   const { db, user, input, idempotencyKey, quotes, onEvent } = options;
   if (input.userId != null && input.userId !== user.id) throw portfolioNotFound();
-  const portfolio = await findPortfolioById(db, input.portfolioId);
-  if (!portfolio || portfolio.userId !== user.id) throw portfolioNotFound();
+  const portfolio = await options.portfolioOwners.get(input.portfolioId, async () => {
+    const found = await findPortfolioById(db, input.portfolioId);
+    if (!found) throw portfolioNotFound();
+    return { id: found.id, userId: found.userId };
+  });
+  if (portfolio.userId !== user.id) throw portfolioNotFound();
 
   const replay = (trade: TradeRow): PlacedTrade => {
     if (
