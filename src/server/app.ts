@@ -30,6 +30,8 @@ import { analysisRoutes } from './features/analysis/routes';
 import { portfolioRoutes } from './features/portfolio/routes';
 import { rewardsRoutes } from './features/rewards/routes';
 import { terminalRoutes } from './features/terminal/routes';
+import { contactRoutes } from './features/contact/routes';
+import { demoRoutes } from './features/demo/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { clientKey } from './limits/client-key';
 import { rateLimitStoreOf } from './limits/rate-limit-store';
@@ -116,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(portfolioRoutes, { prefix: '/api' });
   await app.register(rewardsRoutes, { prefix: '/api' });
   await app.register(terminalRoutes, { prefix: '/api/terminal' });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(demoRoutes, { prefix: '/api/demo' });
 
   if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) {
     await registerWebApp(app, options.webRoot);

@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { Plan } from '../../../contracts/accounts';
+import type { Database } from '../../db/client';
+import { user } from '../../db/schema';
+
+/** Sets a demo account's plan, marked 'demo'; returns the session user's columns, or undefined for a real account. */
+export async function setDemoAccountPlan(db: Database, userId: string, plan: Plan) {
+  const [row] = await db
+    .update(user)
+    .set({ plan, subscriptionStatus: 'demo' })
+    .where(and(eq(user.id, userId), eq(user.isDemo, true)))
+    .returning({
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      plan: user.plan,
+      subscriptionStatus: user.subscriptionStatus,
+      isDemo: user.isDemo,
+      role: user.role,
+      emailVerifiedAt: user.emailVerifiedAt,
+    });
+  return row;
+}
