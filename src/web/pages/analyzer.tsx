@@ -13,6 +13,7 @@ import { PortfolioEditor } from '../features/analyzer/portfolio-editor';
 import { PortfolioSummaryCard } from '../features/analyzer/portfolio-summary-card';
 import { useAnalyzer } from '../features/analyzer/use-analyzer';
 import { ValuationPanel } from '../features/analyzer/valuation-panel';
+import { usePaymentReturnToast } from '../features/billing/payment-return';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
@@ -52,6 +53,7 @@ export default function AnalyzerPage() {
   const [importTab, setImportTab] = useState<ImportTab>('manual');
   const importCardRef = useRef<HTMLDivElement>(null);
   const markLessonRead = useMarkLessonRead();
+  usePaymentReturnToast();
 
   const onImport: ImportHandler = store.replace;
 

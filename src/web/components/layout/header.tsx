@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LogOut, Menu, TrendingUp, UserRound } from 'lucide-react';
+import { CreditCard, LogOut, Menu, TrendingUp, UserRound } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -134,6 +134,12 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                   <span className="truncate">{displayName(user)}</span>
                   <span className="sr-only">(account)</span>
                 </Link>
+                <Button asChild variant="ghost" size="sm" title="Billing">
+                  <Link href="/account#billing">
+                    <CreditCard aria-hidden="true" />
+                    <span className="sr-only 2xl:not-sr-only">Billing</span>
+                  </Link>
+                </Button>
                 {/* An icon below 1536 px, where the app header's seven links need the room to stay on one line. */}
                 <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut} title="Sign out">
                   <LogOut aria-hidden="true" />
@@ -234,6 +240,12 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                         <Link href="/account" onClick={() => setMenuOpen(false)}>
                           <UserRound aria-hidden="true" />
                           Account
+                        </Link>
+                      </Button>
+                      <Button asChild variant="outline">
+                        <Link href="/account#billing" onClick={() => setMenuOpen(false)}>
+                          <CreditCard aria-hidden="true" />
+                          Billing
                         </Link>
                       </Button>
                       <Button

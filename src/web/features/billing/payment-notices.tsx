@@ -1,0 +1,28 @@
+import { AlertCircle, RefreshCw } from 'lucide-react';
+import { BILLING_MESSAGES } from '../../../contracts/billing';
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+
+/** No publishable key (or a 503 from the server): 'Payment Service Unavailable: ...' (spec 000 §8). */
+export function PaymentUnavailableNotice() {
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription>{BILLING_MESSAGES.notConfigured}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** Stripe.js did not load (offline, blocked): 'Payment system not ready. Please refresh the page.' */
+export function PaymentNotReadyNotice() {
+  return (
+    <Alert variant="destructive" role="alert" className="flex-wrap items-center">
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription className="flex-1">{BILLING_MESSAGES.paymentSystemNotReady}</AlertDescription>
+      <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
+        <RefreshCw aria-hidden="true" />
+        Refresh
+      </Button>
+    </Alert>
+  );
+}
