@@ -14,7 +14,11 @@ export default function SubscribeDemoPage() {
         noIndex: true,
       }}
     >
-      <PaymentPageFrame title="Subscribe (demo)" lead="See how subscribing works without paying anything.">
+      <PaymentPageFrame
+        title="Subscribe (demo)"
+        lead="See how subscribing works without paying anything."
+        isDemo
+      >
         <DemoSubscribe />
       </PaymentPageFrame>
     </PageLayout>

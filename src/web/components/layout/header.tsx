@@ -126,20 +126,14 @@ export function Header({ variant }: { variant: HeaderVariant }) {
               <>
                 <Link
                   href="/account"
-                  title={`Account: ${user.email}`}
+                  title={`Account and billing: ${user.email}`}
                   aria-current={location === '/account' ? 'page' : undefined}
                   className="inline-flex max-w-36 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-foreground hover:bg-muted"
                 >
                   <UserRound className="size-4 shrink-0" aria-hidden="true" />
                   <span className="truncate">{displayName(user)}</span>
-                  <span className="sr-only">(account)</span>
+                  <span className="sr-only">(account and billing)</span>
                 </Link>
-                <Button asChild variant="ghost" size="sm" title="Billing">
-                  <Link href="/account#billing">
-                    <CreditCard aria-hidden="true" />
-                    <span className="sr-only 2xl:not-sr-only">Billing</span>
-                  </Link>
-                </Button>
                 {/* An icon below 1536 px, where the app header's seven links need the room to stay on one line. */}
                 <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut} title="Sign out">
                   <LogOut aria-hidden="true" />

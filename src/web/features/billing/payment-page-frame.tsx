@@ -5,10 +5,13 @@ import { Lock } from 'lucide-react';
 export function PaymentPageFrame({
   title,
   lead,
+  isDemo = false,
   children,
 }: {
   title: string;
   lead: ReactNode;
+  /** The demo checkout takes no payment, so it says nothing about how payments are processed. */
+  isDemo?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -16,10 +19,12 @@ export function PaymentPageFrame({
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <p className="text-muted-foreground">{lead}</p>
-        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-          <Lock className="size-3.5" aria-hidden="true" />
-          Payments are processed by Stripe. Card and bank details never reach Foliowise&apos;s servers.
-        </p>
+        {isDemo ? null : (
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <Lock className="size-3.5" aria-hidden="true" />
+            Payments are processed by Stripe. Card and bank details never reach Foliowise&apos;s servers.
+          </p>
+        )}
       </header>
       {children}
     </div>

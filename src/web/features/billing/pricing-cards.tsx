@@ -175,7 +175,13 @@ export function PricingCards({ interval }: { interval: BillingInterval }) {
               <PriceBlock plan={plan} interval={interval} />
               <PlanAction planId={plan.id} interval={interval} isSubscriber={isSubscriber} />
               <div className="flex flex-col gap-2 text-sm">
-                {below ? <p className="font-medium">Everything in {below.name}, plus:</p> : null}
+                {below ? (
+                  <p className="font-medium">
+                    {additions.length > 0
+                      ? `Everything in ${below.name}, plus:`
+                      : `Everything in ${below.name}, for your whole team.`}
+                  </p>
+                ) : null}
                 <ul className="flex flex-col gap-2">
                   {additions.map((line) => (
                     <li key={line} className="flex gap-2">

@@ -1,7 +1,7 @@
 import { Link, useSearch } from 'wouter';
 import { Check, LogIn, ShieldCheck } from 'lucide-react';
 import { ZBillingInterval, ZPaidPlan, type PaidPlan } from '../../../contracts/billing';
-import { PLANS, planAdditions, type BillingInterval } from '../../../domain/plans';
+import { PLANS, PLAN_IDS, planAdditions, planRank, type BillingInterval } from '../../../domain/plans';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -28,6 +28,7 @@ export function signInPath(): string {
 export function PlanSummary({ plan, interval }: { plan: PaidPlan; interval: BillingInterval }) {
   const { name, price } = PLANS[plan];
   const text = price ? planPriceText(price, interval) : undefined;
+  const below = PLAN_IDS[planRank(plan) - 1];
   return (
     <Card>
       <CardHeader>
@@ -44,6 +45,7 @@ export function PlanSummary({ plan, interval }: { plan: PaidPlan; interval: Bill
         ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        {below ? <p className="text-sm font-medium">Everything in {PLANS[below].name}, plus:</p> : null}
         <ul className="flex flex-col gap-2 text-sm">
           {planAdditions(plan).map((line) => (
             <li key={line} className="flex gap-2">
