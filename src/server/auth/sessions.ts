@@ -77,6 +77,19 @@ export async function createSession(
 }
 
 /** The per-request session query, prepared once per database so PostgreSQL plans it once per connection. */
+/** The columns of a SessionUserRow (what toPublicUser reads), for any query that returns a signed-in user. */
+export const sessionUserColumns = {
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  plan: user.plan,
+  subscriptionStatus: user.subscriptionStatus,
+  isDemo: user.isDemo,
+  role: user.role,
+  emailVerifiedAt: user.emailVerifiedAt,
+};
+
 const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
 function prepareSessionLookup(db: Database) {
@@ -86,17 +99,7 @@ function prepareSessionLookup(db: Database) {
       idleExpiresAt: session.idleExpiresAt,
       absoluteExpiresAt: session.absoluteExpiresAt,
       isPersistent: session.isPersistent,
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        plan: user.plan,
-        subscriptionStatus: user.subscriptionStatus,
-        isDemo: user.isDemo,
-        role: user.role,
-        emailVerifiedAt: user.emailVerifiedAt,
-      },
+      user: sessionUserColumns,
     })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))

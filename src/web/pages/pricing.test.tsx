@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BILLING_MESSAGES } from '../../contracts/billing';
+import { BILLING_MESSAGES } from '../../contracts/billing-messages';
 import { browserNavigation } from '../features/billing/browser-navigation';
 import { configReply, renderAt, watchToasts } from '../testing/render-page';
 import { SIGNED_OUT, stubApi, testUser } from '../testing/stub-api';

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Plan } from '../../../contracts/accounts';
+import { sessionUserColumns } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema';
 
@@ -9,16 +10,6 @@ export async function setDemoAccountPlan(db: Database, userId: string, plan: Pla
     .update(user)
     .set({ plan, subscriptionStatus: 'demo' })
     .where(and(eq(user.id, userId), eq(user.isDemo, true)))
-    .returning({
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      plan: user.plan,
-      subscriptionStatus: user.subscriptionStatus,
-      isDemo: user.isDemo,
-      role: user.role,
-      emailVerifiedAt: user.emailVerifiedAt,
-    });
+    .returning(sessionUserColumns);
   return row;
 }

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { serverMessage } from '../../lib/api-client';
 
 /** The status of an `AppError` from the API client, when it has one. */

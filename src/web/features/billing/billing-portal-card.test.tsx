@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BILLING_MESSAGES, type BillingSummary } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
+import type { BillingSummary } from '../../../contracts/billing';
 import { renderAt, watchToasts } from '../../testing/render-page';
 import { stubApi, type StubReply } from '../../testing/stub-api';
 import { BillingPortalCard, PORTAL_FEATURES } from './billing-portal-card';

@@ -1,9 +1,11 @@
-import { Check, CreditCard, ExternalLink, Loader2 } from 'lucide-react';
-import { BILLING_MESSAGES, type BillingSummary } from '../../../contracts/billing';
+import { CreditCard, ExternalLink, Loader2 } from 'lucide-react';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
+import type { BillingSummary } from '../../../contracts/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { CheckList } from './check-list';
 import { useOpenBillingPortal } from './create-portal-session';
 
 /** Spec 001 "Billing portal card": what the hosted portal lets a subscriber do. */
@@ -39,14 +41,7 @@ export function BillingPortalCard({ summary }: { summary: BillingSummary | null 
         <CardDescription>Manage your subscription in Stripe&apos;s secure billing portal.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <ul className="grid gap-2 text-sm sm:grid-cols-2">
-          {PORTAL_FEATURES.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={PORTAL_FEATURES} className="grid text-sm sm:grid-cols-2" />
         {summary === undefined ? (
           <Skeleton className="h-10 w-40" />
         ) : (

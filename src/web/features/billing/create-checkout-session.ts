@@ -1,17 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  BILLING_MESSAGES,
-  ZRedirectUrlResponse,
-  type CheckoutSessionRequest,
-} from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
+import type { CheckoutSessionRequest } from '../../../contracts/billing';
 import { api, errorCode } from '../../lib/api-client';
 import { toast } from '../../components/ui/use-toast';
 import { billingErrorMessage } from './billing-errors';
 import { browserNavigation } from './browser-navigation';
+import { redirectUrlSchema } from './redirect-url';
 
 /** POST /api/create-checkout-session -> { url } of Stripe Checkout (subscription mode, 7-day trial once). */
 export function createCheckoutSession(request: CheckoutSessionRequest) {
-  return api.post('/api/create-checkout-session', request, { schema: ZRedirectUrlResponse });
+  return api.post('/api/create-checkout-session', request, { schema: redirectUrlSchema });
 }
 
 function failed(description: string) {

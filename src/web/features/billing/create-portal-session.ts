@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { BILLING_MESSAGES, ZRedirectUrlResponse } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { api, errorCode } from '../../lib/api-client';
 import { toast } from '../../components/ui/use-toast';
 import { billingErrorMessage } from './billing-errors';
 import { browserNavigation } from './browser-navigation';
+import { redirectUrlSchema } from './redirect-url';
 
 /** POST /api/create-portal-session -> { url }: Stripe's hosted portal for the session user's own customer. */
 export function createPortalSession() {
-  return api.post('/api/create-portal-session', {}, { schema: ZRedirectUrlResponse });
+  return api.post('/api/create-portal-session', {}, { schema: redirectUrlSchema });
 }
 
 /** Spec 001 "Billing portal": idle, opening, then the browser goes to the portal; a failure is a toast. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { Loader2, Lock } from 'lucide-react';
-import { BILLING_MESSAGES } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 

@@ -1,5 +1,5 @@
 import { AlertCircle, RefreshCw } from 'lucide-react';
-import { BILLING_MESSAGES } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { BILLING_MESSAGES } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { toast } from '../../components/ui/use-toast';
 import { sessionQueryKey } from '../../lib/session';
 

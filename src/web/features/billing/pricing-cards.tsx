@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
-import { Check, Loader2 } from 'lucide-react';
-import { BILLING_MESSAGES } from '../../../contracts/billing';
+import { Loader2 } from 'lucide-react';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import {
   PLAN_LIST,
   formatPlanDollars,
@@ -18,6 +18,7 @@ import { useConfig } from '../../lib/config';
 import { useSession, userHasSubscription } from '../../lib/session';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { useStartCheckout } from './create-checkout-session';
+import { CheckList } from './check-list';
 import { planPriceText } from './plan-price';
 
 /** A subscribe page's address for a plan and interval (a full page load: see PAYMENT_PAGE_PATHS). */
@@ -182,14 +183,7 @@ export function PricingCards({ interval }: { interval: BillingInterval }) {
                       : `Everything in ${below.name}, for your whole team.`}
                   </p>
                 ) : null}
-                <ul className="flex flex-col gap-2">
-                  {additions.map((line) => (
-                    <li key={line} className="flex gap-2">
-                      <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-                      {line}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={additions} />
               </div>
               {PLAN_NOTES[plan.id] ? (
                 <p className="mt-auto border-t border-border pt-4 text-xs text-muted-foreground">

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BILLING_MESSAGES } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { configReply, renderAt, watchToasts } from '../../testing/render-page';
 import { SIGNED_OUT, stubApi, testUser, type StubReply } from '../../testing/stub-api';
 import { MULTI_METHOD_MESSAGES, SubscribeFlow } from './subscribe-flow';

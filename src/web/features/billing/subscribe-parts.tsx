@@ -1,11 +1,13 @@
+import type { ComponentProps } from 'react';
 import { Link, useSearch } from 'wouter';
-import { Check, LogIn, ShieldCheck } from 'lucide-react';
+import { LogIn, ShieldCheck } from 'lucide-react';
 import { ZBillingInterval, ZPaidPlan, type PaidPlan } from '../../../contracts/billing';
 import { PLANS, PLAN_IDS, planAdditions, planRank, type BillingInterval } from '../../../domain/plans';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { CheckList } from './check-list';
 import { planPriceText } from './plan-price';
 
 /** `?plan=professional&interval=yearly`; anything else is Premium, monthly. */
@@ -46,14 +48,7 @@ export function PlanSummary({ plan, interval }: { plan: PaidPlan; interval: Bill
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {below ? <p className="text-sm font-medium">Everything in {PLANS[below].name}, plus:</p> : null}
-        <ul className="flex flex-col gap-2 text-sm">
-          {planAdditions(plan).map((line) => (
-            <li key={line} className="flex gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {line}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={planAdditions(plan)} className="text-sm" />
         <p className="flex items-center gap-2 border-t border-border pt-4 text-sm text-muted-foreground">
           <ShieldCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
           30-day money-back guarantee. Cancel at any time.
@@ -103,31 +98,43 @@ export function NameEmailFields({
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="subscriber-name">Full name</Label>
-        <Input
-          id="subscriber-name"
-          autoComplete="name"
-          aria-required="true"
-          value={name}
-          maxLength={200}
-          disabled={disabled}
-          onChange={(event) => onNameChange(event.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="subscriber-email">Email</Label>
-        <Input
-          id="subscriber-email"
-          type="email"
-          autoComplete="email"
-          aria-required="true"
-          value={email}
-          maxLength={254}
-          disabled={disabled}
-          onChange={(event) => onEmailChange(event.target.value)}
-        />
-      </div>
+      <RequiredField
+        id="subscriber-name"
+        label="Full name"
+        autoComplete="name"
+        maxLength={200}
+        value={name}
+        disabled={disabled}
+        onChange={onNameChange}
+      />
+      <RequiredField
+        id="subscriber-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        value={email}
+        disabled={disabled}
+        onChange={onEmailChange}
+      />
+    </div>
+  );
+}
+
+function RequiredField({
+  id,
+  label,
+  onChange,
+  ...input
+}: Omit<ComponentProps<typeof Input>, 'onChange'> & {
+  id: string;
+  label: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} aria-required="true" {...input} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }
