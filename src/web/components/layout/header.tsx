@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { CreditCard, LogOut, Menu, TrendingUp, UserRound } from 'lucide-react';
+import { LogOut, Menu, TrendingUp, UserRound } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -238,7 +238,6 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                       </Button>
                       <Button asChild variant="outline">
                         <Link href="/account#billing" onClick={() => setMenuOpen(false)}>
-                          <CreditCard aria-hidden="true" />
                           Billing
                         </Link>
                       </Button>
