@@ -138,6 +138,10 @@ describe('Demo Settings', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     expect(await settings.getByRole('radio', { name: 'Free' }).isChecked()).toBe(true);
     // The radio follows the plan the server stored: it turns checked once the switch is done.
     await settings.getByRole('radio', { name: 'Premium' }).click();

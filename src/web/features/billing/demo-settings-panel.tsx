@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, FlaskConical, Loader2 } from 'lucide-react';
 import { PLANS as PLAN_IDS, type Plan, type User } from '../../../contracts/accounts';
 import { PLANS } from '../../../domain/plans';
@@ -17,6 +17,19 @@ export default function DemoSettingsPanel({ user }: { user: User }) {
   const panelId = useId();
   const switchPlan = useSwitchDemoPlan();
   const [pending, setPending] = useState<Plan | null>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open panel and returns to its button, as keyboard users expect of a disclosure.
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [isOpen]);
 
   const choose = (plan: Plan) => {
     if (plan === user.plan || switchPlan.isPending) return;
@@ -46,6 +59,7 @@ export default function DemoSettingsPanel({ user }: { user: User }) {
         className="fixed bottom-3 left-3 z-30 flex max-w-[calc(100vw-1.5rem)] flex-col-reverse items-start gap-2 print:hidden"
       >
         <button
+          ref={toggle}
           type="button"
           aria-expanded={isOpen}
           aria-controls={panelId}

@@ -16,13 +16,20 @@ export function PaymentUnavailableNotice() {
 /** Stripe.js did not load (offline, blocked): 'Payment system not ready. Please refresh the page.' */
 export function PaymentNotReadyNotice() {
   return (
-    <Alert variant="destructive" role="alert" className="flex-wrap items-center">
+    <Alert variant="destructive" role="alert">
       <AlertCircle aria-hidden="true" />
-      <AlertDescription className="flex-1">{BILLING_MESSAGES.paymentSystemNotReady}</AlertDescription>
-      <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
-        <RefreshCw aria-hidden="true" />
-        Refresh
-      </Button>
+      <div className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <AlertDescription>{BILLING_MESSAGES.paymentSystemNotReady}</AlertDescription>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start sm:self-auto"
+          onClick={() => window.location.reload()}
+        >
+          <RefreshCw aria-hidden="true" />
+          Refresh
+        </Button>
+      </div>
     </Alert>
   );
 }
