@@ -362,7 +362,8 @@ export const userAchievement = pgTable(
 
 /**
  * A message sent with the /contact form (Enterprise, 'Contact Sales'), kept for admins; `user_id` when the
- * sender was signed in (kept as null when that account is deleted), `handled_at` once an admin dealt with it.
+ * sender was signed in (deleting the account deletes its messages, as every row of it), `handled_at` once an
+ * admin dealt with it.
  */
 export const contactMessage = pgTable(
   'contact_message',
@@ -373,7 +374,7 @@ export const contactMessage = pgTable(
     company: text('company'),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'cascade' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (t) => [index('contact_message_created_idx').on(t.createdAt.desc())],

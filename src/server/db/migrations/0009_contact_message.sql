@@ -9,5 +9,5 @@ CREATE TABLE "contact_message" (
 	"handled_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "contact_message" ADD CONSTRAINT "contact_message_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_message" ADD CONSTRAINT "contact_message_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_message_created_idx" ON "contact_message" USING btree ("created_at" DESC NULLS LAST);

@@ -51,7 +51,7 @@ describe('POST /api/contact', () => {
     expect((row?.created_at as Date).toISOString()).toBe(body.receivedAt);
   });
 
-  it('notes the account of a signed-in sender, and stores no company when none is given', async () => {
+  it('notes the account of a signed-in sender (gone with the account), and no company when none is given', async () => {
     const user = await signUpUser(t.app);
     const res = await injectAs(user, t.app, {
       method: 'POST',
@@ -60,8 +60,11 @@ describe('POST /api/contact', () => {
       remoteAddress: nextIp(),
     });
     expect(res.statusCode, res.body).toBe(201);
-    const row = await storedMessage(ZContactResponse.parse(res.json()).id);
-    expect(row).toMatchObject({ user_id: user.id, company: null });
+    const { id } = ZContactResponse.parse(res.json());
+    expect(await storedMessage(id)).toMatchObject({ user_id: user.id, company: null });
+    // Deleting the account deletes its messages, as every row of it.
+    await t.deps.database.pool.query('delete from "user" where id = $1', [user.id]);
+    expect(await storedMessage(id)).toBeUndefined();
   });
 
   it('answers 400 with the field messages and stores nothing', async () => {
