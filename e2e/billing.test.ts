@@ -105,6 +105,37 @@ describe('subscribe pages without Stripe keys', () => {
   }
 });
 
+describe('success page and billing', () => {
+  it('/success never shows a forged session as paid', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    allowMissingBillingEndpoints(page);
+    await signUp(page);
+    await page.goto('/success?session_id=cs_test_forged');
+    await page.getByText('cs_test_forged', { exact: true }).waitFor();
+    await page.getByText('Payment not verified').waitFor();
+    expect(await page.getByText(/welcome to/i).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Open the trading terminal' }).getAttribute('href')).toBe(
+      '/terminal',
+    );
+    await page.getByRole('region', { name: 'Billing portal' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('/account#billing shows the plan and a disabled portal button without a subscription', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    allowMissingBillingEndpoints(page);
+    await signUp(page);
+    await page.goto('/app');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Billing' }).click();
+    await page.waitForURL('**/account#billing');
+    const portal = page.getByRole('region', { name: 'Billing portal' });
+    await portal.getByText(BILLING_MESSAGES.noBillingAccount).waitFor();
+    expect(await portal.getByRole('button', { name: 'Manage Billing' }).isDisabled()).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+});
+
 describe('contact form', () => {
   it('sends a message to the team', async () => {
     const page = await h.newPage({ viewport: MOBILE });
@@ -178,7 +209,10 @@ describe('Demo Settings', () => {
     await page.getByRole('button', { name: 'Complete Demo Payment' }).click();
     await page.getByRole('button', { name: 'Processing demo payment...' }).waitFor();
     await page.waitForURL('**/app');
-    await page.getByText(/Your demo account is now on Professional/).first().waitFor();
+    await page
+      .getByText(/Your demo account is now on Professional/)
+      .first()
+      .waitFor();
   });
 });
 
