@@ -23,6 +23,8 @@ export const ZUser = z.object({
   subscriptionStatus: z.string(),
   /** Whether the owner has proved the mailbox (a verification or password-reset link). */
   emailVerified: z.boolean(),
+  /** A 'Try the demo' account: with demo features on, Demo Settings can switch its plan without paying. */
+  isDemo: z.boolean(),
 });
 export type User = z.infer<typeof ZUser>;
 

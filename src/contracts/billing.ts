@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { BILLING_INTERVALS } from '../domain/plans';
 import { ZPlan } from './accounts';
 import { storableText } from './text';
+import { BILLING_MESSAGES } from './billing-messages';
 
 export const PAID_PLANS = ['premium', 'professional'] as const;
 export const ZPaidPlan = z.enum(PAID_PLANS);
@@ -21,24 +22,8 @@ export const PAYMENT_METHODS = ['credit-card', 'paypal', 'apple-pay', 'google-pa
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
 
-/** The spec's payment texts, word for word (spec 000 §5, §6, §8; spec 001 §8). */
-export const BILLING_MESSAGES = {
-  missingNameOrEmail: 'Please enter your email and name to continue.',
-  alreadySubscribed: 'You already have an active subscription. Use the billing portal to manage it.',
-  notConfigured:
-    'Payment Service Unavailable: Stripe payment service is not configured. Please contact support.',
-  paymentSystemNotReady: 'Payment system not ready. Please refresh the page.',
-  noBillingAccount: 'Please complete a subscription to access billing management.',
-  subscriptionFailedFallback: 'Unable to start subscription. Please try again.',
-  noCheckoutUrl: 'No checkout URL returned',
-  noClientSecret: 'No client secret received from server',
-  subscriptionCreateFailed: 'Failed to create subscription',
-  paymentFailedFallback: 'Payment could not be processed.',
-  multiMethodPaymentFailed: 'Unable to process payment. Please try again.',
-  unexpectedError: 'An unexpected error occurred. Please try again.',
-  portalFailedFallback: 'Unable to access billing portal. Please try again.',
-  noPortalUrl: 'No portal URL returned',
-} as const;
+// Kept in a module without zod, so that the pricing page can show them without loading zod.
+export { BILLING_MESSAGES } from './billing-messages';
 
 /** Stripe's ids: a prefix, an underscore, then letters and digits (cs_test_a1B2..., sub_..., cus_...). */
 const stripeId = (prefix: string) =>

@@ -23,13 +23,43 @@ export const PAGE_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/account',
+  '/pricing',
+  '/subscribe',
+  '/subscribe-stripe',
+  '/subscribe-demo',
+  '/checkout',
+  '/success',
+  '/test-stripe',
+  '/contact',
 ] as const;
 export type PagePath = (typeof PAGE_PATHS)[number];
 
 const PAGE_PATH_SET: ReadonlySet<string> = new Set(PAGE_PATHS);
 
+/** A pathname as wouter matches it: any letter case, one trailing slash. */
+function normalizedPath(pathname: string): string {
+  const withoutSlash = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return withoutSlash.toLowerCase();
+}
+
 /** Whether wouter renders a page for `pathname`: as it matches, in any letter case and with one trailing slash. */
 export function isPagePath(pathname: string): boolean {
-  const withoutSlash = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return PAGE_PATH_SET.has(withoutSlash.toLowerCase());
+  return PAGE_PATH_SET.has(normalizedPath(pathname));
+}
+
+/**
+ * The pages that load Stripe.js (the Payment Element). Only their documents get a Content-Security-Policy that
+ * allows Stripe's script, frames and API (src/server/http/security.ts), so the web app reaches them with a full
+ * page load (a plain link, `window.location`), never a client-side navigation from another page.
+ */
+export const PAYMENT_PAGE_PATHS = [
+  '/subscribe',
+  '/subscribe-stripe',
+  '/checkout',
+] as const satisfies readonly PagePath[];
+
+const PAYMENT_PAGE_PATH_SET: ReadonlySet<string> = new Set(PAYMENT_PAGE_PATHS);
+
+export function isPaymentPagePath(pathname: string): boolean {
+  return PAYMENT_PAGE_PATH_SET.has(normalizedPath(pathname));
 }

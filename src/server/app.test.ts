@@ -36,7 +36,13 @@ describe('serving the built SPA', () => {
   });
 
   it('answers a path outside the route table with the shell (it renders the 404 page) and status 404', async () => {
-    for (const url of ['/deep/unknown/page', '/app/extra', '/pricing', '/paper-trading//', '/apis']) {
+    for (const url of [
+      '/deep/unknown/page',
+      '/app/extra',
+      '/paper-trading//',
+      '/bloomberg-terminal',
+      '/apis',
+    ]) {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);

@@ -31,6 +31,8 @@ import { portfolioRoutes } from './features/portfolio/routes';
 import { rewardsRoutes } from './features/rewards/routes';
 import { terminalRoutes } from './features/terminal/routes';
 import { billingRoutes } from './features/billing/routes';
+import { contactRoutes } from './features/contact/routes';
+import { demoRoutes } from './features/demo/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { clientKey } from './limits/client-key';
 import { rateLimitStoreOf } from './limits/rate-limit-store';
@@ -120,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rewardsRoutes, { prefix: '/api' });
   await app.register(terminalRoutes, { prefix: '/api/terminal' });
   await app.register(billingRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(demoRoutes, { prefix: '/api/demo' });
 
   if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) {
     await registerWebApp(app, options.webRoot);

@@ -9,6 +9,8 @@ import { Spinner } from './components/ui/spinner';
 import { initAnalytics } from './lib/analytics';
 import { useConfig } from './lib/config';
 import { queryClient } from './lib/query-client';
+import { useSession } from './lib/session';
+import { useIsHydrated } from './lib/use-is-hydrated';
 
 /**
  * The route table (spec 001 "Route table"): a page for each path of PAGE_PATHS, each its own chunk. To add a
@@ -36,9 +38,32 @@ const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
   '/forgot-password': lazy(() => import('./pages/forgot-password')),
   '/reset-password': lazy(() => import('./pages/reset-password')),
   '/account': lazy(() => import('./pages/account')),
+  '/pricing': lazy(() => import('./pages/pricing')),
+  '/subscribe': lazy(() => import('./pages/subscribe')),
+  '/subscribe-stripe': lazy(() => import('./pages/subscribe-stripe')),
+  '/subscribe-demo': lazy(() => import('./pages/subscribe-demo')),
+  '/checkout': lazy(() => import('./pages/checkout')),
+  '/success': lazy(() => import('./pages/success')),
+  '/test-stripe': lazy(() => import('./pages/test-stripe')),
+  '/contact': lazy(() => import('./pages/contact')),
 };
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));
+const DemoSettingsPanel = lazy(() => import('./features/billing/demo-settings-panel'));
+
+/** Demo Settings (spec 000): only for a demo account while the server has demo features on; its code loads then. */
+function DemoSettings() {
+  const { data: config } = useConfig();
+  const { user } = useSession();
+  // Not in a prerendered page's first render: the HTML was built without a session.
+  const isHydrated = useIsHydrated();
+  if (!isHydrated || !config?.demoFeatures || !user?.isDemo) return null;
+  return (
+    <Suspense fallback={null}>
+      <DemoSettingsPanel user={user} />
+    </Suspense>
+  );
+}
 
 /**
  * The page scrolls to the top on every route change (spec 001 "Route table"). Not on the first load: a
@@ -106,6 +131,7 @@ export function App({ ssrPath, onPageMeta }: AppProps) {
           <ScrollToTop />
           <AnalyticsLoader />
           <AppRoutes />
+          <DemoSettings />
           <Toaster />
         </QueryClientProvider>
       </PageMetaSink>

@@ -40,6 +40,7 @@ export function toPublicUser(row: SessionUserRow, adminEmails: readonly string[]
     subscriptionStatus: row.subscriptionStatus,
     // A demo account has no mailbox, so nothing asks it to verify one (its role never depends on this).
     emailVerified: row.emailVerifiedAt !== null || row.isDemo,
+    isDemo: row.isDemo,
   };
 }
 

@@ -17,6 +17,7 @@ function userWith(overrides: Partial<User> = {}): User {
     plan: 'free',
     subscriptionStatus: 'none',
     emailVerified: true,
+    isDemo: false,
     ...overrides,
   };
 }

@@ -63,9 +63,9 @@ describe('security headers', () => {
     });
   }
 
-  it('allow Stripe and the analytics tag only when configured', () => {
-    const csp = (env: Record<string, string>) =>
-      Object.fromEntries(securityHeaders(testConfig(env)))['content-security-policy'];
+  it('allow Stripe and the analytics tag only when configured, Stripe only on the paying pages', () => {
+    const csp = (env: Record<string, string>, isPaymentPage = true) =>
+      Object.fromEntries(securityHeaders(testConfig(env), { isPaymentPage }))['content-security-policy'];
     expect(csp({})).toBe(
       "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
         "font-src 'self';connect-src 'self';frame-src 'none';object-src 'none';base-uri 'none';" +
@@ -75,6 +75,26 @@ describe('security headers', () => {
     expect(both).toContain("script-src 'self' https://js.stripe.com https://www.googletagmanager.com;");
     expect(both).toContain('frame-src https://js.stripe.com https://hooks.stripe.com;');
     expect(both).toContain("connect-src 'self' https://api.stripe.com https://*.google-analytics.com");
+    const elsewhere = csp(CONFIGS['Stripe and analytics']!, false);
+    expect(elsewhere).not.toContain('stripe');
+    expect(elsewhere).toContain("script-src 'self' https://www.googletagmanager.com;");
+    expect(elsewhere).toContain("frame-src 'none';");
+  });
+
+  it('give Stripe.js to the documents of the paying pages only', async () => {
+    const config = testConfig(CONFIGS.Stripe);
+    const app = await appWith((instance) => {
+      registerSecurity(instance, config);
+      for (const path of ['/subscribe', '/checkout', '/pricing']) instance.get(path, async () => 'page');
+    });
+    const cspOf = async (url: string) =>
+      String((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
+    for (const url of ['/subscribe', '/subscribe/?plan=premium', '/Checkout']) {
+      expect(await cspOf(url), url).toContain("script-src 'self' https://js.stripe.com;");
+    }
+    for (const url of ['/pricing', '/page', '/api/thing', '/subscribe-demo', '/nowhere']) {
+      expect(await cspOf(url), url).not.toContain('stripe');
+    }
   });
 
   it('add HSTS with secure cookies or over HTTPS, and only then', async () => {

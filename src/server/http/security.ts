@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors';
+import { isPaymentPagePath } from '../../contracts/page-routes';
 import type { AppConfig, TrustProxy } from '../config';
 
 const STRIPE_JS = 'https://js.stripe.com';
@@ -10,9 +11,20 @@ const GA_COLLECT = [
   'https://www.googletagmanager.com',
 ];
 
-/** The Content-Security-Policy directives; Stripe and the analytics tag are allowed only when configured. */
-export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
-  const hasStripe = Boolean(config.stripe.publishableKey);
+/** Which document the headers are for: Stripe.js is allowed on the paying pages only (PAYMENT_PAGE_PATHS). */
+export interface SecurityHeaderOptions {
+  isPaymentPage?: boolean;
+}
+
+/**
+ * The Content-Security-Policy directives; the analytics tag is allowed only when configured, Stripe only when
+ * configured and only on a paying page: no other page may load its script, frames or API.
+ */
+export function contentSecurityPolicy(
+  config: AppConfig,
+  options: SecurityHeaderOptions = {},
+): Record<string, string[]> {
+  const hasStripe = Boolean(config.stripe.publishableKey) && options.isPaymentPage === true;
   const hasAnalytics = Boolean(config.analyticsId);
   return {
     'default-src': ["'self'"],
@@ -35,8 +47,8 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
 }
 
 /** The Content-Security-Policy header value, in helmet's format: `name value value;name value`. */
-function contentSecurityPolicyHeader(config: AppConfig): string {
-  return Object.entries(contentSecurityPolicy(config))
+function contentSecurityPolicyHeader(config: AppConfig, options: SecurityHeaderOptions): string {
+  return Object.entries(contentSecurityPolicy(config, options))
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');
 }
@@ -47,9 +59,12 @@ function contentSecurityPolicyHeader(config: AppConfig): string {
  * rebuilds helmet's middleware on every request (~11 KB of garbage each), and the values depend only on the
  * configuration. security.test.ts checks them against the plugin with those options.
  */
-export function securityHeaders(config: AppConfig): ReadonlyArray<readonly [string, string]> {
+export function securityHeaders(
+  config: AppConfig,
+  options: SecurityHeaderOptions = {},
+): ReadonlyArray<readonly [string, string]> {
   return [
-    ['content-security-policy', contentSecurityPolicyHeader(config)],
+    ['content-security-policy', contentSecurityPolicyHeader(config, options)],
     ['cross-origin-opener-policy', 'same-origin'],
     ['cross-origin-resource-policy', 'same-origin'],
     ['origin-agent-cluster', '?1'],
@@ -68,9 +83,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const headers = securityHeaders(config);
+  const paymentPageHeaders = securityHeaders(config, { isPaymentPage: true });
   // First of the app's onRequest hooks, so that every answer has the headers, refusals and 404s included.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
+    const isPaymentPage =
+      SAFE_METHODS.has(request.method) && isPaymentPagePath(request.url.split('?')[0] ?? '');
+    for (const [name, value] of isPaymentPage ? paymentPageHeaders : headers) reply.header(name, value);
     if (config.cookieSecure || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // API answers are private; a route whose answer may be kept (achievements, guide PDFs) sets its own.
     if (isApiRequest(request)) reply.header('cache-control', 'no-store');

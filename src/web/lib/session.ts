@@ -26,7 +26,7 @@ export function readAuthUser(body: unknown): User | null {
   if (strings.some((key) => typeof u[key] !== 'string')) return null;
   const { plan, role } = u;
   if (!isKey(KNOWN_PLANS, plan) || !isKey(KNOWN_ROLES, role)) return null;
-  if (typeof u.emailVerified !== 'boolean') return null;
+  if (typeof u.emailVerified !== 'boolean' || typeof u.isDemo !== 'boolean') return null;
   return {
     id: u.id as string,
     email: u.email as string,
@@ -37,6 +37,7 @@ export function readAuthUser(body: unknown): User | null {
     plan,
     subscriptionStatus: u.subscriptionStatus as string,
     emailVerified: u.emailVerified,
+    isDemo: u.isDemo,
   };
 }
 

@@ -1,10 +1,13 @@
 import { Link } from 'wouter';
+import type { User } from '../../contracts/accounts';
 import { LogIn, UserRound } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
 import { SignedInOnly } from '../components/layout/signed-in-only';
 import { buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { AccountSettings } from '../features/accounts/account-settings';
+import { BillingSection } from '../features/billing/billing-section';
+import { useScrollToHash } from '../features/marketing/use-scroll-to-hash';
 
 const BREADCRUMB = [
   { label: 'Home', href: '/' },
@@ -26,14 +29,26 @@ function SignInPrompt() {
   );
 }
 
-/** /account: the signed-in user's email, password, devices, data export and account deletion. */
+function AccountSections({ user }: { user: User }) {
+  // /account#billing (the header's Billing link) once the sections are there.
+  useScrollToHash();
+  return (
+    <>
+      <BillingSection />
+      <AccountSettings user={user} />
+    </>
+  );
+}
+
+/** /account: the plan and billing, the signed-in user's email, password, devices, data export and deletion. */
 export default function AccountPage() {
   return (
     <PageLayout
       variant="app"
       meta={{
         title: 'Account — Foliowise',
-        description: 'Your Foliowise account: email, password, devices, your data and account deletion.',
+        description:
+          'Your Foliowise account: plan and billing, email, password, devices, your data and account deletion.',
         noIndex: true,
       }}
       breadcrumb={BREADCRUMB}
@@ -41,9 +56,9 @@ export default function AccountPage() {
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
         <header className="flex flex-col gap-2">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Account</h1>
-          <p className="text-muted-foreground">Manage your sign-in, your devices and your data.</p>
+          <p className="text-muted-foreground">Manage your plan, your sign-in, your devices and your data.</p>
         </header>
-        <SignedInOnly signedOut={<SignInPrompt />}>{(user) => <AccountSettings user={user} />}</SignedInOnly>
+        <SignedInOnly signedOut={<SignInPrompt />}>{(user) => <AccountSections user={user} />}</SignedInOnly>
       </div>
     </PageLayout>
   );

@@ -16,6 +16,7 @@ import { ReplacePortfolioDialog } from '../features/analyzer/replace-portfolio-d
 import { usePortfolioImport } from '../features/analyzer/use-portfolio-import';
 import { useAnalyzer } from '../features/analyzer/use-analyzer';
 import { ValuationPanel } from '../features/analyzer/valuation-panel';
+import { usePaymentReturnToast } from '../features/billing/payment-return';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
@@ -55,6 +56,7 @@ export default function AnalyzerPage() {
   const [importTab, setImportTab] = useState<ImportTab>('manual');
   const importCardRef = useRef<HTMLDivElement>(null);
   const markLessonRead = useMarkLessonRead();
+  usePaymentReturnToast();
 
   const imports = usePortfolioImport(store);
   const onImport: ImportHandler = imports.importPortfolio;

@@ -60,6 +60,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     plan: 'free',
     subscriptionStatus: 'none',
     emailVerified: true,
+    isDemo: false,
     ...overrides,
   };
 }

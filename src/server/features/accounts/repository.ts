@@ -1,19 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { SESSION_USER_COLUMNS } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema';
 
 /** The columns an account is signed in with (toPublicUser's row). */
-export const userColumns = {
-  id: user.id,
-  email: user.email,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  plan: user.plan,
-  subscriptionStatus: user.subscriptionStatus,
-  isDemo: user.isDemo,
-  role: user.role,
-  emailVerifiedAt: user.emailVerifiedAt,
-};
+export const userColumns = SESSION_USER_COLUMNS;
 
 /** The account of an email, compared without regard to case (the `user_email_lower_idx` index). */
 export async function findUserByEmail(db: Database, email: string) {

@@ -138,6 +138,7 @@ describe('POST /api/auth/signup', () => {
         plan: 'free',
         subscriptionStatus: 'none',
         emailVerified: false,
+        isDemo: false,
       },
     });
     const cookie = sessionCookie(res);

@@ -19,6 +19,7 @@ describe('usageSubjects', () => {
     plan,
     subscriptionStatus: 'none',
     emailVerified: true,
+    isDemo: false,
   });
 
   it('counts a free account by its id and its IP, a paid one not at all', () => {

@@ -126,13 +126,13 @@ export function Header({ variant }: { variant: HeaderVariant }) {
               <>
                 <Link
                   href="/account"
-                  title={`Account: ${user.email}`}
+                  title={`Account and billing: ${user.email}`}
                   aria-current={location === '/account' ? 'page' : undefined}
                   className="inline-flex max-w-36 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-foreground hover:bg-muted"
                 >
                   <UserRound className="size-4 shrink-0" aria-hidden="true" />
                   <span className="truncate">{displayName(user)}</span>
-                  <span className="sr-only">(account)</span>
+                  <span className="sr-only">(account and billing)</span>
                 </Link>
                 {/* An icon below 1536 px, where the app header's seven links need the room to stay on one line. */}
                 <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut} title="Sign out">
@@ -234,6 +234,11 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                         <Link href="/account" onClick={() => setMenuOpen(false)}>
                           <UserRound aria-hidden="true" />
                           Account
+                        </Link>
+                      </Button>
+                      <Button asChild variant="outline">
+                        <Link href="/account#billing" onClick={() => setMenuOpen(false)}>
+                          Billing
                         </Link>
                       </Button>
                       <Button

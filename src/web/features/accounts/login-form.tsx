@@ -7,6 +7,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api-client';
 import { useConfig } from '../../lib/config';
+import { goToPath, returnPathFromSearch } from '../../lib/return-path';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { FormErrorAlert, LabelledInput } from './form-parts';
 import { PasswordInput } from './password-input';
@@ -23,7 +24,10 @@ const REQUIRED_MESSAGE = 'Email and password are required';
 const LOGIN_FAILED = 'Login failed. Please try again.';
 const DEMO_FAILED = 'Could not start the demo. Please try again.';
 
-/** Spec 001 "Login": email, password (show/hide), Remember me, forgot-password and sign-up links. */
+/**
+ * Spec 001 "Login": email, password (show/hide), Remember me, forgot-password and sign-up links. Once signed in
+ * it goes to /app, or back to the page that sent the visitor here (`?next=/pricing`).
+ */
 export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLogin();
@@ -54,7 +58,7 @@ export function LoginForm() {
     }
     try {
       await login.mutateAsync(parsed.data);
-      navigate('/app');
+      goToPath(returnPathFromSearch(window.location.search, '/app'), navigate);
     } catch (error) {
       setFormError(serverMessage(error, LOGIN_FAILED));
     }
@@ -64,7 +68,7 @@ export function LoginForm() {
     setFormError(null);
     setInvalidField(null);
     demo.mutate(undefined, {
-      onSuccess: () => navigate('/app'),
+      onSuccess: () => goToPath(returnPathFromSearch(window.location.search, '/app'), navigate),
       onError: (error) => setFormError(serverMessage(error, DEMO_FAILED)),
     });
   };

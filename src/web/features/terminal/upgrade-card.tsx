@@ -49,12 +49,13 @@ export function UpgradeCard({ signedIn, message }: UpgradeCardProps) {
         >
           View Plans
         </Link>
-        <Link
+        {/* A full page load: only the paying pages' documents may load Stripe.js. */}
+        <a
           href="/subscribe"
           className="inline-flex h-10 items-center justify-center rounded-md border border-slate-500 px-5 text-sm font-semibold text-slate-100 hover:bg-slate-800"
         >
           Subscribe Now
-        </Link>
+        </a>
       </div>
       <p className="mt-4 flex items-center gap-2 text-xs text-slate-400">
         <ShieldCheck className="size-4 text-emerald-400" aria-hidden="true" />
