@@ -94,6 +94,8 @@ async function deliverOk(type: string, object: Record<string, unknown>, created?
 }
 
 async function planOf(user: TestUser) {
+  // The plan was written by a webhook or a job: the cached session learns it from the database's notice.
+  await t.services.sessions.listener.caughtUp();
   const res = await call(user, 'GET', '/api/auth/me');
   const { user: me } = res.json<SessionResponse>();
   return { plan: me?.plan, status: me?.subscriptionStatus };

@@ -38,7 +38,9 @@ describe('system routes', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com;/);
+    // Stripe.js is allowed on the paying pages' documents only (decision 020), even with a key configured.
+    expect(csp).toMatch(/script-src 'self';/);
+    expect(csp).not.toContain('stripe');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
