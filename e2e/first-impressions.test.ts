@@ -51,7 +51,8 @@ describe('first impressions (issue 12)', () => {
     // §3: the health check is there as soon as the portfolio is valued, before any analysis.
     const health = page.getByRole('region', { name: 'Portfolio Health Check' });
     await health.waitFor({ timeout: 15_000 });
-    expect(await health.innerText()).toContain('2/4 checks passed');
+    // The card follows the rows as they are typed: wait for the valuation of all four.
+    await expect.poll(() => health.innerText(), { timeout: 15_000 }).toContain('2/4 checks passed');
     await page.getByText('Ready when you are', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Analyze Portfolio' }).click();
