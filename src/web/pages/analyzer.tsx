@@ -180,7 +180,7 @@ export default function AnalyzerPage() {
                 ))}
               </ul>
               <p className="mt-6 text-sm">
-                Want AI trading suggestions and multi-account aggregation?{' '}
+                AI trading suggestions and multi-account aggregation are coming to Premium.{' '}
                 <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
                   See Premium plans
                 </Link>

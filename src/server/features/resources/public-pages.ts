@@ -15,6 +15,8 @@ export const PUBLIC_PAGES: readonly PagePath[] = [
   '/unbiased',
   '/robinhood-guide',
   '/compliance',
+  '/terms',
+  '/privacy',
   '/profit-calculator',
   '/login',
   '/signup',

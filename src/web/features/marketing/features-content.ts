@@ -79,6 +79,8 @@ export interface PlanHighlight {
   icon: LucideIcon;
   /** The plan that includes it; the badge reads the plan's name from src/domain/plans. */
   plan: Extract<PlanId, 'premium' | 'professional'>;
+  /** Not built yet: shown with a 'Coming soon' badge, so the page promises nothing it cannot do today. */
+  isComing: boolean;
 }
 
 /** Spec 001 §9: four premium/professional highlights, matching the plan matrix of src/domain/plans. */
@@ -89,6 +91,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'Buy, sell and rebalance ideas for your own holdings, each with a priority, risk level, confidence and reasoning, shaped by the risk tolerance, goals and time horizon you choose.',
     icon: Bot,
     plan: 'premium',
+    isComing: true,
   },
   {
     title: 'Multi-Account Aggregation',
@@ -96,6 +99,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'Bring brokerage, 401(k), IRA, Roth IRA and savings accounts into one view, with your combined holdings across all of them.',
     icon: Wallet,
     plan: 'premium',
+    isComing: true,
   },
   {
     title: 'Professional Trading Terminal',
@@ -103,6 +107,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'A market dashboard, risk analytics, an economic calendar and news on one screen. Premium opens the terminal; Professional adds advanced terminal analytics and global market coverage.',
     icon: LayoutDashboard,
     plan: 'premium',
+    isComing: false,
   },
   {
     title: 'White-label reports and API access',
@@ -110,5 +115,6 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'For people who look after several portfolios: multi-client features, reports under your own brand, and API access.',
     icon: FileChartColumn,
     plan: 'professional',
+    isComing: true,
   },
 ];
