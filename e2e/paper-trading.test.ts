@@ -122,8 +122,8 @@ describe('paper trading in the browser', () => {
       .toBe('true');
     await expect.poll(() => cardValue(page, 'Total Value'), WAIT).toBe('$10,000.00');
     expect(await cardValue(page, 'Cash Balance')).toBe('$10,000.00');
-    expect(await cardValue(page, 'Total Return')).toBe('+$0.00');
-    expect(await cardValue(page, 'Return %')).toBe('+0.00%');
+    expect(await cardValue(page, 'Total Return')).toBe('$0.00');
+    expect(await cardValue(page, 'Return %')).toBe('0.00%');
     expect(await page.getByLabel('Portfolio', { exact: true }).innerText()).toContain('Practice Fund');
 
     // Trade form: inline messages on submit, then on change.

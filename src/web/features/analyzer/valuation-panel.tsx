@@ -7,28 +7,23 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tooltip } from '../../components/ui/tooltip';
 import { formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
-import { changeTone, formatFraction, formatSignedPercent } from '../../lib/format';
+import {
+  changeTone,
+  formatFraction,
+  formatSignedPercent,
+  formatSignedUsd,
+  TONE_TEXT_CLASS,
+} from '../../lib/format';
 import { SOURCE_LABELS } from './format';
 import { Amount } from './hide-values';
 import { displaySymbol, formatHoldingQuantity } from './portfolio-rows';
 
 const AllocationCharts = lazy(() => import('./allocation-charts'));
 
-const TONE_CLASSES = {
-  gain: 'text-success',
-  loss: 'text-destructive',
-  flat: 'text-muted-foreground',
-} as const;
-
 function ChangeIcon({ value }: { value: number }) {
   const tone = changeTone(value);
   const Icon = tone === 'gain' ? ArrowUpRight : tone === 'loss' ? ArrowDownRight : Minus;
   return <Icon className="size-4 shrink-0" aria-hidden="true" />;
-}
-
-function signedUsd(value: number): string {
-  const text = formatUsd(Math.abs(value));
-  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 
 export interface ValuationPanelProps {
@@ -87,10 +82,10 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
         <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid="valuation-total">
           <Amount>{formatUsd(valuation.totalCurrentValue)}</Amount>
         </p>
-        <p className={cn('flex items-center gap-1 text-sm font-medium tabular-nums', TONE_CLASSES[tone])}>
+        <p className={cn('flex items-center gap-1 text-sm font-medium tabular-nums', TONE_TEXT_CLASS[tone])}>
           <ChangeIcon value={valuation.totalChange} />
           <Amount>
-            {signedUsd(valuation.totalChange)} ({formatSignedPercent(valuation.totalChangePercent)})
+            {formatSignedUsd(valuation.totalChange)} ({formatSignedPercent(valuation.totalChangePercent)})
           </Amount>
           <span className="font-normal text-muted-foreground">today</span>
         </p>
@@ -115,7 +110,7 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
               <p className="font-medium">
                 <Amount>{formatUsd(holding.currentValue)}</Amount>
               </p>
-              <p className={cn('text-xs', TONE_CLASSES[changeTone(holding.changePercent)])}>
+              <p className={cn('text-xs', TONE_TEXT_CLASS[changeTone(holding.changePercent)])}>
                 {holding.changePercent === null ? '—' : formatSignedPercent(holding.changePercent)} today
               </p>
               <p className="text-xs text-muted-foreground">{formatFraction(holding.weight)} of total</p>
@@ -169,7 +164,7 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
                 <td
                   className={cn(
                     'px-2 py-2 text-right tabular-nums',
-                    TONE_CLASSES[changeTone(holding.changePercent)],
+                    TONE_TEXT_CLASS[changeTone(holding.changePercent)],
                   )}
                 >
                   {holding.changePercent === null ? '—' : formatSignedPercent(holding.changePercent)}

@@ -4,8 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tooltip } from '../../components/ui/tooltip';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatUsd } from '../../lib/format';
-import { formatSignedPercent, toneClass } from './format';
+import { formatSignedPercent, formatUsd, toneTextClass } from '../../lib/format';
 import { useQuote } from './get-quote';
 
 const SOURCE_LABELS: Readonly<Record<string, string>> = {
@@ -58,7 +57,7 @@ export function LiveQuote({ symbol, quantity }: { symbol: string; quantity: numb
       </div>
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-lg font-bold tabular-nums">{formatUsd(data.currentPrice)}</span>
-        <span className={cn('tabular-nums', toneClass(data.changePercent))}>
+        <span className={cn('tabular-nums', toneTextClass(data.changePercent))}>
           {formatSignedPercent(data.changePercent)} today
         </span>
       </p>

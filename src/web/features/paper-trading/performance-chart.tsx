@@ -64,7 +64,7 @@ export default function PerformanceChart({ performance }: { performance: PaperPe
             dataKey="value"
             stroke="#1e4d8c"
             strokeWidth={2}
-            dot={points.length <= 1}
+            dot={false}
             isAnimationActive={false}
           />
         </LineChart>
