@@ -44,6 +44,12 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+async function screenshotOf(locator: Locator, name: string) {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await locator.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
 /** A loaded machine can take more than expect.poll's default second to load a lazy chunk or answer. */
 const WAIT = { timeout: 15_000 };
 const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
@@ -282,4 +288,61 @@ describe('item 15: the Robinhood import says one true thing', () => {
     expect(await hasNoHorizontalScroll(page)).toBe(true);
     await screenshot(page, 'robinhood-refused-375');
   });
+});
+
+describe('item 5: charts and tables on the analyzer', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`a year of value over time, legends that pair colour, name and share, axes, whole share counts, 'Simulated' once (${viewport.width} px)`, async () => {
+      const page = await h.newPage({ viewport });
+      await page.goto('/app');
+      await page.getByRole('tab', { name: 'Manual' }).click();
+      const holdings = { VTI: 1234.5678, AAPL: 10, MSFT: 40 };
+      for (const [index, [symbol, shares]] of Object.entries(holdings).entries()) {
+        await page.getByLabel(`Stock ${index + 1} symbol`).fill(symbol);
+        await page.getByLabel(`Stock ${index + 1} shares`).fill(String(shares));
+        if (index < 2) await page.getByRole('button', { name: 'Add Another Stock' }).click();
+      }
+
+      // The value over the past year: a drawn line with dated ticks, its summary, and one 'Simulated' label.
+      const history = page.getByRole('region', { name: 'Value over the past year' });
+      await visible(history.getByTestId('value-history-chart').locator('.recharts-line-curve'));
+      expect(await history.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count()).toBeGreaterThan(
+        2,
+      );
+      expect(await history.getByTestId('value-history-summary').innerText()).toMatch(
+        /^From \$[\d,]+\.\d{2} on \w{3} \d{1,2}, \d{4} to \$[\d,]+\.\d{2} on \w{3} \d{1,2}, \d{4}: /,
+      );
+      expect((await history.innerText()).match(/simulat/gi)).toHaveLength(1);
+
+      // The valuation card says 'Simulated' once too (its badge), not in a line and on every row.
+      const value = page.getByRole('region', { name: 'Portfolio Value' });
+      await visible(value.getByTestId('valuation-total'));
+      expect((await value.innerText()).match(/simulat/gi)).toHaveLength(1);
+
+      // The ETF's share count is shown whole, never cut off.
+      const count = value.getByText('1,234.5678 shares').locator('visible=true');
+      await visible(count);
+      expect(await count.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+      // Legends: one row per slice, each with its swatch, its whole name and its share.
+      const legendRows = value.getByRole('list', { name: 'Allocation by holding' }).getByRole('listitem');
+      await expect.poll(() => legendRows.count(), WAIT).toBe(3);
+      for (const row of await legendRows.all()) {
+        expect(await row.innerText()).toMatch(/^\S+\s+\d+\.\d{2}%\s*, \$[\d,]+\.\d{2}$/);
+        expect(await row.locator('span[aria-hidden="true"]').count()).toBe(1);
+      }
+      // Bars have a percentage axis.
+      await value.getByRole('tab', { name: 'Asset class' }).click();
+      const percentTicks = async () =>
+        (await value.locator('svg text').allTextContents()).filter((text) => /^\d+%$/.test(text));
+      await expect.poll(percentTicks, WAIT).toEqual(expect.arrayContaining(['0%', '50%']));
+      expect(await value.locator('svg text').allTextContents()).toContain('Share of portfolio');
+
+      expect(await hasNoHorizontalScroll(page)).toBe(true);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `analyzer-charts-${viewport.width}`);
+      await screenshotOf(value, `analyzer-value-card-${viewport.width}`);
+      await screenshotOf(history, `analyzer-history-card-${viewport.width}`);
+    });
+  }
 });

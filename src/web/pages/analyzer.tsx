@@ -16,6 +16,7 @@ import { ReplacePortfolioDialog } from '../features/analyzer/replace-portfolio-d
 import { usePortfolioImport } from '../features/analyzer/use-portfolio-import';
 import { useAnalyzer } from '../features/analyzer/use-analyzer';
 import { ValuationPanel } from '../features/analyzer/valuation-panel';
+import { ValueHistoryCard } from '../features/analyzer/value-history-card';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
@@ -50,7 +51,16 @@ const PROMISES = [
 
 /** /app: the portfolio analyzer (spec 000 §2 "Analyzer page"). */
 export default function AnalyzerPage() {
-  const { store, hasHoldings, valuation, analysis, resultsRef, valuesHidden, toggleValues } = useAnalyzer();
+  const {
+    store,
+    hasHoldings,
+    settledPortfolio,
+    valuation,
+    analysis,
+    resultsRef,
+    valuesHidden,
+    toggleValues,
+  } = useAnalyzer();
   const { portfolio } = store;
   const [importTab, setImportTab] = useState<ImportTab>('manual');
   const importCardRef = useRef<HTMLDivElement>(null);
@@ -139,6 +149,9 @@ export default function AnalyzerPage() {
                     isLoading={valuation.isLoading}
                     isUnavailable={valuation.isUnavailable}
                   />
+                ) : null}
+                {hasHoldings && Object.keys(settledPortfolio).length > 0 ? (
+                  <ValueHistoryCard portfolio={settledPortfolio} />
                 ) : null}
                 {hasHoldings && valuation.data ? (
                   <HealthCheckCard healthCheck={valuation.data.healthCheck} />

@@ -74,7 +74,10 @@ export function ValuationPanel({ valuation, isLoading, isUnavailable }: Valuatio
 function ValuationBody({ valuation }: { valuation: Valuation }) {
   const tone = changeTone(valuation.totalChange);
   const holdings = Object.entries(valuation.holdings).sort((a, b) => b[1].currentValue - a[1].currentValue);
-  const sources = valuation.sources.map((source) => SOURCE_LABELS[source]).join(', ');
+  // 'Simulated' is said once, by the card's badge: sources are named only when some are real.
+  const isOnlySimulated = valuation.sources.every((source) => source === 'simulated');
+  const sources = isOnlySimulated ? '' : valuation.sources.map((source) => SOURCE_LABELS[source]).join(', ');
+  const showsRowSource = valuation.sources.length > 1;
   return (
     <>
       <div className="flex flex-col gap-1">
@@ -102,8 +105,10 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
               <p className="font-semibold">{displaySymbol(symbol)}</p>
               <p className="truncate text-xs text-muted-foreground">{holding.name}</p>
               <p className="text-xs text-muted-foreground">
-                {formatHoldingQuantity(symbol, holding.quantity)} ·{' '}
-                {holding.source ? SOURCE_LABELS[holding.source] : 'No quote'}
+                {formatHoldingQuantity(symbol, holding.quantity)}
+                {showsRowSource || !holding.source
+                  ? ` · ${holding.source ? SOURCE_LABELS[holding.source] : 'No quote'}`
+                  : null}
               </p>
             </div>
             <div className="shrink-0 text-right text-sm tabular-nums">
@@ -122,7 +127,9 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
       <div className="hidden md:block">
         <table className="w-full text-sm">
           <caption className="sr-only">
-            Holdings with price, value, today’s change, weight and price source
+            {showsRowSource
+              ? 'Holdings with price, value, today’s change, weight and price source'
+              : 'Holdings with price, value, today’s change and weight'}
           </caption>
           <thead>
             <tr className="border-b border-border text-left text-xs text-muted-foreground">
@@ -141,9 +148,11 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
               <th scope="col" className="px-2 py-2 text-right font-medium">
                 Weight
               </th>
-              <th scope="col" className="py-2 pl-2 font-medium">
-                Source
-              </th>
+              {showsRowSource ? (
+                <th scope="col" className="py-2 pl-2 font-medium">
+                  Source
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -152,7 +161,10 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
                 <th scope="row" className="py-2 pr-2 text-left font-normal">
                   <span className="block font-semibold">{displaySymbol(symbol)}</span>
                   <span className="block max-w-[14rem] truncate text-xs text-muted-foreground">
-                    {holding.name} · {formatHoldingQuantity(symbol, holding.quantity)}
+                    {holding.name}
+                  </span>
+                  <span className="block text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+                    {formatHoldingQuantity(symbol, holding.quantity)}
                   </span>
                 </th>
                 <td className="px-2 py-2 text-right tabular-nums">
@@ -170,9 +182,11 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
                   {holding.changePercent === null ? '—' : formatSignedPercent(holding.changePercent)}
                 </td>
                 <td className="px-2 py-2 text-right tabular-nums">{formatFraction(holding.weight)}</td>
-                <td className="py-2 pl-2 text-xs whitespace-nowrap text-muted-foreground">
-                  {holding.source ? SOURCE_LABELS[holding.source] : 'No quote'}
-                </td>
+                {showsRowSource ? (
+                  <td className="py-2 pl-2 text-xs whitespace-nowrap text-muted-foreground">
+                    {holding.source ? SOURCE_LABELS[holding.source] : 'No quote'}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
