@@ -1,10 +1,8 @@
 import { Suspense, lazy, useId } from 'react';
-import { ArrowDownRight, ArrowUpRight, Info, Minus } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import type { Valuation } from '../../../contracts/analysis';
-import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Tooltip } from '../../components/ui/tooltip';
 import { formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import {
@@ -17,6 +15,7 @@ import {
 import { SOURCE_LABELS } from './format';
 import { Amount } from './hide-values';
 import { displaySymbol, formatHoldingQuantity } from './portfolio-rows';
+import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const AllocationCharts = lazy(() => import('./allocation-charts'));
 
@@ -42,14 +41,7 @@ export function ValuationPanel({ valuation, isLoading, isUnavailable }: Valuatio
         <h2 id={headingId} className="text-lg leading-tight font-semibold">
           Portfolio Value
         </h2>
-        {valuation?.isSimulated && !isUnavailable ? (
-          <Tooltip content="No market data provider answered, so prices come from Foliowise's offline simulator. They are not real quotes.">
-            <Badge variant="warning" tabIndex={0} className="gap-1">
-              <Info className="size-3" aria-hidden="true" />
-              Simulated prices
-            </Badge>
-          </Tooltip>
-        ) : null}
+        {valuation?.isSimulated && !isUnavailable ? <SimulatedPricesBadge /> : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-6 p-4 pt-0 sm:p-6 sm:pt-0">
         {isUnavailable ? (

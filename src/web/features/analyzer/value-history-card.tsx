@@ -1,16 +1,14 @@
 import { Suspense, lazy, useId } from 'react';
-import { Info } from 'lucide-react';
 import type { Portfolio } from '../../../contracts/analysis';
-import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Tooltip } from '../../components/ui/tooltip';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatSignedUsd, formatUsd, toneTextClass } from '../../lib/format';
 import { useValueHistory } from './get-value-history';
 import { Amount } from './hide-values';
 import { displaySymbol } from './portfolio-rows';
+import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const ValueHistoryChart = lazy(() => import('./value-history-chart'));
 
@@ -48,14 +46,7 @@ export function ValueHistoryCard({ portfolio }: { portfolio: Readonly<Portfolio>
           </h2>
           <CardDescription>Your current holdings at each day&apos;s closing price.</CardDescription>
         </div>
-        {data?.isSimulated ? (
-          <Tooltip content="No market data provider answered, so these closing prices come from Foliowise's offline simulator. They are not real prices.">
-            <Badge variant="warning" tabIndex={0} className="gap-1">
-              <Info className="size-3" aria-hidden="true" />
-              Simulated prices
-            </Badge>
-          </Tooltip>
-        ) : null}
+        {data?.isSimulated ? <SimulatedPricesBadge /> : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3 p-4 pt-0 sm:p-6 sm:pt-0">
         {history.isPending ? (

@@ -1,11 +1,10 @@
-import { Info } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
-import { Tooltip } from '../../components/ui/tooltip';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatUsd, toneTextClass } from '../../lib/format';
 import { useQuote } from './get-quote';
+import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const SOURCE_LABELS: Readonly<Record<string, string>> = {
   yahoo: 'Yahoo Finance',
@@ -45,12 +44,7 @@ export function LiveQuote({ symbol, quantity }: { symbol: string; quantity: numb
         <span className="font-semibold">{data.symbol}</span>
         <span className="text-muted-foreground">{data.name}</span>
         {data.source === 'simulated' ? (
-          <Tooltip content="No market data provider answered, so prices come from Foliowise's offline simulator. They are not real quotes.">
-            <Badge variant="warning" tabIndex={0} className="gap-1">
-              <Info className="size-3" aria-hidden="true" />
-              Simulated prices
-            </Badge>
-          </Tooltip>
+          <SimulatedPricesBadge />
         ) : (
           <Badge variant="outline">{SOURCE_LABELS[data.source] ?? data.source}</Badge>
         )}
