@@ -346,3 +346,65 @@ describe('item 5: charts and tables on the analyzer', () => {
     });
   }
 });
+
+describe('item 13: words, shapes and tables that read right', () => {
+  it('Data Sources says whether requests are sent or paused, not "Circuit: Open" (375 px)', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    await page.goto('/api-settings');
+    await page.getByRole('tab', { name: 'Data Sources' }).click();
+    const table = page.getByRole('table');
+    await visible(table);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Vendor',
+      'Configured',
+      'Health',
+      'Requests',
+      'Quota left',
+    ]);
+    expect(await table.getByText('Sent as usual').count()).toBeGreaterThan(0);
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/circuit|half-open|Open \(paused\)/i);
+    await screenshot(page, 'data-sources-375');
+  });
+
+  it("the terminal upgrade card's crown stays round (375 px)", async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    // A visitor's terminal data request is refused (401) before the upgrade card shows.
+    allowConsoleErrors(page, /status of 401/);
+    await page.goto('/terminal');
+    const card = page.getByRole('region', { name: /Upgrade to unlock the Professional Trading Terminal/ });
+    await visible(card);
+    const box = await card.locator('span.rounded-full').first().boundingBox();
+    expect(box).not.toBeNull();
+    expect(Math.abs(box!.width - box!.height)).toBeLessThan(1);
+    await screenshot(page, 'terminal-upgrade-375');
+  });
+
+  it('an opened lesson leaves its neighbour at its own height (1440 px)', async () => {
+    const page = await h.newPage({ viewport: DESKTOP });
+    await page.goto('/app');
+    const lessons = page.getByRole('tabpanel', { name: 'Mini Lessons' }).locator('> ul > li');
+    await visible(lessons.first());
+    const neighbour = lessons.nth(1);
+    const before = (await neighbour.boundingBox())!.height;
+    await lessons.first().getByRole('button', { name: 'Read Lesson' }).click();
+    await visible(lessons.first().getByRole('button', { name: 'Close Lesson' }));
+    expect((await lessons.first().boundingBox())!.height).toBeGreaterThan(before + 50);
+    expect((await neighbour.boundingBox())!.height).toBe(before);
+  });
+
+  it('the leaderboard shows each rank once (375 px)', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    await signUp(page, { server });
+    expect((await page.request.post('/api/lessons/diversification/read')).status()).toBe(200);
+    await page.goto('/gamification');
+    await page.getByRole('tab', { name: 'Leaderboards' }).click();
+    const board = page.getByRole('tabpanel', { name: 'Leaderboards' });
+    const you = board.locator('tr[aria-current="true"]');
+    await visible(you);
+    expect(await board.getByRole('columnheader').allInnerTexts()).toEqual(['Rank', 'Player', 'Points']);
+    expect(await you.innerText()).toMatch(/^#\d+\s+You\s+\d+$/);
+    expect(await hasNoHorizontalScroll(page)).toBe(true);
+    await screenshot(page, 'leaderboard-375');
+  });
+});
