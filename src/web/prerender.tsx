@@ -23,9 +23,18 @@ export interface PrerenderedPage {
  */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/', fileName: 'index.html', module: 'pages/landing.tsx' },
-  ...['features', 'about', 'resources', 'unbiased', 'robinhood-guide', 'compliance', 'terms', 'privacy', 'login', 'signup'].map(
-    (name) => ({ path: `/${name}`, fileName: `${name}.html`, module: `pages/${name}.tsx` }),
-  ),
+  ...[
+    'features',
+    'about',
+    'resources',
+    'unbiased',
+    'robinhood-guide',
+    'compliance',
+    'terms',
+    'privacy',
+    'login',
+    'signup',
+  ].map((name) => ({ path: `/${name}`, fileName: `${name}.html`, module: `pages/${name}.tsx` })),
 ];
 
 function escapeHtml(value: string): string {

@@ -53,8 +53,8 @@ export const RESOURCE_FAQ: readonly FaqItem[] = [
       <p>
         Signed out, your portfolio stays in your browser; it is sent to our server only to be valued and
         analysed, and not saved there. Signed in, it is saved to your account so it is there when you come
-        back. Imported files are read and not kept, brokerage credentials are not stored, and we do not
-        sell your data.
+        back. Imported files are read and not kept, brokerage credentials are not stored, and we do not sell
+        your data.
       </p>
     ),
   },
