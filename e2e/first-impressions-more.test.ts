@@ -144,6 +144,9 @@ describe('item 14: the pages the interface links to exist, and the copy promises
     await visible(suggestions.getByText('Coming soon'));
     const terminal = page.getByRole('listitem').filter({ hasText: 'Professional Trading Terminal' });
     expect(await terminal.getByText('Coming soon').count()).toBe(0);
+    const matrixRow = (name: string) => page.getByRole('rowheader', { name: new RegExp(`^${name}`) });
+    expect(await matrixRow('AI Trading Suggestions').innerText()).toContain('(coming soon)');
+    expect(await matrixRow('Trading terminal access').innerText()).not.toContain('coming');
     await screenshot(page, 'features-375');
   });
 });
