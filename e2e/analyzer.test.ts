@@ -159,7 +159,7 @@ describe('the portfolio analyzer', () => {
     await page.waitForURL('**/login');
   });
 
-  it('falls back to the marked demo portfolio when Robinhood cannot be reached, then disconnects', async () => {
+  it('falls back to the marked demo portfolio when Robinhood cannot be reached, says so, then closes', async () => {
     const page = await h.newPage();
     // Any failure of the connector (here: none deployed, or a refusal) is the fallback path.
     allowConsoleErrors(page, /status of (4|5)\d\d/);
@@ -179,8 +179,10 @@ describe('the portfolio analyzer', () => {
     await page.getByText('Using Demo Portfolio', { exact: true }).waitFor({ timeout: 15_000 });
     await panel.getByText('Demo data — not your real holdings').waitFor();
     await page.getByText('Demo data — not your real holdings').nth(1).waitFor();
-    await panel.getByRole('button', { name: 'Disconnect' }).click();
-    await page.getByText('Disconnected', { exact: true }).waitFor();
+    // One true thing, said the same way in the toast and on screen: nothing was connected.
+    expect(await page.getByText('Connected with your previously verified portfolio data').count()).toBe(0);
+    await panel.getByText('Not connected to Robinhood').waitFor();
+    await panel.getByRole('button', { name: 'Close' }).click();
     await panel.getByRole('button', { name: 'Import Real Portfolio' }).waitFor();
   });
 

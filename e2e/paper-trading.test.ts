@@ -122,8 +122,8 @@ describe('paper trading in the browser', () => {
       .toBe('true');
     await expect.poll(() => cardValue(page, 'Total Value'), WAIT).toBe('$10,000.00');
     expect(await cardValue(page, 'Cash Balance')).toBe('$10,000.00');
-    expect(await cardValue(page, 'Total Return')).toBe('+$0.00');
-    expect(await cardValue(page, 'Return %')).toBe('+0.00%');
+    expect(await cardValue(page, 'Total Return')).toBe('$0.00');
+    expect(await cardValue(page, 'Return %')).toBe('0.00%');
     expect(await page.getByLabel('Portfolio', { exact: true }).innerText()).toContain('Practice Fund');
 
     // Trade form: inline messages on submit, then on change.
@@ -180,7 +180,8 @@ describe('paper trading in the browser', () => {
       .poll(async () => toMicros(await cardValue(page, 'Cash Balance')), WAIT)
       .toBe(10_000_000_000n - roundToCents(price * 10n));
     await visible(page.getByRole('region', { name: 'Holdings' }).getByRole('rowheader', { name: /AAPL/ }));
-    await visible(page.getByRole('region', { name: 'Performance' }).locator('.recharts-surface'));
+    // Day one: a starting state, not a one-point chart (issue 12, item 8).
+    await visible(page.getByRole('region', { name: 'Performance' }).getByTestId('performance-start'));
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-1440');
 

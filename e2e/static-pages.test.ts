@@ -22,6 +22,8 @@ const STATIC_PAGES = [
   { path: '/unbiased', crumb: 'Unbiased' },
   { path: '/robinhood-guide', crumb: 'Robinhood Guide' },
   { path: '/compliance', crumb: 'Compliance' },
+  { path: '/terms', crumb: 'Terms' },
+  { path: '/privacy', crumb: 'Privacy' },
 ] as const;
 
 /** Only the pricing page may still be missing (it arrives with the payments issue). */
@@ -62,7 +64,7 @@ describe('links of the landing page', () => {
       ...(await internalHrefs(header)).map((href) => ({ region: 'header', href })),
       ...(await internalHrefs(footer)).map((href) => ({ region: 'footer', href })),
     ];
-    // Home, Features, About, Resources, Pricing, Sign In, Get Started Free; the footer's seven.
+    // Home, Features, About, Resources, Pricing, Sign In, Get Started Free; the footer's nine.
     expect(targets.map((t) => t.href)).toEqual(
       expect.arrayContaining([
         '/features',
@@ -72,9 +74,11 @@ describe('links of the landing page', () => {
         '/login',
         '/app',
         '/compliance',
+        '/terms',
+        '/privacy',
       ]),
     );
-    expect(targets.length).toBeGreaterThanOrEqual(13);
+    expect(targets.length).toBeGreaterThanOrEqual(15);
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
 
     for (const { region, href } of targets) {

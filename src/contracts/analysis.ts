@@ -170,6 +170,22 @@ export type Valuation = z.infer<typeof ZValuation>;
 export const ZValuationResponse = z.object({ success: z.literal(true), valuation: ZValuation });
 export type ValuationResponse = z.infer<typeof ZValuationResponse>;
 
+/** POST /api/portfolio/value-history: what today's holdings were worth each session of the past year. */
+export const ZValueHistoryRequest = z.object({ portfolio: ZNonEmptyPortfolio });
+
+export const ZValueHistory = z.object({
+  /** Oldest first; `date` YYYY-MM-DD, `value` in dollars to the cent. */
+  points: z.array(z.object({ date: z.string(), value: z.number() })),
+  /** Holdings without a price history, left out of every point. */
+  excluded: z.array(z.string()),
+  /** Some of the closes come from the offline simulator, not a market-data provider. */
+  isSimulated: z.boolean(),
+});
+export type ValueHistory = z.infer<typeof ZValueHistory>;
+
+export const ZValueHistoryResponse = z.object({ success: z.literal(true), history: ZValueHistory });
+export type ValueHistoryResponse = z.infer<typeof ZValueHistoryResponse>;
+
 // -------------------------------------------------------------------------------------------- analysis
 
 /** POST /api/analyze and POST /api/analyze-demo */

@@ -18,6 +18,8 @@ export const PAGE_PATHS = [
   '/unbiased',
   '/robinhood-guide',
   '/compliance',
+  '/terms',
+  '/privacy',
   '/gamification',
   '/verify-email',
   '/forgot-password',

@@ -30,6 +30,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     'unbiased',
     'robinhood-guide',
     'compliance',
+    'terms',
+    'privacy',
     'login',
     'signup',
     'pricing',

@@ -14,3 +14,4 @@ export * from './health-check';
 export * from './insights';
 export * from './analyze';
 export * from './demo-analysis';
+export * from './value-history';

@@ -6,7 +6,9 @@ import {
   formatNumber,
   formatPercent,
   formatSignedPercent,
+  formatSignedUsd,
   formatUsd,
+  toneTextClass,
   formatUsdWhole,
 } from './format';
 
@@ -31,12 +33,34 @@ describe('money and numbers', () => {
     expect(formatFraction(null)).toBe('—');
   });
 
+  it('signs a change as it shows: what rounds to zero has no sign', () => {
+    expect(formatSignedPercent('2.15')).toBe('+2.15%');
+    expect(formatSignedPercent(-0.0025)).toBe('0.00%');
+    expect(formatSignedPercent(-0.005)).toBe('-0.01%');
+    expect(formatSignedUsd(12.5)).toBe('+$12.50');
+    expect(formatSignedUsd('-0.25')).toBe('-$0.25');
+    expect(formatSignedUsd('0.00')).toBe('$0.00');
+    expect(formatSignedUsd(-0.004)).toBe('$0.00');
+    expect(formatSignedUsd(1234567.891)).toBe('+$1,234,567.89');
+  });
+
+  it('colours a change by the same rule: a -$0.25 loss is red and its +0.00% never green', () => {
+    expect(toneTextClass('-0.25')).toBe('text-destructive');
+    expect(toneTextClass('-0.0025')).toBe('text-muted-foreground');
+    expect(toneTextClass(0)).toBe('text-muted-foreground');
+    expect(toneTextClass('0.01')).toBe('text-success');
+    expect(toneTextClass(null)).toBe('text-muted-foreground');
+  });
+
   it('names the tone of a change', () => {
     expect(changeTone(2)).toBe('gain');
     expect(changeTone(-0.01)).toBe('loss');
     expect(changeTone(0)).toBe('flat');
     expect(changeTone(null)).toBe('flat');
     expect(changeTone(undefined)).toBe('flat');
+    expect(changeTone('-0.004')).toBe('flat');
+    expect(changeTone(0.005)).toBe('gain');
+    expect(changeTone('abc')).toBe('flat');
   });
 });
 

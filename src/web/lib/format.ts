@@ -42,10 +42,20 @@ export function formatNumber(value: number | string | null | undefined): string 
   return number8.format(finiteOrZero(value));
 }
 
-/** A percent-unit change with its sign: 1.5 -> '+1.50%', -0.2 -> '-0.20%'. */
-export function formatSignedPercent(value: number): string {
-  const text = formatPercent(Math.abs(value));
-  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
+/** A sign for what the tone says: a change that shows as zero has none. */
+function withSign(value: number | string, text: string): string {
+  const tone = changeTone(value);
+  return tone === 'gain' ? `+${text}` : tone === 'loss' ? `-${text}` : text;
+}
+
+/** A percent-unit change with its sign: 1.5 -> '+1.50%', -0.2 -> '-0.20%', -0.004 -> '0.00%'. */
+export function formatSignedPercent(value: number | string): string {
+  return withSign(value, formatPercent(Math.abs(finiteOrZero(value))));
+}
+
+/** A dollar change with its sign: 12.5 -> '+$12.50', -0.25 -> '-$0.25', 0 -> '$0.00'. */
+export function formatSignedUsd(value: number | string): string {
+  return withSign(value, formatUsd(Math.abs(finiteOrZero(value))));
 }
 
 /** A 0-1 fraction as a percent with 2 decimals: 0.1234 -> '12.34%'; '—' when unknown. */
@@ -55,10 +65,29 @@ export function formatFraction(value: number | null): string {
 
 export type Tone = 'gain' | 'loss' | 'flat';
 
-/** Whether a change is a gain, a loss or none, for its colour. */
-export function changeTone(value: number | null | undefined): Tone {
-  if (value === null || value === undefined || value === 0) return 'flat';
-  return value > 0 ? 'gain' : 'loss';
+/**
+ * Whether a change is a gain, a loss or none, as it shows with 2 decimals: the one rule for the sign and the
+ * colour of every change in the app, so that a -0.004 % return that shows as 0.00% is neutral, never green
+ * beside a red dollar loss.
+ */
+export function changeTone(value: number | string | null | undefined): Tone {
+  const n = finiteOrZero(value);
+  // Half away from zero, as Intl.NumberFormat rounds what is shown.
+  const shown = Math.sign(n) * Math.round(Math.abs(n) * 100);
+  if (shown === 0) return 'flat';
+  return shown > 0 ? 'gain' : 'loss';
+}
+
+/** The text colour of each tone on a light background (all pass WCAG AA on white). */
+export const TONE_TEXT_CLASS: Readonly<Record<Tone, string>> = {
+  gain: 'text-success',
+  loss: 'text-destructive',
+  flat: 'text-muted-foreground',
+};
+
+/** The text colour of a change: green for a gain, red for a loss, neutral when it shows as zero. */
+export function toneTextClass(value: number | string | null | undefined): string {
+  return TONE_TEXT_CLASS[changeTone(value)];
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', {

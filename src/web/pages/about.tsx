@@ -35,7 +35,7 @@ const VALUES = [
   {
     icon: Lock,
     title: 'Your data stays yours',
-    text: 'Signed out, your portfolio stays in your browser; signed in, it is saved to your account so alerts can work. We do not sell it.',
+    text: 'Signed out, your portfolio stays in your browser; signed in, it is saved to your account so it is there when you come back. We do not sell it.',
   },
 ];
 

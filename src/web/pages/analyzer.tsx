@@ -16,6 +16,7 @@ import { ReplacePortfolioDialog } from '../features/analyzer/replace-portfolio-d
 import { usePortfolioImport } from '../features/analyzer/use-portfolio-import';
 import { useAnalyzer } from '../features/analyzer/use-analyzer';
 import { ValuationPanel } from '../features/analyzer/valuation-panel';
+import { ValueHistoryCard } from '../features/analyzer/value-history-card';
 import { usePaymentReturnToast } from '../features/billing/payment-return';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
@@ -51,7 +52,16 @@ const PROMISES = [
 
 /** /app: the portfolio analyzer (spec 000 §2 "Analyzer page"). */
 export default function AnalyzerPage() {
-  const { store, hasHoldings, valuation, analysis, resultsRef, valuesHidden, toggleValues } = useAnalyzer();
+  const {
+    store,
+    hasHoldings,
+    settledPortfolio,
+    valuation,
+    analysis,
+    resultsRef,
+    valuesHidden,
+    toggleValues,
+  } = useAnalyzer();
   const { portfolio } = store;
   const [importTab, setImportTab] = useState<ImportTab>('manual');
   const importCardRef = useRef<HTMLDivElement>(null);
@@ -142,6 +152,9 @@ export default function AnalyzerPage() {
                     isUnavailable={valuation.isUnavailable}
                   />
                 ) : null}
+                {hasHoldings && Object.keys(settledPortfolio).length > 0 ? (
+                  <ValueHistoryCard portfolio={settledPortfolio} />
+                ) : null}
                 {hasHoldings && valuation.data ? (
                   <HealthCheckCard healthCheck={valuation.data.healthCheck} />
                 ) : null}
@@ -182,7 +195,7 @@ export default function AnalyzerPage() {
                 ))}
               </ul>
               <p className="mt-6 text-sm">
-                Want AI trading suggestions and multi-account aggregation?{' '}
+                AI trading suggestions and multi-account aggregation are coming to Premium.{' '}
                 <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
                   See Premium plans
                 </Link>

@@ -81,7 +81,7 @@ export default function FeaturesPage() {
         id="premium"
         tone="surface"
         title="Premium and Professional"
-        lead="Paid plans add tools for people who want suggestions, all their accounts in one place, or work with several portfolios."
+        lead="Paid plans open the professional terminal today. Trading suggestions, all your accounts in one place and reports for several portfolios are coming, and are marked so below."
       >
         <ul className="grid gap-6 md:grid-cols-2">
           {PLAN_HIGHLIGHTS.map((highlight) => (
@@ -96,6 +96,7 @@ export default function FeaturesPage() {
                     <Badge variant={highlight.plan === 'premium' ? 'warning' : 'secondary'}>
                       {PLANS[highlight.plan].name}
                     </Badge>
+                    {highlight.isComing ? <Badge variant="outline">Coming soon</Badge> : null}
                   </div>
                   <p className="text-sm leading-relaxed text-muted-foreground">{highlight.description}</p>
                   <p className="text-xs font-medium text-muted-foreground">

@@ -31,7 +31,7 @@ const STEPS = [
   {
     icon: ShieldCheck,
     title: 'Practise and plan',
-    text: 'Try ideas with paper trading, check a trade in the profit calculator and set alerts for what matters to you.',
+    text: 'Try ideas with paper trading, and check a trade in the profit calculator before you make it.',
   },
 ];
 
@@ -169,8 +169,8 @@ export default function LandingPage() {
               Your data stays yours
             </h2>
             <p className="text-base leading-relaxed text-foreground">
-              Signed out, your portfolio stays in this browser. Signed in, it is saved to your account so
-              alerts and daily snapshots can work — never sold or shared.
+              Signed out, your portfolio stays in this browser. Signed in, it is saved to your account so it
+              is there when you come back — never sold or shared.
             </p>
             <p className="text-sm font-semibold text-muted-foreground">
               Educational tool • Not financial advice

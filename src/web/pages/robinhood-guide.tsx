@@ -127,8 +127,8 @@ export default function RobinhoodGuidePage() {
                 <h3 className="font-semibold">What Foliowise keeps</h3>
                 <p className="mt-2 max-w-3xl text-sm leading-relaxed text-muted-foreground">
                   Only the holdings: symbols and quantities. Signed out, they stay in your browser; signed in,
-                  they are saved to your account so alerts and daily snapshots can work. The file you import
-                  and any credentials are not stored. Details are in our{' '}
+                  they are saved to your account so they are there when you come back. The file you import and
+                  any credentials are not stored. Details are in our{' '}
                   <Link href="/compliance#data-handling" className={linkClass}>
                     data handling disclosure
                   </Link>

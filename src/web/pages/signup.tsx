@@ -7,7 +7,7 @@ export default function SignupPage() {
       meta={{
         title: 'Create Your Account — Foliowise',
         description:
-          'Create a free Foliowise account: save your portfolio, get alerts and daily snapshots, practise with paper trading and earn rewards.',
+          'Create a free Foliowise account: save your portfolio, practise with paper trading and earn rewards.',
         keywords: 'Foliowise sign up, free portfolio analyzer, create investing account',
       }}
       title="Create your account"

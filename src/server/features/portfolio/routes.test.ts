@@ -4,8 +4,9 @@ import {
   ZAnalyzeResponse,
   ZSavedPortfolioResponse,
   ZValuationResponse,
+  ZValueHistoryResponse,
 } from '../../../contracts/analysis';
-import { ZQuotesResponse } from '../../../contracts/market-data';
+import { ZHistoryResponse, ZQuotesResponse } from '../../../contracts/market-data';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 
@@ -139,6 +140,39 @@ describe('POST /api/portfolio/valuation', () => {
       'VALIDATION_ERROR',
       'Invalid value for TSLA. All values must be positive numbers.',
     );
+  });
+});
+
+describe('POST /api/portfolio/value-history', () => {
+  it("is today's quantities at each stored close of the past year, labelled simulated", async () => {
+    const res = await call('POST', '/api/portfolio/value-history', {
+      portfolio: { aapl: 3, 'CRYPTO:BTC': 0.5, ZZZQ: 2 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { history } = ZValueHistoryResponse.parse(res.json());
+    expect(history.isSimulated).toBe(true);
+    expect(history.excluded).toEqual(['ZZZQ']);
+    // About a year of calendar days (crypto trades every day), oldest first.
+    expect(history.points.length).toBeGreaterThan(300);
+    const dates = history.points.map((p) => p.date);
+    expect([...dates].sort()).toEqual(dates);
+
+    // Each point is Σ quantity × that day's close, as the history endpoint gives the closes.
+    const last = history.points.at(-1)!;
+    const closeOn = async (symbol: string) => {
+      const res = await call('GET', `/api/market-data/${encodeURIComponent(symbol)}/history?range=1Y`);
+      const body = ZHistoryResponse.parse(res.json());
+      const onOrBefore = body.history.filter((bar) => bar.date <= last.date);
+      return onOrBefore.at(-1)!.close;
+    };
+    const expected =
+      Math.round(3 * (await closeOn('AAPL')) * 100) + Math.round(0.5 * (await closeOn('CRYPTO:BTC')) * 100);
+    expect(last.value).toBe(expected / 100);
+  });
+
+  it('validates like the valuation', async () => {
+    const res = await call('POST', '/api/portfolio/value-history', { portfolio: {} });
+    expect(res.statusCode).toBe(400);
   });
 });
 

@@ -2,13 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   ZSavePortfolioRequest,
   ZValuationRequest,
+  ZValueHistoryRequest,
   type SavedPortfolioResponse,
   type ValuationResponse,
+  type ValueHistoryResponse,
 } from '../../../contracts/analysis';
 import { requireUser, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
-import { getSavedPortfolio, savePortfolio, valuePortfolio } from './service';
+import { getSavedPortfolio, savePortfolio, valueHistoryOfPortfolio, valuePortfolio } from './service';
 
 /** Public, limited per IP (/64, shared by the instances); the page asks for a valuation with every analysis. */
 const valuationLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
@@ -25,6 +27,18 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
       requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
     const body: ValuationResponse = { success: true, valuation };
+    return body;
+  });
+
+  // Public like the valuation, and limited the same way: the analyzer asks for it with each valuation.
+  app.post('/portfolio/value-history', { config: valuationLimit }, async (request) => {
+    const { portfolio } = parseWith(ZValueHistoryRequest, request.body);
+    const history = await valueHistoryOfPortfolio({
+      ...context,
+      portfolio,
+      requestOptions: { userKeys: await userVendorKeysOf(request) },
+    });
+    const body: ValueHistoryResponse = { success: true, history };
     return body;
   });
 

@@ -13,6 +13,7 @@ import type {
   Portfolio,
   SavedPortfolioResponse,
   Valuation,
+  ValueHistory,
   ValuationHolding,
 } from '../../../contracts/analysis';
 import {
@@ -21,6 +22,7 @@ import {
   exposure,
   healthCheckOfPositions,
   valuePositions,
+  valueHistoryOfHoldings,
   type ClassifiedPosition,
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
@@ -143,4 +145,28 @@ export async function savePortfolio(options: {
   portfolio: Portfolio;
 }): Promise<SavedPortfolioResponse> {
   return toResponse(await upsertSavedPortfolio(options.db, options.userId, options.portfolio));
+}
+
+/**
+ * The value-over-time chart: today's quantities at each stored daily close of the past year (one batch of
+ * histories from the market-data service: stored bars in one query, vendors asked only for missing days).
+ */
+export async function valueHistoryOfPortfolio(options: {
+  marketData: MarketDataService;
+  portfolio: Portfolio;
+  requestOptions?: RequestOptions;
+}): Promise<ValueHistory> {
+  const { portfolio } = options;
+  const { histories } = await options.marketData.getCloseHistories(
+    Object.keys(portfolio),
+    '1Y',
+    options.requestOptions,
+  );
+  const closes = new Map(Object.entries(histories).map(([symbol, history]) => [symbol, history.closes]));
+  const { points, included, excluded } = valueHistoryOfHoldings(portfolio, closes);
+  return {
+    points,
+    excluded,
+    isSimulated: included.some((symbol) => histories[symbol]?.source === 'simulated'),
+  };
 }

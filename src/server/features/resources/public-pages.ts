@@ -15,6 +15,8 @@ export const PUBLIC_PAGES: readonly PagePath[] = [
   '/robinhood-guide',
   '/compliance',
   '/contact',
+  '/terms',
+  '/privacy',
   '/profit-calculator',
   '/login',
   '/signup',

@@ -48,6 +48,8 @@ export const FOOTER_LINKS: readonly { href: string; label: string }[] = [
   { href: '/resources', label: 'Resources' },
   { href: '/pricing', label: 'Pricing' },
   { href: '/compliance', label: 'Compliance' },
+  { href: '/terms', label: 'Terms' },
+  { href: '/privacy', label: 'Privacy' },
   { href: '/login', label: 'Sign In' },
   { href: '/signup', label: 'Sign Up' },
 ];

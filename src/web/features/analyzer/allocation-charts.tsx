@@ -1,5 +1,16 @@
 import { useId, useState } from 'react';
-import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { AllocationBucket, Valuation } from '../../../contracts/analysis';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatUsd } from '../../lib/format';
@@ -22,6 +33,7 @@ const COLORS = [
   '#9f1239',
 ];
 const MAX_SLICES = 8;
+const percent0 = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 
 interface Slice {
   name: string;
@@ -57,20 +69,27 @@ function ChartTooltip({ active, payload }: { active?: boolean; payload?: readonl
   );
 }
 
-/** The figures of a chart as text: the accessible version, and the legend for sighted users. */
+/**
+ * The figures of a chart as text: the accessible version, and the legend for sighted users. One row per slice,
+ * one column, each row ruled: its swatch, its whole name and its percentage cannot be read as another's.
+ */
 function Legend({ slices, label }: { slices: readonly Slice[]; label: string }) {
   const hidden = useValuesHidden();
   return (
-    <ul aria-label={label} className="grid gap-1.5 text-sm sm:grid-cols-2">
+    <ul aria-label={label} className="flex max-w-xl flex-col text-sm">
       {slices.map((slice, index) => (
-        <li key={slice.name} className="flex items-center gap-2">
+        <li
+          key={slice.name}
+          className="flex items-center gap-3 border-b border-border py-1.5 last:border-0"
+          data-testid="legend-row"
+        >
           <span
             aria-hidden="true"
             className="size-3 shrink-0 rounded-sm"
             style={{ backgroundColor: COLORS[index % COLORS.length] }}
           />
-          <span className="min-w-0 flex-1 truncate">{slice.name}</span>
-          <span className="tabular-nums">{formatFraction(slice.weight)}</span>
+          <span className="min-w-0 flex-1 break-words">{slice.name}</span>
+          <span className="shrink-0 font-medium tabular-nums">{formatFraction(slice.weight)}</span>
           {hidden ? null : <span className="sr-only">, {formatUsd(slice.value)}</span>}
         </li>
       ))}
@@ -106,17 +125,40 @@ function HoldingPie({ slices }: { slices: readonly Slice[] }) {
 
 function BucketBars({ slices }: { slices: readonly Slice[] }) {
   return (
-    <div aria-hidden="true" className="w-full" style={{ height: Math.max(120, slices.length * 36) }}>
+    <div aria-hidden="true" className="w-full" style={{ height: Math.max(140, slices.length * 36 + 40) }}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart
           accessibilityLayer={false}
           data={[...slices]}
           layout="vertical"
-          margin={{ left: 8, right: 16 }}
+          margin={{ left: 8, right: 16, bottom: 16 }}
         >
-          <XAxis type="number" hide domain={[0, 'dataMax']} />
-          <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 12, fill: '#475569' }} />
-          <Bar dataKey="value" radius={[0, 4, 4, 0]} isAnimationActive={false}>
+          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+          <XAxis
+            type="number"
+            dataKey="weight"
+            domain={[0, (max: number) => Math.min(1, Math.ceil(max * 10) / 10)]}
+            tickFormatter={(weight: number) => percent0.format(weight)}
+            tick={{ fontSize: 12, fill: '#475569' }}
+            axisLine={{ stroke: '#94a3b8' }}
+            tickLine={{ stroke: '#94a3b8' }}
+            label={{
+              value: 'Share of portfolio',
+              position: 'insideBottom',
+              offset: -4,
+              fontSize: 12,
+              fill: '#475569',
+            }}
+          />
+          <YAxis
+            type="category"
+            dataKey="name"
+            width={110}
+            tick={{ fontSize: 12, fill: '#475569' }}
+            axisLine={{ stroke: '#94a3b8' }}
+            tickLine={false}
+          />
+          <Bar dataKey="weight" radius={[0, 4, 4, 0]} isAnimationActive={false}>
             {slices.map((slice, index) => (
               <Cell key={slice.name} fill={COLORS[index % COLORS.length]} />
             ))}

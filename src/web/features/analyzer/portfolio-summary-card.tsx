@@ -92,7 +92,7 @@ export function PortfolioSummaryCard(props: PortfolioSummaryCardProps) {
         {origin === 'brokerage-demo' ? (
           <p className="flex items-start gap-2 rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning-foreground">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            The brokerage could not be reached, so this is a demo portfolio, not your own holdings.
+            The brokerage import did not succeed, so this is a demo portfolio, not your own holdings.
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">

@@ -58,6 +58,8 @@ export function useAnalyzer() {
   return {
     store,
     hasHoldings,
+    /** The holdings once they stop changing: what the valuation and the value history are of. */
+    settledPortfolio,
     valuation: {
       data: valuation.isError ? undefined : valuation.data,
       isLoading: valuation.isPending || valuation.isFetching,

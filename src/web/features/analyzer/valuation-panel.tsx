@@ -1,34 +1,28 @@
 import { Suspense, lazy, useId } from 'react';
-import { ArrowDownRight, ArrowUpRight, Info, Minus } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import type { Valuation } from '../../../contracts/analysis';
-import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Tooltip } from '../../components/ui/tooltip';
 import { formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
-import { changeTone, formatFraction, formatSignedPercent } from '../../lib/format';
+import {
+  changeTone,
+  formatFraction,
+  formatSignedPercent,
+  formatSignedUsd,
+  TONE_TEXT_CLASS,
+} from '../../lib/format';
 import { SOURCE_LABELS } from './format';
 import { Amount } from './hide-values';
 import { displaySymbol, formatHoldingQuantity } from './portfolio-rows';
+import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const AllocationCharts = lazy(() => import('./allocation-charts'));
-
-const TONE_CLASSES = {
-  gain: 'text-success',
-  loss: 'text-destructive',
-  flat: 'text-muted-foreground',
-} as const;
 
 function ChangeIcon({ value }: { value: number }) {
   const tone = changeTone(value);
   const Icon = tone === 'gain' ? ArrowUpRight : tone === 'loss' ? ArrowDownRight : Minus;
   return <Icon className="size-4 shrink-0" aria-hidden="true" />;
-}
-
-function signedUsd(value: number): string {
-  const text = formatUsd(Math.abs(value));
-  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 
 export interface ValuationPanelProps {
@@ -47,14 +41,7 @@ export function ValuationPanel({ valuation, isLoading, isUnavailable }: Valuatio
         <h2 id={headingId} className="text-lg leading-tight font-semibold">
           Portfolio Value
         </h2>
-        {valuation?.isSimulated && !isUnavailable ? (
-          <Tooltip content="No market data provider answered, so prices come from Foliowise's offline simulator. They are not real quotes.">
-            <Badge variant="warning" tabIndex={0} className="gap-1">
-              <Info className="size-3" aria-hidden="true" />
-              Simulated prices
-            </Badge>
-          </Tooltip>
-        ) : null}
+        {valuation?.isSimulated && !isUnavailable ? <SimulatedPricesBadge /> : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-6 p-4 pt-0 sm:p-6 sm:pt-0">
         {isUnavailable ? (
@@ -79,7 +66,10 @@ export function ValuationPanel({ valuation, isLoading, isUnavailable }: Valuatio
 function ValuationBody({ valuation }: { valuation: Valuation }) {
   const tone = changeTone(valuation.totalChange);
   const holdings = Object.entries(valuation.holdings).sort((a, b) => b[1].currentValue - a[1].currentValue);
-  const sources = valuation.sources.map((source) => SOURCE_LABELS[source]).join(', ');
+  // 'Simulated' is said once, by the card's badge: sources are named only when some are real.
+  const isOnlySimulated = valuation.sources.every((source) => source === 'simulated');
+  const sources = isOnlySimulated ? '' : valuation.sources.map((source) => SOURCE_LABELS[source]).join(', ');
+  const showsRowSource = valuation.sources.length > 1;
   return (
     <>
       <div className="flex flex-col gap-1">
@@ -87,10 +77,10 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
         <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid="valuation-total">
           <Amount>{formatUsd(valuation.totalCurrentValue)}</Amount>
         </p>
-        <p className={cn('flex items-center gap-1 text-sm font-medium tabular-nums', TONE_CLASSES[tone])}>
+        <p className={cn('flex items-center gap-1 text-sm font-medium tabular-nums', TONE_TEXT_CLASS[tone])}>
           <ChangeIcon value={valuation.totalChange} />
           <Amount>
-            {signedUsd(valuation.totalChange)} ({formatSignedPercent(valuation.totalChangePercent)})
+            {formatSignedUsd(valuation.totalChange)} ({formatSignedPercent(valuation.totalChangePercent)})
           </Amount>
           <span className="font-normal text-muted-foreground">today</span>
         </p>
@@ -107,15 +97,17 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
               <p className="font-semibold">{displaySymbol(symbol)}</p>
               <p className="truncate text-xs text-muted-foreground">{holding.name}</p>
               <p className="text-xs text-muted-foreground">
-                {formatHoldingQuantity(symbol, holding.quantity)} ·{' '}
-                {holding.source ? SOURCE_LABELS[holding.source] : 'No quote'}
+                {formatHoldingQuantity(symbol, holding.quantity)}
+                {showsRowSource || !holding.source
+                  ? ` · ${holding.source ? SOURCE_LABELS[holding.source] : 'No quote'}`
+                  : null}
               </p>
             </div>
             <div className="shrink-0 text-right text-sm tabular-nums">
               <p className="font-medium">
                 <Amount>{formatUsd(holding.currentValue)}</Amount>
               </p>
-              <p className={cn('text-xs', TONE_CLASSES[changeTone(holding.changePercent)])}>
+              <p className={cn('text-xs', TONE_TEXT_CLASS[changeTone(holding.changePercent)])}>
                 {holding.changePercent === null ? '—' : formatSignedPercent(holding.changePercent)} today
               </p>
               <p className="text-xs text-muted-foreground">{formatFraction(holding.weight)} of total</p>
@@ -127,7 +119,9 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
       <div className="hidden md:block">
         <table className="w-full text-sm">
           <caption className="sr-only">
-            Holdings with price, value, today’s change, weight and price source
+            {showsRowSource
+              ? 'Holdings with price, value, today’s change, weight and price source'
+              : 'Holdings with price, value, today’s change and weight'}
           </caption>
           <thead>
             <tr className="border-b border-border text-left text-xs text-muted-foreground">
@@ -146,9 +140,11 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
               <th scope="col" className="px-2 py-2 text-right font-medium">
                 Weight
               </th>
-              <th scope="col" className="py-2 pl-2 font-medium">
-                Source
-              </th>
+              {showsRowSource ? (
+                <th scope="col" className="py-2 pl-2 font-medium">
+                  Source
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -157,7 +153,10 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
                 <th scope="row" className="py-2 pr-2 text-left font-normal">
                   <span className="block font-semibold">{displaySymbol(symbol)}</span>
                   <span className="block max-w-[14rem] truncate text-xs text-muted-foreground">
-                    {holding.name} · {formatHoldingQuantity(symbol, holding.quantity)}
+                    {holding.name}
+                  </span>
+                  <span className="block text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+                    {formatHoldingQuantity(symbol, holding.quantity)}
                   </span>
                 </th>
                 <td className="px-2 py-2 text-right tabular-nums">
@@ -169,15 +168,17 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
                 <td
                   className={cn(
                     'px-2 py-2 text-right tabular-nums',
-                    TONE_CLASSES[changeTone(holding.changePercent)],
+                    TONE_TEXT_CLASS[changeTone(holding.changePercent)],
                   )}
                 >
                   {holding.changePercent === null ? '—' : formatSignedPercent(holding.changePercent)}
                 </td>
                 <td className="px-2 py-2 text-right tabular-nums">{formatFraction(holding.weight)}</td>
-                <td className="py-2 pl-2 text-xs whitespace-nowrap text-muted-foreground">
-                  {holding.source ? SOURCE_LABELS[holding.source] : 'No quote'}
-                </td>
+                {showsRowSource ? (
+                  <td className="py-2 pl-2 text-xs whitespace-nowrap text-muted-foreground">
+                    {holding.source ? SOURCE_LABELS[holding.source] : 'No quote'}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -53,10 +53,11 @@ function healthOf(vendor: VendorStatus, provider: string): { label: string; vari
     : { label: 'Failing', variant: 'destructive' };
 }
 
-function circuitOf(vendor: VendorStatus): { label: string; variant: BadgeVariant } {
-  if (vendor.circuitState === 'open') return { label: 'Open (paused)', variant: 'destructive' };
-  if (vendor.circuitState === 'half-open') return { label: 'Half-open (retrying)', variant: 'warning' };
-  return { label: 'Closed', variant: 'outline' };
+/** The circuit breaker's state, in what it means for requests: sent, paused after failures, or being retried. */
+function requestsOf(vendor: VendorStatus): { label: string; variant: BadgeVariant } {
+  if (vendor.circuitState === 'open') return { label: 'Paused after failures', variant: 'destructive' };
+  if (vendor.circuitState === 'half-open') return { label: 'Trying again', variant: 'warning' };
+  return { label: 'Sent as usual', variant: 'outline' };
 }
 
 /** The 'Data Sources' tab: where prices come from, as the server reports it (GET /api/market-data/status). */
@@ -116,8 +117,8 @@ export function DataSourcesPanel() {
             >
               <table className="w-full min-w-[36rem] text-left text-sm">
                 <caption className="sr-only">
-                  Each market data vendor: whether this server can use it, its health, its circuit breaker and
-                  the calls left in its current quota window
+                  Each market data vendor: whether this server can use it, its health, whether requests to it
+                  are paused and the calls left in its current quota window
                 </caption>
                 <thead className="bg-muted text-muted-foreground">
                   <tr>
@@ -131,7 +132,7 @@ export function DataSourcesPanel() {
                       Health
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
-                      Circuit
+                      Requests
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
                       Quota left
@@ -141,7 +142,7 @@ export function DataSourcesPanel() {
                 <tbody>
                   {status.data.vendors.map((vendor) => {
                     const health = healthOf(vendor, status.data.provider);
-                    const circuit = circuitOf(vendor);
+                    const requests = requestsOf(vendor);
                     return (
                       <tr key={vendor.name} className="border-t border-border">
                         <th scope="row" className="px-3 py-2 font-medium">
@@ -152,7 +153,7 @@ export function DataSourcesPanel() {
                           <StatusBadge variant={health.variant}>{health.label}</StatusBadge>
                         </td>
                         <td className="px-3 py-2">
-                          <StatusBadge variant={circuit.variant}>{circuit.label}</StatusBadge>
+                          <StatusBadge variant={requests.variant}>{requests.label}</StatusBadge>
                         </td>
                         <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                           {vendor.quotaLeft} of {vendor.quota} per {vendor.quotaWindow}
@@ -164,8 +165,10 @@ export function DataSourcesPanel() {
               </table>
             </div>
             <p className="text-xs text-muted-foreground">
-              Quota counts are this server&rsquo;s own, since it last started. A circuit opens after repeated
-              failures and pauses that vendor for a while.
+              Quota counts are this server&rsquo;s own, since it last started. After three failed requests in
+              a row, a timeout or a &lsquo;rate limited&rsquo; answer, Foliowise stops asking that vendor for
+              a minute (&lsquo;Paused after failures&rsquo;), then tries one request (&lsquo;Trying
+              again&rsquo;) and, if it answers, sends requests as usual.
             </p>
           </>
         )}

@@ -83,7 +83,8 @@ export function InvestmentBasics({ onLessonOpen }: { onLessonOpen: LessonOpenHan
             <TabsTrigger value="tips">Quick Tips</TabsTrigger>
           </TabsList>
           <TabsContent value="lessons">
-            <ul className="grid gap-4 md:grid-cols-2">
+            {/* Top-aligned: an opened lesson grows alone instead of stretching its neighbour into an empty box. */}
+            <ul className="grid items-start gap-4 md:grid-cols-2">
               {LESSONS.map((lesson) => (
                 <LessonCard key={lesson.id} lesson={lesson} onOpen={onLessonOpen} />
               ))}

@@ -68,12 +68,12 @@ export const DISCLOSURES: readonly Disclosure[] = [
     title: 'Not investment advice',
     icon: Scale,
     summary:
-      'Nothing on Foliowise is a recommendation to buy, sell or hold a security. Analyses, AI text, suggestions and health checks are general information.',
+      'Nothing on Foliowise is a recommendation to buy, sell or hold a security. Analyses, AI text and health checks are general information.',
     details: [
       {
         kind: 'bullets',
         items: [
-          'Analyses, AI-written text, trading suggestions, health checks, alerts, guides and calculator results are general information. They do not take into account your full financial situation, goals, taxes or need for cash.',
+          'Analyses, AI-written text, health checks, guides and calculator results are general information. They do not take into account your full financial situation, goals, taxes or need for cash.',
           'Investing involves risk, including the loss of the money you invest. Prices of stocks, funds and especially crypto assets can fall sharply and quickly.',
           'Past performance, and every risk figure computed from it, does not predict future results.',
           'Examples and scenarios, including those of the profit calculator, are illustrations, not forecasts.',
@@ -88,13 +88,13 @@ export const DISCLOSURES: readonly Disclosure[] = [
     title: 'Data handling',
     icon: Lock,
     summary:
-      'Signed out, your portfolio stays in your browser. Signed in, it is saved to your account so alerts and daily snapshots can work. Your data is never sold.',
+      'Signed out, your portfolio stays in your browser. Signed in, it is saved to your account so it is there when you come back. Your data is never sold.',
     details: [
       {
         kind: 'bullets',
         items: [
           'Signed out: the portfolio you enter is kept in this browser. It is sent to our server only to be valued and analysed, and is not saved there.',
-          'Signed in: your portfolio is saved to your account, because alerts and daily snapshots need it.',
+          'Signed in: your portfolio is saved to your account, so that it is there when you come back.',
           "To apply the free plan's monthly allowance of AI analyses, Foliowise counts analyses per account or, for signed-out visitors, per browser cookie and network address, stored only as keyed hashes.",
           'Passwords are stored only as argon2id hashes. Sessions are kept on our server and identified by a cookie.',
           'Market-data API keys you save on the API Settings page are encrypted at rest (AES-256-GCM) and shown masked, with only their last 4 characters visible.',
@@ -137,7 +137,7 @@ export const DISCLOSURES: readonly Disclosure[] = [
       },
       {
         kind: 'paragraph',
-        text: "When no model is configured, or the model fails, Foliowise says 'AI Analysis Temporarily Unavailable' and offers an analysis written by rules from the same facts.",
+        text: "When no model is configured, the analysis is written by rules from the same facts, and says so. When a configured model fails, Foliowise says 'AI Analysis Temporarily Unavailable' and offers an analysis written by the same rules.",
       },
       {
         kind: 'paragraph',

@@ -52,9 +52,9 @@ export const RESOURCE_FAQ: readonly FaqItem[] = [
     answer: (
       <p>
         Signed out, your portfolio stays in your browser; it is sent to our server only to be valued and
-        analysed, and not saved there. Signed in, it is saved to your account so alerts and daily snapshots
-        can work. Imported files are read and not kept, brokerage credentials are not stored, and we do not
-        sell your data.
+        analysed, and not saved there. Signed in, it is saved to your account so it is there when you come
+        back. Imported files are read and not kept, brokerage credentials are not stored, and we do not sell
+        your data.
       </p>
     ),
   },

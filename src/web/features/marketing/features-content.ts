@@ -73,12 +73,26 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
 ];
 
+/**
+ * Rows of the plan matrix (src/domain/plans, the spec's) that are not built yet: the table says so, so that it
+ * promises nothing that does not work today. Remove an id the day its feature ships.
+ */
+export const COMING_PLAN_FEATURES: ReadonlySet<string> = new Set([
+  'ai-trading-suggestions',
+  'multi-account-aggregation',
+  'multi-client',
+  'white-label-reports',
+  'api-access',
+]);
+
 export interface PlanHighlight {
   title: string;
   description: string;
   icon: LucideIcon;
   /** The plan that includes it; the badge reads the plan's name from src/domain/plans. */
   plan: Extract<PlanId, 'premium' | 'professional'>;
+  /** Not built yet: shown with a 'Coming soon' badge, so the page promises nothing it cannot do today. */
+  isComing: boolean;
 }
 
 /** Spec 001 §9: four premium/professional highlights, matching the plan matrix of src/domain/plans. */
@@ -89,6 +103,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'Buy, sell and rebalance ideas for your own holdings, each with a priority, risk level, confidence and reasoning, shaped by the risk tolerance, goals and time horizon you choose.',
     icon: Bot,
     plan: 'premium',
+    isComing: true,
   },
   {
     title: 'Multi-Account Aggregation',
@@ -96,6 +111,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'Bring brokerage, 401(k), IRA, Roth IRA and savings accounts into one view, with your combined holdings across all of them.',
     icon: Wallet,
     plan: 'premium',
+    isComing: true,
   },
   {
     title: 'Professional Trading Terminal',
@@ -103,6 +119,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'A market dashboard, risk analytics, an economic calendar and news on one screen. Premium opens the terminal; Professional adds advanced terminal analytics and global market coverage.',
     icon: LayoutDashboard,
     plan: 'premium',
+    isComing: false,
   },
   {
     title: 'White-label reports and API access',
@@ -110,5 +127,6 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'For people who look after several portfolios: multi-client features, reports under your own brand, and API access.',
     icon: FileChartColumn,
     plan: 'professional',
+    isComing: true,
   },
 ];

@@ -4,7 +4,8 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Balance } from './balances';
-import { formatMoney, formatPrice, formatSignedMoney, toneClass } from './format';
+import { formatMoney, formatPrice } from './format';
+import { formatSignedUsd, toneTextClass } from '../../lib/format';
 
 const SOURCE_LABELS: Readonly<Record<string, string>> = {
   simulated: 'Simulated',
@@ -102,8 +103,8 @@ export function HoldingsTable({ portfolio }: { portfolio: PaperPortfolio }) {
                     </div>
                     <div className="text-right">
                       <dt className="text-xs text-muted-foreground">P&amp;L</dt>
-                      <dd className={cn('font-medium tabular-nums', toneClass(holding.unrealizedPnl))}>
-                        <Balance>{formatSignedMoney(holding.unrealizedPnl)}</Balance>
+                      <dd className={cn('font-medium tabular-nums', toneTextClass(holding.unrealizedPnl))}>
+                        <Balance>{formatSignedUsd(holding.unrealizedPnl)}</Balance>
                       </dd>
                     </div>
                   </dl>
@@ -154,8 +155,8 @@ export function HoldingsTable({ portfolio }: { portfolio: PaperPortfolio }) {
                         <td className={cell}>
                           <Balance>{formatMoney(holding.marketValue)}</Balance>
                         </td>
-                        <td className={cn(cell, 'font-medium', toneClass(holding.unrealizedPnl))}>
-                          <Balance>{formatSignedMoney(holding.unrealizedPnl)}</Balance>
+                        <td className={cn(cell, 'font-medium', toneTextClass(holding.unrealizedPnl))}>
+                          <Balance>{formatSignedUsd(holding.unrealizedPnl)}</Balance>
                         </td>
                       </tr>
                     ))}

@@ -1,12 +1,10 @@
-import { Info } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
-import { Tooltip } from '../../components/ui/tooltip';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatUsd } from '../../lib/format';
-import { formatSignedPercent, toneClass } from './format';
+import { formatSignedPercent, formatUsd, toneTextClass } from '../../lib/format';
 import { useQuote } from './get-quote';
+import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const SOURCE_LABELS: Readonly<Record<string, string>> = {
   yahoo: 'Yahoo Finance',
@@ -46,19 +44,14 @@ export function LiveQuote({ symbol, quantity }: { symbol: string; quantity: numb
         <span className="font-semibold">{data.symbol}</span>
         <span className="text-muted-foreground">{data.name}</span>
         {data.source === 'simulated' ? (
-          <Tooltip content="No market data provider answered, so prices come from Foliowise's offline simulator. They are not real quotes.">
-            <Badge variant="warning" tabIndex={0} className="gap-1">
-              <Info className="size-3" aria-hidden="true" />
-              Simulated prices
-            </Badge>
-          </Tooltip>
+          <SimulatedPricesBadge />
         ) : (
           <Badge variant="outline">{SOURCE_LABELS[data.source] ?? data.source}</Badge>
         )}
       </div>
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-lg font-bold tabular-nums">{formatUsd(data.currentPrice)}</span>
-        <span className={cn('tabular-nums', toneClass(data.changePercent))}>
+        <span className={cn('tabular-nums', toneTextClass(data.changePercent))}>
           {formatSignedPercent(data.changePercent)} today
         </span>
       </p>

@@ -91,7 +91,7 @@ export function PaperTradingPanel({ userId }: { userId: string }) {
           {portfolios.isPending ? <DashboardSkeleton /> : <TradePanel userId={userId} portfolio={selected} />}
         </TabsContent>
         <TabsContent value="history">
-          {portfolios.isPending ? <DashboardSkeleton /> : <TradeHistory portfolio={selected} />}
+          {portfolios.isPending ? <DashboardSkeleton /> : <TradeHistory portfolios={list} />}
         </TabsContent>
         <TabsContent value="create">
           <CreatePortfolioForm

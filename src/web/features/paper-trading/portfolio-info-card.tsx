@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { PaperPortfolio } from '../../../contracts/paper-trading';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Balance } from './balances';
-import { formatMoney, formatSignedMoney, formatSignedPercent, toneClass } from './format';
+import { formatMoney } from './format';
+import { formatSignedPercent, formatSignedUsd, toneTextClass } from '../../lib/format';
 
 /** Spec 001 "Trade": available cash, total portfolio value, and total return with percent. */
 export function PortfolioInfoCard({ portfolio }: { portfolio: PaperPortfolio }) {
@@ -31,10 +32,9 @@ export function PortfolioInfoCard({ portfolio }: { portfolio: PaperPortfolio }) 
           </div>
           <div className="flex items-baseline justify-between gap-3">
             <dt className="text-muted-foreground">Total Return</dt>
-            <dd className={`text-right font-semibold tabular-nums ${toneClass(portfolio.totalReturn)}`}>
+            <dd className={`text-right font-semibold tabular-nums ${toneTextClass(portfolio.totalReturn)}`}>
               <Balance>
-                {formatSignedMoney(portfolio.totalReturn)} (
-                {formatSignedPercent(portfolio.totalReturnPercent)})
+                {formatSignedUsd(portfolio.totalReturn)} ({formatSignedPercent(portfolio.totalReturnPercent)})
               </Balance>
             </dd>
           </div>

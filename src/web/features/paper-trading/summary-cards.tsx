@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { DollarSign, Percent, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
+import { DollarSign, Percent, TrendingDown, Minus, TrendingUp, Wallet } from 'lucide-react';
 import type { PaperPortfolio } from '../../../contracts/paper-trading';
 import { Card, CardContent } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Balance } from './balances';
-import { formatMoney, formatSignedMoney, formatSignedPercent, isNonNegative, toneClass } from './format';
+import { formatMoney } from './format';
+import { changeTone, formatSignedPercent, formatSignedUsd, toneTextClass } from '../../lib/format';
 
 function SummaryCard({
   label,
@@ -39,7 +40,7 @@ function SummaryCard({
 
 /** Total Value, Cash Balance, Total Return and Return % (spec 001 "Dashboard"). */
 export function SummaryCards({ portfolio }: { portfolio: PaperPortfolio }) {
-  const gain = isNonNegative(portfolio.totalReturn);
+  const tone = changeTone(portfolio.totalReturn);
   return (
     <section aria-label="Portfolio summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <SummaryCard label="Total Value" icon={<DollarSign />}>
@@ -50,15 +51,15 @@ export function SummaryCards({ portfolio }: { portfolio: PaperPortfolio }) {
       </SummaryCard>
       <SummaryCard
         label="Total Return"
-        icon={gain ? <TrendingUp /> : <TrendingDown />}
-        valueClassName={toneClass(portfolio.totalReturn)}
+        icon={tone === 'gain' ? <TrendingUp /> : tone === 'loss' ? <TrendingDown /> : <Minus />}
+        valueClassName={toneTextClass(portfolio.totalReturn)}
       >
-        {formatSignedMoney(portfolio.totalReturn)}
+        {formatSignedUsd(portfolio.totalReturn)}
       </SummaryCard>
       <SummaryCard
         label="Return %"
         icon={<Percent />}
-        valueClassName={toneClass(portfolio.totalReturnPercent)}
+        valueClassName={toneTextClass(portfolio.totalReturnPercent)}
       >
         {formatSignedPercent(portfolio.totalReturnPercent)}
       </SummaryCard>

@@ -13,6 +13,8 @@ import { LiveQuote } from './live-quote';
 import { newIdempotencyKey, usePlaceTrade, type PlaceTradeVariables } from './place-trade';
 import { PortfolioInfoCard } from './portfolio-info-card';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { errorCode } from '../../lib/api-client';
+import { useQuote } from './get-quote';
 
 /** The contract's own rules and messages (spec 001 §5) for the fields a person fills in. */
 const ZTradeForm = ZPaperTradeRequest.pick({ symbol: true, side: true, quantity: true });
@@ -39,6 +41,11 @@ function upperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {
   const { selectionStart, selectionEnd } = input;
   input.value = upper;
   input.setSelectionRange(selectionStart, selectionEnd);
+}
+
+/** Why Execute Trade is off while the symbol typed is one no price source knows. */
+function unknownSymbolMessage(symbol: string): string {
+  return `No price source knows ${symbol}, so it cannot be traded. Check the spelling: stocks and funds by their ticker (AAPL, VTI), crypto as CRYPTO:BTC.`;
 }
 
 function NoPortfolioSelected() {
@@ -88,6 +95,13 @@ function TradeForm({ userId, portfolio }: { userId: string; portfolio: PaperPort
   const typedQuantity = useWatch({ control, name: 'quantity' });
   const debouncedSymbol = useDebouncedValue(typedSymbol.trim(), QUOTE_DEBOUNCE_MS);
   const quoteSymbol = QUOTABLE.test(debouncedSymbol) ? debouncedSymbol : '';
+  // The same query as the live quote's: a symbol nobody can price is explained before the order is sent.
+  const quote = useQuote(quoteSymbol);
+  const unknownSymbol =
+    quoteSymbol !== '' && quoteSymbol === typedSymbol.trim() && errorCode(quote.error) === 'NOT_FOUND'
+      ? quoteSymbol
+      : null;
+  const unknownSymbolId = `${id}-unknown-symbol`;
 
   const onSubmit = handleSubmit((values) => {
     placeTrade.mutate(
@@ -183,15 +197,23 @@ function TradeForm({ userId, portfolio }: { userId: string; portfolio: PaperPort
           >
             <LiveQuote symbol={quoteSymbol} quantity={readQuantity(typedQuantity)} />
           </div>
-          <Button
-            type="submit"
-            size="lg"
-            disabled={placeTrade.isPending}
-            className="w-full sm:w-auto sm:self-start"
-          >
-            <ArrowRightLeft aria-hidden="true" />
-            {placeTrade.isPending ? 'Executing Trade...' : 'Execute Trade'}
-          </Button>
+          <div className="flex flex-col gap-2">
+            <Button
+              type="submit"
+              size="lg"
+              disabled={placeTrade.isPending || unknownSymbol !== null}
+              aria-describedby={unknownSymbol !== null ? unknownSymbolId : undefined}
+              className="w-full sm:w-auto sm:self-start"
+            >
+              <ArrowRightLeft aria-hidden="true" />
+              {placeTrade.isPending ? 'Executing Trade...' : 'Execute Trade'}
+            </Button>
+            {unknownSymbol !== null ? (
+              <p id={unknownSymbolId} className="text-sm text-destructive">
+                {unknownSymbolMessage(unknownSymbol)}
+              </p>
+            ) : null}
+          </div>
         </form>
       </CardContent>
     </Card>

@@ -28,6 +28,7 @@ function RankMark({ rank }: { rank: number }) {
   return null;
 }
 
+/** One rank column: players with the same points share a rank, so a separate row number would repeat it. */
 export function LeaderboardTable({
   entries,
   label,
@@ -44,13 +45,10 @@ export function LeaderboardTable({
       <thead>
         <tr className="border-b border-border text-left text-muted-foreground">
           <th scope="col" className="px-3 py-2 font-medium">
-            Position
+            Rank
           </th>
           <th scope="col" className="px-3 py-2 font-medium">
             Player
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium">
-            Rank
           </th>
           <th scope="col" className="px-3 py-2 text-right font-medium">
             Points
@@ -58,7 +56,7 @@ export function LeaderboardTable({
         </tr>
       </thead>
       <tbody>
-        {entries.map((entry, index) => (
+        {entries.map((entry) => (
           <tr
             key={entry.id}
             className={cn(
@@ -67,14 +65,13 @@ export function LeaderboardTable({
             )}
             aria-current={entry.isCurrentUser ? 'true' : undefined}
           >
-            <td className="px-3 py-2">{index + 1}</td>
+            <td className="px-3 py-2 tabular-nums">#{entry.rank}</td>
             <th scope="row" className="px-3 py-2 text-left font-medium">
               <span className="inline-flex items-center gap-2">
                 <RankMark rank={entry.rank} />
                 {playerName(entry)}
               </span>
             </th>
-            <td className="px-3 py-2">#{entry.rank}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatPoints(entry.value)}</td>
           </tr>
         ))}

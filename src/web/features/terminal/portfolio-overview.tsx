@@ -1,16 +1,16 @@
 import { Link } from 'wouter';
 import { ArrowDownRight, ArrowUpRight, Briefcase, Minus } from 'lucide-react';
 import type { TerminalPortfolio } from '../../../contracts/terminal';
-import { formatUsd, formatUsdWhole } from '../../lib/format';
 import { cn } from '../../lib/cn';
-import { changeTone, formatFraction, formatSignedPercent } from '../../lib/format';
+import {
+  changeTone,
+  formatFraction,
+  formatSignedPercent,
+  formatSignedUsd,
+  formatUsdWhole,
+} from '../../lib/format';
 import { TONE_TEXT } from './format';
 import { Panel, SimulatedBadge } from './panel';
-
-function signedUsd(value: number): string {
-  const text = formatUsd(Math.abs(value));
-  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
-}
 
 /** The account's saved portfolio at live prices: total, today's change, the ten largest holdings. */
 export function PortfolioOverview({
@@ -57,7 +57,7 @@ export function PortfolioOverview({
           <dd className={cn('flex items-center gap-1 font-mono text-sm tabular-nums', TONE_TEXT[tone])}>
             <Icon className="size-4 shrink-0" aria-hidden="true" />
             <span>
-              {signedUsd(portfolio.totalChange)} ({formatSignedPercent(portfolio.totalChangePercent)})
+              {formatSignedUsd(portfolio.totalChange)} ({formatSignedPercent(portfolio.totalChangePercent)})
             </span>
           </dd>
         </div>

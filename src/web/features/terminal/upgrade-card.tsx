@@ -17,8 +17,8 @@ export function UpgradeCard({ signedIn, message }: UpgradeCardProps) {
       className="mx-auto w-full max-w-2xl rounded-lg border border-amber-400/40 bg-[#111827] p-6 text-slate-200 shadow-lg sm:p-8"
     >
       <div className="flex items-center gap-3">
-        <span className="flex size-11 items-center justify-center rounded-full bg-amber-400 text-slate-950">
-          <Crown className="size-6" aria-hidden="true" />
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-amber-400 text-slate-950">
+          <Crown className="size-6 shrink-0" aria-hidden="true" />
         </span>
         <div>
           <p className="text-xs font-bold tracking-widest text-amber-400 uppercase">Premium feature</p>
