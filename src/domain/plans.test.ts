@@ -83,11 +83,11 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
     ]);
   });
 
-  it('adds AI Trading Suggestions, Multi-Account Aggregation, priority support and the terminal to Premium', () => {
+  it('adds AI Trading Suggestions, Multi-Account Aggregation, priority support and the terminal to Premium, saying what is not built yet', () => {
     expect(planAdditions('premium')).toEqual([
       'AI analyses: Unlimited',
-      'AI Trading Suggestions',
-      'Multi-Account Aggregation',
+      'AI Trading Suggestions (coming soon)',
+      'Multi-Account Aggregation (coming soon)',
       'Priority support',
       'Trading terminal access',
     ]);
@@ -95,12 +95,13 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
 
   it('adds advanced terminal analytics, global coverage, multi-client, white-label reports and API access to Professional', () => {
     expect(planAdditions('professional')).toEqual([
-      'Advanced terminal analytics',
-      'Global market coverage',
-      'Multi-client features',
-      'White-label reports',
-      'API access',
+      'Advanced terminal analytics (coming soon)',
+      'Global market coverage (coming soon)',
+      'Multi-client features (coming soon)',
+      'White-label reports (coming soon)',
+      'API access (coming soon)',
     ]);
+    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(7);
   });
 
   it('includes every lower plan in each higher plan', () => {

@@ -127,7 +127,15 @@ export interface PlanFeature {
   readonly introducedIn: PlanId;
   /** For a feature whose amount differs by plan; otherwise the cell is `true` from `introducedIn` up. */
   readonly values?: Readonly<Record<PlanId, PlanFeatureValue>>;
+  /**
+   * Sold by the spec but not built yet: every card, list and table says '(coming soon)', so that no page
+   * promises what does not work today. Remove it the day the feature ships.
+   */
+  readonly isComing?: true;
 }
+
+/** How a feature not built yet is marked wherever it is listed. */
+export const COMING_SOON_MARK = '(coming soon)';
 
 /** Spec 000 §6 plan copy, in the order the cards list them. */
 export const PLAN_FEATURES: readonly PlanFeature[] = [
@@ -146,15 +154,30 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
       enterprise: 'Unlimited',
     },
   },
-  { id: 'ai-trading-suggestions', label: 'AI Trading Suggestions', introducedIn: 'premium' },
-  { id: 'multi-account-aggregation', label: 'Multi-Account Aggregation', introducedIn: 'premium' },
+  { id: 'ai-trading-suggestions', label: 'AI Trading Suggestions', introducedIn: 'premium', isComing: true },
+  {
+    id: 'multi-account-aggregation',
+    label: 'Multi-Account Aggregation',
+    introducedIn: 'premium',
+    isComing: true,
+  },
   { id: 'priority-support', label: 'Priority support', introducedIn: 'premium' },
   { id: 'terminal-access', label: 'Trading terminal access', introducedIn: 'premium' },
-  { id: 'advanced-terminal-analytics', label: 'Advanced terminal analytics', introducedIn: 'professional' },
-  { id: 'global-market-coverage', label: 'Global market coverage', introducedIn: 'professional' },
-  { id: 'multi-client', label: 'Multi-client features', introducedIn: 'professional' },
-  { id: 'white-label-reports', label: 'White-label reports', introducedIn: 'professional' },
-  { id: 'api-access', label: 'API access', introducedIn: 'professional' },
+  {
+    id: 'advanced-terminal-analytics',
+    label: 'Advanced terminal analytics',
+    introducedIn: 'professional',
+    isComing: true,
+  },
+  {
+    id: 'global-market-coverage',
+    label: 'Global market coverage',
+    introducedIn: 'professional',
+    isComing: true,
+  },
+  { id: 'multi-client', label: 'Multi-client features', introducedIn: 'professional', isComing: true },
+  { id: 'white-label-reports', label: 'White-label reports', introducedIn: 'professional', isComing: true },
+  { id: 'api-access', label: 'API access', introducedIn: 'professional', isComing: true },
 ];
 
 /** The cell of the comparison table for one feature and plan. */
@@ -166,6 +189,7 @@ export function planFeatureValue(feature: PlanFeature, plan: PlanId): PlanFeatur
 export interface PlanFeatureRow {
   readonly id: string;
   readonly label: string;
+  readonly isComing: boolean;
   readonly values: Readonly<Record<PlanId, PlanFeatureValue>>;
 }
 
@@ -173,6 +197,7 @@ export interface PlanFeatureRow {
 export const PLAN_FEATURE_MATRIX: readonly PlanFeatureRow[] = PLAN_FEATURES.map((feature) => ({
   id: feature.id,
   label: feature.label,
+  isComing: feature.isComing === true,
   values: {
     free: planFeatureValue(feature, 'free'),
     premium: planFeatureValue(feature, 'premium'),
@@ -181,10 +206,11 @@ export const PLAN_FEATURE_MATRIX: readonly PlanFeatureRow[] = PLAN_FEATURES.map(
   },
 }));
 
-/** How a feature reads on a plan card: 'AI analyses: 3 per month', or just the label. */
+/** How a feature reads on a plan card: 'AI analyses: 3 per month', 'API access (coming soon)', or just the label. */
 function cardLine(feature: PlanFeature, plan: PlanId): string {
   const value = planFeatureValue(feature, plan);
-  return typeof value === 'string' ? `${feature.label}: ${value}` : feature.label;
+  const line = typeof value === 'string' ? `${feature.label}: ${value}` : feature.label;
+  return feature.isComing ? `${line} ${COMING_SOON_MARK}` : line;
 }
 
 /** Everything a plan includes, as card lines (Free's five lines; Premium's nine; ...). */

@@ -73,18 +73,6 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
 ];
 
-/**
- * Rows of the plan matrix (src/domain/plans, the spec's) that are not built yet: the table says so, so that it
- * promises nothing that does not work today. Remove an id the day its feature ships.
- */
-export const COMING_PLAN_FEATURES: ReadonlySet<string> = new Set([
-  'ai-trading-suggestions',
-  'multi-account-aggregation',
-  'multi-client',
-  'white-label-reports',
-  'api-access',
-]);
-
 export interface PlanHighlight {
   title: string;
   description: string;

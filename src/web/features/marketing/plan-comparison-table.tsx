@@ -1,5 +1,6 @@
 import { Check, Minus } from 'lucide-react';
 import {
+  COMING_SOON_MARK,
   PLAN_FEATURE_MATRIX,
   PLAN_LIST,
   centsToDollars,
@@ -9,7 +10,6 @@ import {
   type PlanFeatureValue,
 } from '../../../domain/plans';
 import { cn } from '../../lib/cn';
-import { COMING_PLAN_FEATURES } from './features-content';
 
 function PriceLine({ plan }: { plan: Plan }) {
   if (!plan.price) return <span className="text-sm font-normal text-muted-foreground">Contact us</span>;
@@ -94,9 +94,9 @@ export function PlanComparisonTable({ highlight = 'premium' }: { highlight?: Pla
                 className="sticky left-0 z-10 bg-background px-4 py-3 text-sm font-medium text-foreground"
               >
                 {row.label}
-                {COMING_PLAN_FEATURES.has(row.id) ? (
+                {row.isComing ? (
                   <span className="ml-2 text-xs font-normal whitespace-nowrap text-muted-foreground">
-                    (coming soon)
+                    {COMING_SOON_MARK}
                   </span>
                 ) : null}
               </th>
