@@ -47,7 +47,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
   premium: {
     id: 'premium',
     name: 'Premium',
-    tagline: 'AI trading suggestions and all your accounts in one view.',
+    tagline: 'Unlimited AI analyses and the trading terminal.',
     price: { monthlyCents: 2900, yearlyCents: 27600 },
   },
   professional: {
