@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { premiumPurchase, stripeEvent, subscription, user } from '../../db/schema';
 import type { StoredSubscription } from '../../../domain/subscriptions';
 
@@ -101,16 +102,25 @@ export async function listLivePurchasesOfUser(db: Executor, userId: string, now:
 
 type StripeEventRow = typeof stripeEvent.$inferSelect;
 
+const storeEventStatement = preparedStatement<{ id: string }>(
+  'billing_store_event',
+  sql`insert into ${stripeEvent} (id, type, created_at, object)
+      values (${sql.placeholder('id')}, ${sql.placeholder('type')}, ${sql.placeholder('createdAt')}, ${sql.placeholder('object')}::jsonb)
+      on conflict do nothing
+      returning id`,
+);
+
 /** Stores a received event; true the first time, false for a second delivery (here or on another instance). */
 export async function storeEvent(
   db: Executor,
   event: { id: string; type: string; createdAt: Date; object: Record<string, unknown> },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(stripeEvent)
-    .values({ id: event.id, type: event.type, createdAt: event.createdAt, object: event.object })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvent.id });
+  const inserted = await storeEventStatement(db, {
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt,
+    object: JSON.stringify(event.object),
+  });
   return inserted.length > 0;
 }
 
@@ -122,21 +132,23 @@ export async function findPendingEvent(db: Executor, eventId: string): Promise<S
   return row;
 }
 
-/**
- * Takes a pending event for the transaction that applies it: false when it was applied meanwhile, or when
- * another instance is applying it now (skip locked: nobody waits).
- */
-export async function claimPendingEvent(tx: Transaction, eventId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: stripeEvent.id })
-    .from(stripeEvent)
-    .where(and(eq(stripeEvent.id, eventId), isNull(stripeEvent.processedAt)))
-    .for('update', { skipLocked: true });
-  return row !== undefined;
-}
+const claimEventStatement = preparedStatement<{ id: string }>(
+  'billing_claim_event',
+  sql`update ${stripeEvent} set processed_at = ${sql.placeholder('now')}, last_error = null
+       where id = (select id from ${stripeEvent}
+                    where id = ${sql.placeholder('id')} and processed_at is null
+                      for update skip locked)
+      returning id`,
+);
 
-export async function markEventProcessed(tx: Transaction, eventId: string, now: Date): Promise<void> {
-  await tx.update(stripeEvent).set({ processedAt: now, lastError: null }).where(eq(stripeEvent.id, eventId));
+/**
+ * Takes a pending event for the transaction that applies it and marks it processed (one statement; it only
+ * shows once the transaction commits): false when it was applied meanwhile, or when another instance is
+ * applying it now (skip locked: nobody waits).
+ */
+export async function claimPendingEvent(tx: Transaction, eventId: string, now: Date): Promise<boolean> {
+  const claimed = await claimEventStatement(tx, { id: eventId, now });
+  return claimed.length > 0;
 }
 
 export async function recordEventFailure(
@@ -235,6 +247,11 @@ export async function listUsersDueForReview(db: Executor, now: Date, limit: numb
   return rows.map((row) => row.id);
 }
 
+const lockUserStatement = preparedStatement<{ id: string; stripe_customer_id: string | null }>(
+  'billing_lock_user',
+  sql`select id, stripe_customer_id from ${user} where id = ${sql.placeholder('id')} for update`,
+);
+
 /**
  * Locks a user row (the derivations of one user happen one at a time) and answers its Stripe customer;
  * undefined when there is no such user.
@@ -243,10 +260,6 @@ export async function lockBillingUser(
   tx: Transaction,
   userId: string,
 ): Promise<{ id: string; stripeCustomerId: string | null } | undefined> {
-  const [row] = await tx
-    .select({ id: user.id, stripeCustomerId: user.stripeCustomerId })
-    .from(user)
-    .where(eq(user.id, userId))
-    .for('update');
-  return row;
+  const [row] = await lockUserStatement(tx, { id: userId });
+  return row && { id: row.id, stripeCustomerId: row.stripe_customer_id };
 }

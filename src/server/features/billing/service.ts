@@ -42,7 +42,6 @@ import {
   listLivePurchasesOfUser,
   listSubscriptionsOfUser,
   listUsersDueForReview,
-  markEventProcessed,
   recordEventFailure,
   storeEvent,
   applySubscriptionState,
@@ -577,9 +576,29 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * Applies one stored event, once: the subscription is read from Stripe (no lock held meanwhile), then the
- * transaction claims the event (skip locked: another instance applying it makes this one stop), applies it
- * and marks it processed. A failed read leaves it pending until `next_attempt_at`.
+ * transaction claims the event and marks it processed (skip locked: another instance applying it makes this
+ * one stop) and applies it. A failed read leaves it pending until `next_attempt_at`. `attempts`: the failed
+ * attempts so far.
  */
+async function applyStoredEvent(context: BillingContext, event: WebhookEvent, attempts: number) {
+  let work: EventWork;
+  try {
+    work = await prepareEventWork(context, event);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const nextAttemptAt = new Date(context.now().getTime() + retryDelayMs(attempts + 1));
+    await recordEventFailure(context.db, event.id, { error: reason, nextAttemptAt });
+    context.log.warn({ event: event.id, reason, nextAttemptAt }, 'Stripe event not applied yet');
+    return;
+  }
+  await context.db.transaction(async (tx) => {
+    if (!(await claimPendingEvent(tx, event.id, context.now()))) return;
+    if (work.kind === 'subscription') await applySubscription(context, tx, event, work);
+    if (work.kind === 'purchase') await applyPurchase(context, tx, work);
+  });
+}
+
+/** Applies a stored event read back by id (the retry poller): nothing when it was applied meanwhile. */
 async function processStripeEvent(context: BillingContext, eventId: string): Promise<void> {
   const row = await findPendingEvent(context.db, eventId);
   if (!row) return;
@@ -589,22 +608,7 @@ async function processStripeEvent(context: BillingContext, eventId: string): Pro
     createdAt: row.createdAt,
     object: row.object as Record<string, unknown>,
   };
-  let work: EventWork;
-  try {
-    work = await prepareEventWork(context, event);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const nextAttemptAt = new Date(context.now().getTime() + retryDelayMs(row.attempts + 1));
-    await recordEventFailure(context.db, eventId, { error: reason, nextAttemptAt });
-    context.log.warn({ event: eventId, reason, nextAttemptAt }, 'Stripe event not applied yet');
-    return;
-  }
-  await context.db.transaction(async (tx) => {
-    if (!(await claimPendingEvent(tx, eventId))) return;
-    if (work.kind === 'subscription') await applySubscription(context, tx, event, work);
-    if (work.kind === 'purchase') await applyPurchase(context, tx, work);
-    await markEventProcessed(tx, eventId, context.now());
-  });
+  await applyStoredEvent(context, event, row.attempts);
 }
 
 /** Applies the pending events due at `now` (the retry poller and tests); answers how many it tried. */
@@ -614,10 +618,11 @@ export async function processDueEvents(context: BillingContext, now: Date): Prom
   return eventIds.length;
 }
 
-function scheduleEventProcessing(context: BillingContext, eventId: string) {
-  const work: Promise<void> = processStripeEvent(context, eventId)
+/** Applies an event just stored (none of its attempts failed yet) after the answer, without reading it back. */
+function scheduleEventProcessing(context: BillingContext, event: WebhookEvent) {
+  const work: Promise<void> = applyStoredEvent(context, event, 0)
     .catch((error: unknown) => {
-      context.log.error({ err: error, event: eventId }, 'Stripe event processing failed');
+      context.log.error({ err: error, event: event.id }, 'Stripe event processing failed');
     })
     .finally(() => context.inFlight.delete(work));
   context.inFlight.add(work);
@@ -655,6 +660,6 @@ export async function receiveStripeWebhook(options: {
     throw error;
   }
   const isNew = await storeEvent(context.db, event);
-  if (isNew) scheduleEventProcessing(context, event.id);
+  if (isNew) scheduleEventProcessing(context, event);
   return { duplicate: !isNew };
 }

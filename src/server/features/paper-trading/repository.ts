@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { isUuid } from '../../lib/uuid';
 import { paperHolding, paperPortfolio, paperTrade, user } from '../../db/schema';
 
@@ -12,21 +12,6 @@ export type Executor = Database | Transaction;
 export type PortfolioRow = typeof paperPortfolio.$inferSelect;
 export type HoldingRow = typeof paperHolding.$inferSelect;
 export type TradeRow = typeof paperTrade.$inferSelect;
-
-const dialect = new PgDialect();
-
-/**
- * A statement of the trade path as a named prepared statement: built once per process, parsed and planned by
- * PostgreSQL once per connection (node-postgres remembers which names a connection prepared), then only bound
- * and executed. Both run under the portfolio lock, where each trade's time is what every queued trade waits.
- */
-function preparedStatement<Row>(name: string, statement: SQL) {
-  const query = dialect.sqlToQuery(statement);
-  return async (tx: Transaction, values: Record<string, unknown>): Promise<Row[]> => {
-    const result = await tx._.session.prepareQuery(query, undefined, name, false).execute(values);
-    return (result as { rows: Row[] }).rows;
-  };
-}
 
 export async function findPortfolioById(db: Executor, id: string): Promise<PortfolioRow | undefined> {
   if (!isUuid(id)) return undefined;
