@@ -195,24 +195,50 @@ export async function listDueEvents(db: Executor, now: Date, limit: number): Pro
  * `past_due_since` is kept while the subscription stays unpaid (and through a cancel that follows), and
  * cleared once it is paid. Answers whether the row was written.
  */
-export async function applySubscriptionState(tx: Transaction, values: SubscriptionInsert): Promise<boolean> {
-  const { id: _id, pastDueSince: _pastDueSince, ...changes } = values;
-  const written = await tx
-    .insert(subscription)
-    .values(values)
-    .onConflictDoUpdate({
-      target: subscription.id,
-      set: {
-        ...changes,
-        pastDueSince: sql`case
-          when excluded.status in ('past_due', 'unpaid') then coalesce(${subscription.pastDueSince}, excluded.past_due_since)
-          when excluded.status = 'canceled' then ${subscription.pastDueSince}
-          else null end`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql`${subscription.lastEventAt} <= excluded.last_event_at`,
-    })
-    .returning({ id: subscription.id });
+const applySubscriptionStatement = preparedStatement<{ id: string }>(
+  'billing_apply_subscription',
+  sql`insert into ${subscription} (id, user_id, customer_id, price_lookup_key, plan, interval, status, current_period_start, current_period_end, cancel_at_period_end, trial_end, past_due_since, stripe_created_at, last_event_at)
+      values (${sql.placeholder('id')},
+              ${sql.placeholder('userId')},
+              ${sql.placeholder('customerId')},
+              ${sql.placeholder('priceLookupKey')},
+              ${sql.placeholder('plan')},
+              ${sql.placeholder('interval')},
+              ${sql.placeholder('status')},
+              ${sql.placeholder('currentPeriodStart')},
+              ${sql.placeholder('currentPeriodEnd')},
+              ${sql.placeholder('cancelAtPeriodEnd')},
+              ${sql.placeholder('trialEnd')},
+              ${sql.placeholder('pastDueSince')},
+              ${sql.placeholder('stripeCreatedAt')},
+              ${sql.placeholder('lastEventAt')})
+      on conflict (id) do update set
+            user_id = excluded.user_id,
+            customer_id = excluded.customer_id,
+            price_lookup_key = excluded.price_lookup_key,
+            plan = excluded.plan,
+            interval = excluded.interval,
+            status = excluded.status,
+            current_period_start = excluded.current_period_start,
+            current_period_end = excluded.current_period_end,
+            cancel_at_period_end = excluded.cancel_at_period_end,
+            trial_end = excluded.trial_end,
+            stripe_created_at = excluded.stripe_created_at,
+            last_event_at = excluded.last_event_at,
+            past_due_since = case
+              when excluded.status in ('past_due', 'unpaid') then coalesce(${subscription.pastDueSince}, excluded.past_due_since)
+              when excluded.status = 'canceled' then ${subscription.pastDueSince}
+              else null end,
+            updated_at = now()
+      where ${subscription.lastEventAt} <= excluded.last_event_at
+      returning id`,
+);
+
+export async function applySubscriptionState(
+  tx: Transaction,
+  values: Required<Omit<SubscriptionInsert, 'updatedAt'>>,
+): Promise<boolean> {
+  const written = await applySubscriptionStatement(tx, values);
   return written.length > 0;
 }
 
@@ -222,6 +248,14 @@ export async function insertPurchase(
 ): Promise<void> {
   await tx.insert(premiumPurchase).values(values).onConflictDoNothing();
 }
+
+const saveUserPlanStatement = preparedStatement(
+  'billing_save_user_plan',
+  sql`update ${user}
+         set plan = ${sql.placeholder('plan')}, subscription_status = ${sql.placeholder('subscriptionStatus')},
+             plan_review_at = ${sql.placeholder('planReviewAt')}
+       where id = ${sql.placeholder('userId')}`,
+);
 
 /** The user row's plan and status (what the guards read) and when they must be derived again. */
 export async function saveUserPlan(
@@ -233,7 +267,7 @@ export async function saveUserPlan(
     planReviewAt: Date | null;
   },
 ): Promise<void> {
-  await tx.update(user).set(values).where(eq(user.id, userId));
+  await saveUserPlanStatement(tx, { userId, ...values });
 }
 
 /** Users whose plan must be derived again by `now` (a grace, a canceled period or a purchase ended). */
