@@ -189,6 +189,25 @@ export async function listDueEvents(db: Executor, now: Date, limit: number): Pro
   return rows.map((row) => row.id);
 }
 
+/** The subscription columns written from Stripe's state, in the order of the upsert's values. */
+const SUBSCRIPTION_FIELDS = [
+  'id',
+  'userId',
+  'customerId',
+  'priceLookupKey',
+  'plan',
+  'interval',
+  'status',
+  'currentPeriodStart',
+  'currentPeriodEnd',
+  'cancelAtPeriodEnd',
+  'trialEnd',
+  'pastDueSince',
+  'stripeCreatedAt',
+  'lastEventAt',
+] as const;
+const columnOf = (field: (typeof SUBSCRIPTION_FIELDS)[number]) => sql.identifier(subscription[field].name);
+
 /**
  * Writes a subscription as read from Stripe for an event, unless the stored row was written for a newer event
  * (`last_event_at`): one statement, so two instances applying events of one subscription cannot interleave.
@@ -197,39 +216,23 @@ export async function listDueEvents(db: Executor, now: Date, limit: number): Pro
  */
 const applySubscriptionStatement = preparedStatement<{ id: string }>(
   'billing_apply_subscription',
-  sql`insert into ${subscription} (id, user_id, customer_id, price_lookup_key, plan, interval, status, current_period_start, current_period_end, cancel_at_period_end, trial_end, past_due_since, stripe_created_at, last_event_at)
-      values (${sql.placeholder('id')},
-              ${sql.placeholder('userId')},
-              ${sql.placeholder('customerId')},
-              ${sql.placeholder('priceLookupKey')},
-              ${sql.placeholder('plan')},
-              ${sql.placeholder('interval')},
-              ${sql.placeholder('status')},
-              ${sql.placeholder('currentPeriodStart')},
-              ${sql.placeholder('currentPeriodEnd')},
-              ${sql.placeholder('cancelAtPeriodEnd')},
-              ${sql.placeholder('trialEnd')},
-              ${sql.placeholder('pastDueSince')},
-              ${sql.placeholder('stripeCreatedAt')},
-              ${sql.placeholder('lastEventAt')})
+  sql`insert into ${subscription} (${sql.join(SUBSCRIPTION_FIELDS.map(columnOf), sql`, `)})
+      values (${sql.join(
+        SUBSCRIPTION_FIELDS.map((field) => sql.placeholder(field)),
+        sql`, `,
+      )})
       on conflict (id) do update set
-            user_id = excluded.user_id,
-            customer_id = excluded.customer_id,
-            price_lookup_key = excluded.price_lookup_key,
-            plan = excluded.plan,
-            interval = excluded.interval,
-            status = excluded.status,
-            current_period_start = excluded.current_period_start,
-            current_period_end = excluded.current_period_end,
-            cancel_at_period_end = excluded.cancel_at_period_end,
-            trial_end = excluded.trial_end,
-            stripe_created_at = excluded.stripe_created_at,
-            last_event_at = excluded.last_event_at,
-            past_due_since = case
-              when excluded.status in ('past_due', 'unpaid') then coalesce(${subscription.pastDueSince}, excluded.past_due_since)
-              when excluded.status = 'canceled' then ${subscription.pastDueSince}
-              else null end,
-            updated_at = now()
+        ${sql.join(
+          SUBSCRIPTION_FIELDS.filter((field) => field !== 'id' && field !== 'pastDueSince').map(
+            (field) => sql`${columnOf(field)} = excluded.${columnOf(field)}`,
+          ),
+          sql`, `,
+        )},
+        past_due_since = case
+          when excluded.status in ('past_due', 'unpaid') then coalesce(${subscription.pastDueSince}, excluded.past_due_since)
+          when excluded.status = 'canceled' then ${subscription.pastDueSince}
+          else null end,
+        updated_at = now()
       where ${subscription.lastEventAt} <= excluded.last_event_at
       returning id`,
 );
