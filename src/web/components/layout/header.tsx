@@ -13,6 +13,7 @@ import { toast } from '../ui/use-toast';
 import {
   COMPLIANCE_LINK,
   HEADER_CTA,
+  SIGNED_IN_CTA_LABEL,
   SIGN_IN_LINK,
   TAGLINE,
   isActivePath,
@@ -78,7 +79,10 @@ export function Header({ variant }: { variant: HeaderVariant }) {
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const links = navLinksFor(variant);
-  const cta = HEADER_CTA[variant];
+  const cta =
+    variant === 'landing' && user
+      ? { ...HEADER_CTA.landing, label: SIGNED_IN_CTA_LABEL }
+      : HEADER_CTA[variant];
   // Subscribers have nothing to upgrade to from the app header.
   const showCta = variant === 'landing' || !userHasSubscription(user);
 

@@ -1,0 +1,111 @@
+/**
+ * Issue 12 "First impressions", item 12 (one signed-out state, signed-in users skip sign-in pages and see
+ * signed-in calls to action). Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { E2E_PASSWORD, signUp } from './support/users';
+
+const h = useBrowser();
+
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS;
+async function screenshot(page: Page, name: string) {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+const WAIT = { timeout: 15_000 };
+const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+const SIGNED_IN_PAGES = [
+  {
+    path: '/paper-trading',
+    message: 'Please log in to access the paper trading platform',
+    signIn: 'Log In to Trade',
+  },
+  {
+    path: '/gamification',
+    message: 'Sign in to earn points, unlock achievements and see where you stand on the leaderboards.',
+    signIn: 'Sign in',
+  },
+  { path: '/api-settings', message: 'Please sign in to manage your API keys.', signIn: 'Sign in' },
+];
+
+describe('item 12: one signed-out state', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`paper trading, rewards and API settings show the same sign-in card at ${viewport.width} px`, async () => {
+      const page = await h.newPage({ viewport });
+      for (const target of SIGNED_IN_PAGES) {
+        await page.goto(target.path);
+        const main = page.locator('main');
+        await visible(main.getByText(target.message));
+        const signIn = main.getByRole('link', { name: target.signIn, exact: true });
+        expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(target.path)}`);
+        expect(
+          await main.getByRole('link', { name: 'Create an account', exact: true }).getAttribute('href'),
+        ).toBe('/signup');
+        await screenshot(page, `signed-out${target.path.replace('/', '-')}-${viewport.width}`);
+      }
+    });
+  }
+
+  it('signing in from the card comes back to the page', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    const email = `e2e-${randomBytes(6).toString('hex')}@example.com`;
+    const signup = await page.request.post('/api/auth/signup', {
+      data: { firstName: 'Back', lastName: 'Again', email, password: E2E_PASSWORD },
+    });
+    expect(signup.status()).toBe(202);
+    await page.goto('/api-settings');
+    await page.locator('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => pathOf(page), WAIT).toBe('/api-settings');
+  });
+});
+
+describe('item 12: a signed-in user', () => {
+  it('opening /login or /signup goes to /app, or to a safe ?next= path', async () => {
+    const page = await h.newPage();
+    await signUp(page);
+    await page.goto('/login');
+    await expect.poll(() => pathOf(page), WAIT).toBe('/app');
+    await page.goto('/signup');
+    await expect.poll(() => pathOf(page), WAIT).toBe('/app');
+    await page.goto('/login?next=/paper-trading');
+    await expect.poll(() => pathOf(page), WAIT).toBe('/paper-trading');
+    await page.goto('/login?next=//example.com/steal');
+    await expect.poll(() => page.url(), WAIT).toBe(`${new URL(page.url()).origin}/app`);
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`sees 'Open the analyzer' on the landing page and no sign-in links in the footer at ${viewport.width} px`, async () => {
+      const visitor = await h.newPage({ viewport });
+      await visitor.goto('/');
+      const visitorFooter = visitor.locator('footer');
+      await visible(visitorFooter.getByRole('link', { name: 'Sign In', exact: true }));
+      await visible(visitorFooter.getByRole('link', { name: 'Sign Up', exact: true }));
+      expect(await visitor.locator('main').getByRole('link', { name: 'Get Started Free' }).count()).toBe(1);
+
+      const page = await h.newPage({ viewport });
+      await signUp(page);
+      await page.goto('/');
+      const main = page.locator('main');
+      await expect.poll(() => main.getByRole('link', { name: 'Open the analyzer' }).count(), WAIT).toBe(2);
+      expect(await main.getByRole('link', { name: 'Get Started Free' }).count()).toBe(0);
+      expect(await main.getByRole('link', { name: 'Analyze My Portfolio' }).count()).toBe(0);
+      const footer = page.locator('footer');
+      await visible(footer.getByRole('link', { name: 'Privacy' }));
+      expect(await footer.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
+      expect(await footer.getByRole('link', { name: 'Sign Up', exact: true }).count()).toBe(0);
+      await screenshot(page, `landing-signed-in-${viewport.width}`);
+    });
+  }
+});
