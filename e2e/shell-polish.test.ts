@@ -1,13 +1,13 @@
 /**
- * Issue 12 "First impressions", item 12 (one signed-out state, signed-in users skip sign-in pages and see
- * signed-in calls to action). Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
+ * Issue 12 "First impressions", items 12 (one signed-out state, signed-in users skip sign-in pages and see
+ * signed-in calls to action) and 13 (the account menu). Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { DESKTOP, MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
 import { E2E_PASSWORD, signUp } from './support/users';
 
 const h = useBrowser();
@@ -108,4 +108,75 @@ describe('item 12: a signed-in user', () => {
       await screenshot(page, `landing-signed-in-${viewport.width}`);
     });
   }
+});
+
+const LONG_FIRST_NAME = 'Maximiliana-Josephine';
+const LONG_LAST_NAME = 'Featherstonehaugh-Vandenberghe';
+
+/** Signs up and in (as users.ts's signUp) with a long name, the kind that used to push the header to two lines. */
+async function signUpWithLongName(page: Page): Promise<void> {
+  const email = `e2e-${randomBytes(6).toString('hex')}@example.com`;
+  const data = { firstName: LONG_FIRST_NAME, lastName: LONG_LAST_NAME, email, password: E2E_PASSWORD };
+  expect((await page.request.post('/api/auth/signup', { data })).status()).toBe(202);
+  expect(
+    (await page.request.post('/api/auth/login', { data: { email, password: E2E_PASSWORD } })).status(),
+  ).toBe(200);
+}
+
+describe('item 13: the account menu', () => {
+  it('opens from the name with the keyboard and leads to API settings, billing and sign out', async () => {
+    const page = await h.newPage();
+    await signUpWithLongName(page);
+    await page.goto('/app');
+    const header = page.locator('header');
+    const trigger = header.getByRole('button', { name: new RegExp(LONG_FIRST_NAME) });
+    await visible(trigger);
+    expect(await header.getByRole('link', { name: /account and billing/ }).count()).toBe(0);
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await visible(menu);
+    const items = await menu.getByRole('menuitem').allInnerTexts();
+    expect(items.map((text) => text.trim())).toEqual(['Account', 'Billing', 'API settings', 'Sign out']);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'account-menu-1440');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    // Opened with Enter, the menu focuses its first item; arrows move between items.
+    await expect.poll(focused, WAIT).toBe('Account');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), WAIT)
+      .toBe('API settings');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => pathOf(page), WAIT).toBe('/api-settings');
+    await visible(page.getByRole('tab', { name: /API/ }));
+
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Billing' }).click();
+    await expect.poll(() => pathOf(page) + new URL(page.url()).hash, WAIT).toBe('/account#billing');
+
+    await page.keyboard.press('Escape');
+    await trigger.click();
+    const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout') && r.status() === 204);
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signedOut;
+    await visible(header.getByRole('link', { name: 'Sign In', exact: true }));
+  });
+
+  it('the mobile sheet keeps Account, Billing, API settings and Sign out', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    await signUpWithLongName(page);
+    await page.goto('/app');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog');
+    await visible(sheet.getByText(`${LONG_FIRST_NAME} ${LONG_LAST_NAME}`));
+    for (const name of ['Account', 'Billing', 'API settings']) {
+      await visible(sheet.getByRole('link', { name, exact: true }));
+    }
+    await visible(sheet.getByRole('button', { name: 'Sign out' }));
+    await screenshot(page, 'mobile-sheet-signed-in-375');
+    await sheet.getByRole('link', { name: 'API settings', exact: true }).click();
+    await expect.poll(() => pathOf(page), WAIT).toBe('/api-settings');
+  });
 });

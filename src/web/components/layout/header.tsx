@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LogOut, Menu, TrendingUp, UserRound } from 'lucide-react';
+import { LogOut, Menu, TrendingUp } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -11,6 +11,7 @@ import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/use-toast';
 import {
+  ACCOUNT_LINKS,
   COMPLIANCE_LINK,
   HEADER_CTA,
   SIGNED_IN_CTA_LABEL,
@@ -22,6 +23,7 @@ import {
 } from './nav-links';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
+const AccountMenu = lazy(() => import('./account-menu'));
 
 export function Logo({ className }: { className?: string }) {
   return (
@@ -127,23 +129,14 @@ export function Header({ variant }: { variant: HeaderVariant }) {
             {isLoading ? (
               <Skeleton className="h-8 w-20" />
             ) : user ? (
-              <>
-                <Link
-                  href="/account"
-                  title={`Account and billing: ${user.email}`}
-                  aria-current={location === '/account' ? 'page' : undefined}
-                  className="inline-flex max-w-36 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-foreground hover:bg-muted"
-                >
-                  <UserRound className="size-4 shrink-0" aria-hidden="true" />
-                  <span className="truncate">{displayName(user)}</span>
-                  <span className="sr-only">(account and billing)</span>
-                </Link>
-                {/* An icon below 1536 px, where the app header's seven links need the room to stay on one line. */}
-                <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut} title="Sign out">
-                  <LogOut aria-hidden="true" />
-                  <span className="sr-only 2xl:not-sr-only">Sign out</span>
-                </Button>
-              </>
+              <Suspense fallback={<Skeleton className="h-8 w-20" />}>
+                <AccountMenu
+                  name={displayName(user)}
+                  email={user.email}
+                  onSignOut={signOut}
+                  isSigningOut={isSigningOut}
+                />
+              </Suspense>
             ) : (
               <Button asChild variant="ghost" size="sm">
                 <Link
@@ -234,17 +227,13 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                       <p className="truncate text-sm text-muted-foreground">
                         Signed in as <span className="font-medium text-foreground">{displayName(user)}</span>
                       </p>
-                      <Button asChild variant="outline">
-                        <Link href="/account" onClick={() => setMenuOpen(false)}>
-                          <UserRound aria-hidden="true" />
-                          Account
-                        </Link>
-                      </Button>
-                      <Button asChild variant="outline">
-                        <Link href="/account#billing" onClick={() => setMenuOpen(false)}>
-                          Billing
-                        </Link>
-                      </Button>
+                      {ACCOUNT_LINKS.map((link) => (
+                        <Button key={link.href} asChild variant="outline">
+                          <Link href={link.href} onClick={() => setMenuOpen(false)}>
+                            {link.label}
+                          </Link>
+                        </Button>
+                      ))}
                       <Button
                         variant="outline"
                         onClick={() => {

@@ -31,6 +31,13 @@ export const NAV_LINKS: readonly NavLink[] = [
 /** Shown to signed-out visitors in both headers (the spec's /login header link). */
 export const SIGN_IN_LINK = { href: '/login', label: 'Sign In' } as const;
 
+/** A signed-in user's links: the header's account menu and the mobile sheet. */
+export const ACCOUNT_LINKS = [
+  { href: '/account', label: 'Account' },
+  { href: '/account#billing', label: 'Billing' },
+  { href: '/api-settings', label: 'API settings' },
+] as const;
+
 /** A signed-in user's call to action on the landing header and page, instead of 'Get Started Free'. */
 export const SIGNED_IN_CTA_LABEL = 'Open the analyzer';
 
