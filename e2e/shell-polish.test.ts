@@ -1,6 +1,6 @@
 /**
  * Issue 12 "First impressions", items 12 (one signed-out state, signed-in users skip sign-in pages and see
- * signed-in calls to action) and 13 (the account menu). Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
+ * signed-in calls to action), 13 (the account menu) and 11 (a one-line desktop header). Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -179,4 +179,50 @@ describe('item 13: the account menu', () => {
     await sheet.getByRole('link', { name: 'API settings', exact: true }).click();
     await expect.poll(() => pathOf(page), WAIT).toBe('/api-settings');
   });
+});
+
+/**
+ * The header is one line when its height is that of its tallest item plus the row's padding and border, and
+ * every visible item starts on that row.
+ */
+async function headerRows(page: Page) {
+  // The site header is the page's first <header> (pages have their own inside <main>).
+  return page
+    .locator('header')
+    .first()
+    .evaluate((header: HTMLElement) => {
+      const row = header.firstElementChild as HTMLElement;
+      const items = [...row.children].filter(
+        (item) => (item as HTMLElement).offsetParent !== null,
+      ) as HTMLElement[];
+      const style = getComputedStyle(row);
+      const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      const tallest = Math.max(...items.map((item) => item.getBoundingClientRect().height));
+      const tops = items.map((item) => item.getBoundingClientRect().top);
+      return {
+        height: header.getBoundingClientRect().height,
+        oneLine: tallest + padding + (header.offsetHeight - header.clientHeight),
+        sameRow: Math.max(...tops) - Math.min(...tops) < tallest,
+      };
+    });
+}
+
+describe('item 11: the desktop header stays on one line', () => {
+  for (const width of [1024, 1280, 1440, 1920]) {
+    it(`signed in with a long name, on the app and landing headers at ${width} px`, async () => {
+      const page = await h.newPage({ viewport: { width, height: 900 } });
+      await signUpWithLongName(page);
+      for (const target of ['/app', '/pricing', '/']) {
+        await page.goto(target);
+        await visible(page.locator('header').getByRole('button', { name: new RegExp(LONG_FIRST_NAME) }));
+        const rows = await headerRows(page);
+        expect(rows.sameRow, `${target} at ${width}`).toBe(true);
+        expect(rows.height, `${target} at ${width}`).toBeCloseTo(rows.oneLine, 0);
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        // Where the links do not fit beside the account menu they are in the sheet (the app header's below 1280 px).
+        expect(await nav.isVisible()).toBe(width >= 1280 || (width >= 1024 && target !== '/app'));
+        await screenshot(page, `header${target === '/' ? '-landing' : target.replace('/', '-')}-${width}`);
+      }
+    });
+  }
 });

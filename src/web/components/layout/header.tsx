@@ -67,7 +67,10 @@ function trackCta(variant: HeaderVariant) {
   trackEvent('cta_click', { category: 'engagement', label: HEADER_CTA[variant].analyticsLabel });
 }
 
-/** The site header (spec 000 "Shell and navigation"): links inline from 768 px, a side sheet below. */
+/**
+ * The site header (spec 000 "Shell and navigation"): its links inline only where they fit on one line beside the
+ * account menu (the landing header's from 1024 px, the app header's seven from 1280 px), in a side sheet below.
+ */
 export function Header({ variant }: { variant: HeaderVariant }) {
   const [location] = useLocation();
   const session = useSession();
@@ -95,10 +98,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
 
         <nav
           aria-label="Main"
-          className={cn(
-            'order-last hidden w-full md:block',
-            variant === 'landing' ? 'lg:order-none lg:w-auto lg:flex-1' : 'xl:order-none xl:w-auto xl:flex-1',
-          )}
+          className={cn('hidden flex-1', variant === 'landing' ? 'lg:block' : 'xl:block')}
         >
           <ul className="flex flex-wrap items-center gap-1">
             {links.map((link) => {
@@ -161,7 +161,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
             ref={menuButton}
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className={variant === 'landing' ? 'lg:hidden' : 'xl:hidden'}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
