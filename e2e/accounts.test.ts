@@ -30,7 +30,8 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText('Grace', { exact: false }).first().isVisible()).toBe(true);
     // The footer always has a 'Sign In' link: wait for the server's answer, not for a link.
     const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout') && r.status() === 204);
-    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.locator('header').getByRole('button', { name: /Grace/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await signedOut;
     await expect.poll(() => page.getByText('Grace', { exact: false }).count()).toBe(0);
 

@@ -163,11 +163,13 @@ describe('Demo Settings', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Try the demo' }).click();
     await page.waitForURL('**/app');
+    const settings = page.getByRole('complementary', { name: 'Demo Settings' });
+    const toggle = settings.getByRole('button', { name: 'Demo Settings' });
+    // A new demo account arrives with Demo Settings open; once seen, it starts closed.
+    await expect.poll(() => toggle.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true');
     await page.goto('/terminal');
     await page.getByRole('region', { name: /Upgrade to unlock/ }).waitFor();
 
-    const settings = page.getByRole('complementary', { name: 'Demo Settings' });
-    const toggle = settings.getByRole('button', { name: 'Demo Settings' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.focus();
     await page.keyboard.press('Enter');

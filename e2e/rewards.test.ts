@@ -30,12 +30,12 @@ describe('rewards in the browser', () => {
   it('asks visitors to sign in, with a Sign In link to /login', async () => {
     const page = await h.newPage();
     await page.goto('/gamification');
-    await expect.poll(() => page.getByText('Sign In Required').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Sign in to earn points, unlock achievements').isVisible(), { timeout: 10_000 }).toBe(true);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect((await crumbs.innerText()).replace(/\s+/g, ' ').trim()).toBe('Home Gamification');
     await expectNoSeriousViolations(page);
     await page.locator('main').getByRole('link', { name: 'Sign In' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
   });
 
   it('shows the first portfolio’s 100 points, level 1, its achievement, the history row and You', async () => {

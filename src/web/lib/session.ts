@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Plan, Role, User } from '../../contracts/accounts';
 import { api, schemaFromReader } from './api-client';
+import { useIsHydrated } from './use-is-hydrated';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -81,6 +82,15 @@ export function useSession() {
     hasSubscription: (plan?: Plan) => userHasSubscription(user, plan),
     error: query.error,
   };
+}
+
+/**
+ * True once hydrated for a signed-in user. What a prerendered page shows visitors (the footer's sign-in links, the
+ * landing calls to action) changes only after hydration, so the first browser render matches the HTML.
+ */
+export function useIsSignedInAfterHydration(): boolean {
+  const session = useSession();
+  return useIsHydrated() && session.user !== null;
 }
 
 /** After sign-in: store the user and drop anything cached for whoever was signed in before. */

@@ -20,3 +20,6 @@ export function writeStored(key: string, value: string | null): void {
     // Storage full or blocked: the value lives only for this visit.
   }
 }
+
+/** The id of a demo account just opened in this browser: its Demo Settings panel opens once, on arrival. */
+export const DEMO_WELCOME_KEY = 'fw_demo_welcome';

@@ -1,10 +1,8 @@
-import { Link } from 'wouter';
 import type { User } from '../../contracts/accounts';
-import { LogIn, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
+import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
-import { buttonClasses } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
 import { AccountSettings } from '../features/accounts/account-settings';
 import { BillingSection } from '../features/billing/billing-section';
 import { useScrollToHash } from '../features/marketing/use-scroll-to-hash';
@@ -13,21 +11,6 @@ const BREADCRUMB = [
   { label: 'Home', href: '/' },
   { label: 'Account', href: '/account' },
 ];
-
-function SignInPrompt() {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
-        <UserRound className="size-8 text-primary" aria-hidden="true" />
-        <p className="text-base font-medium">Please sign in to manage your account.</p>
-        <Link href="/login" className={buttonClasses()}>
-          <LogIn aria-hidden="true" />
-          Sign In
-        </Link>
-      </CardContent>
-    </Card>
-  );
-}
 
 function AccountSections({ user }: { user: User }) {
   // /account#billing (the header's Billing link) once the sections are there.
@@ -58,7 +41,17 @@ export default function AccountPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Account</h1>
           <p className="text-muted-foreground">Manage your plan, your sign-in, your devices and your data.</p>
         </header>
-        <SignedInOnly signedOut={<SignInPrompt />}>{(user) => <AccountSections user={user} />}</SignedInOnly>
+        <SignedInOnly
+          signedOut={
+            <SignInRequired
+              icon={<UserRound />}
+              message="Please sign in to manage your account."
+              returnPath="/account"
+            />
+          }
+        >
+          {(user) => <AccountSections user={user} />}
+        </SignedInOnly>
       </div>
     </PageLayout>
   );

@@ -1,9 +1,7 @@
-import { Link } from 'wouter';
-import { KeyRound, LogIn } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
+import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
-import { buttonClasses } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { ApiSetupPanel } from '../features/api-settings/api-setup-panel';
 import { DataSourcesPanel } from '../features/api-settings/data-sources-panel';
@@ -19,21 +17,6 @@ const META = {
     'Add your own Alpha Vantage, Polygon or Financial Modeling Prep API key, and see where Foliowise gets its market data.',
   keywords: 'market data API key, Alpha Vantage, Polygon, Financial Modeling Prep, data sources',
 };
-
-function SignInPrompt() {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
-        <KeyRound className="size-8 text-primary" aria-hidden="true" />
-        <p className="text-base font-medium">Please sign in to manage your API keys.</p>
-        <Link href="/login" className={buttonClasses()}>
-          <LogIn aria-hidden="true" />
-          Sign In
-        </Link>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** /api-settings: a signed-in user's own market-data keys, and the data sources status (spec 001 "API Settings"). */
 export default function ApiSettingsPage() {
@@ -56,7 +39,17 @@ export default function ApiSettingsPage() {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="setup">
-            <SignedInOnly signedOut={<SignInPrompt />}>{() => <ApiSetupPanel />}</SignedInOnly>
+            <SignedInOnly
+              signedOut={
+                <SignInRequired
+                  icon={<KeyRound />}
+                  message="Please sign in to manage your API keys."
+                  returnPath="/api-settings"
+                />
+              }
+            >
+              {() => <ApiSetupPanel />}
+            </SignedInOnly>
           </TabsContent>
           <TabsContent value="sources">
             <DataSourcesPanel />

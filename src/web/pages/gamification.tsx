@@ -1,9 +1,7 @@
-import { Link } from 'wouter';
-import { LogIn, Trophy } from 'lucide-react';
+import { Trophy } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
+import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
-import { buttonClasses } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
 import { RewardsDashboard } from '../features/rewards/rewards-dashboard';
 
 const BREADCRUMB = [
@@ -18,24 +16,6 @@ const META = {
   keywords: 'investing rewards, achievements, leaderboard, paper trading points, streaks',
 };
 
-function SignInRequired() {
-  return (
-    <Card className="mx-auto w-full max-w-lg">
-      <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
-        <Trophy className="size-8 text-primary" aria-hidden="true" />
-        <h2 className="text-xl font-semibold">Sign In Required</h2>
-        <p className="text-muted-foreground">
-          Sign in to earn points, unlock achievements and see where you stand on the leaderboards.
-        </p>
-        <Link href="/login" className={buttonClasses()}>
-          <LogIn aria-hidden="true" />
-          Sign In
-        </Link>
-      </CardContent>
-    </Card>
-  );
-}
-
 /** /gamification: points, levels, streaks, achievements and leaderboards (spec 001 "Rewards"). */
 export default function GamificationPage() {
   return (
@@ -47,7 +27,15 @@ export default function GamificationPage() {
             Points, levels, streaks and achievements for practising with paper trading, lessons and analyses.
           </p>
         </header>
-        <SignedInOnly signedOut={<SignInRequired />}>
+        <SignedInOnly
+          signedOut={
+            <SignInRequired
+              icon={<Trophy />}
+              message="Sign in to earn points, unlock achievements and see where you stand on the leaderboards."
+              returnPath="/gamification"
+            />
+          }
+        >
           {(user) => <RewardsDashboard userId={user.id} />}
         </SignedInOnly>
       </div>

@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 import { ArrowRight, CircleCheck, Lock, Mail, ShieldCheck, Sparkles, Upload } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
-import { SUPPORT_EMAIL } from '../components/layout/nav-links';
+import { SIGNED_IN_CTA_LABEL, SUPPORT_EMAIL } from '../components/layout/nav-links';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { PRODUCT_FEATURES } from '../features/marketing/feature-list';
 import { trackEvent } from '../lib/analytics';
+import { useIsSignedInAfterHydration } from '../lib/session';
 
 const trackGetStarted = () => trackEvent('cta_click', { category: 'engagement', label: 'get_started' });
 
@@ -36,6 +37,7 @@ const STEPS = [
 ];
 
 export default function LandingPage() {
+  const isSignedIn = useIsSignedInAfterHydration();
   return (
     <PageLayout
       variant="landing"
@@ -69,7 +71,7 @@ export default function LandingPage() {
             <div className="flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
                 <Link href="/app" onClick={trackGetStarted}>
-                  Get Started Free
+                  {isSignedIn ? SIGNED_IN_CTA_LABEL : 'Get Started Free'}
                   <ArrowRight aria-hidden="true" />
                 </Link>
               </Button>
@@ -205,7 +207,7 @@ export default function LandingPage() {
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" className="bg-white text-brand-dark hover:bg-primary-soft">
               <Link href="/app" onClick={trackGetStarted}>
-                Analyze My Portfolio
+                {isSignedIn ? SIGNED_IN_CTA_LABEL : 'Analyze My Portfolio'}
               </Link>
             </Button>
             <Button

@@ -1,7 +1,9 @@
 import { AuthCardPage } from '../components/layout/auth-card-page';
+import { useSignedInRedirect } from '../features/accounts/use-signed-in-redirect';
 import { LoginForm } from '../features/accounts/login-form';
 
 export default function LoginPage() {
+  useSignedInRedirect();
   return (
     <AuthCardPage
       meta={{

@@ -1,7 +1,9 @@
 import { AuthCardPage } from '../components/layout/auth-card-page';
+import { useSignedInRedirect } from '../features/accounts/use-signed-in-redirect';
 import { SignupForm } from '../features/accounts/signup-form';
 
 export default function SignupPage() {
+  useSignedInRedirect();
   return (
     <AuthCardPage
       meta={{

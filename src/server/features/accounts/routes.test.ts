@@ -1,8 +1,11 @@
+import Decimal from 'decimal.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions, hashSessionToken } from '../../auth/sessions';
 import { session } from '../../db/schema';
+import { findSamplePortfolio } from '../../../domain/sample-portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { DEMO_PAPER_PORTFOLIO, DEMO_SAMPLE_PORTFOLIO_ID, DEMO_TRADES } from './demo-content';
 import { expectError, signUpUser, TEST_PASSWORD } from '../../testing/users';
 
 const DAY_S = 24 * 60 * 60;
@@ -521,6 +524,40 @@ describe('POST /api/auth/demo', () => {
     const again = await call('POST', '/api/auth/demo', undefined, { ip: uniqueIp() });
     expect(again.json().user.id).not.toBe(user.id);
     expect(again.json().user.email).not.toBe(user.email);
+  });
+
+  it('starts the demo with the sample portfolio saved and a paper portfolio with trades at real fills', async () => {
+    const res = await call('POST', '/api/auth/demo', undefined, { ip: uniqueIp() });
+    expect(res.statusCode, res.body).toBe(201);
+    const cookie = sessionCookie(res).value;
+
+    const saved = await call('GET', '/api/portfolio', undefined, { cookie });
+    expect(saved.json().portfolio).toEqual(findSamplePortfolio(DEMO_SAMPLE_PORTFOLIO_ID)?.holdings);
+
+    const portfolios = (await call('GET', '/api/paper-trading/portfolio', undefined, { cookie })).json();
+    expect(portfolios).toHaveLength(1);
+    const [portfolio] = portfolios;
+    expect(portfolio).toMatchObject({ name: DEMO_PAPER_PORTFOLIO.name, initialBalance: '10000.00' });
+
+    const trades = (await call('GET', '/api/paper-trading/trades', undefined, { cookie })).json();
+    expect(
+      trades
+        .map((trade: { symbol: string; quantity: number; side: string }) => [
+          trade.symbol,
+          trade.quantity,
+          trade.side,
+        ])
+        .sort(),
+    ).toEqual(DEMO_TRADES.map((trade) => [trade.symbol, trade.quantity, 'buy']).sort());
+    // Each fill is the trade service's: cash is the starting balance less every fill's total.
+    const spent = trades.reduce(
+      (sum: Decimal, trade: { totalValue: string }) => sum.plus(trade.totalValue),
+      new Decimal(0),
+    );
+    expect(new Decimal(portfolio.currentBalance).toFixed(2)).toBe(
+      new Decimal(10_000).minus(spent).toFixed(2),
+    );
+    for (const trade of trades) expect(Number(trade.price)).toBeGreaterThan(0);
   });
 
   it('answers 404 NOT_FOUND with demo features off', async () => {

@@ -10,6 +10,8 @@ import { existingAccountMessage, verificationMessage, type AccountMail } from '.
 import { issueAccountToken } from './account-tokens';
 import type { LoginClient, LoginThrottle } from './login-throttle';
 import { findUserByEmail, insertUser } from './repository';
+import type { PaperTradingContext } from '../paper-trading/service';
+import { fillDemoAccount } from './demo-content';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -112,9 +114,12 @@ export function getCurrentUser(options: { user: User | undefined }): { user: Use
   return { user: options.user ?? null };
 }
 
-/** With demo features on: a fresh demo account (random password, never shown), signed in. */
+/**
+ * With demo features on: a fresh demo account (random password, never shown), signed in, holding a sample
+ * portfolio and a paper portfolio with a few trades (fillDemoAccount).
+ */
 export async function openDemoAccount(
-  options: AccountsContext & { demoFeatures: boolean },
+  options: AccountsContext & { demoFeatures: boolean; paperTrading: PaperTradingContext },
 ): Promise<SignedIn> {
   if (!options.demoFeatures) {
     throw new AppError('NOT_FOUND', 'Demo accounts are not available on this server.');
@@ -127,5 +132,7 @@ export async function openDemoAccount(
     isDemo: true,
   });
   if (!row) throw new AppError('INTERNAL', 'Could not open a demo account. Please try again.');
-  return openSession(options, row);
+  const signedIn = await openSession(options, row);
+  await fillDemoAccount({ ...options.paperTrading, user: signedIn.user });
+  return signedIn;
 }

@@ -1,11 +1,14 @@
 import { Link } from 'wouter';
 import { Mail } from 'lucide-react';
+import { useIsSignedInAfterHydration } from '../../lib/session';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { FOOTER_LINKS, SUPPORT_EMAIL, TAGLINE } from './nav-links';
 
 export function Footer() {
   // Prerendered HTML is read long after its build, so the year is the browser's, written once hydrated.
   const year = useIsHydrated() ? new Date().getFullYear() : null;
+  const isSignedIn = useIsSignedInAfterHydration();
+  const links = isSignedIn ? FOOTER_LINKS.filter((link) => !link.visitorsOnly) : FOOTER_LINKS;
   return (
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 lg:px-8">
@@ -16,7 +19,7 @@ export function Footer() {
           </div>
           <nav aria-label="Footer">
             <ul className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-4">
-              {FOOTER_LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.href}>
                   <Link
                     href={link.href}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LogOut, Menu, TrendingUp, UserRound } from 'lucide-react';
+import { LogOut, Menu, TrendingUp } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -11,8 +11,10 @@ import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/use-toast';
 import {
+  ACCOUNT_LINKS,
   COMPLIANCE_LINK,
   HEADER_CTA,
+  SIGNED_IN_CTA_LABEL,
   SIGN_IN_LINK,
   TAGLINE,
   isActivePath,
@@ -21,6 +23,7 @@ import {
 } from './nav-links';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
+const AccountMenu = lazy(() => import('./account-menu'));
 
 export function Logo({ className }: { className?: string }) {
   return (
@@ -64,7 +67,10 @@ function trackCta(variant: HeaderVariant) {
   trackEvent('cta_click', { category: 'engagement', label: HEADER_CTA[variant].analyticsLabel });
 }
 
-/** The site header (spec 000 "Shell and navigation"): links inline from 768 px, a side sheet below. */
+/**
+ * The site header (spec 000 "Shell and navigation"): its links inline only where they fit on one line beside the
+ * account menu (the landing header's from 1024 px, the app header's seven from 1280 px), in a side sheet below.
+ */
 export function Header({ variant }: { variant: HeaderVariant }) {
   const [location] = useLocation();
   const session = useSession();
@@ -78,7 +84,10 @@ export function Header({ variant }: { variant: HeaderVariant }) {
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const links = navLinksFor(variant);
-  const cta = HEADER_CTA[variant];
+  const cta =
+    variant === 'landing' && user
+      ? { ...HEADER_CTA.landing, label: SIGNED_IN_CTA_LABEL }
+      : HEADER_CTA[variant];
   // Subscribers have nothing to upgrade to from the app header.
   const showCta = variant === 'landing' || !userHasSubscription(user);
 
@@ -89,10 +98,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
 
         <nav
           aria-label="Main"
-          className={cn(
-            'order-last hidden w-full md:block',
-            variant === 'landing' ? 'lg:order-none lg:w-auto lg:flex-1' : 'xl:order-none xl:w-auto xl:flex-1',
-          )}
+          className={cn('hidden flex-1', variant === 'landing' ? 'lg:block' : 'xl:block')}
         >
           <ul className="flex flex-wrap items-center gap-1">
             {links.map((link) => {
@@ -123,23 +129,14 @@ export function Header({ variant }: { variant: HeaderVariant }) {
             {isLoading ? (
               <Skeleton className="h-8 w-20" />
             ) : user ? (
-              <>
-                <Link
-                  href="/account"
-                  title={`Account and billing: ${user.email}`}
-                  aria-current={location === '/account' ? 'page' : undefined}
-                  className="inline-flex max-w-36 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-foreground hover:bg-muted"
-                >
-                  <UserRound className="size-4 shrink-0" aria-hidden="true" />
-                  <span className="truncate">{displayName(user)}</span>
-                  <span className="sr-only">(account and billing)</span>
-                </Link>
-                {/* An icon below 1536 px, where the app header's seven links need the room to stay on one line. */}
-                <Button variant="ghost" size="sm" onClick={signOut} disabled={isSigningOut} title="Sign out">
-                  <LogOut aria-hidden="true" />
-                  <span className="sr-only 2xl:not-sr-only">Sign out</span>
-                </Button>
-              </>
+              <Suspense fallback={<Skeleton className="h-8 w-20" />}>
+                <AccountMenu
+                  name={displayName(user)}
+                  email={user.email}
+                  onSignOut={signOut}
+                  isSigningOut={isSigningOut}
+                />
+              </Suspense>
             ) : (
               <Button asChild variant="ghost" size="sm">
                 <Link
@@ -164,7 +161,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
             ref={menuButton}
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className={variant === 'landing' ? 'lg:hidden' : 'xl:hidden'}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
@@ -230,17 +227,13 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                       <p className="truncate text-sm text-muted-foreground">
                         Signed in as <span className="font-medium text-foreground">{displayName(user)}</span>
                       </p>
-                      <Button asChild variant="outline">
-                        <Link href="/account" onClick={() => setMenuOpen(false)}>
-                          <UserRound aria-hidden="true" />
-                          Account
-                        </Link>
-                      </Button>
-                      <Button asChild variant="outline">
-                        <Link href="/account#billing" onClick={() => setMenuOpen(false)}>
-                          Billing
-                        </Link>
-                      </Button>
+                      {ACCOUNT_LINKS.map((link) => (
+                        <Button key={link.href} asChild variant="outline">
+                          <Link href={link.href} onClick={() => setMenuOpen(false)}>
+                            {link.label}
+                          </Link>
+                        </Button>
+                      ))}
                       <Button
                         variant="outline"
                         onClick={() => {

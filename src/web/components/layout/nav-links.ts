@@ -31,6 +31,16 @@ export const NAV_LINKS: readonly NavLink[] = [
 /** Shown to signed-out visitors in both headers (the spec's /login header link). */
 export const SIGN_IN_LINK = { href: '/login', label: 'Sign In' } as const;
 
+/** A signed-in user's links: the header's account menu and the mobile sheet. */
+export const ACCOUNT_LINKS = [
+  { href: '/account', label: 'Account' },
+  { href: '/account#billing', label: 'Billing' },
+  { href: '/api-settings', label: 'API settings' },
+] as const;
+
+/** A signed-in user's call to action on the landing header and page, instead of 'Get Started Free'. */
+export const SIGNED_IN_CTA_LABEL = 'Open the analyzer';
+
 /** Call to action of each header variant. */
 export const HEADER_CTA = {
   landing: { href: '/app', label: 'Get Started Free', analyticsLabel: 'get_started' },
@@ -42,7 +52,7 @@ export const COMPLIANCE_LINK = { href: '/compliance', label: 'Investment Disclos
 
 export const TAGLINE = 'AI-Powered Financial Intelligence';
 
-export const FOOTER_LINKS: readonly { href: string; label: string }[] = [
+export const FOOTER_LINKS: readonly { href: string; label: string; visitorsOnly?: true }[] = [
   { href: '/features', label: 'Features' },
   { href: '/about', label: 'About' },
   { href: '/resources', label: 'Resources' },
@@ -50,8 +60,8 @@ export const FOOTER_LINKS: readonly { href: string; label: string }[] = [
   { href: '/compliance', label: 'Compliance' },
   { href: '/terms', label: 'Terms' },
   { href: '/privacy', label: 'Privacy' },
-  { href: '/login', label: 'Sign In' },
-  { href: '/signup', label: 'Sign Up' },
+  { href: '/login', label: 'Sign In', visitorsOnly: true },
+  { href: '/signup', label: 'Sign Up', visitorsOnly: true },
 ];
 
 export const SUPPORT_EMAIL = 'support@foliowise.app';

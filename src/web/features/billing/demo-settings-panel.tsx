@@ -5,6 +5,7 @@ import { PLANS } from '../../../domain/plans';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { DEMO_WELCOME_KEY, readStored, writeStored } from '../../lib/storage';
 import { useSwitchDemoPlan } from './switch-demo-plan';
 
 /**
@@ -13,7 +14,9 @@ import { useSwitchDemoPlan } from './switch-demo-plan';
  * the server (PUT /api/demo/plan), then every query is read again so premium screens unlock or lock.
  */
 export default function DemoSettingsPanel({ user }: { user: User }) {
-  const [isOpen, setIsOpen] = useState(false);
+  // Open on arrival in a demo account just opened, so the plan switcher is in view; closed after that.
+  const [isOpen, setIsOpen] = useState(() => readStored(DEMO_WELCOME_KEY) === user.id);
+  useEffect(() => writeStored(DEMO_WELCOME_KEY, null), []);
   const panelId = useId();
   const switchPlan = useSwitchDemoPlan();
   const [pending, setPending] = useState<Plan | null>(null);

@@ -1,20 +1,14 @@
-import { Link } from 'wouter';
-import { LineChart, LogIn } from 'lucide-react';
-import { buttonClasses } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { LineChart } from 'lucide-react';
+import { SignInRequired } from '../../components/layout/sign-in-required';
 
 /** Spec 001: signed-out visitors see a login prompt. */
 export function PaperTradingSignInPrompt() {
   return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-4 px-4 py-10 text-center sm:px-6">
-        <LineChart className="size-10 text-primary" aria-hidden="true" />
-        <p className="text-base font-medium">Please log in to access the paper trading platform</p>
-        <Link href="/login" className={buttonClasses()}>
-          <LogIn aria-hidden="true" />
-          Log In to Trade
-        </Link>
-      </CardContent>
-    </Card>
+    <SignInRequired
+      icon={<LineChart />}
+      message="Please log in to access the paper trading platform"
+      signInLabel="Log In to Trade"
+      returnPath="/paper-trading"
+    />
   );
 }

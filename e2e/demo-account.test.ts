@@ -1,0 +1,73 @@
+/**
+ * Issue 12 "First impressions", item 10: 'Try the demo' opens an account that starts with a saved sample, a paper
+ * portfolio with trades and Demo Settings in view. Its own server: demo accounts are limited per address and day
+ * (DEMO_ACCOUNTS_PER_DAY), and the shared server's allowance is for the other files.
+ * Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PAPER_PORTFOLIO, DEMO_TRADES } from '../src/server/features/accounts/demo-content';
+import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+const h = useBrowser(() => server.baseUrl);
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.discard();
+});
+
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS;
+async function screenshot(page: Page, name: string) {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+const WAIT = { timeout: 15_000 };
+const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe('item 10: the demo starts full', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`'Try the demo' opens a sample portfolio, a paper portfolio with trades and Demo Settings at ${viewport.width} px`, async () => {
+      const page = await h.newPage({ viewport });
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Try the demo' }).click();
+      await expect.poll(() => pathOf(page), WAIT).toBe('/app');
+      const demoSettings = page.getByRole('complementary', { name: 'Demo Settings' });
+      await expect
+        .poll(
+          () => demoSettings.getByRole('button', { name: 'Demo Settings' }).getAttribute('aria-expanded'),
+          WAIT,
+        )
+        .toBe('true');
+      const symbols = () =>
+        page
+          .locator('main input')
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      await expect.poll(async () => (await symbols()).includes('VXUS'), WAIT).toBe(true);
+      await screenshot(page, `demo-arrival-${viewport.width}`);
+
+      // Once seen, the panel stays closed on the next page load.
+      await page.reload();
+      await expect
+        .poll(
+          () => demoSettings.getByRole('button', { name: 'Demo Settings' }).getAttribute('aria-expanded'),
+          WAIT,
+        )
+        .toBe('false');
+
+      await page.goto('/paper-trading');
+      await visible(page.getByText(DEMO_PAPER_PORTFOLIO.name));
+      for (const trade of DEMO_TRADES)
+        await visible(page.locator('main').getByText(trade.symbol).locator('visible=true'));
+      await screenshot(page, `demo-paper-trading-${viewport.width}`);
+    });
+  }
+});
