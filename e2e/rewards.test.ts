@@ -30,7 +30,11 @@ describe('rewards in the browser', () => {
   it('asks visitors to sign in, with a Sign In link to /login', async () => {
     const page = await h.newPage();
     await page.goto('/gamification');
-    await expect.poll(() => page.getByText('Sign in to earn points, unlock achievements').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Sign in to earn points, unlock achievements').isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect((await crumbs.innerText()).replace(/\s+/g, ' ').trim()).toBe('Home Gamification');
     await expectNoSeriousViolations(page);
