@@ -108,10 +108,8 @@ describe('accounts by mail, against a local SMTP server', () => {
     expect(login.status()).toBe(200);
 
     await page.goto('/app');
-    await page
-      .getByRole('link', { name: /account/i })
-      .first()
-      .click();
+    await page.locator('header').getByTitle(`Account menu: ${email}`).click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
     await page.waitForURL('**/account');
     await expect.poll(() => page.getByText('Not verified').isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: 'Profile' }).getByText(email).isVisible()).toBe(true);
