@@ -117,6 +117,16 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page (through DevTools, so the page's CSP stays intact) and returns serious+ violations. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  // Colours read mid-transition (a tab just activated) fail the contrast check: let finite transitions and
+  // animations end first (endless ones, such as a spinner, are left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
