@@ -4,12 +4,10 @@
  * (DEMO_ACCOUNTS_PER_DAY), and the shared server's allowance is for the other files.
  * Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAPER_PORTFOLIO, DEMO_TRADES } from '../src/server/features/accounts/demo-content';
-import { DESKTOP, MOBILE, useBrowser } from './support/browser';
+import { DESKTOP, MOBILE, screenshot, useBrowser, visible, WAIT } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -22,15 +20,6 @@ afterAll(async () => {
   await server?.discard();
 });
 
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS;
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-const WAIT = { timeout: 15_000 };
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('item 10: the demo starts full', () => {

@@ -3,24 +3,21 @@
  * signed-in calls to action), 13 (the account menu) and 11 (a one-line desktop header). Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  screenshot,
+  seriousAccessibilityViolations,
+  useBrowser,
+  visible,
+  WAIT,
+} from './support/browser';
 import { E2E_PASSWORD, signUp } from './support/users';
 
 const h = useBrowser();
 
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS;
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-const WAIT = { timeout: 15_000 };
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const SIGNED_IN_PAGES = [

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_FLAGS = [
@@ -141,4 +142,18 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** How long a step of an end-to-end test waits for what it expects to appear. */
+export const WAIT = { timeout: 15_000 };
+
+/** Waits until the first element of `locator` is visible. */
+export const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
+
+/** A full-page screenshot into E2E_SCREENSHOTS, when that folder is set (for looking at the screens). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
