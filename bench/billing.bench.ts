@@ -1,7 +1,7 @@
 // Billing figures: POST /api/stripe/webhook at 20 concurrent deliveries of distinct signed events (each one
-// verified and stored before the answer, then read back from Stripe — the local fake, in this process — and
-// applied in its transaction; the load generator runs on its own thread), then 1,000 deliveries of one and the same event (20 at a time), which must
-// change the state exactly once.
+// verified and stored before the answer, then read back from Stripe — the local fake, in a process of its
+// own — and applied in its transaction; the load generator runs in its own process too), then 1,000
+// deliveries of one and the same event (20 at a time), which must change the state exactly once.
 // Runs in-process on a fresh database of TEST_DATABASE_URL's server, or on its own embedded PostgreSQL
 // (temp DATA_DIR). Prints figures; asserts nothing.
 // `npx tsx bench/billing.bench.ts` (or `npm run bench -- billing`; BENCH_REQUESTS: deliveries of the saturated phase, default 4000)
@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv } from '../src/server/config';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-server';
@@ -23,8 +23,8 @@ import {
   FAKE_STRIPE_SECRET_KEY,
   FAKE_STRIPE_WEBHOOK_SECRET,
   signStripePayload,
-  startFakeStripe,
 } from '../src/server/testing/fake-stripe';
+import { startFakeStripeProcess } from './fake-stripe-process';
 import { freshBenchDatabase } from './support';
 
 const CONNECTIONS = 20;
@@ -40,7 +40,8 @@ interface Delivery {
   headers: Record<string, string>;
 }
 
-type LoadResult = Pick<autocannon.Result, 'requests' | 'latency' | 'non2xx'>;
+/** autocannon's figures, and how many answers said `duplicate: false` (the event was new). */
+type LoadResult = Pick<autocannon.Result, 'requests' | 'latency' | 'non2xx'> & { firstDeliveries: number };
 
 // autocannon in a process of its own: sharing the app's event loop, it would add its own work to every
 // latency (and autocannon on a worker thread answers raw histograms, meant for its own aggregation).
@@ -49,10 +50,15 @@ const { readFileSync } = require('node:fs');
 const autocannon = require('autocannon');
 const { deliveries, ...options } = JSON.parse(readFileSync(process.argv[1], 'utf8'));
 let next = 0;
+let firstDeliveries = 0;
 const setupRequest = (request) => ({ ...request, ...deliveries[next++ % deliveries.length] });
-autocannon({ ...options, requests: [{ method: 'POST', setupRequest }] }, (error, result) => {
+const onResponse = (status, body) => {
+  if (status === 200 && JSON.parse(body).duplicate === false) firstDeliveries++;
+};
+autocannon({ ...options, requests: [{ method: 'POST', setupRequest, onResponse }] }, (error, result) => {
   if (error) throw error;
-  process.stdout.write(JSON.stringify({ requests: result.requests, latency: result.latency, non2xx: result.non2xx }));
+  const { requests, latency, non2xx } = result;
+  process.stdout.write(JSON.stringify({ requests, latency, non2xx, firstDeliveries }));
 });`;
 
 async function deliverFromAnotherProcess(
@@ -82,8 +88,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(', ')}`,
   );
-  const fake = await startFakeStripe();
-  fake.seedPrices();
+  const fake = await startFakeStripeProcess();
   const env = parseEnv({
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
@@ -113,7 +118,7 @@ async function main() {
       [SUBSCRIBERS],
     );
     const [premium] = (await stripe.prices.list({ lookup_keys: ['foliowise_premium_monthly'] })).data;
-    const subscriptions: Record<string, unknown>[] = [];
+    const subscriptionIds: string[] = [];
     for (const { id: userId } of users as { id: string }[]) {
       const customer = await stripe.customers.create({
         email: `${userId}@example.com`,
@@ -125,7 +130,7 @@ async function main() {
         items: [{ price: premium?.id ?? '' }],
         metadata: { userId },
       });
-      subscriptions.push(fake.object(subscription.id) ?? {});
+      subscriptionIds.push(subscription.id);
     }
 
     const signed = (event: object) => {
@@ -140,21 +145,19 @@ async function main() {
     };
 
     // ---- 1. distinct events, 20 connections: as fast as they go, then at a steady 100 events/s
-    const distinctEvents = (amount: number, overallRate?: number) =>
-      deliverFromAnotherProcess(dataDir, {
+    const distinctEvents = async (amount: number, overallRate?: number) => {
+      const events = await fake.events(
+        'customer.subscription.updated',
+        Array.from({ length: amount }, (_, i) => subscriptionIds[i % subscriptionIds.length] ?? ''),
+      );
+      return deliverFromAnotherProcess(dataDir, {
         url: `${address}/api/stripe/webhook`,
         connections: CONNECTIONS,
         amount,
         ...(overallRate ? { overallRate } : {}),
-        deliveries: Array.from({ length: amount }, (_, i) =>
-          signed(
-            fake.event(
-              'customer.subscription.updated',
-              (subscriptions[i % subscriptions.length] ?? {}) as never,
-            ),
-          ),
-        ),
+        deliveries: events.map(signed),
       });
+    };
     const cpuBefore = process.cpuUsage();
     const saturated = await distinctEvents(DISTINCT_DELIVERIES);
     const answered = performance.now();
@@ -171,7 +174,7 @@ async function main() {
         `(read from Stripe, written), the last ${drainMs.toFixed(0)} ms after the last answer`,
     );
     console.log(
-      `  CPU of this process (app and fake Stripe; the load generator runs in its own): ` +
+      `  CPU of the app's process (fake Stripe and the load generator run in their own): ` +
         `${((cpu.user + cpu.system) / 1000 / DISTINCT_DELIVERIES).toFixed(2)} ms per event`,
     );
     const steady = await distinctEvents(STEADY_DELIVERIES, STEADY_RATE);
@@ -182,36 +185,26 @@ async function main() {
     );
 
     // ---- 2. one event delivered 1,000 times: an upgrade to Professional
-    const target = subscriptions[0] as { id: string; metadata: { userId: string } };
-    fake.updateSubscription(target.id, { lookupKey: 'foliowise_professional_monthly' });
-    const event = fake.event('customer.subscription.updated', fake.object(target.id) ?? (target as never));
-    const delivery = signed(event);
+    const target = (await fake.updateSubscription(subscriptionIds[0] ?? '', {
+      lookupKey: 'foliowise_professional_monthly',
+    })) as { id: string; metadata: { userId: string } };
+    const [event] = (await fake.events('customer.subscription.updated', [target.id])) as { id: string }[];
+    const delivery = signed(event ?? {});
     const before = await sql('select plan from "user" where id = $1', [target.metadata.userId]);
-    let changes = 0;
-    let duplicates = 0;
-    const same = await autocannon({
+    const same = await deliverFromAnotherProcess(dataDir, {
       url: `${address}/api/stripe/webhook`,
       connections: CONNECTIONS,
       amount: SAME_EVENT_DELIVERIES,
-      requests: [
-        {
-          method: 'POST',
-          ...delivery,
-          onResponse: (_status, body) => {
-            if ((JSON.parse(body) as { duplicate?: boolean }).duplicate === false) changes++;
-            else duplicates++;
-          },
-        },
-      ],
+      deliveries: [delivery],
     });
     await waitForWebhookWork(app.services.billing);
     const after = await sql('select plan from "user" where id = $1', [target.metadata.userId]);
     const { rows: stored } = await sql('select count(*)::int as n from stripe_event where id = $1', [
-      event.id,
+      event?.id,
     ]);
     console.log(
-      `same event delivered ${SAME_EVENT_DELIVERIES} times (${CONNECTIONS} at a time): ${changes} state change, ` +
-        `${duplicates} answered as duplicates, ${stored[0]?.n} stored event row, plan ` +
+      `same event delivered ${SAME_EVENT_DELIVERIES} times (${CONNECTIONS} at a time): ` +
+        `${same.firstDeliveries} applied, ${SAME_EVENT_DELIVERIES - same.firstDeliveries} answered as duplicates, ${stored[0]?.n} stored event row, plan ` +
         `${before.rows[0]?.plan} -> ${after.rows[0]?.plan}; p99 ${same.latency.p99} ms, non-2xx ${same.non2xx}`,
     );
   } finally {

@@ -27,7 +27,7 @@ import {
 } from './features/paper-trading/service';
 import { createGuidePdfCache, type GuidePdfCache } from './features/resources/guide-pdf';
 import { createRewardsEngine, type RewardsContext, type RewardsOptions } from './features/rewards/service';
-import type { BillingContext } from './features/billing/service';
+import { createWebhookWorkQueue, type BillingContext } from './features/billing/service';
 import { createTerminalFeeds, type FeedAdapterFactory } from './features/terminal/feeds';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createRobinhoodConnector, type BrokerConnector } from './providers/brokers/robinhood';
@@ -216,7 +216,7 @@ export function createServices(
       publicUrl: config.hasPublicUrl ? config.publicUrl : undefined,
       now: overrides.billing?.now ?? (() => new Date()),
       log,
-      inFlight: new Set(),
+      webhookWork: createWebhookWorkQueue(),
     },
   };
 }

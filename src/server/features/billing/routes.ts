@@ -23,7 +23,6 @@ import {
   getCheckoutSessionStatus,
   processDueEvents,
   receiveStripeWebhook,
-  waitForWebhookWork,
 } from './service';
 
 /** How often an instance looks for webhook events whose Stripe read failed and whose retry is due. */
@@ -42,8 +41,9 @@ function originOf(request: FastifyRequest): string {
  */
 export const billingRoutes: FastifyPluginAsync = async (app) => {
   const context = app.services.billing;
-  // Events being applied finish before the database closes.
-  app.addHook('onClose', () => waitForWebhookWork(context));
+  // Events being applied finish before the database closes; those still waiting stay stored and due, for the
+  // retry poller of this or another instance.
+  app.addHook('onClose', () => context.webhookWork.stop());
   if (app.deps.config.jobs) {
     let poller: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

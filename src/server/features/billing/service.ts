@@ -18,6 +18,7 @@ import {
   type StoredSubscription,
 } from '../../../domain/subscriptions';
 import type { Database } from '../../db/client';
+import { createWorkQueue, type WorkQueue } from '../../lib/concurrency';
 import { isUuid } from '../../lib/uuid';
 import {
   CustomerMissingError,
@@ -63,8 +64,8 @@ export interface BillingContext {
   publicUrl: string | undefined;
   now: () => Date;
   log: FastifyBaseLogger;
-  /** The webhook events being applied in this process (see waitForWebhookWork). */
-  inFlight: Set<Promise<void>>;
+  /** The webhook events this process applies after answering (see scheduleEventProcessing). */
+  webhookWork: WorkQueue;
 }
 
 /** A customer who never had a subscription gets this trial on Checkout (spec 000 §9: 7-day free trial). */
@@ -618,19 +619,36 @@ export async function processDueEvents(context: BillingContext, now: Date): Prom
   return eventIds.length;
 }
 
-/** Applies an event just stored (none of its attempts failed yet) after the answer, without reading it back. */
-function scheduleEventProcessing(context: BillingContext, event: WebhookEvent) {
-  const work: Promise<void> = applyStoredEvent(context, event, 0)
-    .catch((error: unknown) => {
-      context.log.error({ err: error, event: event.id }, 'Stripe event processing failed');
-    })
-    .finally(() => context.inFlight.delete(work));
-  context.inFlight.add(work);
+/**
+ * Stored events applied at once by one process. Applying one is mostly waiting (Stripe's read, the
+ * transaction), so a few keep the database and Stripe busy while the answers to new deliveries come first.
+ */
+const WEBHOOK_APPLYING_AT_ONCE = 4;
+/** Events waiting to be applied in memory (about 2 KB each); beyond it the retry poller applies them. */
+const WEBHOOK_WAITING_AT_MOST = 10_000;
+
+/** The queue of BillingContext.webhookWork. */
+export function createWebhookWorkQueue(): WorkQueue {
+  return createWorkQueue({ concurrency: WEBHOOK_APPLYING_AT_ONCE, capacity: WEBHOOK_WAITING_AT_MOST });
 }
 
-/** Resolves once the events this process is applying are done (shutdown, tests, benches). */
-export async function waitForWebhookWork(context: BillingContext): Promise<void> {
-  while (context.inFlight.size > 0) await Promise.all([...context.inFlight]);
+/**
+ * Applies an event just stored (none of its attempts failed yet) after the answer, without reading it back.
+ * A few are applied at a time (WEBHOOK_APPLYING_AT_ONCE), so that a burst of deliveries is answered first
+ * and applied as the CPU frees up; an event the queue has no room for stays stored and due, and the retry
+ * poller applies it.
+ */
+function scheduleEventProcessing(context: BillingContext, event: WebhookEvent) {
+  context.webhookWork.offer(() =>
+    applyStoredEvent(context, event, 0).catch((error: unknown) => {
+      context.log.error({ err: error, event: event.id }, 'Stripe event processing failed');
+    }),
+  );
+}
+
+/** Resolves once the events this process is applying or has queued are done (tests, benches). */
+export function waitForWebhookWork(context: BillingContext): Promise<void> {
+  return context.webhookWork.drain();
 }
 
 /**
