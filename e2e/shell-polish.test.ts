@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
+  headerRows,
   MOBILE,
   screenshot,
   seriousAccessibilityViolations,
@@ -177,32 +178,6 @@ describe('item 13: the account menu', () => {
     await expect.poll(() => pathOf(page), WAIT).toBe('/api-settings');
   });
 });
-
-/**
- * The header is one line when its height is that of its tallest item plus the row's padding and border, and
- * every visible item starts on that row.
- */
-async function headerRows(page: Page) {
-  // The site header is the page's first <header> (pages have their own inside <main>).
-  return page
-    .locator('header')
-    .first()
-    .evaluate((header: HTMLElement) => {
-      const row = header.firstElementChild as HTMLElement;
-      const items = [...row.children].filter(
-        (item) => (item as HTMLElement).offsetParent !== null,
-      ) as HTMLElement[];
-      const style = getComputedStyle(row);
-      const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-      const tallest = Math.max(...items.map((item) => item.getBoundingClientRect().height));
-      const tops = items.map((item) => item.getBoundingClientRect().top);
-      return {
-        height: header.getBoundingClientRect().height,
-        oneLine: tallest + padding + (header.offsetHeight - header.clientHeight),
-        sameRow: Math.max(...tops) - Math.min(...tops) < tallest,
-      };
-    });
-}
 
 describe('item 11: the desktop header stays on one line', () => {
   for (const width of [1024, 1280, 1440, 1920]) {

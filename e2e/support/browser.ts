@@ -157,3 +157,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The header is one line when its height is that of its tallest item plus the row's padding and border, and
+ * every visible item starts on that row.
+ */
+export async function headerRows(page: Page) {
+  // The site header is the page's first <header> (pages have their own inside <main>).
+  return page
+    .locator('header')
+    .first()
+    .evaluate((header: HTMLElement) => {
+      const row = header.firstElementChild as HTMLElement;
+      const items = [...row.children].filter(
+        (item) => (item as HTMLElement).offsetParent !== null,
+      ) as HTMLElement[];
+      const style = getComputedStyle(row);
+      const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      const tallest = Math.max(...items.map((item) => item.getBoundingClientRect().height));
+      const tops = items.map((item) => item.getBoundingClientRect().top);
+      return {
+        height: header.getBoundingClientRect().height,
+        oneLine: tallest + padding + (header.offsetHeight - header.clientHeight),
+        sameRow: Math.max(...tops) - Math.min(...tops) < tallest,
+      };
+    });
+}

@@ -214,3 +214,13 @@ export const ZAccountExport = z.object({
   ),
 });
 export type AccountExport = z.infer<typeof ZAccountExport>;
+
+const PLAN_LABELS: Record<Plan, string> = { free: 'Free', premium: 'Premium', professional: 'Professional' };
+
+/** The message of a 403 SUBSCRIPTION_REQUIRED for a feature of `plans` (the web shows it before asking, too). */
+export function subscriptionRequiredMessage(plans: readonly Plan[]): string {
+  const paid = plans.filter((p) => p !== 'free');
+  const label = paid.map((p) => PLAN_LABELS[p]).join(' or ') || PLAN_LABELS.premium;
+  const target = paid.includes('premium') || paid.length === 0 ? 'Premium' : label;
+  return `This feature requires a ${label} plan. Upgrade to ${target} to continue.`;
+}

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import type { Plan } from './accounts';
 import { ZMarketDataSource } from './market-data';
+
+/** The plans whose users see the terminal (the server's gate and the page's upgrade card agree). */
+export const TERMINAL_PLANS = ['premium', 'professional'] as const satisfies readonly Plan[];
 
 /**
  * GET /api/terminal/overview: the Professional Trading Terminal (spec 001 "Terminal"), for the premium and

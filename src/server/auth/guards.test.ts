@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Plan, User } from '../../contracts/accounts';
 import { AppError } from '../../contracts/errors';
-import { requireAdmin, requirePlan, requireUser, subscriptionRequiredMessage, type Guard } from './guards';
+import { subscriptionRequiredMessage } from '../../contracts/accounts';
+import { requireAdmin, requirePlan, requireUser, type Guard } from './guards';
 
 const reply = {} as FastifyReply;
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Plan, User } from '../../contracts/accounts';
+import { subscriptionRequiredMessage, type Plan, type User } from '../../contracts/accounts';
 import { AppError } from '../../contracts/errors';
 import { isUuid } from '../lib/uuid';
 
@@ -39,15 +39,6 @@ export const requireUser: Guard = async (request) => {
 export const requireAdmin: Guard = async (request) => {
   if (signedInUser(request).role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_REQUIRED_MESSAGE);
 };
-
-const PLAN_LABELS: Record<Plan, string> = { free: 'Free', premium: 'Premium', professional: 'Professional' };
-
-export function subscriptionRequiredMessage(plans: readonly Plan[]): string {
-  const paid = plans.filter((p) => p !== 'free');
-  const label = paid.map((p) => PLAN_LABELS[p]).join(' or ') || PLAN_LABELS.premium;
-  const target = paid.includes('premium') || paid.length === 0 ? 'Premium' : label;
-  return `This feature requires a ${label} plan. Upgrade to ${target} to continue.`;
-}
 
 /** 401 for a visitor, 403 SUBSCRIPTION_REQUIRED (message naming Premium) when the plan is not one of `plans`. */
 export function requirePlan(...plans: Plan[]): Guard {

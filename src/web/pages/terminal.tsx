@@ -2,7 +2,7 @@ import { TerminalSquare } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { useTerminalOverview } from '../features/terminal/get-overview';
-import { TerminalContent } from '../features/terminal/terminal-content';
+import { TerminalContent, type TerminalAccess } from '../features/terminal/terminal-content';
 import { useSession } from '../lib/session';
 
 const META = {
@@ -19,7 +19,14 @@ const PLAN_LABELS = { premium: 'Premium', professional: 'Professional' } as cons
 /** /terminal: the Professional Trading Terminal for Premium and Professional plans; others see the upgrade card. */
 export default function TerminalPage() {
   const session = useSession();
-  const overview = useTerminalOverview();
+  const access: TerminalAccess = session.isLoading
+    ? 'checking'
+    : !session.user
+      ? 'visitor'
+      : session.hasSubscription()
+        ? 'subscribed'
+        : 'free';
+  const overview = useTerminalOverview(access === 'subscribed');
   const plan = session.user?.plan;
 
   return (
@@ -43,7 +50,7 @@ export default function TerminalPage() {
               </p>
             ) : null}
           </header>
-          <TerminalContent overview={overview} />
+          <TerminalContent access={access} overview={overview} />
         </div>
       </TooltipProvider>
     </PageLayout>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TerminalOverviewResponse } from '../../../contracts/terminal';
+import { TERMINAL_PLANS, type TerminalOverviewResponse } from '../../../contracts/terminal';
 import { requirePlan, requireUser, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { feedKeysOf } from './feeds';
@@ -20,7 +20,7 @@ export const terminalRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/overview',
-    { config: overviewLimit, preHandler: [requireUser, requirePlan('premium', 'professional')] },
+    { config: overviewLimit, preHandler: [requireUser, requirePlan(...TERMINAL_PLANS)] },
     async (request) => {
       const user = signedInUser(request);
       const userKeys = (await userVendorKeysOf(request)) ?? {};

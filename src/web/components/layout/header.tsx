@@ -149,8 +149,13 @@ export function Header({ variant }: { variant: HeaderVariant }) {
             )}
           </div>
           {showCta ? (
-            // Below 640 px the app header's longer call to action lives in the menu sheet only.
-            <Button asChild size="sm" className={variant === 'app' ? 'hidden sm:inline-flex' : undefined}>
+            // Below 640 px a longer call to action (the app header's, a signed-in user's) lives in the menu
+            // sheet only: beside the logo it would push the header onto a second line.
+            <Button
+              asChild
+              size="sm"
+              className={variant === 'app' || user ? 'hidden sm:inline-flex' : undefined}
+            >
               <Link href={cta.href} onClick={() => trackCta(variant)}>
                 {cta.label}
               </Link>

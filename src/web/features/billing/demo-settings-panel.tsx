@@ -8,21 +8,29 @@ import { cn } from '../../lib/cn';
 import { DEMO_WELCOME_KEY, readStored, writeStored } from '../../lib/storage';
 import { useSwitchDemoPlan } from './switch-demo-plan';
 
+/** Tailwind's `sm`: from this width the open panel leaves room for the page beside it. */
+const WIDE_ENOUGH_TO_OPEN = '(min-width: 640px)';
+
 /**
  * Demo Settings (spec 000 "Demo Settings floating panel with a plan switcher"; DESIGN.md deviation 2): for a demo
  * account with demo features on, a collapsed button in the corner that opens a plan switcher. The plan changes on
  * the server (PUT /api/demo/plan), then every query is read again so premium screens unlock or lock.
  */
 export default function DemoSettingsPanel({ user }: { user: User }) {
-  // Open on arrival in a demo account just opened, so the plan switcher is in view; closed after that.
-  const [isOpen, setIsOpen] = useState(() => readStored(DEMO_WELCOME_KEY) === user.id);
+  // Open on arrival in a demo account just opened, so the plan switcher is in view; closed after that. On a
+  // phone the open panel would cover the holdings editor, so there only its button is in view.
+  const [isOpen, setIsOpen] = useState(
+    () => readStored(DEMO_WELCOME_KEY) === user.id && window.matchMedia(WIDE_ENOUGH_TO_OPEN).matches,
+  );
   useEffect(() => writeStored(DEMO_WELCOME_KEY, null), []);
   const panelId = useId();
   const switchPlan = useSwitchDemoPlan();
   const [pending, setPending] = useState<Plan | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const aside = useRef<HTMLElement>(null);
 
-  // Escape closes the open panel and returns to its button, as keyboard users expect of a disclosure.
+  // Escape closes the open panel and returns to its button, as keyboard users expect of a disclosure; a
+  // press anywhere else on the page closes it too, so it never stays over what the user turned to.
   useEffect(() => {
     if (!isOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -30,8 +38,15 @@ export default function DemoSettingsPanel({ user }: { user: User }) {
       setIsOpen(false);
       toggle.current?.focus();
     };
+    const closeOnPressOutside = (event: PointerEvent) => {
+      if (!aside.current?.contains(event.target as Node)) setIsOpen(false);
+    };
     document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
+    document.addEventListener('pointerdown', closeOnPressOutside);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      document.removeEventListener('pointerdown', closeOnPressOutside);
+    };
   }, [isOpen]);
 
   const choose = (plan: Plan) => {
@@ -58,6 +73,7 @@ export default function DemoSettingsPanel({ user }: { user: User }) {
       {/* Room below the footer, so that the corner button never hides the end of a page. */}
       <div className="h-16" aria-hidden="true" />
       <aside
+        ref={aside}
         aria-label="Demo Settings"
         className="fixed bottom-3 left-3 z-30 flex max-w-[calc(100vw-1.5rem)] flex-col-reverse items-start gap-2 print:hidden"
       >

@@ -22,10 +22,14 @@ export function isSubscriptionRequired(error: unknown): boolean {
   return errorCode(error) === 'SUBSCRIPTION_REQUIRED';
 }
 
-/** The overview, refreshed every 30 s while it is available (live quotes); no polling for a visitor or a free plan. */
-export function useTerminalOverview() {
+/**
+ * The overview, refreshed every 30 s while it is available (live quotes); asked for only when `enabled` (the
+ * session's plan includes the terminal), no polling for a visitor or a free plan.
+ */
+export function useTerminalOverview(enabled: boolean) {
   return useQuery({
     ...terminalOverviewQueryOptions,
+    enabled,
     refetchInterval: (query) =>
       query.state.data && !isSubscriptionRequired(query.state.error) ? TERMINAL_REFRESH_MS : false,
   });

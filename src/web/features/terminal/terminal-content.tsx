@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import type { TerminalOverviewResponse } from '../../../contracts/terminal';
+import { subscriptionRequiredMessage } from '../../../contracts/accounts';
+import { TERMINAL_PLANS, type TerminalOverviewResponse } from '../../../contracts/terminal';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
 import { isSubscriptionRequired } from './get-overview';
@@ -26,12 +27,32 @@ function LoadingTerminal() {
   );
 }
 
+/** Who is looking, as the session says: the overview is only asked for by a plan that includes the terminal. */
+export type TerminalAccess = 'checking' | 'visitor' | 'free' | 'subscribed';
+
 /**
- * What the terminal page shows for the state of its overview: a skeleton while it loads, the upgrade card for a
- * visitor (null) or a free plan (403), the terminal, or the error with a way to try again.
+ * What the terminal page shows: a skeleton while the session or the overview loads, the upgrade card for a
+ * visitor or a free plan (no request that would answer 401 or 403; a plan the server no longer finds paid
+ * answers 403 and gets the card too), the terminal, or the error with a way to try again.
  */
-export function TerminalContent({ overview }: { overview: UseQueryResult<TerminalOverviewResponse | null> }) {
-  if (overview.isPending) return <LoadingTerminal />;
+export function TerminalContent({
+  access,
+  overview,
+}: {
+  access: TerminalAccess;
+  overview: UseQueryResult<TerminalOverviewResponse | null>;
+}) {
+  if (access === 'visitor' || access === 'free') {
+    return (
+      <div className="py-6 sm:py-10">
+        <UpgradeCard
+          signedIn={access === 'free'}
+          message={access === 'free' ? subscriptionRequiredMessage(TERMINAL_PLANS) : undefined}
+        />
+      </div>
+    );
+  }
+  if (access === 'checking' || overview.isPending) return <LoadingTerminal />;
   if (overview.data === null || isSubscriptionRequired(overview.error)) {
     return (
       <div className="py-6 sm:py-10">
