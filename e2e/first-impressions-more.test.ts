@@ -2,9 +2,7 @@
  * Issue 12 "First impressions", items 8, 9, 14 and 15: each fix at the width where it was found broken.
  * Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen at 375 and 1440 px.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_RH_PASSWORD,
@@ -16,8 +14,11 @@ import {
   allowConsoleErrors,
   DESKTOP,
   MOBILE,
+  screenshot,
   seriousAccessibilityViolations,
   useBrowser,
+  visible,
+  WAIT,
 } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { signUp } from './support/users';
@@ -36,23 +37,6 @@ afterAll(async () => {
   await server?.discard();
   await robinhood?.close();
 });
-
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS;
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-async function screenshotOf(locator: Locator, name: string) {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await locator.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-/** A loaded machine can take more than expect.poll's default second to load a lazy chunk or answer. */
-const WAIT = { timeout: 15_000 };
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
 
 async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -344,8 +328,8 @@ describe('item 5: charts and tables on the analyzer', () => {
       expect(await hasNoHorizontalScroll(page)).toBe(true);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, `analyzer-charts-${viewport.width}`);
-      await screenshotOf(value, `analyzer-value-card-${viewport.width}`);
-      await screenshotOf(history, `analyzer-history-card-${viewport.width}`);
+      await screenshot(value, `analyzer-value-card-${viewport.width}`);
+      await screenshot(history, `analyzer-history-card-${viewport.width}`);
     });
   }
 });

@@ -1,31 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   MOBILE,
   allowConsoleErrors,
+  screenshot,
   seriousAccessibilityViolations,
   useBrowser,
+  visible,
+  WAIT,
 } from './support/browser';
 import { signUp } from './support/users';
 
 const h = useBrowser();
 
 /** Set E2E_SCREENSHOTS=<dir> to keep screenshots of each tab at 375 and 1440 px. */
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS;
-
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `paper-trading-${name}.png`), fullPage: true });
-}
-
-/** A loaded machine can take more than expect.poll's default second to load a lazy chunk or answer. */
-const WAIT = { timeout: 15_000 };
-
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
 
 /** "$1,234.567" -> 1234567000 micro-dollars (exact, no floats). */
 function toMicros(text: string): bigint {
@@ -66,7 +55,7 @@ describe('paper trading in the browser', () => {
     expect(await breadcrumb.innerText()).toMatch(/Home\s*Paper Trading/);
     expect(await hasNoHorizontalScroll(page)).toBe(true);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await screenshot(page, 'signed-out-375');
+    await screenshot(page, 'paper-trading-signed-out-375');
     await page.getByRole('link', { name: 'Log In to Trade' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
   });
@@ -107,7 +96,7 @@ describe('paper trading in the browser', () => {
     await visible(page.getByText('Description too long'));
     await page.getByLabel('Description (Optional)').fill('Learning to trade');
     await page.getByLabel('Starting Balance').fill('10000');
-    await screenshot(page, 'create-1440');
+    await screenshot(page, 'paper-trading-create-1440');
     await page.getByRole('button', { name: 'Create Portfolio' }).click();
     await visible(page.getByText('Portfolio Created!'));
     // The header's Total Points badge is refreshed: the first portfolio earns 100 points.
@@ -142,7 +131,7 @@ describe('paper trading in the browser', () => {
     await expect.poll(() => page.getByText('Quantity too large').count(), WAIT).toBe(0);
     // The live quote, labelled as simulated (the e2e server runs MARKET_DATA_PROVIDER=simulated).
     await visible(page.getByRole('region', { name: 'Live quote' }).getByText('Simulated prices'));
-    await screenshot(page, 'trade-1440');
+    await screenshot(page, 'paper-trading-trade-1440');
 
     // Buy 10 AAPL.
     await page.getByRole('button', { name: 'Execute Trade' }).click();
@@ -172,7 +161,7 @@ describe('paper trading in the browser', () => {
     expect(total).toBe(roundToCents(price * 10n));
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled(), WAIT).toBe(true);
-    await screenshot(page, 'history-1440');
+    await screenshot(page, 'paper-trading-history-1440');
 
     // Cash went down by exactly 10 × the fill price.
     await openTab(page, 'Dashboard');
@@ -183,7 +172,7 @@ describe('paper trading in the browser', () => {
     // Day one: a starting state, not a one-point chart (issue 12, item 8).
     await visible(page.getByRole('region', { name: 'Performance' }).getByTestId('performance-start'));
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await screenshot(page, 'dashboard-1440');
+    await screenshot(page, 'paper-trading-dashboard-1440');
 
     // Hide Balances masks the values; Show Balances brings them back.
     await page.getByRole('button', { name: 'Hide Balances' }).click();
@@ -207,7 +196,7 @@ describe('paper trading in the browser', () => {
     ] as const) {
       await openTab(page, tab);
       await page.waitForTimeout(150);
-      await screenshot(page, `${name}-375`);
+      await screenshot(page, `paper-trading-${name}-375`);
       expect(await hasNoHorizontalScroll(page), `${tab} at 375 px`).toBe(true);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     }

@@ -150,12 +150,17 @@ export const WAIT = { timeout: 15_000 };
 /** Waits until the first element of `locator` is visible. */
 export const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), WAIT).toBe(true);
 
-/** A full-page screenshot into E2E_SCREENSHOTS, when that folder is set (for looking at the screens). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot into E2E_SCREENSHOTS, when that folder is set (for looking at the screens): the full page, or
+ * one element.
+ */
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const file = path.join(dir, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: true });
+  else await target.screenshot({ path: file });
 }
 
 /**
