@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quote } from '../../../contracts/market-data';
+import type { QuoteResponse } from '../../../contracts/market-data';
 import { buildApp } from '../../app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { portfolioSnapshot, savedPortfolio, triggeredAlert } from '../../db/schema';
@@ -14,7 +14,7 @@ import { ALERT_MAIL_SUBJECT, evaluateAlerts, snapshotAllPortfolios } from './ser
 /** Prices the fake quote source answers with (labelled simulated, as the real simulator's are). */
 const prices: Record<string, { price: number; changePercent: number }> = {};
 async function fakeQuotes(symbols: readonly string[]) {
-  const quotes: Record<string, Quote> = {};
+  const quotes: Record<string, QuoteResponse> = {};
   for (const symbol of symbols) {
     const p = prices[symbol];
     if (!p) continue;
