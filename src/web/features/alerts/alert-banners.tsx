@@ -58,7 +58,7 @@ export function AlertBanners({ userId }: { userId: string }) {
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <AlertTitle>{title}</AlertTitle>
                 <AlertDescription className="break-words">{alert.message}</AlertDescription>
-                <p className="text-xs opacity-80">
+                <p className="text-xs">
                   {formatDateTime(alert.triggeredAt)}
                   {alert.isSimulated ? ' · simulated price' : ''}
                 </p>
