@@ -103,7 +103,7 @@ describe('Daily Snapshots & Alerts', () => {
       await runSql(
         server.dataDir,
         `insert into portfolio_snapshot (user_id, date, total_value, total_gain_loss, total_gain_loss_percent, is_simulated)
-         select $1, d::date, 10000 + 40 * n, 40, 0.4, true
+         select $1, d::date, 44000 + 60 * n, 60, 0.14, true
          from generate_series(1, 20) n, lateral (select current_date - (21 - n) as d) x`,
         [user.id],
       );

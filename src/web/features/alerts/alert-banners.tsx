@@ -4,6 +4,7 @@ import { Alert, AlertDescription, AlertTitle, type AlertVariant } from '../../co
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useAcknowledgeAlert } from './acknowledge-alert';
 import { useAlerts } from './get-alerts';
@@ -48,14 +49,14 @@ export function AlertBanners({ userId }: { userId: string }) {
           <li key={alert.id}>
             <Alert
               variant={variant}
-              className={
-                alert.severity === 'warning'
-                  ? 'border-[#f0c36d] bg-warning-soft text-warning-foreground'
-                  : undefined
-              }
+              // On a phone the button wraps under the message, which keeps the full width.
+              className={cn(
+                'flex-wrap sm:flex-nowrap',
+                alert.severity === 'warning' && 'border-[#f0c36d] bg-warning-soft text-warning-foreground',
+              )}
             >
               <Icon aria-hidden="true" />
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <div className="flex min-w-0 flex-1 basis-[calc(100%-1.75rem)] flex-col gap-1 sm:basis-auto">
                 <AlertTitle>{title}</AlertTitle>
                 <AlertDescription className="break-words">{alert.message}</AlertDescription>
                 <p className="text-xs">
@@ -66,7 +67,7 @@ export function AlertBanners({ userId }: { userId: string }) {
               <Button
                 variant="outline"
                 size="sm"
-                className="shrink-0 self-start bg-background"
+                className="ml-7 shrink-0 self-start bg-background sm:ml-0"
                 disabled={acknowledge.isPending}
                 onClick={() => acknowledge.mutate(alert.id)}
               >

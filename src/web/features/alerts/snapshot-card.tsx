@@ -37,7 +37,7 @@ export function SnapshotCard({ userId }: { userId: string }) {
             snapshot.
           </CardDescription>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {snapshot?.isSimulated ? <SimulatedPricesBadge /> : null}
           <Button size="sm" onClick={() => generate.mutate()} disabled={generate.isPending}>
             <Camera aria-hidden="true" />
