@@ -118,7 +118,7 @@ export function AlertConditionsCard({ userId }: { userId: string }) {
       <CardContent className="flex flex-col gap-5 p-4 pt-0 sm:p-6 sm:pt-0">
         <form
           onSubmit={addCondition}
-          className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,9rem)_minmax(0,9rem)_auto] sm:items-end"
+          className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,11rem)_minmax(0,10rem)_auto] sm:items-end sm:justify-start"
         >
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${formId}-type`}>Alert type</Label>
@@ -142,7 +142,7 @@ export function AlertConditionsCard({ userId }: { userId: string }) {
                 id={`${formId}-symbol`}
                 value={symbol}
                 onChange={(event) => setSymbol(event.target.value.toUpperCase())}
-                placeholder="AAPL or CRYPTO:BTC"
+                placeholder="e.g. AAPL"
                 maxLength={20}
                 autoCapitalize="characters"
               />
