@@ -9,6 +9,8 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
 import { injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { appJobs } from '../../jobs/registry';
+import { createJobRunner, JOBS_SCHEMA, type JobRunner } from '../../jobs/runner';
 import { ALERT_MAIL_SUBJECT, evaluateAlerts, snapshotAllPortfolios } from './service';
 
 /** Prices the fake quote source answers with (labelled simulated, as the real simulator's are). */
@@ -149,6 +151,45 @@ describe('two app instances on one database evaluating the same conditions', () 
       .from(triggeredAlert)
       .where(eq(triggeredAlert.message, 'CRYPTO:ETH moved -10.00% today (your alert: 5.00%).'));
     expect(crypto?.severity).toBe('critical');
+  });
+
+  it('through two job runners: one evaluate-alerts run per minute, one alert per crossing', async () => {
+    let clock = new Date('2026-11-24T16:00:10Z');
+    const evaluateOnly = (app: FastifyInstance) =>
+      appJobs(app.services).filter((job) => job.name === 'evaluate-alerts');
+    const runners: JobRunner[] = apps.map((app) =>
+      createJobRunner({
+        database: app.deps.database,
+        log: app.log,
+        jobs: evaluateOnly(app),
+        now: () => clock,
+      }),
+    );
+    const finishedRuns = async () => {
+      const { rows } = await database.pool.query<{ period: string }>(
+        `select data->>'period' as period from ${JOBS_SCHEMA}.job where name = 'evaluate-alerts' and state = 'completed'`,
+      );
+      return rows.map((row) => row.period).sort();
+    };
+    const before = (await alertMessages()).length;
+    try {
+      prices.AAPL = { price: 100, changePercent: 0 };
+      await Promise.all(runners.map((runner) => runner.start()));
+      await expect.poll(finishedRuns, { timeout: 15_000, interval: 50 }).toEqual(['2026-11-24T16:00']);
+
+      // The next minute the price crosses: both runners offer the minute's run three times each, at once.
+      prices.AAPL.price = 180;
+      clock = new Date('2026-11-24T16:01:05Z');
+      await Promise.all([...runners, ...runners, ...runners].map((runner) => runner.offerDueRuns()));
+      await expect
+        .poll(finishedRuns, { timeout: 15_000, interval: 50 })
+        .toEqual(['2026-11-24T16:00', '2026-11-24T16:01']);
+      const messages = await alertMessages();
+      expect(messages).toHaveLength(before + 1);
+      expect(messages).toContain('AAPL is at $180.00, at or above your $150.00 alert.');
+    } finally {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    }
   });
 
   it('gain_loss: against the latest snapshot the daily job stored, streamed in batches', async () => {
