@@ -33,10 +33,12 @@ import { terminalRoutes } from './features/terminal/routes';
 import { billingRoutes } from './features/billing/routes';
 import { contactRoutes } from './features/contact/routes';
 import { demoRoutes } from './features/demo/routes';
+import { alertsRoutes } from './features/alerts/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { clientKey } from './limits/client-key';
 import { rateLimitStoreOf } from './limits/rate-limit-store';
 import { createJobRunner } from './jobs/runner';
+import { appJobs } from './jobs/registry';
 
 /** What the app runs on: the routes read these as `app.deps`. */
 export interface AppDeps {
@@ -84,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => services.sessions.listener.close());
   if (config.jobs) {
     // Started with the app (listen or ready) and stopped by app.close(), before main.ts stops the database.
-    const jobs = createJobRunner({ database, log });
+    const jobs = createJobRunner({ database, log, jobs: appJobs(services) });
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
   }
@@ -124,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(demoRoutes, { prefix: '/api/demo' });
+  await app.register(alertsRoutes, { prefix: '/api' });
 
   if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) {
     await registerWebApp(app, options.webRoot);

@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createLoginThrottle, type LoginThrottle } from './features/accounts/login-throttle';
 import type { AccountsContext } from './features/accounts/service';
+import type { AlertsContext } from './features/alerts/service';
 import {
   createCloseSeriesCache,
   type AnalysisContext,
@@ -61,6 +62,8 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   /** Billing: Stripe's timeout and retries (tests: short, none), and the clock plans are derived at. */
   billing?: { stripeTimeoutMs?: number; stripeMaxRetries?: number; now?: () => Date };
+  /** Alerts and snapshots: their quote source (default marketData) and the clock of on-demand snapshots. */
+  alerts?: { quotes?: MarketDataService['getQuotes']; now?: () => Date };
 }
 
 export interface Services {
@@ -89,6 +92,8 @@ export interface Services {
   /** The guides of /resources as PDFs, rendered once per process. */
   guidePdfs: GuidePdfCache;
   billing: BillingContext;
+  /** Alerts and snapshots; `mailer` only when SMTP_URL is set (no alert mail to the log). */
+  alerts: AlertsContext & { now: () => Date };
 }
 
 /** `log` receives the vendors' failures (never their keys). */
@@ -206,6 +211,16 @@ export function createServices(
       }),
     },
     guidePdfs: createGuidePdfCache(),
+    alerts: {
+      db,
+      marketData: {
+        getQuotes: overrides.alerts?.quotes ?? marketData.getQuotes.bind(marketData),
+        resolveSymbol: marketData.resolveSymbol.bind(marketData),
+      },
+      mailer: config.mail.smtpUrl ? mail.mailer : undefined,
+      publicUrl: config.publicUrl,
+      now: overrides.alerts?.now ?? (() => new Date()),
+    },
     billing: {
       db,
       payments: createPaymentsProvider(config, {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { periodKey, runId } from './periods';
 
 describe('job periods', () => {
-  it('name the UTC hour or day a time falls in', () => {
+  it('name the UTC minute, hour or day a time falls in', () => {
+    expect(periodKey('minute', new Date('2026-11-23T10:05:59.999Z'))).toBe('2026-11-23T10:05');
+    expect(periodKey('minute', new Date('2026-11-23T10:06:00Z'))).toBe('2026-11-23T10:06');
     expect(periodKey('hourly', new Date('2026-11-23T10:59:59.999Z'))).toBe('2026-11-23T10');
     expect(periodKey('hourly', new Date('2026-11-23T11:00:00Z'))).toBe('2026-11-23T11');
     expect(periodKey('daily', new Date('2026-11-23T23:59:59.999Z'))).toBe('2026-11-23');

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 
-/** How often a job runs: once per UTC hour or once per UTC day. */
-export type JobPeriod = 'hourly' | 'daily';
+/** How often a job runs: once per UTC minute, hour or day. */
+export type JobPeriod = 'minute' | 'hourly' | 'daily';
 
 /** The longest period, in seconds: the runner keeps finished runs at least this long (see runId). */
 export const LONGEST_PERIOD_SECONDS = 24 * 60 * 60;
 
-/** The period `now` falls in, as its UTC start: `2026-11-23T14` (hourly) or `2026-11-23` (daily). */
+/** The period `now` falls in, as its UTC start: `2026-11-23T14:05` (minute), `2026-11-23T14` (hourly), `2026-11-23` (daily). */
 export function periodKey(period: JobPeriod, now: Date): string {
   const iso = now.toISOString();
-  return period === 'hourly' ? iso.slice(0, 13) : iso.slice(0, 10);
+  return iso.slice(0, period === 'minute' ? 16 : period === 'hourly' ? 13 : 10);
 }
 
 /**

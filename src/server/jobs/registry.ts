@@ -1,6 +1,7 @@
 import { deleteExpiredSessions } from '../auth/sessions';
 import { deleteExpiredAccountTokens } from '../features/accounts/account-repository';
 import type { Database } from '../db/client';
+import { evaluateAlerts, snapshotAllPortfolios, type AlertsContext } from '../features/alerts/service';
 import { deleteOldStripeEvents } from '../features/billing/repository';
 import { reviewDuePlans } from '../features/billing/service';
 import { deleteAbandonedDemoAccounts } from './abandoned-demo-accounts';
@@ -16,9 +17,9 @@ export interface JobContext {
 export interface JobDefinition {
   /** The pg-boss queue name, also the `job` field of its log line. */
   name: string;
-  /** Runs once per UTC hour or day, on whichever instance claims it first (docs/decisions/016-job-runner.md). */
+  /** Runs once per UTC minute, hour or day, on whichever instance claims it first (docs/decisions/016-job-runner.md). */
   period: JobPeriod;
-  /** Does the work; returns how many rows it deleted (logged). */
+  /** Does the work; returns how many rows it deleted (or, for the alert jobs, fired or stored) (logged). */
   run(context: JobContext): Promise<number>;
 }
 
@@ -56,3 +57,24 @@ export const JOBS: readonly JobDefinition[] = [
     run: ({ db, now }) => deleteAbandonedDemoAccounts(db, now),
   },
 ];
+
+/**
+ * The registry's jobs and those that need the app's services: the alert evaluation (every minute; it skips
+ * stocks outside US hours itself) and the daily snapshots (00:00 UTC, after every US close). Decision 027.
+ */
+export function appJobs(services: { alerts: AlertsContext }): JobDefinition[] {
+  const { alerts } = services;
+  return [
+    ...JOBS,
+    {
+      name: 'evaluate-alerts',
+      period: 'minute',
+      run: async ({ now }) => (await evaluateAlerts(alerts, now)).fired,
+    },
+    {
+      name: 'snapshot-portfolios',
+      period: 'daily',
+      run: ({ now }) => snapshotAllPortfolios(alerts, now),
+    },
+  ];
+}

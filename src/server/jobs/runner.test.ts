@@ -4,7 +4,7 @@ import { connectDatabase, type DatabaseHandle } from '../db/client';
 import { createTestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { periodKey } from './periods';
-import { JOBS } from './registry';
+import { appJobs, JOBS } from './registry';
 import { createJobRunner, JOBS_SCHEMA, type JobRunner } from './runner';
 
 interface LogLine {
@@ -120,7 +120,7 @@ describe('the app and its job runner', () => {
     }
   });
 
-  it('with JOBS on, runs the cleanups when it starts and stops the runner when it closes', async () => {
+  it('with JOBS on, runs every job of the app when it starts and stops the runner when it closes', async () => {
     const capture = captureLog();
     const t = await createTestApp({ env: { JOBS: 'on' }, loggerInstance: capture.log });
     let isClosed = false;
@@ -134,7 +134,11 @@ describe('the app and its job runner', () => {
               .sort(),
           { timeout: 15_000, interval: 50 },
         )
-        .toEqual([...JOB_NAMES].sort());
+        .toEqual(
+          appJobs(t.services)
+            .map((job) => job.name)
+            .sort(),
+        );
       await t.app.close();
       isClosed = true;
       const messages = capture.lines.map((line) => line.msg);

@@ -8,8 +8,11 @@ import { JOBS, type JobDefinition } from './registry';
 /** pg-boss's tables live in this schema, apart from the app's (migrations and drift check never see them). */
 export const JOBS_SCHEMA = 'pgboss';
 
-/** How often each instance offers the current period's runs; a run starts within this after its period does. */
-const TICK_INTERVAL_MS = 60_000;
+/**
+ * How often each instance offers the current period's runs; a run starts within this after its period does.
+ * Shorter than a minute, so that no minute-period run is skipped when the timer drifts across a minute.
+ */
+const TICK_INTERVAL_MS = 20_000;
 /** Workers wake when their own instance queues a run; this poll picks up runs and retries queued elsewhere. */
 const POLLING_INTERVAL_SECONDS = 60;
 /** A stop waits this long for a running job before pg-boss marks it failed (it is retried after a restart). */

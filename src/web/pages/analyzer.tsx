@@ -6,6 +6,7 @@ import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
+import { AlertsPanel } from '../features/alerts/alerts-panel';
 import { AnalysisError } from '../features/analyzer/analysis-error';
 import { AnalysisResultsSection } from '../features/analyzer/analysis-results-section';
 import { HealthCheckCard } from '../features/analyzer/health-check-card';
@@ -175,6 +176,7 @@ export default function AnalyzerPage() {
               hasHoldings={hasHoldings}
               isUnavailable={analysis.error !== null}
               resultsRef={resultsRef}
+              snapshotsPanel={<AlertsPanel />}
             />
 
             <InvestmentBasics onLessonOpen={markLessonRead} />

@@ -10,8 +10,8 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Paragraphs and links, as plain text and as simple HTML with the same words. */
-function compose(
+/** Paragraphs and links, as plain text and as simple HTML with the same words (account and alert mail). */
+export function composeMail(
   to: string,
   subject: string,
   parts: (string | { label: string; url: string })[],
@@ -40,7 +40,7 @@ export const EXISTING_ACCOUNT_SUBJECT = 'Someone tried to create a Foliowise acc
 export const RESET_SUBJECT = 'Reset your Foliowise password';
 
 export function verificationMessage(mail: AccountMail, to: string, token: string): MailMessage {
-  return compose(to, VERIFICATION_SUBJECT, [
+  return composeMail(to, VERIFICATION_SUBJECT, [
     'Welcome to Foliowise. Confirm that this is your email address to finish setting up your account.',
     { label: 'Confirm my email', url: linkTo(mail, '/verify-email', token) },
     'The link works once and expires in 24 hours. If you did not create an account, ignore this message.',
@@ -48,7 +48,7 @@ export function verificationMessage(mail: AccountMail, to: string, token: string
 }
 
 export function existingAccountMessage(mail: AccountMail, to: string): MailMessage {
-  return compose(to, EXISTING_ACCOUNT_SUBJECT, [
+  return composeMail(to, EXISTING_ACCOUNT_SUBJECT, [
     'Someone tried to create a Foliowise account with your email. If it was you, sign in or reset your password.',
     { label: 'Sign in', url: linkTo(mail, '/login') },
     { label: 'Reset your password', url: linkTo(mail, '/forgot-password') },
@@ -57,7 +57,7 @@ export function existingAccountMessage(mail: AccountMail, to: string): MailMessa
 }
 
 export function resetMessage(mail: AccountMail, to: string, token: string): MailMessage {
-  return compose(to, RESET_SUBJECT, [
+  return composeMail(to, RESET_SUBJECT, [
     'Someone asked to reset the password of your Foliowise account. If it was you, choose a new password:',
     { label: 'Choose a new password', url: linkTo(mail, '/reset-password', token) },
     'The link works once and expires in 1 hour. If you did not ask, ignore this message: your password stays as it is.',

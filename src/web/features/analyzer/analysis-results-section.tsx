@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Sparkles } from 'lucide-react';
 import type { AnalyzeResponse } from '../../../contracts/analysis';
 import { Card, CardContent } from '../../components/ui/card';
@@ -12,6 +12,7 @@ export function AnalysisResultsSection({
   hasHoldings,
   isUnavailable,
   resultsRef,
+  snapshotsPanel,
 }: {
   result: AnalyzeResponse | null;
   isStale: boolean;
@@ -19,12 +20,15 @@ export function AnalysisResultsSection({
   /** The last run failed (its notice is shown above): not 'Ready when you are'. */
   isUnavailable: boolean;
   resultsRef: Ref<HTMLDivElement>;
+  /** The 'Daily Snapshots & Alerts' tab's content (another feature's, given by the page). */
+  snapshotsPanel?: ReactNode;
 }) {
   return (
     <section aria-label="Analysis results" className="flex flex-col gap-4">
       <Tabs defaultValue="analysis">
         <TabsList aria-label="Result views">
           <TabsTrigger value="analysis">Analysis</TabsTrigger>
+          {snapshotsPanel ? <TabsTrigger value="snapshots">Daily Snapshots &amp; Alerts</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="analysis">
           <div ref={resultsRef} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
@@ -49,6 +53,7 @@ export function AnalysisResultsSection({
             )}
           </div>
         </TabsContent>
+        {snapshotsPanel ? <TabsContent value="snapshots">{snapshotsPanel}</TabsContent> : null}
       </Tabs>
     </section>
   );

@@ -1,0 +1,296 @@
+/**
+ * Custom alerts and daily snapshots (spec 000 §2 'Daily Snapshots & Alerts', §3, §7; decision 027).
+ *
+ * - Conditions are saved as a whole list per user; the evaluation job (every minute, registry.ts) reads every
+ *   enabled condition, the saved portfolios and latest snapshots they need (one query per table), one batch
+ *   of quotes, and fires or re-arms them in two statements: a crossing fires once, across instances, because
+ *   the statement that records the alert is the one that disarms the condition (repository.ts).
+ * - Stock conditions are evaluated while the US session is open, crypto ones around the clock.
+ * - With SMTP configured, a fired alert is mailed to its owner, at most once per condition and UTC day.
+ * - Snapshots: the saved portfolio's value per New York trading day, its gain/loss against the previous one;
+ *   the daily job streams the saved portfolios in batches of SNAPSHOT_BATCH_SIZE.
+ */
+import type {
+  AlertConditionInput,
+  AlertConditionsResponse,
+  AlertsResponse,
+  LatestSnapshotResponse,
+  Snapshot,
+} from '../../../contracts/alerts';
+import { PORTFOLIO_MESSAGES } from '../../../contracts/analysis';
+import { AppError } from '../../../contracts/errors';
+import {
+  ALERT_LIMITS,
+  ALERT_MESSAGES,
+  evaluateCondition,
+  isSymbolLive,
+  isUsMarketOpen,
+  snapshotFigures,
+  type ConditionReading,
+} from '../../../domain/alerts';
+import { lastCompletedTradingDay, localDateOf, utcDateOf } from '../../../domain/calendar';
+import type { Database } from '../../db/client';
+import { isUuid } from '../../lib/uuid';
+import type { Mailer } from '../../providers/mail';
+import { composeMail } from '../accounts/account-mail';
+import type { MarketDataService } from '../market-data/service';
+import {
+  acknowledgeAlert,
+  claimDailyMailings,
+  fireConditions,
+  latestSnapshotValues,
+  listConditions,
+  listEnabledConditions,
+  listOpenAlerts,
+  listSavedPortfolioBatch,
+  listSavedPortfoliosOf,
+  listSnapshots,
+  rearmConditions,
+  replaceConditions,
+  upsertSnapshots,
+  type ConditionRow,
+  type FiringInput,
+  type SavedHoldingsRow,
+  type SnapshotRow,
+} from './repository';
+
+export interface AlertsContext {
+  db: Database;
+  /** Quotes (batch) and ticker spelling: the market-data service. */
+  marketData: Pick<MarketDataService, 'getQuotes' | 'resolveSymbol'>;
+  /** Set only when SMTP is configured: fired alerts are mailed through it. */
+  mailer: Mailer | undefined;
+  publicUrl: string;
+}
+
+type Quotes = Awaited<ReturnType<MarketDataService['getQuotes']>>['quotes'];
+
+/** Saved portfolios per batch of the snapshot job: memory stays flat however many there are. */
+export const SNAPSHOT_BATCH_SIZE = 500;
+const NEW_YORK = 'America/New_York';
+
+const toCondition = (row: ConditionRow) => ({
+  id: row.id,
+  type: row.type,
+  symbol: row.symbol,
+  threshold: row.threshold,
+  enabled: row.enabled,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function getConditions(options: {
+  db: Database;
+  userId: string;
+}): Promise<AlertConditionsResponse> {
+  return { conditions: (await listConditions(options.db, options.userId)).map(toCondition) };
+}
+
+/** Saves the whole list; symbols take the market-data service's spelling (400 for a malformed one). */
+export async function saveConditions(
+  options: AlertsContext & { userId: string; conditions: readonly AlertConditionInput[] },
+): Promise<AlertConditionsResponse> {
+  const conditions = options.conditions.map((condition) =>
+    condition.symbol === null
+      ? condition
+      : { ...condition, symbol: options.marketData.resolveSymbol(condition.symbol).symbol },
+  );
+  const rows = await replaceConditions(options.db, options.userId, conditions);
+  return { conditions: rows.map(toCondition) };
+}
+
+export async function getOpenAlerts(options: { db: Database; userId: string }): Promise<AlertsResponse> {
+  const rows = await listOpenAlerts(options.db, options.userId, ALERT_LIMITS.listedAlerts);
+  return { alerts: rows.map((row) => ({ ...row, triggeredAt: row.triggeredAt.toISOString() })) };
+}
+
+export async function acknowledge(options: { db: Database; userId: string; alertId: string }): Promise<void> {
+  if (!isUuid(options.alertId) || !(await acknowledgeAlert(options.db, options.userId, options.alertId))) {
+    throw new AppError('NOT_FOUND', ALERT_MESSAGES.alertNotFound);
+  }
+}
+
+export async function getLatestSnapshot(options: {
+  db: Database;
+  userId: string;
+}): Promise<LatestSnapshotResponse> {
+  const history = await listSnapshots(options.db, options.userId, ALERT_LIMITS.snapshotHistory);
+  return { snapshot: history.at(-1) ?? null, history };
+}
+
+/** Σ quantity × price of the quoted holdings; simulated when any price was. */
+function valueHoldings(
+  holdings: Record<string, number>,
+  quotes: Record<string, { currentPrice: number; source: string }>,
+) {
+  let value = 0;
+  let isSimulated = false;
+  for (const [symbol, quantity] of Object.entries(holdings)) {
+    const quote = quotes[symbol];
+    if (!quote || !Number.isFinite(quote.currentPrice)) continue;
+    value += quantity * quote.currentPrice;
+    if (quote.source === 'simulated') isSimulated = true;
+  }
+  return { value, isSimulated };
+}
+
+/** One batch of saved portfolios as the day's snapshots: one quote batch, one read, one write. */
+async function snapshotBatch(
+  context: Pick<AlertsContext, 'db' | 'marketData'>,
+  portfolios: readonly SavedHoldingsRow[],
+  date: string,
+): Promise<SnapshotRow[]> {
+  const symbols = [...new Set(portfolios.flatMap((p) => Object.keys(p.holdings)))];
+  const [{ quotes }, previous] = await Promise.all([
+    symbols.length > 0 ? context.marketData.getQuotes(symbols) : { quotes: {} },
+    latestSnapshotValues(
+      context.db,
+      portfolios.map((p) => p.userId),
+      date,
+    ),
+  ]);
+  const rows = portfolios.map((portfolio) => {
+    const { value, isSimulated } = valueHoldings(portfolio.holdings, quotes);
+    return {
+      userId: portfolio.userId,
+      date,
+      ...snapshotFigures(value, previous.get(portfolio.userId) ?? null),
+      isSimulated,
+    };
+  });
+  await upsertSnapshots(context.db, rows);
+  return rows;
+}
+
+/** POST /api/snapshots/generate: today's (New York) snapshot of the user's saved portfolio, replaced if there is one. */
+export async function generateSnapshot(
+  options: Pick<AlertsContext, 'db' | 'marketData'> & { userId: string; now: Date },
+): Promise<Snapshot> {
+  const [portfolio] = await listSavedPortfoliosOf(options.db, [options.userId]);
+  if (!portfolio || Object.keys(portfolio.holdings).length === 0) {
+    throw new AppError('VALIDATION_ERROR', PORTFOLIO_MESSAGES.empty);
+  }
+  const [row] = await snapshotBatch(options, [portfolio], localDateOf(options.now, NEW_YORK));
+  if (!row) throw new Error('snapshot batch returned no row');
+  const { userId: _userId, ...snapshot } = row;
+  return snapshot;
+}
+
+/**
+ * The daily job: every saved portfolio's snapshot for the last completed US session, in batches (keyset on
+ * the user id). It runs once per UTC day, at 00:00 UTC, which is always after the 16:00 New York close.
+ */
+export async function snapshotAllPortfolios(
+  context: Pick<AlertsContext, 'db' | 'marketData'>,
+  now: Date,
+): Promise<number> {
+  const date = lastCompletedTradingDay(now);
+  let after: string | null = null;
+  let stored = 0;
+  for (;;) {
+    const batch = await listSavedPortfolioBatch(context.db, after, SNAPSHOT_BATCH_SIZE);
+    const nonEmpty = batch.filter((p) => Object.keys(p.holdings).length > 0);
+    if (nonEmpty.length > 0) stored += (await snapshotBatch(context, nonEmpty, date)).length;
+    if (batch.length < SNAPSHOT_BATCH_SIZE) return stored;
+    after = batch.at(-1)?.userId ?? null;
+  }
+}
+
+export interface EvaluationResult {
+  evaluated: number;
+  fired: number;
+  rearmed: number;
+  mailed: number;
+}
+
+/**
+ * One evaluation pass over every enabled condition: one query per table read, one batch of quotes, one
+ * statement to fire and one to re-arm, then the day's e-mails (when SMTP is configured).
+ */
+export async function evaluateAlerts(context: AlertsContext, now: Date): Promise<EvaluationResult> {
+  const { db } = context;
+  const conditions = await listEnabledConditions(db);
+  const portfolioUsers = [...new Set(conditions.filter((c) => c.symbol === null).map((c) => c.userId))];
+  const gainLossUsers = [...new Set(conditions.filter((c) => c.type === 'gain_loss').map((c) => c.userId))];
+  const [portfolioRows, snapshotValues] = await Promise.all([
+    listSavedPortfoliosOf(db, portfolioUsers),
+    latestSnapshotValues(db, gainLossUsers),
+  ]);
+  const marketOpen = isUsMarketOpen(now);
+  // A portfolio moves while the session is open, or around the clock when it holds crypto.
+  const livePortfolios = new Map(
+    portfolioRows
+      .filter((p) => marketOpen || Object.keys(p.holdings).some((symbol) => isSymbolLive(symbol, now)))
+      .map((p) => [p.userId, p.holdings]),
+  );
+  const live = conditions.filter((c) =>
+    c.symbol === null ? livePortfolios.has(c.userId) : isSymbolLive(c.symbol, now),
+  );
+  const symbols = new Set<string>();
+  for (const c of live) {
+    if (c.symbol !== null) symbols.add(c.symbol);
+  }
+  for (const holdings of livePortfolios.values())
+    for (const symbol of Object.keys(holdings)) symbols.add(symbol);
+  const quotes: Quotes = symbols.size > 0 ? (await context.marketData.getQuotes([...symbols])).quotes : {};
+
+  const firings: FiringInput[] = [];
+  const rearm: string[] = [];
+  for (const condition of live) {
+    const reading: ConditionReading = {};
+    let isSimulated = false;
+    if (condition.symbol !== null) {
+      const quote = quotes[condition.symbol];
+      reading.price = quote?.currentPrice ?? null;
+      reading.changePercent = quote?.changePercent ?? null;
+      isSimulated = quote?.source === 'simulated';
+    } else {
+      const valued = valueHoldings(livePortfolios.get(condition.userId) ?? {}, quotes);
+      reading.portfolioValue = valued.value;
+      reading.latestSnapshotValue = snapshotValues.get(condition.userId) ?? null;
+      isSimulated = valued.isSimulated;
+    }
+    const outcome = evaluateCondition(condition, reading);
+    if (outcome.state === 'true' && condition.armed) {
+      firings.push({
+        conditionId: condition.id,
+        severity: outcome.severity,
+        message: outcome.message,
+        isSimulated,
+      });
+    } else if (outcome.state === 'false' && !condition.armed) {
+      rearm.push(condition.id);
+    }
+  }
+  const fired = await fireConditions(db, firings, now);
+  const rearmed = await rearmConditions(db, rearm);
+  const mailed = context.mailer ? await mailFiredAlerts(context, context.mailer, fired, now) : 0;
+  return { evaluated: live.length, fired: fired.length, rearmed, mailed };
+}
+
+async function mailFiredAlerts(
+  context: AlertsContext,
+  mailer: Mailer,
+  fired: readonly { conditionId: string; message: string }[],
+  now: Date,
+): Promise<number> {
+  const claimed = await claimDailyMailings(
+    context.db,
+    fired.map((f) => f.conditionId),
+    utcDateOf(now),
+  );
+  const messageOf = new Map(fired.map((f) => [f.conditionId, f.message]));
+  const sent = await Promise.all(
+    claimed.map(({ conditionId, email }) =>
+      mailer.send(
+        composeMail(email, ALERT_MAIL_SUBJECT, [
+          messageOf.get(conditionId) ?? '',
+          { label: 'See your alerts', url: `${context.publicUrl}/app` },
+          'You get at most one e-mail a day per alert condition. Change your conditions on the Daily Snapshots & Alerts tab.',
+        ]),
+      ),
+    ),
+  );
+  return sent.filter(Boolean).length;
+}
+
+export const ALERT_MAIL_SUBJECT = 'Foliowise alert';
