@@ -8,6 +8,7 @@ import {
 import { requirePlan, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
+import { perUserLimit } from '../../limits/per-user';
 import {
   addManualAccount,
   createDemoAccounts,
@@ -29,30 +30,32 @@ export const portfolioAccountsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.addHook('preHandler', requirePlan('premium', 'professional'));
+  // Each route, per user: every answer but a delete asks for quotes of up to 25 accounts' holdings.
+  const limit = { config: perUserLimit(60, 60_000) };
 
-  app.get('/', async (request) => {
+  app.get('/', limit, async (request) => {
     const body: PortfolioAccountListResponse = await listPortfolioAccounts(await userRequest(request));
     return body;
   });
 
-  app.post('/manual', async (request, reply) => {
+  app.post('/manual', limit, async (request, reply) => {
     const account = parseWith(ZManualAccountRequest, request.body);
     const body: ManualAccountResponse = await addManualAccount({ ...(await userRequest(request)), account });
     return reply.status(201).send(body);
   });
 
-  app.post('/demo', async (request, reply) => {
+  app.post('/demo', limit, async (request, reply) => {
     const body: PortfolioAccountListResponse = await createDemoAccounts(await userRequest(request));
     return reply.status(201).send(body);
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', limit, async (request, reply) => {
     const { id } = parseWith(ZPortfolioAccountParams, request.params);
     await deletePortfolioAccount({ ...context, userId: signedInUser(request).id, id });
     return reply.status(204).send();
   });
 
-  app.post('/sync', async (request) => {
+  app.post('/sync', limit, async (request) => {
     const body: PortfolioAccountListResponse = await syncPortfolioAccounts(await userRequest(request));
     return body;
   });

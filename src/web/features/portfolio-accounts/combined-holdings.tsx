@@ -2,7 +2,10 @@ import type { PortfolioAccountListResponse } from '../../../contracts/portfolio-
 import { topCombinedHoldings } from '../../../domain/portfolio-accounts';
 import { formatNumber, formatUsdWhole } from '../../lib/format';
 
-/** Spec 000 §9: the top 10 holdings across all accounts, largest value first, with the accounts holding each. */
+/**
+ * Spec 000 §9: the top 10 holdings across all accounts, largest value first. Each line names the accounts that
+ * hold it, under the figures, so long account names wrap on a phone without squeezing the numbers.
+ */
 export function CombinedHoldings({
   combinedHoldings,
 }: {
@@ -18,41 +21,23 @@ export function CombinedHoldings({
         {total > top.length ? `Top ${top.length} of ${total} holdings` : `${total} holdings`} across your
         accounts
       </p>
-      <table className="mt-3 w-full table-fixed text-sm">
-        <thead className="text-left text-xs text-muted-foreground">
-          <tr className="border-b border-border">
-            <th scope="col" className="w-[30%] py-2 font-medium sm:w-[18%]">
-              Symbol
-            </th>
-            <th scope="col" className="py-2 text-right font-medium sm:w-[16%]">
-              Shares
-            </th>
-            <th scope="col" className="py-2 text-right font-medium sm:w-[18%]">
-              Value
-            </th>
-            <th scope="col" className="hidden py-2 pl-4 font-medium sm:table-cell">
-              Accounts
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {top.map((holding) => (
-            <tr key={holding.symbol} className="border-b border-border last:border-0 align-top">
-              <th scope="row" className="py-2 pr-2 text-left font-medium break-all">
-                {holding.symbol}
-                <span className="block text-xs font-normal break-words text-muted-foreground sm:hidden">
-                  {holding.accounts.map((a) => a.accountName).join(', ')}
-                </span>
-              </th>
-              <td className="py-2 text-right tabular-nums">{formatNumber(holding.totalShares)}</td>
-              <td className="py-2 text-right tabular-nums">{formatUsdWhole(holding.value)}</td>
-              <td className="hidden py-2 pl-4 break-words text-muted-foreground sm:table-cell">
-                {holding.accounts.map((a) => `${a.accountName} (${formatNumber(a.shares)})`).join(', ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ul className="mt-2 divide-y divide-border" aria-label="Combined holdings">
+        {top.map((holding) => (
+          <li key={holding.symbol} className="flex flex-col gap-0.5 py-2 text-sm">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 font-medium break-all">{holding.symbol}</span>
+              <span className="shrink-0 font-semibold tabular-nums">{formatUsdWhole(holding.value)}</span>
+            </div>
+            <p className="text-xs break-words text-muted-foreground">
+              <span className="tabular-nums">
+                {formatNumber(holding.totalShares)} {holding.totalShares === 1 ? 'share' : 'shares'}
+              </span>
+              {' · '}
+              {holding.accounts.map((a) => `${a.accountName} (${formatNumber(a.shares)})`).join(', ')}
+            </p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
