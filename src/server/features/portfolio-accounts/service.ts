@@ -51,11 +51,10 @@ async function valueAccounts(
   const { rows } = options;
   const symbols = [...new Set(rows.flatMap((row) => Object.keys(row.holdings)))];
   // No call at all for no symbols (a user without accounts, or with empty ones).
-  const {
-    quotes,
-  }: Pick<Awaited<ReturnType<MarketDataService['getQuotes']>>, 'quotes'> = symbols.length > 0
-    ? await options.marketData.getQuotes(symbols, options.requestOptions)
-    : { quotes: {} };
+  const quotes =
+    symbols.length > 0
+      ? (await options.marketData.getQuotes(symbols, options.requestOptions)).quotes
+      : ({} as Record<string, never>);
   const prices: Record<string, number | null> = {};
   for (const symbol of symbols) prices[symbol] = quotes[symbol]?.currentPrice ?? null;
 
