@@ -28,6 +28,7 @@ import { importRoutes } from './features/imports/routes';
 import { brokersRoutes } from './features/brokers/routes';
 import { analysisRoutes } from './features/analysis/routes';
 import { portfolioRoutes } from './features/portfolio/routes';
+import { portfolioAccountsRoutes } from './features/portfolio-accounts/routes';
 import { rewardsRoutes } from './features/rewards/routes';
 import { terminalRoutes } from './features/terminal/routes';
 import { billingRoutes } from './features/billing/routes';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(brokersRoutes, { prefix: '/api' });
   await app.register(analysisRoutes, { prefix: '/api' });
   await app.register(portfolioRoutes, { prefix: '/api' });
+  await app.register(portfolioAccountsRoutes, { prefix: '/api/portfolio-accounts' });
   await app.register(rewardsRoutes, { prefix: '/api' });
   await app.register(terminalRoutes, { prefix: '/api/terminal' });
   await app.register(billingRoutes, { prefix: '/api' });

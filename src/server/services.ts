@@ -26,6 +26,7 @@ import {
   type PaperTradingContext,
   type PaperTradingOptions,
 } from './features/paper-trading/service';
+import type { PortfolioAccountsContext } from './features/portfolio-accounts/service';
 import { createGuidePdfCache, type GuidePdfCache } from './features/resources/guide-pdf';
 import { createRewardsEngine, type RewardsContext, type RewardsOptions } from './features/rewards/service';
 import { createWebhookWorkQueue, type BillingContext } from './features/billing/service';
@@ -87,6 +88,7 @@ export interface Services {
   /** Told when an analysis (AI or demo) was delivered to a signed-in user. */
   analysis: AnalysisContext & { onCompleted: NonNullable<AnalysisOptions['onCompleted']> };
   portfolio: { db: DatabaseHandle['db']; marketData: MarketDataService };
+  portfolioAccounts: PortfolioAccountsContext;
   terminal: TerminalService;
   brokers: { robinhood: BrokerConnector };
   /** The guides of /resources as PDFs, rendered once per process. */
@@ -203,6 +205,7 @@ export function createServices(
     rewards,
     analysis,
     portfolio: { db, marketData },
+    portfolioAccounts: { db, marketData },
     terminal,
     brokers: {
       robinhood: createRobinhoodConnector({

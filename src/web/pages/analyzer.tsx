@@ -22,6 +22,7 @@ import { usePaymentReturnToast } from '../features/billing/payment-return';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
+import { PortfolioAccountsPanel } from '../features/portfolio-accounts/portfolio-accounts-panel';
 import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
 
 const META = {
@@ -179,6 +180,10 @@ export default function AnalyzerPage() {
               snapshotsPanel={<AlertsPanel />}
             />
 
+            <PortfolioAccountsPanel
+              importedHoldings={store.origin === 'brokerage' || store.origin === 'csv' ? portfolio : null}
+            />
+
             <InvestmentBasics onLessonOpen={markLessonRead} />
 
             <section aria-labelledby="promises-heading" className="rounded-xl bg-surface p-6">
@@ -197,7 +202,7 @@ export default function AnalyzerPage() {
                 ))}
               </ul>
               <p className="mt-6 text-sm">
-                AI trading suggestions and multi-account aggregation are coming to Premium.{' '}
+                Premium adds multi-account aggregation; AI trading suggestions are coming.{' '}
                 <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
                   See Premium plans
                 </Link>

@@ -99,7 +99,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'Bring brokerage, 401(k), IRA, Roth IRA and savings accounts into one view, with your combined holdings across all of them.',
     icon: Wallet,
     plan: 'premium',
-    isComing: true,
+    isComing: false,
   },
   {
     title: 'Professional Trading Terminal',

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ZManualAccountRequest,
+  ZPortfolioAccountParams,
+  type ManualAccountResponse,
+  type PortfolioAccountListResponse,
+} from '../../../contracts/portfolio-accounts';
+import { requirePlan, signedInUser } from '../../auth/guards';
+import { userVendorKeysOf } from '../../auth/user-vendor-keys';
+import { parseWith } from '../../http/errors';
+import { perUserLimit } from '../../limits/per-user';
+import {
+  addManualAccount,
+  createDemoAccounts,
+  deletePortfolioAccount,
+  listPortfolioAccounts,
+  syncPortfolioAccounts,
+} from './service';
+
+/**
+ * /api/portfolio-accounts (spec 000 §7): premium and professional only (401 for a visitor, 403
+ * SUBSCRIPTION_REQUIRED naming Premium for the free plan). The user is always the session's.
+ */
+export const portfolioAccountsRoutes: FastifyPluginAsync = async (app) => {
+  const { portfolioAccounts: context } = app.services;
+  const userRequest = async (request: FastifyRequest) => ({
+    ...context,
+    userId: signedInUser(request).id,
+    requestOptions: { userKeys: await userVendorKeysOf(request) },
+  });
+
+  app.addHook('preHandler', requirePlan('premium', 'professional'));
+  // Each route, per user: every answer but a delete asks for quotes of up to 25 accounts' holdings.
+  const limit = { config: perUserLimit(60, 60_000) };
+
+  app.get('/', limit, async (request) => {
+    const body: PortfolioAccountListResponse = await listPortfolioAccounts(await userRequest(request));
+    return body;
+  });
+
+  app.post('/manual', limit, async (request, reply) => {
+    const account = parseWith(ZManualAccountRequest, request.body);
+    const body: ManualAccountResponse = await addManualAccount({ ...(await userRequest(request)), account });
+    return reply.status(201).send(body);
+  });
+
+  app.post('/demo', limit, async (request, reply) => {
+    const body: PortfolioAccountListResponse = await createDemoAccounts(await userRequest(request));
+    return reply.status(201).send(body);
+  });
+
+  app.delete('/:id', limit, async (request, reply) => {
+    const { id } = parseWith(ZPortfolioAccountParams, request.params);
+    await deletePortfolioAccount({ ...context, userId: signedInUser(request).id, id });
+    return reply.status(204).send();
+  });
+
+  app.post('/sync', limit, async (request) => {
+    const body: PortfolioAccountListResponse = await syncPortfolioAccounts(await userRequest(request));
+    return body;
+  });
+};
