@@ -94,6 +94,12 @@ describe('Portfolio Accounts on /app', () => {
       expect(await combined.count()).toBe(10);
       // Whole dollars on cards and panels (spec 000 §9).
       expect(await brokerage.getByText(/^\$[\d,]+$/).count()).toBe(1);
+      // The analyzer's 'Hide values' masks the accounts' amounts too.
+      await page.getByRole('button', { name: 'Load Sample' }).click();
+      await page.getByRole('button', { name: 'Hide values' }).click();
+      await expect.poll(() => brokerage.getByText(/^\$[\d,]+$/).count(), WAIT).toBe(0);
+      await page.getByRole('button', { name: 'Show values' }).click();
+      await expect.poll(() => brokerage.getByText(/^\$[\d,]+$/).count(), WAIT).toBe(1);
 
       // The name is required; text that is not JSON is refused before anything is sent.
       const add = panel.getByRole('button', { name: 'Add Account' });

@@ -10,7 +10,7 @@ import { AlertsPanel } from '../features/alerts/alerts-panel';
 import { AnalysisError } from '../features/analyzer/analysis-error';
 import { AnalysisResultsSection } from '../features/analyzer/analysis-results-section';
 import { HealthCheckCard } from '../features/analyzer/health-check-card';
-import { HideValuesProvider } from '../features/analyzer/hide-values';
+import { HideValuesProvider } from '../components/hide-values';
 import { PortfolioEditor } from '../features/analyzer/portfolio-editor';
 import { PortfolioSummaryCard } from '../features/analyzer/portfolio-summary-card';
 import { ReplacePortfolioDialog } from '../features/analyzer/replace-portfolio-dialog';

@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatSignedUsd, formatUsd, toneTextClass } from '../../lib/format';
 import { useGenerateSnapshot } from './generate-snapshot';
 import { useLatestSnapshot } from './get-latest-snapshot';
+import { Amount } from '../../components/hide-values';
 
 const SnapshotHistoryChart = lazy(() => import('./snapshot-history-chart'));
 
@@ -56,12 +57,14 @@ export function SnapshotCard({ userId }: { userId: string }) {
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="snapshot-figures">
             <div className="rounded-lg border p-3">
               <dt className="text-xs text-muted-foreground">Total value</dt>
-              <dd className="text-xl font-semibold tabular-nums">{formatUsd(snapshot.totalValue)}</dd>
+              <dd className="text-xl font-semibold tabular-nums">
+                <Amount>{formatUsd(snapshot.totalValue)}</Amount>
+              </dd>
             </div>
             <div className="rounded-lg border p-3">
               <dt className="text-xs text-muted-foreground">Gain/loss since previous snapshot</dt>
               <dd className={cn('text-xl font-semibold tabular-nums', toneTextClass(snapshot.totalGainLoss))}>
-                {formatSignedUsd(snapshot.totalGainLoss)}{' '}
+                <Amount>{formatSignedUsd(snapshot.totalGainLoss)}</Amount>{' '}
                 <span className="text-sm">({formatSignedPercent(snapshot.totalGainLossPercent)})</span>
               </dd>
             </div>

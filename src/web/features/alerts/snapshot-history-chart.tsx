@@ -1,5 +1,6 @@
 import type { Snapshot } from '../../../contracts/alerts';
 import { ValueLineChart } from '../../components/charts/value-line-chart';
+import { MASK, useValuesHidden } from '../../components/hide-values';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -11,8 +12,8 @@ export default function SnapshotHistoryChart({ history }: { history: readonly Sn
     <div data-testid="snapshot-history-chart">
       <ValueLineChart
         points={history.map((s) => ({ date: s.date, value: s.totalValue }))}
-        hidden={false}
-        mask=""
+        hidden={useValuesHidden()}
+        mask={MASK}
         formatTick={(day) => shortDate.format(asDate(day))}
         formatDate={(day) => fullDate.format(asDate(day))}
         className="h-48 w-full sm:h-56"

@@ -16,7 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { formatUsd } from '../../lib/format';
 import { formatFraction } from '../../lib/format';
 import { assetClassLabel } from './format';
-import { MASK, useValuesHidden } from './hide-values';
+import { MASK, useValuesHidden } from '../../components/hide-values';
 import { displaySymbol } from './portfolio-rows';
 
 /** Distinct, colour-blind-aware hues that read on white. */

@@ -4,7 +4,7 @@ import type { AnalysisWordsSource, AnalyzeResponse } from '../../../contracts/an
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { AnalysisText } from './analysis-text';
-import { MaskedText } from './hide-values';
+import { MaskedText } from '../../components/hide-values';
 import { RiskPanel } from './risk-panel';
 
 function ListCard({ title, icon: Icon, children }: { title: string; icon: LucideIcon; children: ReactNode }) {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnalysisText } from './analysis-text';
-import { HideValuesProvider } from './hide-values';
+import { HideValuesProvider } from '../../components/hide-values';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { Tooltip } from '../../components/ui/tooltip';
-import { MaskedText } from './hide-values';
+import { MaskedText } from '../../components/hide-values';
 
 /** Terms the analysis texts name, each explained in plain words (shown on hover or focus). */
 const GLOSSARY: Readonly<Record<string, string>> = {

@@ -3,7 +3,7 @@ import { CircleCheck, CircleX, HeartPulse, TriangleAlert } from 'lucide-react';
 import type { HealthCheck } from '../../../contracts/analysis';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
-import { MaskedText } from './hide-values';
+import { MaskedText } from '../../components/hide-values';
 
 const BADGE_VARIANTS: Readonly<Record<HealthCheck['badge'], BadgeVariant>> = {
   green: 'success',

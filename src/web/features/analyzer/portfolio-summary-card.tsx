@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Spinner } from '../../components/ui/spinner';
 import { formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
-import { Amount, HideValuesToggle } from './hide-values';
+import { Amount, HideValuesToggle } from '../../components/hide-values';
 import { countHoldings, displaySymbol, formatHoldingQuantity, type PortfolioMap } from './portfolio-rows';
 import type { PortfolioOrigin } from './use-portfolio-store';
 

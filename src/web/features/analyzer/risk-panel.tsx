@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { formatUsd } from '../../lib/format';
 import { formatFraction } from '../../lib/format';
 import { assetClassLabel, formatRatio } from './format';
-import { Amount, MaskedText } from './hide-values';
+import { Amount, MaskedText } from '../../components/hide-values';
 import { displaySymbol } from './portfolio-rows';
 
 const RISK_VARIANTS: Readonly<Record<string, BadgeVariant>> = {

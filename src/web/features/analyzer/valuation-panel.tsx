@@ -13,7 +13,7 @@ import {
   TONE_TEXT_CLASS,
 } from '../../lib/format';
 import { SOURCE_LABELS } from './format';
-import { Amount } from './hide-values';
+import { Amount } from '../../components/hide-values';
 import { displaySymbol, formatHoldingQuantity } from './portfolio-rows';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatSignedUsd, formatUsd, toneTextClass } from '../../lib/format';
 import { useValueHistory } from './get-value-history';
-import { Amount } from './hide-values';
+import { Amount } from '../../components/hide-values';
 import { displaySymbol } from './portfolio-rows';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 

@@ -1,6 +1,6 @@
 import type { ValueHistory } from '../../../contracts/analysis';
 import { ValueLineChart } from '../../components/charts/value-line-chart';
-import { MASK, useValuesHidden } from './hide-values';
+import { MASK, useValuesHidden } from '../../components/hide-values';
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -4,6 +4,7 @@ import { ACCOUNT_TYPE_LABELS, cardHoldings } from '../../../domain/portfolio-acc
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatDateTime, formatNumber, formatUsdWhole } from '../../lib/format';
+import { Amount } from '../../components/hide-values';
 
 export interface AccountCardProps {
   account: PortfolioAccount;
@@ -37,7 +38,9 @@ export function AccountCard({ account, onDelete, isDeleting }: AccountCardProps)
           </Button>
         ) : null}
       </div>
-      <p className="text-2xl font-bold tabular-nums">{formatUsdWhole(account.totalValue)}</p>
+      <p className="text-2xl font-bold tabular-nums">
+        <Amount>{formatUsdWhole(account.totalValue)}</Amount>
+      </p>
       {shown.length > 0 ? (
         <ul className="flex flex-wrap gap-1.5" aria-label={`Holdings of ${account.accountName}`}>
           {shown.map(([symbol, shares]) => (

@@ -1,6 +1,7 @@
 import type { PortfolioAccountListResponse } from '../../../contracts/portfolio-accounts';
 import { topCombinedHoldings } from '../../../domain/portfolio-accounts';
 import { formatNumber, formatUsdWhole } from '../../lib/format';
+import { Amount } from '../../components/hide-values';
 
 /**
  * Spec 000 §9: the top 10 holdings across all accounts, largest value first. Each line names the accounts that
@@ -26,7 +27,9 @@ export function CombinedHoldings({
           <li key={holding.symbol} className="flex flex-col gap-0.5 py-2 text-sm">
             <div className="flex items-baseline justify-between gap-3">
               <span className="min-w-0 font-medium break-all">{holding.symbol}</span>
-              <span className="shrink-0 font-semibold tabular-nums">{formatUsdWhole(holding.value)}</span>
+              <span className="shrink-0 font-semibold tabular-nums">
+                <Amount>{formatUsdWhole(holding.value)}</Amount>
+              </span>
             </div>
             <p className="text-xs break-words text-muted-foreground">
               <span className="tabular-nums">

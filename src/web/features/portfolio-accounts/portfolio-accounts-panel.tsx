@@ -17,6 +17,7 @@ import { useDeletePortfolioAccount } from './delete-portfolio-account';
 import { usePortfolioAccounts } from './get-portfolio-accounts';
 import { PremiumUpsellCard } from './premium-upsell-card';
 import { useSyncPortfolioAccounts } from './sync-portfolio-accounts';
+import { Amount } from '../../components/hide-values';
 
 export interface PortfolioAccountsPanelProps {
   /** The analyzer's imported portfolio (brokerage or CSV), which can be saved as an account; null for none. */
@@ -89,7 +90,9 @@ function AccountsView({ userId, importedHoldings }: { userId: string } & Portfol
               <p className="text-sm text-muted-foreground">
                 Total Value of {list.accounts.length} {list.accounts.length === 1 ? 'account' : 'accounts'}
               </p>
-              <p className="text-3xl font-bold tabular-nums">{formatUsdWhole(list.totalValue)}</p>
+              <p className="text-3xl font-bold tabular-nums">
+                <Amount>{formatUsdWhole(list.totalValue)}</Amount>
+              </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
               {list.isSimulated ? <SimulatedPricesBadge /> : null}

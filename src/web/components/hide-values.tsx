@@ -1,6 +1,6 @@
 import { Fragment, createContext, useContext, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button } from './ui/button';
 
 const HideValuesContext = createContext(false);
 
