@@ -21,6 +21,7 @@ import { usePaymentReturnToast } from '../features/billing/payment-return';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
+import { TradingSuggestionsPanel } from '../features/trading-suggestions/suggestions-panel';
 import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
 
 const META = {
@@ -175,6 +176,7 @@ export default function AnalyzerPage() {
               hasHoldings={hasHoldings}
               isUnavailable={analysis.error !== null}
               resultsRef={resultsRef}
+              suggestionsPanel={<TradingSuggestionsPanel portfolio={portfolio} />}
             />
 
             <InvestmentBasics onLessonOpen={markLessonRead} />
@@ -195,7 +197,7 @@ export default function AnalyzerPage() {
                 ))}
               </ul>
               <p className="mt-6 text-sm">
-                AI trading suggestions and multi-account aggregation are coming to Premium.{' '}
+                Premium adds AI trading suggestions; multi-account aggregation is coming.{' '}
                 <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
                   See Premium plans
                 </Link>

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Sparkles } from 'lucide-react';
 import type { AnalyzeResponse } from '../../../contracts/analysis';
 import { Card, CardContent } from '../../components/ui/card';
@@ -12,6 +12,7 @@ export function AnalysisResultsSection({
   hasHoldings,
   isUnavailable,
   resultsRef,
+  suggestionsPanel,
 }: {
   result: AnalyzeResponse | null;
   isStale: boolean;
@@ -19,13 +20,17 @@ export function AnalysisResultsSection({
   /** The last run failed (its notice is shown above): not 'Ready when you are'. */
   isUnavailable: boolean;
   resultsRef: Ref<HTMLDivElement>;
+  /** The 'AI Suggestions' tab's panel (a feature of its own, passed in by the page). */
+  suggestionsPanel?: ReactNode;
 }) {
   return (
     <section aria-label="Analysis results" className="flex flex-col gap-4">
       <Tabs defaultValue="analysis">
         <TabsList aria-label="Result views">
+          {suggestionsPanel ? <TabsTrigger value="suggestions">AI Suggestions</TabsTrigger> : null}
           <TabsTrigger value="analysis">Analysis</TabsTrigger>
         </TabsList>
+        {suggestionsPanel ? <TabsContent value="suggestions">{suggestionsPanel}</TabsContent> : null}
         <TabsContent value="analysis">
           <div ref={resultsRef} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
             {result ? (
