@@ -86,7 +86,7 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
   it('adds AI Trading Suggestions, Multi-Account Aggregation, priority support and the terminal to Premium, saying what is not built yet', () => {
     expect(planAdditions('premium')).toEqual([
       'AI analyses: Unlimited',
-      'AI Trading Suggestions (coming soon)',
+      'AI Trading Suggestions',
       'Multi-Account Aggregation (coming soon)',
       'Priority support',
       'Trading terminal access',
@@ -101,7 +101,7 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
       'White-label reports (coming soon)',
       'API access (coming soon)',
     ]);
-    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(7);
+    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(6);
   });
 
   it('includes every lower plan in each higher plan', () => {

@@ -154,7 +154,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
       enterprise: 'Unlimited',
     },
   },
-  { id: 'ai-trading-suggestions', label: 'AI Trading Suggestions', introducedIn: 'premium', isComing: true },
+  { id: 'ai-trading-suggestions', label: 'AI Trading Suggestions', introducedIn: 'premium' },
   {
     id: 'multi-account-aggregation',
     label: 'Multi-Account Aggregation',
