@@ -245,6 +245,21 @@ describe('computeTradingSuggestions', () => {
     expect(call?.reasoning).toContain('does not protect you from a fall');
     expect(suggestions[3]?.actionText).toBe('Sell 0.9231 ETH (about $3,000.08)');
 
+    // AAPL 500 × 100 = 50 % of 100,000: 250 shares are sold down to 25 %, so the calls cover the 250 kept.
+    const trimmed = suggest(
+      [
+        ['AAPL', 500, 100],
+        ['VTI', 150, 300],
+        ['BND', 50, 100],
+      ],
+      aggressive,
+      closes,
+    );
+    expect(trimmed.find((s) => s.rule === 'holding-concentration')?.quantity).toBe(250);
+    const covered = trimmed.find((s) => s.rule === 'covered-call');
+    expect(covered?.quantity).toBe(2);
+    expect(covered?.reasoning).toContain('you hold 500 shares, 250 after the sale above');
+
     // No options for moderate tolerance, nor with the preservation goal.
     const preserving = suggest(
       [

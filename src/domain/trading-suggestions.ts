@@ -250,7 +250,7 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
         riskLevel: 'low',
         facts: { cryptoWeightPercent: round2(cryptoWeight * 100), cryptoCapPercent: round2(cap * 100) },
         reasoning: (amount) =>
-          `Crypto is ${pct(cryptoWeight)} of the portfolio, above the ${pct(cap)} cap for a ${tolerance} risk tolerance. Selling ${amount} of ${symbolAsWritten(h.symbol)} brings crypto back to the cap.`,
+          `Crypto is ${pct(cryptoWeight)} of the portfolio, above the ${pct(cap)} cap for a ${tolerance} risk tolerance. Selling ${amount} brings crypto back to the cap.`,
       });
     }
   }
@@ -304,7 +304,7 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
         limitPercent: round2(MAX_SECTOR_WEIGHT * 100),
       },
       reasoning: (amount) =>
-        `${sector.name} is ${pct(sector.weight)} of the portfolio, above ${pct(MAX_SECTOR_WEIGHT)} in one sector. Selling ${amount} of ${symbolAsWritten(largest.symbol)}, its largest holding there, moves the sector toward ${pct(MAX_SECTOR_WEIGHT)}.`,
+        `${sector.name} is ${pct(sector.weight)} of the portfolio, above ${pct(MAX_SECTOR_WEIGHT)} in one sector. Selling ${amount}, its largest holding there, moves the sector toward ${pct(MAX_SECTOR_WEIGHT)}.`,
     });
   }
 
@@ -343,8 +343,7 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
           confidence,
           riskLevel: tooMuchEquity ? 'low' : 'medium',
           facts: driftFacts,
-          reasoning: (text) =>
-            `${split} Selling ${text} of ${symbolAsWritten(source.symbol)} funds the move back.`,
+          reasoning: (text) => `${split} Selling ${text} funds the move back.`,
         });
       }
       const heldFund = (tooMuchEquity ? bonds : equity).find(
@@ -366,7 +365,7 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
           facts: driftFacts,
           reasoning: (text) =>
             heldFund
-              ? `${split} Buying ${text} of ${fund}, which you already hold, moves the split back to the target.`
+              ? `${split} Buying ${text}, which you already hold, moves the split back to the target.`
               : `${split} ${tooMuchEquity ? 'You hold no bond fund' : 'You hold no broad stock fund'}: ${fund} is a broad, low-cost fund, and buying ${text} moves the split back to the target.`,
         });
       }
@@ -460,13 +459,16 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
   // 7. Covered calls (aggressive only; not with the preservation goal).
   if (tolerance === 'aggressive' && !preferences.investmentGoals.includes('preservation')) {
     for (const h of held) {
-      if (h.assetClass !== 'stock' || h.quantity < COVERED_CALL_SHARES || h.weight < COVERED_CALL_MIN_WEIGHT)
+      // Only the shares the suggestions above leave unsold can be covered.
+      const sold = drafts.find((d) => d.symbol === h.symbol && d.suggestionType !== 'buy')?.quantity ?? 0;
+      const kept = h.quantity - sold;
+      if (h.assetClass !== 'stock' || kept < COVERED_CALL_SHARES || h.weight < COVERED_CALL_MIN_WEIGHT)
         continue;
       const volatility = annualizedVolatility(
         simpleReturns((closes.get(h.symbol) ?? []).map((b) => b.close)),
       );
       if (volatility === null || !((closes.get(h.symbol)?.length ?? 0) >= MIN_RETURN_BARS)) continue;
-      const contracts = Math.floor(h.quantity / COVERED_CALL_SHARES);
+      const contracts = Math.floor(kept / COVERED_CALL_SHARES);
       const price = priceOf(h);
       const strike = coveredCallStrike(price, volatility);
       const confidence = confidenceOf(h.weight - COVERED_CALL_MIN_WEIGHT, CONFIDENCE_SCALE.coveredCall);
@@ -483,10 +485,11 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
         currentPrice: price,
         targetPrice: strike,
         quantity: contracts,
-        reasoning: `${h.symbol} is ${pct(h.weight)} of the portfolio and you hold ${h.quantity} shares. Selling ${contracts} covered call${contracts === 1 ? '' : 's'} at ${formatMoney(strike)} (one monthly standard deviation above ${formatMoney(price)}, from its ${pct(volatility)} one-year volatility) earns a premium. The risks: if the price ends above the strike your shares are sold at the strike and you miss the gain above it, the premium does not protect you from a fall, and you cannot sell those shares while the calls are open.`,
+        reasoning: `${h.symbol} is ${pct(h.weight)} of the portfolio and you hold ${h.quantity} shares${sold > 0 ? `, ${kept} after the sale above` : ''}. Selling ${contracts} covered call${contracts === 1 ? '' : 's'} at ${formatMoney(strike)} (one monthly standard deviation above ${formatMoney(price)}, from its ${pct(volatility)} one-year volatility) earns a premium. The risks: if the price ends above the strike your shares are sold at the strike and you miss the gain above it, the premium does not protect you from a fall, and you cannot sell those shares while the calls are open.`,
         facts: {
           weightPercent: round2(h.weight * 100),
           sharesHeld: h.quantity,
+          sharesKept: kept,
           contracts,
           sharesCovered: shares,
           price: round2(price),
