@@ -184,12 +184,10 @@ describe('daily limit', () => {
       const res = await generate(user, { portfolio: { BND: 10 } });
       expect(res.statusCode, res.body).toBe(200);
     }
-    expectError(
-      await generate(user, { portfolio: { BND: 10 } }),
-      429,
-      'RATE_LIMITED',
-      SUGGESTION_LIMIT_MESSAGE,
-    );
+    const refused = await generate(user, { portfolio: { BND: 10 } });
+    expectError(refused, 429, 'RATE_LIMITED', SUGGESTION_LIMIT_MESSAGE);
+    // 23:00 UTC: an hour until the generations come back.
+    expect(refused.headers['retry-after']).toBe('3600');
     expect((await generate(other, { portfolio: { BND: 10 } })).statusCode).toBe(200);
     clock = new Date('2026-03-06T00:00:01Z');
     expect((await generate(user, { portfolio: { BND: 10 } })).statusCode).toBe(200);

@@ -8,11 +8,13 @@ import {
 import { readableUserId, requirePlan, requireUser, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
+import { AppError } from '../../../contracts/errors';
 import {
   dismissTradingSuggestion,
   executeTradingSuggestion,
   generateTradingSuggestions,
   listTradingSuggestions,
+  msUntilUtcMidnight,
 } from './service';
 
 const premium = { preHandler: [requireUser, requirePlan('premium', 'professional')] };
@@ -31,24 +33,32 @@ export const tradingSuggestionsRoutes: FastifyPluginAsync = async (app) => {
     return body;
   });
 
-  app.post('/', premium, async (request) => {
+  app.post('/', premium, async (request, reply) => {
     const user = signedInUser(request);
     const { portfolio, userId, ...preferences } = parseWith(ZSuggestionRequest, request.body);
     // The spec's calls carry no user id; one that is sent must be the session's own (admins excepted).
     const ownerId = readableUserId(user, userId);
-    const body: GenerateSuggestionsResponse = await generateTradingSuggestions({
-      ...context,
-      userId: ownerId,
-      portfolio,
-      preferences,
-      requestOptions: { userKeys: await userVendorKeysOf(request) },
-      onLlmFailure: (error) =>
-        request.log.warn(
-          { reason: error.reason, detail: error.message },
-          'suggestion reasoning: templates used',
-        ),
-    });
-    return body;
+    try {
+      const body: GenerateSuggestionsResponse = await generateTradingSuggestions({
+        ...context,
+        userId: ownerId,
+        portfolio,
+        preferences,
+        requestOptions: { userKeys: await userVendorKeysOf(request) },
+        onLlmFailure: (error) =>
+          request.log.warn(
+            { reason: error.reason, detail: error.message },
+            'suggestion reasoning: templates used',
+          ),
+      });
+      return body;
+    } catch (error) {
+      // The day's generations are used up: they come back at the next UTC midnight.
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+        reply.header('retry-after', Math.ceil(msUntilUtcMidnight(context.now()) / 1000));
+      }
+      throw error;
+    }
   });
 
   app.patch('/:id/dismiss', premium, async (request, reply) => {

@@ -58,6 +58,11 @@ export interface TradingSuggestionsContext {
 
 const DAY_MS = 86_400_000;
 
+/** Milliseconds until the next UTC midnight, when the day's generations start again. */
+export function msUntilUtcMidnight(now: Date): number {
+  return DAY_MS - (now.getTime() % DAY_MS);
+}
+
 /** Takes one of today's generations (UTC day); 429 past the limit. */
 async function takeGeneration(
   context: TradingSuggestionsContext,
@@ -65,8 +70,7 @@ async function takeGeneration(
 ): Promise<{ remaining: number; giveBack: () => Promise<void> }> {
   const now = context.now();
   const key = `trading-suggestions:${userId}:${now.toISOString().slice(0, 10)}`;
-  const untilMidnight = DAY_MS - (now.getTime() % DAY_MS);
-  const { count } = await context.limits.increment(key, untilMidnight);
+  const { count } = await context.limits.increment(key, msUntilUtcMidnight(now));
   if (count > DAILY_SUGGESTION_GENERATIONS) {
     await context.limits.decrement(key);
     throw new AppError('RATE_LIMITED', SUGGESTION_LIMIT_MESSAGE);
