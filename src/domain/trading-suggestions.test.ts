@@ -176,7 +176,7 @@ describe('computeTradingSuggestions', () => {
       "AAPL is 40.00% of the portfolio, above 25.00% for a single stock or coin. Selling 38 shares of AAPL brings it back to 25.00%, so one company's bad news weighs less.",
     );
     expect(bnd?.reasoning).toContain(
-      'Stocks are 85.42% of your stocks and bonds; the target for a moderate tolerance over a long horizon is 70.00%, with 30.00% in bonds.',
+      'Stocks are 85.42% of your stocks and bonds; the target for your moderate risk tolerance and long horizon is 70.00%, with 30.00% in bonds.',
     );
     // BND has no closes: no return; VXUS went 60 -> 70 over the year.
     expect(bnd?.potentialReturn).toBeNull();

@@ -250,7 +250,7 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
         riskLevel: 'low',
         facts: { cryptoWeightPercent: round2(cryptoWeight * 100), cryptoCapPercent: round2(cap * 100) },
         reasoning: (amount) =>
-          `Crypto is ${pct(cryptoWeight)} of the portfolio, above the ${pct(cap)} cap for a ${tolerance} risk tolerance. Selling ${amount} brings crypto back to the cap.`,
+          `Crypto is ${pct(cryptoWeight)} of the portfolio, above the ${pct(cap)} cap for your ${tolerance} risk tolerance. Selling ${amount} brings crypto back to the cap.`,
       });
     }
   }
@@ -328,7 +328,7 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
         targetBondPercent: round2((1 - target) * 100),
         bandPercent: round2(DRIFT_BAND * 100),
       };
-      const split = `Stocks are ${pct(share)} of your stocks and bonds; the target for a ${tolerance} tolerance over a ${preferences.timeHorizon} horizon is ${pct(target)}, with ${pct(1 - target)} in bonds.`;
+      const split = `Stocks are ${pct(share)} of your stocks and bonds; the target for your ${tolerance} risk tolerance and ${preferences.timeHorizon} horizon is ${pct(target)}, with ${pct(1 - target)} in bonds.`;
       const source = (tooMuchEquity ? equity : bonds).find((h) => !sells.has(h.symbol));
       if (source) {
         addSell({
