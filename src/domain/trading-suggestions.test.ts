@@ -210,6 +210,19 @@ describe('computeTradingSuggestions', () => {
     expect(byRule['rebalance-sell']).toMatchObject({ symbol: 'VTI', quantity: 40 });
   });
 
+  it('only coins: the cap, then VTI and BND in the target split with what is not kept in crypto', () => {
+    // BTC 0.2 × 100,000 = 20,000; moderate cap 5 %: keep 1,000, invest 19,000: 70 % VTI, 30 % BND.
+    const suggestions = suggest([['CRYPTO:BTC', 0.2, 100_000]], DEFAULT_SUGGESTION_PREFERENCES);
+    expect(suggestions.map((s) => [s.rule, s.symbol, s.suggestionType, s.quantity, s.confidence])).toEqual([
+      ['crypto-cap', 'CRYPTO:BTC', 'sell', 0.19, 95],
+      ['rebalance-buy', 'BND', 'buy', 81, 75], // 5,700 / 70 = 81.4
+      ['rebalance-buy', 'VTI', 'buy', 44, 75], // 13,300 / 300 = 44.3
+    ]);
+    expect(suggestions[2]?.reasoning).toBe(
+      'You hold no stock or bond funds. For your moderate risk tolerance and long horizon the target is 70.00% in stocks and 30.00% in bonds; VTI is a broad, low-cost fund, and buying 44 shares of VTI puts 70.00% of the money outside crypto there.',
+    );
+  });
+
   it('aggressive with income: crypto cap, dividend fund and a covered call with its risks', () => {
     // AAPL 200 × 100 = 20,000 (20 %), VTI 60,000, BND 7,000, ETH 4 × 3,250 = 13,000 (13 % > 10 % cap).
     const aggressive: SuggestionPreferences = {

@@ -10,7 +10,8 @@
  * 3. An industry sector above 40 % -> sell the excess from its largest stock not already trimmed.
  * 4. Drift of the equity/bond split (of equity + bonds) from the target table by more than 5 points ->
  *    rebalance: sell the overweight side's largest holding not already trimmed, buy the underweight side's
- *    largest fund held, or a broad low-cost fund (VTI, BND) when none is held.
+ *    largest fund held, or a broad low-cost fund (VTI, BND) when none is held. With neither stocks nor
+ *    bonds, the value not kept in crypto goes to VTI and BND in the target split.
  * 5. Equity held but none of it outside the US -> buy VXUS worth 20 % of the equity.
  * 6. Income goal without a dividend fund -> buy SCHD worth 10 % of the portfolio.
  * 7. Aggressive tolerance without the preservation goal: a stock of 100 shares or more and 10 % or more of
@@ -95,7 +96,7 @@ export const DIVIDEND_FUNDS: readonly string[] = ['SCHD', 'VYM', 'VIG', 'JEPI'];
 /** confidence = 50 + 45 × min(1, excess / scale), in percent; the scale per rule. */
 export const CONFIDENCE_SCALE = { holding: 0.25, sector: 0.4, crypto: 0.2, drift: 0.2, coveredCall: 0.25 };
 /** Rules about something missing have no excess to measure: a fixed confidence. */
-export const GAP_CONFIDENCE = { international: 70, income: 60 };
+export const GAP_CONFIDENCE = { noStocksOrBonds: 75, international: 70, income: 60 };
 /** Priority from confidence: high at 80 or more, medium at 65 or more, else low. */
 export const PRIORITY_MIN_CONFIDENCE = { high: 80, medium: 65 };
 
@@ -369,6 +370,35 @@ export function computeTradingSuggestions(input: SuggestionInput): SuggestionDra
               : `${split} ${tooMuchEquity ? 'You hold no bond fund' : 'You hold no broad stock fund'}: ${fund} is a broad, low-cost fund, and buying ${text} moves the split back to the target.`,
         });
       }
+    }
+  } else {
+    // Neither stocks nor bonds (only coins, cash or commodities): what is not kept in crypto goes to the
+    // target split, through the broad funds.
+    const toInvest = total - Math.min(cryptoValue, cap * total);
+    for (const [fund, share] of [
+      [BROAD_FUNDS.usEquity, target],
+      [BROAD_FUNDS.bond, 1 - target],
+    ] as const) {
+      const price = fundPrices.get(fund);
+      if (!price || toInvest <= 0) continue;
+      buys.push({
+        rule: 'rebalance-buy',
+        symbol: fund,
+        side: 'buy',
+        type: 'buy',
+        price,
+        amount: share * toInvest,
+        isCrypto: false,
+        confidence: GAP_CONFIDENCE.noStocksOrBonds,
+        riskLevel: fund === BROAD_FUNDS.bond ? 'low' : 'medium',
+        facts: {
+          targetEquityPercent: round2(target * 100),
+          targetBondPercent: round2((1 - target) * 100),
+          sharePercent: round2(share * 100),
+        },
+        reasoning: (text) =>
+          `You hold no stock or bond funds. For your ${tolerance} risk tolerance and ${preferences.timeHorizon} horizon the target is ${pct(target)} in stocks and ${pct(1 - target)} in bonds; ${fund} is a broad, low-cost fund, and buying ${text} puts ${pct(share)} of the money outside crypto there.`,
+      });
     }
   }
 
