@@ -100,6 +100,18 @@ describe('AI trading suggestions: premium', () => {
       await visible(panel.getByText('Simulated price').first());
       await screenshot(page, `suggestions-full-${label}`);
 
+      // Hiding values hides the dollar amounts of the actions too.
+      const action = items.filter({ hasText: /AAPL/ }).first().locator('p').first();
+      await page.getByRole('button', { name: 'Hide values' }).click();
+      await expect
+        .poll(async () => {
+          const text = (await action.textContent()) ?? '';
+          return text.includes('(about ••••••') && !text.includes('$');
+        }, WAIT)
+        .toBe(true);
+      await page.getByRole('button', { name: 'Show values' }).click();
+      await visible(panel.getByText(/^Sell \d+ shares of AAPL \(about \$[\d,]+\.\d\d\)$/));
+
       const first = await items.first().getAttribute('aria-label');
       await items.first().getByRole('button', { name: 'Dismiss' }).click();
       await expect.poll(() => items.count(), WAIT).toBe(count - 1);

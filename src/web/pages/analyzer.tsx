@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../components/ui
 import { AnalysisError } from '../features/analyzer/analysis-error';
 import { AnalysisResultsSection } from '../features/analyzer/analysis-results-section';
 import { HealthCheckCard } from '../features/analyzer/health-check-card';
-import { HideValuesProvider } from '../features/analyzer/hide-values';
+import { HideValuesProvider, MaskedText } from '../features/analyzer/hide-values';
 import { PortfolioEditor } from '../features/analyzer/portfolio-editor';
 import { PortfolioSummaryCard } from '../features/analyzer/portfolio-summary-card';
 import { ReplacePortfolioDialog } from '../features/analyzer/replace-portfolio-dialog';
@@ -176,7 +176,12 @@ export default function AnalyzerPage() {
               hasHoldings={hasHoldings}
               isUnavailable={analysis.error !== null}
               resultsRef={resultsRef}
-              suggestionsPanel={<TradingSuggestionsPanel portfolio={portfolio} />}
+              suggestionsPanel={
+                <TradingSuggestionsPanel
+                  portfolio={portfolio}
+                  maskText={(text) => <MaskedText text={text} />}
+                />
+              }
             />
 
             <InvestmentBasics onLessonOpen={markLessonRead} />

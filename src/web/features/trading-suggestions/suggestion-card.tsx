@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
 import type { TradingSuggestion } from '../../../contracts/trading-suggestions';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
@@ -23,8 +24,11 @@ export function SuggestionCard({
   onDismiss,
   onExecute,
   isUpdating,
+  maskText,
 }: {
   suggestion: TradingSuggestion;
+  /** Writes a text with the holding's dollar amounts hidden while the page hides values. */
+  maskText: (text: string) => ReactNode;
   onDismiss: () => void;
   onExecute: () => void;
   isUpdating: boolean;
@@ -45,7 +49,7 @@ export function SuggestionCard({
         <Badge variant={LEVEL_VARIANTS[s.priority]}>{capitalised(s.priority)} priority</Badge>
         <Badge variant="outline">{capitalised(s.riskLevel)} risk</Badge>
       </div>
-      <p className="font-medium break-words">{s.actionText}</p>
+      <p className="font-medium break-words">{maskText(s.actionText)}</p>
       <p className="text-sm break-words text-muted-foreground">{s.reasoning}</p>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Bot, Sparkles } from 'lucide-react';
 import {
   DEFAULT_SUGGESTION_PREFERENCES,
@@ -35,7 +35,14 @@ const HORIZON_LABELS: Record<TimeHorizon, string> = {
  * The AI Trading Suggestions panel (spec 000 §2 "Other views", §4): premium and professional plans generate
  * suggestions for the analyzer's portfolio and see them; everyone else sees the upsell card and sends nothing.
  */
-export function TradingSuggestionsPanel({ portfolio }: { portfolio: Readonly<Record<string, number>> }) {
+export function TradingSuggestionsPanel({
+  portfolio,
+  maskText,
+}: {
+  portfolio: Readonly<Record<string, number>>;
+  /** The page's masking of dollar amounts in a text (its hide-values toggle). */
+  maskText: (text: string) => ReactNode;
+}) {
   const session = useSession();
   const user = session.user;
   const isPaid = session.hasSubscription();
@@ -164,6 +171,7 @@ export function TradingSuggestionsPanel({ portfolio }: { portfolio: Readonly<Rec
                   <SuggestionCard
                     key={suggestion.id}
                     suggestion={suggestion}
+                    maskText={maskText}
                     isUpdating={update.isPending && update.variables.id === suggestion.id}
                     onDismiss={() => update.mutate({ id: suggestion.id, action: 'dismiss' })}
                     onExecute={() => update.mutate({ id: suggestion.id, action: 'execute' })}
