@@ -83,7 +83,7 @@ export const ZPortfolio = z
 export type Portfolio = z.output<typeof ZPortfolio>;
 
 /** A portfolio that must hold something: the Analyze rule of spec 000 §5. A missing one counts as empty. */
-const ZNonEmptyPortfolio = z.preprocess(
+export const ZNonEmptyPortfolio = z.preprocess(
   (value) => value ?? {},
   ZPortfolio.refine((portfolio) => Object.keys(portfolio).length > 0, PORTFOLIO_MESSAGES.empty),
 );

@@ -86,7 +86,7 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
   it('adds AI Trading Suggestions, Multi-Account Aggregation, priority support and the terminal to Premium, saying what is not built yet', () => {
     expect(planAdditions('premium')).toEqual([
       'AI analyses: Unlimited',
-      'AI Trading Suggestions (coming soon)',
+      'AI Trading Suggestions',
       'Multi-Account Aggregation',
       'Priority support',
       'Trading terminal access',

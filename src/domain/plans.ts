@@ -154,7 +154,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
       enterprise: 'Unlimited',
     },
   },
-  { id: 'ai-trading-suggestions', label: 'AI Trading Suggestions', introducedIn: 'premium', isComing: true },
+  { id: 'ai-trading-suggestions', label: 'AI Trading Suggestions', introducedIn: 'premium' },
   { id: 'multi-account-aggregation', label: 'Multi-Account Aggregation', introducedIn: 'premium' },
   { id: 'priority-support', label: 'Priority support', introducedIn: 'premium' },
   { id: 'terminal-access', label: 'Trading terminal access', introducedIn: 'premium' },

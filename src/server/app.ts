@@ -31,6 +31,7 @@ import { portfolioRoutes } from './features/portfolio/routes';
 import { portfolioAccountsRoutes } from './features/portfolio-accounts/routes';
 import { rewardsRoutes } from './features/rewards/routes';
 import { terminalRoutes } from './features/terminal/routes';
+import { tradingSuggestionsRoutes } from './features/trading-suggestions/routes';
 import { billingRoutes } from './features/billing/routes';
 import { contactRoutes } from './features/contact/routes';
 import { demoRoutes } from './features/demo/routes';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(portfolioAccountsRoutes, { prefix: '/api/portfolio-accounts' });
   await app.register(rewardsRoutes, { prefix: '/api' });
   await app.register(terminalRoutes, { prefix: '/api/terminal' });
+  await app.register(tradingSuggestionsRoutes, { prefix: '/api/trading-suggestions' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(demoRoutes, { prefix: '/api/demo' });

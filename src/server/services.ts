@@ -32,8 +32,12 @@ import { createRewardsEngine, type RewardsContext, type RewardsOptions } from '.
 import { createWebhookWorkQueue, type BillingContext } from './features/billing/service';
 import { createTerminalFeeds, type FeedAdapterFactory } from './features/terminal/feeds';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
+import type {
+  TradingSuggestionsContext,
+  TradingSuggestionsOptions,
+} from './features/trading-suggestions/service';
 import { createRobinhoodConnector, type BrokerConnector } from './providers/brokers/robinhood';
-import { createOpenAiAnalysisWriter } from './providers/llm';
+import { createOpenAiAnalysisWriter, createOpenAiSuggestionWriter } from './providers/llm';
 import { createPaymentsProvider } from './providers/payments';
 import { createMailer, type Mailer } from './providers/mail';
 import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
@@ -55,6 +59,8 @@ export interface ServiceOverrides {
   apiSettings?: ApiSettingsOptions;
   /** Analysis: the language model (default: OpenAI from config.openai), its timeout, rewards hook, clock. */
   analysis?: AnalysisOptions;
+  /** Trading suggestions: the model that words the reasoning (default: OpenAI from config.openai), clock. */
+  tradingSuggestions?: TradingSuggestionsOptions;
   /** Rewards: the clock of awards (tests move it). */
   rewards?: RewardsOptions;
   /** Terminal: the calendar and news adapters per vendor (default: the real vendors). */
@@ -89,6 +95,7 @@ export interface Services {
   analysis: AnalysisContext & { onCompleted: NonNullable<AnalysisOptions['onCompleted']> };
   portfolio: { db: DatabaseHandle['db']; marketData: MarketDataService };
   portfolioAccounts: PortfolioAccountsContext;
+  tradingSuggestions: TradingSuggestionsContext;
   terminal: TerminalService;
   brokers: { robinhood: BrokerConnector };
   /** The guides of /resources as PDFs, rendered once per process. */
@@ -169,6 +176,19 @@ export function createServices(
     onCompleted: analysisOptions.onCompleted ?? rewardsEngine.onAnalysisCompleted,
   };
 
+  const suggestionOptions = overrides.tradingSuggestions ?? {};
+  const tradingSuggestions: TradingSuggestionsContext = {
+    db,
+    marketData,
+    // The analysis's closes cache: a suggestion right after an analysis reads no history again.
+    histories: analysis.histories,
+    writer:
+      suggestionOptions.writer ??
+      createOpenAiSuggestionWriter({ config: config.openai, timeoutMs: suggestionOptions.llmTimeoutMs }),
+    limits,
+    now: suggestionOptions.now ?? (() => new Date()),
+  };
+
   const terminal = createTerminalService({
     db,
     marketData,
@@ -206,6 +226,7 @@ export function createServices(
     analysis,
     portfolio: { db, marketData },
     portfolioAccounts: { db, marketData },
+    tradingSuggestions,
     terminal,
     brokers: {
       robinhood: createRobinhoodConnector({

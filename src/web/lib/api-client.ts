@@ -21,7 +21,7 @@ export interface GetOptions<T> extends RequestOptions<T> {
   on401?: 'throw' | 'returnNull';
 }
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A schema built from a function that returns the checked value, or null when the body does not fit. */
 export function schemaFromReader<T>(read: (value: unknown) => T | null): ResponseSchema<T> {
@@ -144,6 +144,8 @@ export const api = {
     request('POST', path, body, options) as Promise<T>,
   put: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
     request('PUT', path, body, options) as Promise<T>,
+  patch: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
+    request('PATCH', path, body, options) as Promise<T>,
   delete: <T = unknown>(path: string, options: RequestOptions<T> = {}) =>
     request('DELETE', path, undefined, options) as Promise<T>,
 };

@@ -23,6 +23,7 @@ import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
 import { PortfolioAccountsPanel } from '../features/portfolio-accounts/portfolio-accounts-panel';
+import { TradingSuggestionsPanel } from '../features/trading-suggestions/suggestions-panel';
 import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
 
 const META = {
@@ -177,6 +178,7 @@ export default function AnalyzerPage() {
               hasHoldings={hasHoldings}
               isUnavailable={analysis.error !== null}
               resultsRef={resultsRef}
+              suggestionsPanel={<TradingSuggestionsPanel portfolio={portfolio} />}
               snapshotsPanel={<AlertsPanel />}
             />
 
@@ -202,7 +204,7 @@ export default function AnalyzerPage() {
                 ))}
               </ul>
               <p className="mt-6 text-sm">
-                Premium adds multi-account aggregation; AI trading suggestions are coming.{' '}
+                Premium adds AI trading suggestions and multi-account aggregation.{' '}
                 <Link href="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
                   See Premium plans
                 </Link>

@@ -94,9 +94,33 @@ export interface Requester {
 export interface LoadedFacts {
   facts: PortfolioFacts;
   sources: MarketDataSourceName[];
+  /** The quotes of the holdings that have one, by symbol. */
+  quotes: Awaited<ReturnType<MarketDataService['getQuotes']>>['quotes'];
+  /** The closes read for the facts (priced holdings and the benchmark), by symbol. */
+  history: ReadonlyMap<string, readonly Bar[]>;
 }
 
 // ------------------------------------------------------------------------------------------------ facts
+
+/**
+ * One year of daily closes per symbol, through the per-symbol cache: stored bars are shared by every user
+ * (daily_bar is per symbol), and the ones not cached are read in one batch. A symbol whose history fails
+ * gets an empty series.
+ */
+export async function loadCloses(
+  context: Pick<AnalysisContext, 'marketData' | 'histories'>,
+  symbols: readonly string[],
+  requestOptions: RequestOptions = {},
+): Promise<Map<string, readonly Bar[]>> {
+  const cached = context.histories.getMany(symbols, async (missing): Promise<BatchResult<readonly Bar[]>> => {
+    const { histories } = await context.marketData.getCloseHistories(missing, '1Y', requestOptions);
+    return new Map(Object.entries(histories).map(([symbol, { closes }]) => [symbol, closes]));
+  });
+  const closes = await Promise.all(
+    symbols.map((symbol) => (cached.get(symbol) ?? Promise.resolve([])).catch((): readonly Bar[] => [])),
+  );
+  return new Map(symbols.map((symbol, i) => [symbol, closes[i] ?? []]));
+}
 
 /**
  * The facts of a portfolio: quotes in one batch, then one year of closes of every priced holding and of the
@@ -125,16 +149,7 @@ export async function loadPortfolioFacts(
     DEFAULT_BENCHMARK_SYMBOL,
     ...symbols.filter((s) => quotes[s] && s !== DEFAULT_BENCHMARK_SYMBOL),
   ];
-  // Stored bars are shared by every user (daily_bar is per symbol), so the closes are cached per symbol; the
-  // ones not cached are read in one batch.
-  const cached = context.histories.getMany(wanted, async (missing): Promise<BatchResult<readonly Bar[]>> => {
-    const { histories } = await context.marketData.getCloseHistories(missing, '1Y', requestOptions);
-    return new Map(Object.entries(histories).map(([symbol, { closes }]) => [symbol, closes]));
-  });
-  const closes = await Promise.all(
-    wanted.map((symbol) => (cached.get(symbol) ?? Promise.resolve([])).catch((): readonly Bar[] => [])),
-  );
-  const history = new Map(wanted.map((symbol, i) => [symbol, closes[i] ?? []]));
+  const history = await loadCloses(context, wanted, requestOptions);
 
   const facts = computePortfolioAnalytics({
     holdings,
@@ -143,7 +158,7 @@ export async function loadPortfolioFacts(
     benchmarkSymbol: DEFAULT_BENCHMARK_SYMBOL,
   });
   const sources = [...new Set(Object.values(quotes).map((q) => q.source))].sort();
-  return { facts, sources };
+  return { facts, sources, quotes, history };
 }
 
 function toMetrics(facts: PortfolioFacts): AnalysisMetrics {

@@ -2,3 +2,4 @@
 export { createOpenAiAnalysisWriter } from './openai';
 export { createGroundingIndex } from './grounding';
 export { LlmUnavailableError, type PortfolioAnalysisWriter } from './types';
+export { createOpenAiSuggestionWriter, type SuggestionReasoningWriter } from './suggestions';

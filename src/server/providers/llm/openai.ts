@@ -5,6 +5,7 @@
  * that is not in the facts rejects the whole answer. Every failure is an LlmUnavailableError.
  */
 import OpenAI from 'openai';
+import type { z } from 'zod';
 import type { PortfolioFacts } from '../../../domain/analytics';
 import type { AppConfig } from '../../config';
 import { createGroundingIndex } from './grounding';
@@ -26,18 +27,95 @@ export interface OpenAiWriterOptions {
   timeoutMs?: number;
 }
 
-export function createOpenAiAnalysisWriter(options: OpenAiWriterOptions): PortfolioAnalysisWriter {
-  const { apiKey, model } = options.config;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-  const client = apiKey
+/** The SDK client of the configuration, or undefined without an API key (no model configured). */
+export function createOpenAiClient(config: AppConfig['openai'], timeoutMs: number): OpenAI | undefined {
+  return config.apiKey
     ? new OpenAI({
-        apiKey,
+        apiKey: config.apiKey,
         // Explicit, so that the SDK never falls back to process.env on its own.
-        baseURL: options.config.baseUrl ?? DEFAULT_OPENAI_BASE_URL,
+        baseURL: config.baseUrl ?? DEFAULT_OPENAI_BASE_URL,
         timeout: timeoutMs,
         maxRetries: 0,
       })
     : undefined;
+}
+
+export interface StructuredRequest {
+  client: OpenAI;
+  model: string;
+  timeoutMs: number;
+  system: string;
+  /** Sent as `FACTS:` and the JSON of this value. */
+  facts: unknown;
+  schemaName: string;
+  jsonSchema: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+/** One chat completion with a strict JSON schema: the answer parsed as JSON. Throws LlmUnavailableError. */
+export async function requestStructuredJson(request: StructuredRequest): Promise<unknown> {
+  const { client, timeoutMs } = request;
+  const signal = AbortSignal.any([
+    AbortSignal.timeout(timeoutMs),
+    ...(request.signal ? [request.signal] : []),
+  ]);
+  let content: string | null | undefined;
+  try {
+    const completion = await client.chat.completions.create(
+      {
+        model: request.model,
+        messages: [
+          { role: 'system', content: request.system },
+          { role: 'user', content: `FACTS:\n${JSON.stringify(request.facts)}` },
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: request.schemaName, strict: true, schema: request.jsonSchema },
+        },
+      },
+      { signal, timeout: timeoutMs, maxRetries: 0 },
+    );
+    const message = completion.choices[0]?.message;
+    if (message?.refusal) throw new LlmUnavailableError('refused', 'The model refused to answer');
+    content = message?.content;
+  } catch (error) {
+    throw toUnavailable(error, signal);
+  }
+  try {
+    return JSON.parse(content ?? '');
+  } catch (error) {
+    throw new LlmUnavailableError('invalid_json', 'The model did not answer with JSON', { cause: error });
+  }
+}
+
+/** The answer validated with zod; a mismatch is an LlmUnavailableError('schema_violation'). */
+export function parseAnswer<T>(schema: z.ZodType<T>, json: unknown): T {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new LlmUnavailableError(
+      'schema_violation',
+      `The model's answer does not match the schema (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Rejects texts with a number that `facts` do not ground (LlmUnavailableError('ungrounded_number')). */
+export function assertGrounded(facts: unknown, texts: readonly string[]): void {
+  const index = createGroundingIndex(facts);
+  const ungrounded = texts.flatMap((text) => index.ungrounded(text));
+  if (ungrounded.length > 0) {
+    throw new LlmUnavailableError(
+      'ungrounded_number',
+      `The model wrote numbers that are not in the facts: ${ungrounded.slice(0, 5).join(', ')}`,
+    );
+  }
+}
+
+export function createOpenAiAnalysisWriter(options: OpenAiWriterOptions): PortfolioAnalysisWriter {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  const client = createOpenAiClient(options.config, timeoutMs);
 
   return {
     isConfigured: client !== undefined,
@@ -45,63 +123,23 @@ export function createOpenAiAnalysisWriter(options: OpenAiWriterOptions): Portfo
     async writePortfolioAnalysis(facts: PortfolioFacts, callOptions = {}): Promise<AnalysisWords> {
       if (!client) throw new LlmUnavailableError('not_configured', 'No language model is configured');
       const promptFacts = toPromptFacts(facts);
-      const signal = AbortSignal.any([
-        AbortSignal.timeout(timeoutMs),
-        ...(callOptions.signal ? [callOptions.signal] : []),
-      ]);
-
-      let content: string | null | undefined;
-      try {
-        const completion = await client.chat.completions.create(
-          {
-            model,
-            messages: [
-              { role: 'system', content: SYSTEM_PROMPT },
-              { role: 'user', content: `FACTS:\n${JSON.stringify(promptFacts)}` },
-            ],
-            response_format: {
-              type: 'json_schema',
-              json_schema: { name: 'portfolio_analysis', strict: true, schema: ANALYSIS_WORDS_JSON_SCHEMA },
-            },
-          },
-          { signal, timeout: timeoutMs, maxRetries: 0 },
-        );
-        const message = completion.choices[0]?.message;
-        if (message?.refusal) throw new LlmUnavailableError('refused', 'The model refused to answer');
-        content = message?.content;
-      } catch (error) {
-        throw toUnavailable(error, signal);
-      }
-
-      let json: unknown;
-      try {
-        json = JSON.parse(content ?? '');
-      } catch (error) {
-        throw new LlmUnavailableError('invalid_json', 'The model did not answer with JSON', { cause: error });
-      }
-      const parsed = ZAnalysisWords.safeParse(json);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new LlmUnavailableError(
-          'schema_violation',
-          `The model's answer does not match the schema (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'})`,
-        );
-      }
-      const words = parsed.data;
-      const index = createGroundingIndex(promptFacts);
-      const texts = [
+      const json = await requestStructuredJson({
+        client,
+        model: options.config.model,
+        timeoutMs,
+        system: SYSTEM_PROMPT,
+        facts: promptFacts,
+        schemaName: 'portfolio_analysis',
+        jsonSchema: ANALYSIS_WORDS_JSON_SCHEMA,
+        signal: callOptions.signal,
+      });
+      const words = parseAnswer(ZAnalysisWords, json);
+      assertGrounded(promptFacts, [
         words.overviewText,
         ...words.diversificationGaps,
         ...words.recommendations.flatMap((r) => [r.title, r.description]),
         ...words.insights,
-      ];
-      const ungrounded = texts.flatMap((text) => index.ungrounded(text));
-      if (ungrounded.length > 0) {
-        throw new LlmUnavailableError(
-          'ungrounded_number',
-          `The model wrote numbers that are not in the facts: ${ungrounded.slice(0, 5).join(', ')}`,
-        );
-      }
+      ]);
       return words;
     },
   };

@@ -12,6 +12,7 @@ export function AnalysisResultsSection({
   hasHoldings,
   isUnavailable,
   resultsRef,
+  suggestionsPanel,
   snapshotsPanel,
 }: {
   result: AnalyzeResponse | null;
@@ -20,6 +21,8 @@ export function AnalysisResultsSection({
   /** The last run failed (its notice is shown above): not 'Ready when you are'. */
   isUnavailable: boolean;
   resultsRef: Ref<HTMLDivElement>;
+  /** The 'AI Suggestions' tab's panel (a feature of its own, passed in by the page). */
+  suggestionsPanel?: ReactNode;
   /** The 'Daily Snapshots & Alerts' tab's content (another feature's, given by the page). */
   snapshotsPanel?: ReactNode;
 }) {
@@ -27,9 +30,11 @@ export function AnalysisResultsSection({
     <section aria-label="Analysis results" className="flex flex-col gap-4">
       <Tabs defaultValue="analysis">
         <TabsList aria-label="Result views">
+          {suggestionsPanel ? <TabsTrigger value="suggestions">AI Suggestions</TabsTrigger> : null}
           <TabsTrigger value="analysis">Analysis</TabsTrigger>
           {snapshotsPanel ? <TabsTrigger value="snapshots">Daily Snapshots &amp; Alerts</TabsTrigger> : null}
         </TabsList>
+        {suggestionsPanel ? <TabsContent value="suggestions">{suggestionsPanel}</TabsContent> : null}
         <TabsContent value="analysis">
           <div ref={resultsRef} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
             {result ? (

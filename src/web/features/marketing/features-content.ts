@@ -91,7 +91,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'Buy, sell and rebalance ideas for your own holdings, each with a priority, risk level, confidence and reasoning, shaped by the risk tolerance, goals and time horizon you choose.',
     icon: Bot,
     plan: 'premium',
-    isComing: true,
+    isComing: false,
   },
   {
     title: 'Multi-Account Aggregation',
