@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
 import type { TradingSuggestion } from '../../../contracts/trading-suggestions';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';

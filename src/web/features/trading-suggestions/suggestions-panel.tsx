@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Bot, Sparkles } from 'lucide-react';
 import {
   DEFAULT_SUGGESTION_PREFERENCES,
