@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createLoginThrottle, type LoginThrottle } from './features/accounts/login-throttle';
 import type { AccountsContext } from './features/accounts/service';
+import { createAdviceCache, type AdvisorContext, type AdvisorOptions } from './features/advisor/service';
 import {
   createCloseSeriesCache,
   type AnalysisContext,
@@ -31,7 +32,7 @@ import type { BillingContext } from './features/billing/service';
 import { createTerminalFeeds, type FeedAdapterFactory } from './features/terminal/feeds';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createRobinhoodConnector, type BrokerConnector } from './providers/brokers/robinhood';
-import { createOpenAiAnalysisWriter } from './providers/llm';
+import { createOpenAiAdviceWriter, createOpenAiAnalysisWriter } from './providers/llm';
 import { createPaymentsProvider } from './providers/payments';
 import { createMailer, type Mailer } from './providers/mail';
 import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
@@ -53,6 +54,8 @@ export interface ServiceOverrides {
   apiSettings?: ApiSettingsOptions;
   /** Analysis: the language model (default: OpenAI from config.openai), its timeout, rewards hook, clock. */
   analysis?: AnalysisOptions;
+  /** Advisor: the language model (default: OpenAI from config.openai), its timeout, the answer cache, clock. */
+  advisor?: AdvisorOptions;
   /** Rewards: the clock of awards (tests move it). */
   rewards?: RewardsOptions;
   /** Terminal: the calendar and news adapters per vendor (default: the real vendors). */
@@ -83,6 +86,7 @@ export interface Services {
   rewards: RewardsContext;
   /** Told when an analysis (AI or demo) was delivered to a signed-in user. */
   analysis: AnalysisContext & { onCompleted: NonNullable<AnalysisOptions['onCompleted']> };
+  advisor: AdvisorContext;
   portfolio: { db: DatabaseHandle['db']; marketData: MarketDataService };
   terminal: TerminalService;
   brokers: { robinhood: BrokerConnector };
@@ -162,6 +166,19 @@ export function createServices(
     onCompleted: analysisOptions.onCompleted ?? rewardsEngine.onAnalysisCompleted,
   };
 
+  const advisorOptions = overrides.advisor ?? {};
+  const advisor: AdvisorContext = {
+    db,
+    marketData,
+    writer:
+      advisorOptions.writer ??
+      createOpenAiAdviceWriter({ config: config.openai, timeoutMs: advisorOptions.llmTimeoutMs }),
+    limits,
+    appSecret: config.appSecret,
+    answers: createAdviceCache(advisorOptions.cacheMs),
+    now: advisorOptions.now ?? (() => new Date()),
+  };
+
   const terminal = createTerminalService({
     db,
     marketData,
@@ -197,6 +214,7 @@ export function createServices(
     paperTrading,
     rewards,
     analysis,
+    advisor,
     portfolio: { db, marketData },
     terminal,
     brokers: {

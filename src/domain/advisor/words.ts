@@ -106,9 +106,9 @@ export function writeAdviceWords(facts: AdviceFacts): AdviceWords {
 
   const portfolioConsiderations =
     risk.positionWeight !== null && risk.positionValue !== null
-      ? `Your ${formatNumber(context.currentPosition ?? 0, 0)} shares are worth ${formatMoney(risk.positionValue)}, ${formatPercent(risk.positionWeight)} of your portfolio${risk.positionWeight >= 0.1 ? ': a concentrated position' : ''}.`
+      ? `Your ${String(context.currentPosition ?? 0)} shares are worth ${formatMoney(risk.positionValue)}, ${formatPercent(risk.positionWeight)} of your portfolio${risk.positionWeight >= 0.1 ? ': a concentrated position' : ''}.`
       : risk.positionValue !== null
-        ? `Your ${formatNumber(context.currentPosition ?? 0, 0)} shares are worth ${formatMoney(risk.positionValue)}; give your portfolio value to see their share of it.`
+        ? `Your ${String(context.currentPosition ?? 0)} shares are worth ${formatMoney(risk.positionValue)}; give your portfolio value to see their share of it.`
         : 'Give your current position and portfolio value to see how much of your portfolio this stock would be.';
 
   const alternatives = facts.alternatives.map((alt) =>

@@ -2,3 +2,5 @@
 export { createOpenAiAnalysisWriter } from './openai';
 export { createGroundingIndex } from './grounding';
 export { LlmUnavailableError, type PortfolioAnalysisWriter } from './types';
+export { createOpenAiAdviceWriter } from './openai';
+export type { AdviceWriter } from './advice';
