@@ -24,11 +24,11 @@ const ACTION_VARIANT: Readonly<Record<AdviceAction, BadgeVariant>> = {
 };
 const RISK_VARIANT = { low: 'success', medium: 'warning', high: 'destructive' } as const;
 const CROSS_WORDS = {
-  'golden-cross': 'Golden cross (50-day crossed above 200-day lately)',
-  'death-cross': 'Death cross (50-day crossed below 200-day lately)',
-  above: '50-day above 200-day',
-  below: '50-day below 200-day',
-  unknown: 'Not enough history',
+  'golden-cross': 'Golden cross',
+  'death-cross': 'Death cross',
+  above: '50 above 200',
+  below: '50 below 200',
+  unknown: 'Too little history',
 } as const;
 
 const TABS = [
@@ -54,7 +54,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="grid gap-2">
+    <section className="grid content-start gap-2">
       <h3 className="text-sm font-semibold">{title}</h3>
       {children}
     </section>
@@ -82,7 +82,7 @@ export function AdviceResult({ advice }: { advice: AdviceResponse }) {
   const indicators = t.technicalIndicators;
   return (
     <Card>
-      <CardContent className="grid gap-5 px-4 py-5 sm:px-6">
+      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5 px-4 py-5 sm:px-6">
         <header className="grid gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="min-w-0 text-xl font-bold break-words">
@@ -104,15 +104,13 @@ export function AdviceResult({ advice }: { advice: AdviceResponse }) {
         </header>
 
         <Tabs defaultValue="recommendation">
-          <div className="-mx-1 overflow-x-auto px-1 pb-1">
-            <TabsList className="w-max">
-              {TABS.map(([value, label]) => (
-                <TabsTrigger key={value} value={value}>
-                  {label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </div>
+          <TabsList className="h-auto flex-wrap justify-start">
+            {TABS.map(([value, label]) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
 
           <TabsContent value="recommendation" className="grid gap-5">
             <div className="flex flex-wrap items-center gap-3">

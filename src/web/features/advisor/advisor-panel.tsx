@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { AlertCircle } from 'lucide-react';
 import { ADVISOR_MESSAGES } from '../../../contracts/advisor';
 import { Alert, AlertDescription } from '../../components/ui/alert';
@@ -17,7 +18,7 @@ export function AdvisorPanel() {
   const [preset, setPreset] = useState<{ symbol: string; question: string; key: number }>();
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid min-w-0 content-start gap-6">
         <Card>
           <CardContent className="px-4 py-5 sm:px-6">
@@ -32,15 +33,24 @@ export function AdvisorPanel() {
         ) : null}
         {ask.data && !ask.isPending ? <AdviceResult advice={ask.data} /> : null}
       </div>
-      {user ? (
-        <aside className="min-w-0">
+      <aside className="min-w-0">
+        {user ? (
           <RecentQuestions
             onPick={(symbol, question) =>
               setPreset((last) => ({ symbol, question, key: (last?.key ?? 0) + 1 }))
             }
           />
-        </aside>
-      ) : null}
+        ) : (
+          <Card>
+            <CardContent className="px-4 py-4 text-sm text-muted-foreground">
+              <Link href="/login" className="font-medium text-foreground underline underline-offset-4">
+                Sign in
+              </Link>{' '}
+              to keep a list of your recent questions.
+            </CardContent>
+          </Card>
+        )}
+      </aside>
     </div>
   );
 }

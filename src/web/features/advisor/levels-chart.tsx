@@ -50,9 +50,7 @@ export function LevelsChart(props: ChartProps) {
           handleScale: false,
         });
         const line = chart.addSeries(LineSeries, { color: '#1d4ed8', lineWidth: 2, priceLineVisible: false });
-        line.setData(
-          priceHistory.map(({ date, close }): LineData<Time> => ({ time: date, value: close })),
-        );
+        line.setData(priceHistory.map(({ date, close }): LineData<Time> => ({ time: date, value: close })));
         for (const price of technicalAnalysis.supportLevels) {
           line.createPriceLine({
             price,
@@ -60,7 +58,6 @@ export function LevelsChart(props: ChartProps) {
             lineStyle: LineStyle.Dashed,
             lineWidth: 1,
             axisLabelVisible: true,
-            title: 'Support',
           });
         }
         for (const price of technicalAnalysis.resistanceLevels) {
@@ -70,7 +67,6 @@ export function LevelsChart(props: ChartProps) {
             lineStyle: LineStyle.Dashed,
             lineWidth: 1,
             axisLabelVisible: true,
-            title: 'Resistance',
           });
         }
         chart.timeScale().fitContent();
