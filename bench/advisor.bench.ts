@@ -150,6 +150,9 @@ async function main() {
       const facts = factsOf(request) as { symbol: string; recommendation: { action: string } };
       return {
         reasoning: `${facts.symbol}: the rating is ${facts.recommendation.action}.`,
+        competitivePosition: 'No fundamentals source is configured.',
+        keyRisks: [],
+        keyOpportunities: [],
         keyConsiderations: ['The trend decides most of the rating.'],
         nextSteps: ['Read the latest filings.'],
         volatilityAssessment: 'Its swings are typical of a single stock.',

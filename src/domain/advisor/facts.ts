@@ -39,6 +39,18 @@ export interface AdviceContext {
   portfolioValue?: number;
 }
 
+/** A fundamentals vendor's figures; null fields: the vendor did not give them. */
+export interface AdviceFundamentals {
+  source: string;
+  marketCap: number | null;
+  sector: string | null;
+  industry: string | null;
+  /** The vendor's consensus word ('Buy') and how many analysts rated the stock. */
+  analystConsensus: string | null;
+  analystCount: number | null;
+  averageTarget: number | null;
+}
+
 export interface AdviceFacts {
   symbol: string;
   name: string;
@@ -62,6 +74,8 @@ export interface AdviceFacts {
   risk: StockRisk;
   recommendation: Recommendation & { targetPrice: number | null; stopLoss: number | null };
   alternatives: Alternative[];
+  /** Null without a fundamentals vendor: the answer then says so, never invents them. */
+  fundamentals: AdviceFundamentals | null;
 }
 
 export interface AdviceFactsInput {
@@ -73,6 +87,7 @@ export interface AdviceFactsInput {
   bars: readonly AdviceBar[];
   /** A year of daily closes of the benchmark (SPY). */
   benchmark: readonly Bar[];
+  fundamentals?: AdviceFundamentals | null;
 }
 
 export function computeAdviceFacts(input: AdviceFactsInput): AdviceFacts {
@@ -132,5 +147,6 @@ export function computeAdviceFacts(input: AdviceFactsInput): AdviceFacts {
     risk,
     recommendation: { ...recommendation, ...targets },
     alternatives: findAlternatives(input.symbol),
+    fundamentals: input.fundamentals ?? null,
   };
 }

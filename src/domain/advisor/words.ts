@@ -8,6 +8,9 @@ import type { AdviceFacts } from './facts';
 
 export interface AdviceWords {
   reasoning: string;
+  competitivePosition: string;
+  keyRisks: string[];
+  keyOpportunities: string[];
   keyConsiderations: string[];
   nextSteps: string[];
   volatilityAssessment: string;
@@ -32,6 +35,33 @@ function rsiWords(rsi: number | null): string | null {
   if (rsi === null) return null;
   const state = rsi > 70 ? 'overbought' : rsi < 30 ? 'oversold' : 'neither overbought nor oversold';
   return `RSI 14 is ${formatNumber(rsi)}: ${state}.`;
+}
+
+/** The Fundamentals tab's words: from the vendor's figures, or the plain notice without a vendor. */
+export function writeFundamentalsWords(
+  facts: AdviceFacts,
+): Pick<AdviceWords, 'competitivePosition' | 'keyRisks' | 'keyOpportunities'> {
+  const f = facts.fundamentals;
+  if (!f) return { competitivePosition: NO_FUNDAMENTALS_SOURCE, keyRisks: [], keyOpportunities: [] };
+  const where = [f.industry ? `in ${f.industry}` : null, f.sector ? `(${f.sector} sector)` : null]
+    .filter(Boolean)
+    .join(' ');
+  const size = f.marketCap !== null ? `, with a market capitalisation of ${formatMoney(f.marketCap)}` : '';
+  const competitivePosition = `${facts.name} is listed ${where || 'without a sector'}${size}, according to ${f.source.toUpperCase()}.`;
+  const keyRisks: string[] = [];
+  const keyOpportunities: string[] = [];
+  const price = facts.quote.currentPrice;
+  if (f.averageTarget !== null) {
+    const line = `The analysts' average price target is ${formatMoney(f.averageTarget)}`;
+    if (f.averageTarget >= price) keyOpportunities.push(`${line}, above the current price.`);
+    else keyRisks.push(`${line}, below the current price.`);
+  }
+  if (f.analystConsensus && f.analystCount !== null) {
+    const line = `${String(f.analystCount)} analysts' consensus is ${f.analystConsensus}.`;
+    if (/sell/i.test(f.analystConsensus)) keyRisks.push(line);
+    else keyOpportunities.push(line);
+  }
+  return { competitivePosition, keyRisks, keyOpportunities };
 }
 
 export function writeAdviceWords(facts: AdviceFacts): AdviceWords {
@@ -121,6 +151,7 @@ export function writeAdviceWords(facts: AdviceFacts): AdviceWords {
 
   return {
     reasoning,
+    ...writeFundamentalsWords(facts),
     keyConsiderations,
     nextSteps,
     volatilityAssessment,

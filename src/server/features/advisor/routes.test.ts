@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ADVICE_DISCLAIMER,
   ADVISOR_MESSAGES,
@@ -79,6 +79,9 @@ function groundedWords(request: ChatRequestBody, extra: { reasoning?: string } =
     reasoning:
       extra.reasoning ??
       `${facts.symbol} trades at ${formatMoney(facts.price.currentPrice)}; the rating is ${facts.recommendation.action} with ${facts.recommendation.confidence}% confidence.`,
+    competitivePosition: 'No fundamentals source is configured.',
+    keyRisks: [],
+    keyOpportunities: [],
     keyConsiderations: ['The trend and momentum decide the rating.'],
     nextSteps: ['Read the latest filings.'],
     volatilityAssessment: `Volatility is ${(facts.risk.volatility * 100).toFixed(2)}% a year.`,
@@ -148,12 +151,48 @@ describe('POST /api/financial-advice', () => {
     const advice = ZAdviceResponse.parse(res.json());
     expect(advice.wordsSource).toBe('model');
     expect(advice.recommendation.reasoning).toContain(`MSFT trades at ${formatMoney(advice.currentPrice)}`);
+    // No fundamentals vendor: the notice is ours, whatever the model wrote there.
+    expect(advice.fundamentalAnalysis).toEqual({
+      competitivePosition: NO_FUNDAMENTALS_SOURCE,
+      keyRisks: [],
+      keyOpportunities: [],
+    });
     const body = fake.requests[0]?.body;
     expect(body?.response_format?.json_schema?.name).toBe('financial_advice');
     expect(factsOf(body as ChatRequestBody)).toMatchObject({
       symbol: 'MSFT',
       fundamentals: NO_FUNDAMENTALS_SOURCE,
     });
+  });
+
+  it('with a fundamentals vendor: market cap, analysts and targets from it (FMP documentation figures)', async () => {
+    const spy = vi.spyOn(noModel.services.marketData, 'getFundamentals').mockResolvedValue({
+      source: 'fmp',
+      company: { marketCap: 3500823120000, sector: 'Technology', industry: 'Consumer Electronics' },
+      analysts: { strongBuy: 1, buy: 69, hold: 33, sell: 7, strongSell: 0, consensus: 'Buy' },
+      priceTarget: { targetHigh: 400, targetLow: 253, targetConsensus: 323.82, targetMedian: 325 },
+    });
+    try {
+      const advice = ZAdviceResponse.parse(
+        (await ask({ symbol: 'AAPL', question: question() }, { app: noModel })).json(),
+      );
+      expect(advice.fundamentalsSource).toBe('fmp');
+      expect(advice.marketData.marketCap).toBe(3500823120000);
+      expect(advice.analystSentiment).toEqual({
+        consensusRating: 'Buy',
+        analystCount: 110,
+        averageTarget: 323.82,
+      });
+      expect(advice.fundamentalAnalysis.competitivePosition).toBe(
+        'Apple Inc. is listed in Consumer Electronics (Technology sector), with a market capitalisation of $3,500,823,120,000.00, according to FMP.',
+      );
+      expect([
+        ...advice.fundamentalAnalysis.keyRisks,
+        ...advice.fundamentalAnalysis.keyOpportunities,
+      ]).toContain("110 analysts' consensus is Buy.");
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('a number the model invented rejects its answer: the templates answer', async () => {

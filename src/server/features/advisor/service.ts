@@ -24,8 +24,8 @@ import {
 import { AppError } from '../../../contracts/errors';
 import {
   computeAdviceFacts,
-  NO_FUNDAMENTALS_SOURCE,
   writeAdviceWords,
+  writeFundamentalsWords,
   type AdviceAction,
   type AdviceFacts,
   type AdviceWords,
@@ -36,6 +36,7 @@ import { createTtlCache, type TtlCache } from '../../lib/cache';
 import { clientKey } from '../../limits/client-key';
 import type { LimitStore } from '../../limits/store';
 import { LlmUnavailableError, type AdviceWriter } from '../../providers/llm';
+import type { AnalystConsensus } from '../../providers/market-data/types';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { insertAdviceQuestion, listAdviceQuestions } from './repository';
 
@@ -158,6 +159,10 @@ export async function askAdvisor(
   return usage ? { ...answer, usage } : answer;
 }
 
+function analystCountOf(analysts: AnalystConsensus): number {
+  return analysts.strongBuy + analysts.buy + analysts.hold + analysts.sell + analysts.strongSell;
+}
+
 async function computeAdvice(
   context: AdvisorContext,
   input: AskAdvisorInput,
@@ -165,9 +170,10 @@ async function computeAdvice(
   onLlmFailure?: (error: LlmUnavailableError) => void,
 ): Promise<CachedAdvice> {
   const { symbol } = input;
-  const [quote, histories] = await Promise.all([
+  const [quote, histories, vendorFundamentals] = await Promise.all([
     context.marketData.getQuote(symbol, requestOptions),
     context.marketData.getHistories([symbol, DEFAULT_BENCHMARK_SYMBOL], '1Y', requestOptions),
+    context.marketData.getFundamentals(symbol, requestOptions),
   ]);
   const bars = histories.histories[symbol]?.history ?? [];
   const benchmark = histories.histories[DEFAULT_BENCHMARK_SYMBOL]?.history ?? [];
@@ -185,13 +191,26 @@ async function computeAdvice(
     },
     bars,
     benchmark: benchmark.map(({ date, close }) => ({ date, close })),
+    fundamentals: vendorFundamentals && {
+      source: vendorFundamentals.source,
+      marketCap: vendorFundamentals.company.marketCap,
+      sector: vendorFundamentals.company.sector,
+      industry: vendorFundamentals.company.industry,
+      analystConsensus: vendorFundamentals.analysts?.consensus ?? null,
+      analystCount: vendorFundamentals.analysts ? analystCountOf(vendorFundamentals.analysts) : null,
+      averageTarget: vendorFundamentals.priceTarget?.targetConsensus ?? null,
+    },
   });
 
   let words: AdviceWords;
   let wordsSource: AdviceResponse['wordsSource'] = 'template';
   if (context.writer.isConfigured) {
     try {
-      words = await context.writer.writeAdvice(facts);
+      // Without a fundamentals vendor the Fundamentals tab says so in our words, whatever the model wrote.
+      words = {
+        ...(await context.writer.writeAdvice(facts)),
+        ...(facts.fundamentals ? {} : writeFundamentalsWords(facts)),
+      };
       wordsSource = 'model';
     } catch (error) {
       if (!(error instanceof LlmUnavailableError)) throw error;
@@ -212,7 +231,7 @@ function toResponse(
   source: AdviceResponse['source'],
   priceHistory: AdviceResponse['priceHistory'],
 ): CachedAdvice {
-  const { quote, technicals: t, risk, recommendation: r } = facts;
+  const { quote, technicals: t, risk, recommendation: r, fundamentals } = facts;
   return {
     symbol: facts.symbol,
     name: facts.name,
@@ -231,13 +250,14 @@ function toResponse(
       ...(quote.dayRange ? { dayRange: quote.dayRange } : {}),
       ...(quote.yearRange ? { yearRange: quote.yearRange } : {}),
       ...(quote.volume !== null ? { volume: quote.volume } : {}),
+      ...(fundamentals?.marketCap != null ? { marketCap: fundamentals.marketCap } : {}),
     },
     keyConsiderations: words.keyConsiderations,
     nextSteps: words.nextSteps,
     fundamentalAnalysis: {
-      competitivePosition: NO_FUNDAMENTALS_SOURCE,
-      keyRisks: [],
-      keyOpportunities: [],
+      competitivePosition: words.competitivePosition,
+      keyRisks: words.keyRisks,
+      keyOpportunities: words.keyOpportunities,
     },
     technicalAnalysis: {
       trend: t.trend,
@@ -261,7 +281,11 @@ function toResponse(
       maxDrawdown: risk.maxDrawdown,
       positionWeight: risk.positionWeight,
     },
-    analystSentiment: { consensusRating: 'N/A', analystCount: 0, averageTarget: 'N/A' },
+    analystSentiment: {
+      consensusRating: fundamentals?.analystConsensus ?? 'N/A',
+      analystCount: fundamentals?.analystCount ?? 0,
+      averageTarget: fundamentals?.averageTarget ?? 'N/A',
+    },
     contextualAdvice: {
       shortTermOutlook: words.shortTermOutlook,
       longTermOutlook: words.longTermOutlook,
@@ -272,7 +296,7 @@ function toResponse(
     wordsSource,
     source,
     asOf: quote.asOf,
-    fundamentalsSource: null,
+    fundamentalsSource: fundamentals?.source ?? null,
     priceHistory,
   };
 }

@@ -13,7 +13,17 @@ const BARS = DATES.map((date, i) => {
 });
 const SPY = DATES.map((date, i) => ({ date, close: 500 + i * 0.3 + 4 * Math.sin(i / 6) }));
 
-function factsFor(context: AdviceContext) {
+const FUNDAMENTALS = {
+  source: 'fmp',
+  marketCap: 3500823120000,
+  sector: 'Technology',
+  industry: 'Consumer Electronics',
+  analystConsensus: 'Buy',
+  analystCount: 110,
+  averageTarget: 323.82,
+};
+
+function factsFor(context: AdviceContext, fundamentals: typeof FUNDAMENTALS | null = null) {
   return computeAdviceFacts({
     symbol: 'AAPL',
     question: 'Is it time to buy 25 more shares?',
@@ -28,6 +38,7 @@ function factsFor(context: AdviceContext) {
     },
     bars: BARS,
     benchmark: SPY,
+    fundamentals,
   });
 }
 
@@ -37,10 +48,11 @@ describe('the advisor templates', () => {
     { riskTolerance: 'conservative', timeHorizon: 'short', currentPosition: 12.5, portfolioValue: 9000 },
     { riskTolerance: 'aggressive', timeHorizon: 'long', currentPosition: 40 },
   ])('write only numbers of the facts the model is given (%o), within the schema', (context) => {
-    const facts = factsFor(context);
-    const words = writeAdviceWords(facts);
-    expect(ZAdviceWords.parse(words)).toEqual(words);
-    const index = createGroundingIndex(toAdvicePromptFacts(facts));
-    expect(adviceTexts(words).flatMap((text) => index.ungrounded(text))).toEqual([]);
+    for (const facts of [factsFor(context), factsFor(context, FUNDAMENTALS)]) {
+      const words = writeAdviceWords(facts);
+      expect(ZAdviceWords.parse(words)).toEqual(words);
+      const index = createGroundingIndex(toAdvicePromptFacts(facts));
+      expect(adviceTexts(words).flatMap((text) => index.ungrounded(text))).toEqual([]);
+    }
   });
 });

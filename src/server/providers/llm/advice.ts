@@ -30,6 +30,9 @@ const list = (max: number) => z.array(z.string().trim().min(1).max(400)).max(max
 
 export const ZAdviceWords = z.object({
   reasoning: z.string().trim().min(1).max(1500),
+  competitivePosition: sentence,
+  keyRisks: list(5),
+  keyOpportunities: list(5),
   keyConsiderations: list(6).min(1),
   nextSteps: list(5).min(1),
   volatilityAssessment: sentence,
@@ -46,6 +49,9 @@ export const ADVICE_WORDS_JSON_SCHEMA = {
   additionalProperties: false,
   required: [
     'reasoning',
+    'competitivePosition',
+    'keyRisks',
+    'keyOpportunities',
     'keyConsiderations',
     'nextSteps',
     'volatilityAssessment',
@@ -57,6 +63,9 @@ export const ADVICE_WORDS_JSON_SCHEMA = {
   ],
   properties: {
     reasoning: { type: 'string' },
+    competitivePosition: { type: 'string' },
+    keyRisks: stringList,
+    keyOpportunities: stringList,
     keyConsiderations: stringList,
     nextSteps: stringList,
     volatilityAssessment: { type: 'string' },
@@ -71,6 +80,9 @@ export const ADVICE_WORDS_JSON_SCHEMA = {
 export function adviceTexts(words: AdviceWords): string[] {
   return [
     words.reasoning,
+    words.competitivePosition,
+    ...words.keyRisks,
+    ...words.keyOpportunities,
     ...words.keyConsiderations,
     ...words.nextSteps,
     words.volatilityAssessment,
@@ -85,6 +97,7 @@ export function adviceTexts(words: AdviceWords): string[] {
 export const ADVICE_SYSTEM_PROMPT = `You write the answer of Foliowise's stock advisor, an app for everyday investors.
 You receive FACTS as JSON, computed by our analytics engine for one stock and one investor's question and context. The rating (recommendation.action), its confidence, target price and stop loss are decided: explain them, never change them. Write, in plain English, for a non-expert:
 - reasoning: 3 to 5 sentences answering the investor's question (FACTS.question) with the rating and why: trend, momentum, risk against the investor's risk tolerance and time horizon, concentration.
+- competitivePosition: one or two sentences on the company from FACTS.fundamentals (sector, industry, size); keyRisks and keyOpportunities: 0 to 4 short sentences each from FACTS.fundamentals (analysts' consensus and average price target against the price).
 - keyConsiderations: 2 to 5 short sentences, each one fact that matters.
 - nextSteps: 2 to 4 practical, educational steps.
 - volatilityAssessment: one or two sentences on the stock's volatility, beta and largest fall.
@@ -98,7 +111,7 @@ Numbers (strict: an answer that breaks these rules is discarded):
 - Fractions in FACTS (volatility, maxDrawdown, positionWeight) are 0-1: show them as percentages, multiplied by 100, e.g. 0.1234 -> "12.34%". priceChangePercent and confidence are already percentages.
 - Money is US dollars, e.g. "$1,234.56". You may round a number to fewer decimals; do not abbreviate ("k", "M", "million").
 - For anything that is not a fact write words, not digits ("one", "a few"); do not number lists.
-- When FACTS.fundamentals says no source is configured, do not mention earnings, revenue or analysts.
+- When FACTS.fundamentals says no source is configured, write that sentence as competitivePosition, leave keyRisks and keyOpportunities empty, and do not mention earnings, revenue or analysts anywhere.
 
 Answer with a JSON object only, matching the given schema.`;
 
@@ -161,7 +174,7 @@ export function toAdvicePromptFacts(facts: AdviceFacts) {
       stopLoss: r.stopLoss,
       score: r.score,
     },
-    fundamentals: NO_FUNDAMENTALS_SOURCE,
+    fundamentals: facts.fundamentals ?? NO_FUNDAMENTALS_SOURCE,
     alternatives: facts.alternatives,
     outlookPeriods: { shortTerm: '3-6 months', longTerm: '1-3 years' },
   });

@@ -147,6 +147,11 @@ export function AdviceResult({ advice }: { advice: AdviceResponse }) {
           </TabsContent>
 
           <TabsContent value="fundamentals" className="grid gap-5">
+            {advice.fundamentalsSource ? (
+              <p className="text-xs text-muted-foreground">
+                Fundamentals and analyst figures from {advice.fundamentalsSource.toUpperCase()}.
+              </p>
+            ) : null}
             <Section title="Competitive position">
               <p className="text-sm leading-relaxed">{advice.fundamentalAnalysis.competitivePosition}</p>
             </Section>
