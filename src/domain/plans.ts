@@ -22,8 +22,8 @@ export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export const FREE_AI_ANALYSES_PER_MONTH = 3;
 
 /**
- * Questions to the AI advisor per UTC day (docs/decisions/028); visitors count as free, per IP (/64). An
- * answer served from the advisor's 15-minute cache is not counted.
+ * Questions to the AI advisor per UTC day (docs/decisions/028): free accounts per account and IP (/64),
+ * visitors as free per IP, paid plans per account. An answer from the advisor's 15-minute cache is not counted.
  */
 export const ADVISOR_QUESTIONS_PER_DAY: Readonly<Record<PlanId, number>> = {
   free: 10,

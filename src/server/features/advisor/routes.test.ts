@@ -242,6 +242,16 @@ describe('POST /api/financial-advice', () => {
       'ADVISOR_LIMIT_REACHED',
       advisorLimitMessage(limit),
     );
+    // A new free account from the same address brings nothing new; a Premium one has its own, larger allowance.
+    const free = await signUpUser(noModel.app);
+    expect(
+      (await ask({ symbol: 'KO', question: question() }, { app: noModel, ip, user: free })).statusCode,
+    ).toBe(429);
+    const premium = await signUpUser(noModel.app, { plan: 'premium' });
+    const paid = ZAdviceResponse.parse(
+      (await ask({ symbol: 'KO', question: question() }, { app: noModel, ip, user: premium })).json(),
+    );
+    expect(paid.usage).toEqual({ used: 1, limit: ADVISOR_QUESTIONS_PER_DAY.premium });
   });
 
   it('bad input: 400 with the message, unknown symbol 404', async () => {

@@ -95,20 +95,24 @@ function cacheKeyOf(symbol: string, question: string, context: UserContext): str
   ]);
 }
 
-/** The requester's counter of the UTC day, and how many questions it allows. */
+/**
+ * The requester's counters of the UTC day, and how many questions each allows: a paid account's own; a free
+ * (or demo) account's and its IP's (/64), so that new accounts from one address bring nothing new (as the
+ * analysis allowance, decision 015); a visitor's IP's.
+ */
 function allowanceOf(context: AdvisorContext, requester: AdviceRequester) {
   const now = context.now();
   const day = now.toISOString().slice(0, 10);
   const nextMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  const subject = requester.user
-    ? `user:${requester.user.id}`
-    : `ip:${createHmac('sha256', context.appSecret)
-        .update(`advisor:ip:${clientKey(requester.ip)}`)
-        .digest('base64url')}`;
+  const { user } = requester;
+  const ip = `ip:${createHmac('sha256', context.appSecret)
+    .update(`advisor:ip:${clientKey(requester.ip)}`)
+    .digest('base64url')}`;
+  const subjects = !user ? [ip] : user.plan === 'free' ? [`user:${user.id}`, ip] : [`user:${user.id}`];
   return {
-    key: `advisor:${subject}:${day}`,
+    keys: subjects.map((subject) => `advisor:${subject}:${day}`),
     windowMs: Math.max(1, Math.min(DAY_MS, nextMidnight - now.getTime())),
-    limit: ADVISOR_QUESTIONS_PER_DAY[requester.user?.plan ?? 'free'],
+    limit: ADVISOR_QUESTIONS_PER_DAY[user?.plan ?? 'free'],
   };
 }
 
@@ -132,9 +136,13 @@ export async function askAdvisor(
   let usage: AdviceResponse['usage'];
   if (!answer) {
     const allowance = allowanceOf(options, requester);
-    const { count } = await options.limits.increment(allowance.key, allowance.windowMs);
-    if (count > allowance.limit) {
-      await options.limits.decrement(allowance.key);
+    const counts = await Promise.all(
+      allowance.keys.map((counter) => options.limits.increment(counter, allowance.windowMs)),
+    );
+    const giveBack = () => Promise.all(allowance.keys.map((counter) => options.limits.decrement(counter)));
+    const used = Math.max(...counts.map(({ count }) => count));
+    if (used > allowance.limit) {
+      await giveBack();
       throw new AppError(ADVISOR_LIMIT_CODE, advisorLimitMessage(allowance.limit), { status: 429 });
     }
     try {
@@ -142,10 +150,10 @@ export async function askAdvisor(
         computeAdvice(options, { ...input, symbol }, options.requestOptions, options.onLlmFailure),
       );
     } catch (error) {
-      await options.limits.decrement(allowance.key);
+      await giveBack();
       throw error;
     }
-    usage = { used: count, limit: allowance.limit };
+    usage = { used, limit: allowance.limit };
   }
 
   if (requester.user) {
