@@ -83,9 +83,18 @@ export interface AskAdvisorInput {
   userContext: UserContext;
 }
 
-/** The key of an answer: the same symbol, question (any case and spacing) and context get the same answer. */
-function cacheKeyOf(symbol: string, question: string, context: UserContext): string {
+/**
+ * The key of an answer: the same symbol, question (any case and spacing) and context get the same answer. An
+ * answer read with a user's own vendor keys is that user's alone (their keys' data, their quota).
+ */
+function cacheKeyOf(
+  symbol: string,
+  question: string,
+  context: UserContext,
+  keysOwner: string | null,
+): string {
   return JSON.stringify([
+    keysOwner,
     symbol,
     question.replace(/\s+/g, ' ').toLowerCase(),
     context.riskTolerance,
@@ -130,7 +139,14 @@ export async function askAdvisor(
 ): Promise<AdviceResponse> {
   const { input, requester } = options;
   const symbol = options.marketData.resolveSymbol(input.symbol).symbol;
-  const key = cacheKeyOf(symbol, input.question, input.userContext);
+  const userKeys = options.requestOptions?.userKeys;
+  const hasOwnKeys = userKeys !== undefined && Object.values(userKeys).some(Boolean);
+  const key = cacheKeyOf(
+    symbol,
+    input.question,
+    input.userContext,
+    hasOwnKeys && requester.user ? requester.user.id : null,
+  );
 
   let answer = options.answers.peek(key);
   let usage: AdviceResponse['usage'];
