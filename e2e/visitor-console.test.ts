@@ -20,7 +20,7 @@ function recordProblems(page: Page): string[] {
 }
 
 describe("a visitor's console", () => {
-  it.each(['/', '/app', '/paper-trading', '/pricing', '/contact', '/login'])(
+  it.each(['/', '/app', '/paper-trading', '/financial-advisor', '/pricing', '/contact', '/login'])(
     'stays clean on %s',
     async (path) => {
       const page = await h.newPage();

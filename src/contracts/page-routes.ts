@@ -7,6 +7,7 @@ export const PAGE_PATHS = [
   '/',
   '/app',
   '/terminal',
+  '/financial-advisor',
   '/login',
   '/signup',
   '/profit-calculator',

@@ -21,6 +21,17 @@ export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 /** Spec 000 §9: the free plan's allowance of AI analyses. */
 export const FREE_AI_ANALYSES_PER_MONTH = 3;
 
+/**
+ * Questions to the AI advisor per UTC day (docs/decisions/028): free accounts per account and IP (/64),
+ * visitors as free per IP, paid plans per account. An answer from the advisor's 15-minute cache is not counted.
+ */
+export const ADVISOR_QUESTIONS_PER_DAY: Readonly<Record<PlanId, number>> = {
+  free: 10,
+  premium: 100,
+  professional: 100,
+  enterprise: 100,
+};
+
 export interface PlanPrice {
   /** Charged every month on monthly billing, in US cents. */
   readonly monthlyCents: number;

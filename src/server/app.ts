@@ -27,6 +27,7 @@ import { apiSettingsRoutes } from './features/api-settings/routes';
 import { importRoutes } from './features/imports/routes';
 import { brokersRoutes } from './features/brokers/routes';
 import { analysisRoutes } from './features/analysis/routes';
+import { advisorRoutes } from './features/advisor/routes';
 import { portfolioRoutes } from './features/portfolio/routes';
 import { portfolioAccountsRoutes } from './features/portfolio-accounts/routes';
 import { rewardsRoutes } from './features/rewards/routes';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(importRoutes, { prefix: '/api/import' });
   await app.register(brokersRoutes, { prefix: '/api' });
   await app.register(analysisRoutes, { prefix: '/api' });
+  await app.register(advisorRoutes, { prefix: '/api' });
   await app.register(portfolioRoutes, { prefix: '/api' });
   await app.register(portfolioAccountsRoutes, { prefix: '/api/portfolio-accounts' });
   await app.register(rewardsRoutes, { prefix: '/api' });

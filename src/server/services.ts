@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client';
 import { createLoginThrottle, type LoginThrottle } from './features/accounts/login-throttle';
 import type { AccountsContext } from './features/accounts/service';
 import type { AlertsContext } from './features/alerts/service';
+import { createAdviceCache, type AdvisorContext, type AdvisorOptions } from './features/advisor/service';
 import {
   createCloseSeriesCache,
   type AnalysisContext,
@@ -37,7 +38,11 @@ import type {
   TradingSuggestionsOptions,
 } from './features/trading-suggestions/service';
 import { createRobinhoodConnector, type BrokerConnector } from './providers/brokers/robinhood';
-import { createOpenAiAnalysisWriter, createOpenAiSuggestionWriter } from './providers/llm';
+import {
+  createOpenAiAdviceWriter,
+  createOpenAiAnalysisWriter,
+  createOpenAiSuggestionWriter,
+} from './providers/llm';
 import { createPaymentsProvider } from './providers/payments';
 import { createMailer, type Mailer } from './providers/mail';
 import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
@@ -61,6 +66,8 @@ export interface ServiceOverrides {
   analysis?: AnalysisOptions;
   /** Trading suggestions: the model that words the reasoning (default: OpenAI from config.openai), clock. */
   tradingSuggestions?: TradingSuggestionsOptions;
+  /** Advisor: the language model (default: OpenAI from config.openai), its timeout, the answer cache, clock. */
+  advisor?: AdvisorOptions;
   /** Rewards: the clock of awards (tests move it). */
   rewards?: RewardsOptions;
   /** Terminal: the calendar and news adapters per vendor (default: the real vendors). */
@@ -93,6 +100,7 @@ export interface Services {
   rewards: RewardsContext;
   /** Told when an analysis (AI or demo) was delivered to a signed-in user. */
   analysis: AnalysisContext & { onCompleted: NonNullable<AnalysisOptions['onCompleted']> };
+  advisor: AdvisorContext;
   portfolio: { db: DatabaseHandle['db']; marketData: MarketDataService };
   portfolioAccounts: PortfolioAccountsContext;
   tradingSuggestions: TradingSuggestionsContext;
@@ -189,6 +197,19 @@ export function createServices(
     now: suggestionOptions.now ?? (() => new Date()),
   };
 
+  const advisorOptions = overrides.advisor ?? {};
+  const advisor: AdvisorContext = {
+    db,
+    marketData,
+    writer:
+      advisorOptions.writer ??
+      createOpenAiAdviceWriter({ config: config.openai, timeoutMs: advisorOptions.llmTimeoutMs }),
+    limits,
+    appSecret: config.appSecret,
+    answers: createAdviceCache(advisorOptions.cacheMs),
+    now: advisorOptions.now ?? (() => new Date()),
+  };
+
   const terminal = createTerminalService({
     db,
     marketData,
@@ -224,6 +245,7 @@ export function createServices(
     paperTrading,
     rewards,
     analysis,
+    advisor,
     portfolio: { db, marketData },
     portfolioAccounts: { db, marketData },
     tradingSuggestions,

@@ -629,3 +629,20 @@ export const tradingSuggestion = pgTable(
     check('trading_suggestion_confidence_range', sql`${t.confidence} between 0 and 100`),
   ],
 );
+
+/** A signed-in user's questions to the AI advisor (listed on /financial-advisor); deleted with the account. */
+export const adviceQuestion = pgTable(
+  'advice_question',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    question: text('question').notNull(),
+    /** The rating the answer gave: strong buy, buy, hold, sell, strong sell. */
+    action: text('action').notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('advice_question_user_asked_idx').on(t.userId, t.askedAt.desc())],
+);

@@ -621,3 +621,42 @@ describe('search', () => {
     expect(await service([yahoo]).search('   ')).toEqual([]);
   });
 });
+
+describe('fundamentals', () => {
+  /** A fake vendor with the FMP documentation example's figures. */
+  function withFundamentals(adapter: FakeAdapter, marketCap: number): FakeAdapter {
+    return Object.assign(adapter, {
+      companyFundamentals: async () => ({
+        marketCap,
+        sector: 'Technology',
+        industry: 'Consumer Electronics',
+      }),
+      analystConsensus: async () => ({
+        strongBuy: 1,
+        buy: 69,
+        hold: 33,
+        sell: 7,
+        strongSell: 0,
+        consensus: 'Buy',
+      }),
+      priceTargetConsensus: async () => {
+        throw new VendorError('fmp', 'unauthorized', 'Premium Endpoint');
+      },
+    });
+  }
+
+  it("the user's own key first; a part the vendor refuses is null; none without such a vendor", async () => {
+    const serverFmp = withFundamentals(createFakeAdapter('fmp'), 1);
+    const marketData = service([createFakeAdapter('yahoo'), serverFmp], {
+      createKeyedAdapter: (vendor) => withFundamentals(createFakeAdapter(vendor), 3500823120000),
+    });
+    expect(await marketData.getFundamentals('aapl', { userKeys: { fmp: 'user-fmp-key' } })).toEqual({
+      source: 'fmp',
+      company: { marketCap: 3500823120000, sector: 'Technology', industry: 'Consumer Electronics' },
+      analysts: { strongBuy: 1, buy: 69, hold: 33, sell: 7, strongSell: 0, consensus: 'Buy' },
+      priceTarget: null,
+    });
+    expect((await marketData.getFundamentals('AAPL'))?.company.marketCap).toBe(1);
+    expect(await service([createFakeAdapter('yahoo')]).getFundamentals('AAPL')).toBeNull();
+  });
+});

@@ -25,8 +25,11 @@ import type { Database } from '../../db/client';
 import type { Quota } from '../../providers/market-data/rate-limiter';
 import { createSimulatedSource } from '../../providers/market-data/simulated';
 import type {
+  AnalystConsensus,
+  CompanyFundamentals,
   KeyedVendor,
   MarketDataAdapter,
+  PriceTargetConsensus,
   Quote,
   SymbolMatch,
   UserVendorKeys,
@@ -75,6 +78,12 @@ export interface MarketDataService {
     range: HistoryRange,
     options?: RequestOptions,
   ): Promise<HistoriesResult<CloseHistoryResult>>;
+  /**
+   * Fundamentals of a stock from the first vendor of the chain that has them (the user's own keys first):
+   * company figures, and from the same vendor the analysts' ratings and price targets (null when those
+   * calls fail). Each endpoint counts on the vendor's quota. Null when no vendor with fundamentals answers.
+   */
+  getFundamentals(symbol: string, options?: RequestOptions): Promise<FundamentalsResult | null>;
   /** The security master's matches first, then a vendor's (when one answers). */
   search(query: string, options?: RequestOptions): Promise<SymbolMatch[]>;
   status(): MarketDataStatus;
@@ -86,6 +95,13 @@ export interface MarketDataService {
    * within the vendor's quota. False, and nothing taken, when none is left (or the key is blank).
    */
   takeVendorCall(vendor: KeyedVendor, apiKey: string): boolean;
+}
+
+export interface FundamentalsResult {
+  source: VendorName;
+  company: CompanyFundamentals;
+  analysts: AnalystConsensus | null;
+  priceTarget: PriceTargetConsensus | null;
 }
 
 export interface MarketDataServiceOptions {
@@ -145,6 +161,31 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
   });
   const search = createSymbolSearch({ routing, budgetMs, nowMs });
 
+  async function getFundamentals(input: string, userKeys: UserVendorKeys | undefined) {
+    const { symbol } = resolveSymbol(input);
+    const budget = AbortSignal.timeout(budgetMs);
+    for (const slot of routing.chain(userKeys)) {
+      const { adapter } = slot;
+      const companyOf = adapter.companyFundamentals?.bind(adapter);
+      if (!companyOf || !adapter.supports(symbol)) continue;
+      const company = await routing.call(slot, budget, (signal) => companyOf(symbol, signal));
+      if (!company.ok) continue;
+      const analystsOf = adapter.analystConsensus?.bind(adapter);
+      const targetOf = adapter.priceTargetConsensus?.bind(adapter);
+      const [analysts, priceTarget] = await Promise.all([
+        analystsOf ? routing.call(slot, budget, (signal) => analystsOf(symbol, signal)) : undefined,
+        targetOf ? routing.call(slot, budget, (signal) => targetOf(symbol, signal)) : undefined,
+      ]);
+      return {
+        source: slot.vendor,
+        company: company.value,
+        analysts: analysts?.ok ? analysts.value : null,
+        priceTarget: priceTarget?.ok ? priceTarget.value : null,
+      };
+    }
+    return null;
+  }
+
   return {
     resolveSymbol,
     takeVendorCall: (vendor, apiKey) => routing.takeVendorCall(vendor, apiKey),
@@ -157,6 +198,7 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     getCloseHistories: (inputs, range, requestOptions = {}) =>
       history.getCloseHistories(inputs, range, requestOptions.userKeys),
     search: (query, requestOptions = {}) => search(query, requestOptions.userKeys),
+    getFundamentals: (input, requestOptions = {}) => getFundamentals(input, requestOptions.userKeys),
     status: () => routing.status(),
   };
 }

@@ -1,13 +1,22 @@
 /**
  * The language-model adapter: the `openai` SDK against any OpenAI-compatible endpoint (OPENAI_API_KEY,
- * OPENAI_BASE_URL, OPENAI_MODEL). One chat completion per analysis, structured output (json_schema, strict),
+ * OPENAI_BASE_URL, OPENAI_MODEL). One chat completion per analysis, advice or suggestion list, structured output (json_schema, strict),
  * a 30 s timeout, no retries. The answer is parsed, validated with zod and checked for grounding: a number
  * that is not in the facts rejects the whole answer. Every failure is an LlmUnavailableError.
  */
 import OpenAI from 'openai';
 import type { z } from 'zod';
+import type { AdviceFacts, AdviceWords } from '../../../domain/advisor';
 import type { PortfolioFacts } from '../../../domain/analytics';
 import type { AppConfig } from '../../config';
+import {
+  ADVICE_SYSTEM_PROMPT,
+  ADVICE_WORDS_JSON_SCHEMA,
+  adviceTexts,
+  toAdvicePromptFacts,
+  ZAdviceWords,
+  type AdviceWriter,
+} from './advice';
 import { createGroundingIndex } from './grounding';
 import { SYSTEM_PROMPT, toPromptFacts } from './prompt';
 import {
@@ -140,6 +149,34 @@ export function createOpenAiAnalysisWriter(options: OpenAiWriterOptions): Portfo
         ...words.recommendations.flatMap((r) => [r.title, r.description]),
         ...words.insights,
       ]);
+      return words;
+    },
+  };
+}
+
+/** The advisor's words (spec 001 "AI Financial Advisor") from the facts of src/domain/advisor. */
+export function createOpenAiAdviceWriter(options: OpenAiWriterOptions): AdviceWriter {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  const client = createOpenAiClient(options.config, timeoutMs);
+
+  return {
+    isConfigured: client !== undefined,
+
+    async writeAdvice(facts: AdviceFacts, callOptions = {}): Promise<AdviceWords> {
+      if (!client) throw new LlmUnavailableError('not_configured', 'No language model is configured');
+      const promptFacts = toAdvicePromptFacts(facts);
+      const json = await requestStructuredJson({
+        client,
+        model: options.config.model,
+        timeoutMs,
+        system: ADVICE_SYSTEM_PROMPT,
+        facts: promptFacts,
+        schemaName: 'financial_advice',
+        jsonSchema: ADVICE_WORDS_JSON_SCHEMA,
+        signal: callOptions.signal,
+      });
+      const words = parseAnswer(ZAdviceWords, json);
+      assertGrounded(promptFacts, adviceTexts(words));
       return words;
     },
   };

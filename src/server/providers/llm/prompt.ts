@@ -26,7 +26,7 @@ Numbers (strict: an answer that breaks these rules is discarded):
 Answer with a JSON object only, matching the given schema.`;
 
 /** Rounds every number to 6 decimals, recursively (the model needs no more; the prompt stays short). */
-function rounded<T>(value: T): T {
+export function rounded<T>(value: T): T {
   if (typeof value === 'number') return (Number.isFinite(value) ? Number(value.toFixed(6)) : null) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => rounded(item)) as T;
   if (value !== null && typeof value === 'object') {

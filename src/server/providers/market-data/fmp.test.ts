@@ -210,3 +210,56 @@ describe('fmp adapter: transport failures', () => {
     expect(error.message).not.toContain(KEY);
   });
 });
+
+describe('fmp adapter: fundamentals for the advisor', () => {
+  it('reads market cap, sector and industry from /stable/profile', async () => {
+    server.on(
+      `GET /stable/profile?symbol=AAPL&apikey=${KEY}`,
+      jsonFixture('fmp/stable-profile-AAPL-doc-sample.json'),
+    );
+    expect(await adapter().companyFundamentals('aapl', AbortSignal.timeout(5000))).toEqual({
+      marketCap: 3500823120000,
+      sector: 'Technology',
+      industry: 'Consumer Electronics',
+    });
+  });
+
+  it('reads the analysts’ ratings and price targets', async () => {
+    server.on(
+      `GET /stable/grades-consensus?symbol=AAPL&apikey=${KEY}`,
+      jsonFixture('fmp/stable-grades-consensus-AAPL-doc-sample.json'),
+    );
+    server.on(
+      `GET /stable/price-target-consensus?symbol=AAPL&apikey=${KEY}`,
+      jsonFixture('fmp/stable-price-target-consensus-AAPL-doc-sample.json'),
+    );
+    expect(await adapter().analystConsensus('AAPL', AbortSignal.timeout(5000))).toEqual({
+      strongBuy: 1,
+      buy: 69,
+      hold: 33,
+      sell: 7,
+      strongSell: 0,
+      consensus: 'Buy',
+    });
+    expect(await adapter().priceTargetConsensus('AAPL', AbortSignal.timeout(5000))).toEqual({
+      targetHigh: 400,
+      targetLow: 253,
+      targetConsensus: 323.82,
+      targetMedian: 325,
+    });
+  });
+
+  it('an empty answer is not_found; a plan that refuses the endpoint is unauthorized', async () => {
+    server.on(`GET /stable/profile?symbol=NOPE&apikey=${KEY}`, { body: [] });
+    expect((await vendorFailure(adapter().companyFundamentals('NOPE', AbortSignal.timeout(5000)))).kind).toBe(
+      'not_found',
+    );
+    server.on(`GET /stable/grades-consensus?symbol=AAPL&apikey=${KEY}`, {
+      status: 402,
+      body: 'Premium Endpoint: This endpoint is not available under your current subscription',
+    });
+    expect((await vendorFailure(adapter().analystConsensus('AAPL', AbortSignal.timeout(5000)))).kind).toBe(
+      'unauthorized',
+    );
+  });
+});

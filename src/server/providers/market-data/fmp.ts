@@ -8,7 +8,10 @@
  *   the next hours;
  * - history: `/stable/historical-price-eod/full?symbol=AAPL&from=&to=` (a flat array of bars; the v3
  *   `{symbol, historical: [...]}` shape is accepted too);
- * - search: `/stable/search-symbol?query=`.
+ * - search: `/stable/search-symbol?query=`;
+ * - fundamentals (the advisor): `/stable/profile?symbol=` (market cap, sector, industry),
+ *   `/stable/grades-consensus?symbol=` (analysts' ratings) and `/stable/price-target-consensus?symbol=`, each
+ *   an array of one item (empty for an unknown symbol -> 'not_found').
  *
  * FMP's errors come as `{"Error Message": "..."}`: "Invalid API KEY" and "Legacy Endpoint" ->
  * 'unauthorized', "Limit Reach" -> 'rate_limited', a premium/subscription refusal -> 'unauthorized'.
@@ -24,7 +27,16 @@ import {
   type AdapterOptions,
   type VendorBodyCheck,
 } from './http';
-import { VendorError, type DailyBar, type MarketDataAdapter, type Quote, type SymbolMatch } from './types';
+import {
+  VendorError,
+  type AnalystConsensus,
+  type CompanyFundamentals,
+  type DailyBar,
+  type MarketDataAdapter,
+  type PriceTargetConsensus,
+  type Quote,
+  type SymbolMatch,
+} from './types';
 
 const VENDOR = 'fmp' as const;
 export const FMP_BASE_URL = 'https://financialmodelingprep.com/stable';
@@ -59,6 +71,32 @@ const eodHistory = z.union([
   // An unknown symbol in v3 style: `{}`.
   z.strictObject({}).transform(() => []),
 ]);
+
+const profileList = z.array(
+  z.object({
+    symbol: z.string(),
+    marketCap: num.nullable().optional(),
+    sector: z.string().nullable().optional(),
+    industry: z.string().nullable().optional(),
+  }),
+);
+
+const count = z.number().int().nonnegative();
+const gradesList = z.array(
+  z.object({
+    symbol: z.string(),
+    strongBuy: count,
+    buy: count,
+    hold: count,
+    sell: count,
+    strongSell: count,
+    consensus: z.string(),
+  }),
+);
+
+const priceTargetList = z.array(
+  z.object({ symbol: z.string(), targetHigh: num, targetLow: num, targetConsensus: num, targetMedian: num }),
+);
 
 const searchList = z.array(
   z.object({
@@ -174,6 +212,49 @@ export class FmpAdapter implements MarketDataAdapter {
         ...(i.exchange ? { exchange: i.exchange } : {}),
       };
     });
+  }
+
+  async companyFundamentals(symbol: string, signal: AbortSignal): Promise<CompanyFundamentals> {
+    const item = await this.firstOf('profile', symbol, profileList, signal);
+    return {
+      marketCap: item.marketCap ?? null,
+      sector: item.sector || null,
+      industry: item.industry || null,
+    };
+  }
+
+  async analystConsensus(symbol: string, signal: AbortSignal): Promise<AnalystConsensus> {
+    const { strongBuy, buy, hold, sell, strongSell, consensus } = await this.firstOf(
+      'grades-consensus',
+      symbol,
+      gradesList,
+      signal,
+    );
+    return { strongBuy, buy, hold, sell, strongSell, consensus };
+  }
+
+  async priceTargetConsensus(symbol: string, signal: AbortSignal): Promise<PriceTargetConsensus> {
+    const { targetHigh, targetLow, targetConsensus, targetMedian } = await this.firstOf(
+      'price-target-consensus',
+      symbol,
+      priceTargetList,
+      signal,
+    );
+    return { targetHigh, targetLow, targetConsensus, targetMedian };
+  }
+
+  /** The item of a per-symbol endpoint that answers with an array of one ('not_found' when empty). */
+  private async firstOf<S extends z.ZodType<{ symbol: string }[]>>(
+    path: string,
+    symbol: string,
+    schema: S,
+    signal: AbortSignal,
+  ): Promise<z.output<S>[number]> {
+    const fmpSymbol = toFmpSymbol(symbol);
+    const items = await this.get(path, { symbol: fmpSymbol }, schema, signal, `${path} ${symbol}`);
+    const item = items.find((i) => i.symbol.toUpperCase() === fmpSymbol);
+    if (!item) throw vendorError(VENDOR, 'not_found', `${path} ${symbol}: unknown symbol`);
+    return item;
   }
 
   private async batchQuotes(symbols: string[], signal: AbortSignal): Promise<Map<string, Quote>> {

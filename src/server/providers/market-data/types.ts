@@ -51,6 +51,31 @@ export interface SecurityProfile {
   website?: string;
 }
 
+/** What a fundamentals vendor says of a company; null: not given. */
+export interface CompanyFundamentals {
+  marketCap: number | null;
+  sector: string | null;
+  industry: string | null;
+}
+
+/** Analysts' ratings of a stock: how many of each, and the vendor's consensus word ('Buy'). */
+export interface AnalystConsensus {
+  strongBuy: number;
+  buy: number;
+  hold: number;
+  sell: number;
+  strongSell: number;
+  consensus: string;
+}
+
+/** Analysts' price targets of a stock, in its currency. */
+export interface PriceTargetConsensus {
+  targetHigh: number;
+  targetLow: number;
+  targetConsensus: number;
+  targetMedian: number;
+}
+
 /** Thrown by adapters: the service treats any of these as "this vendor did not answer" and falls back. */
 export class VendorError extends Error {
   constructor(
@@ -74,4 +99,8 @@ export interface MarketDataAdapter {
   history?(symbol: string, from: string, to: string, signal: AbortSignal): Promise<DailyBar[]>;
   search?(query: string, signal: AbortSignal): Promise<SymbolMatch[]>;
   profile?(symbol: string, signal: AbortSignal): Promise<SecurityProfile>;
+  /** Market capitalisation, sector and industry (vendors with fundamentals). */
+  companyFundamentals?(symbol: string, signal: AbortSignal): Promise<CompanyFundamentals>;
+  analystConsensus?(symbol: string, signal: AbortSignal): Promise<AnalystConsensus>;
+  priceTargetConsensus?(symbol: string, signal: AbortSignal): Promise<PriceTargetConsensus>;
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { computeAdviceFacts, writeAdviceWords, type AdviceContext } from '../../../domain/advisor';
+import { adviceTexts, toAdvicePromptFacts, ZAdviceWords } from './advice';
+import { createGroundingIndex } from './grounding';
+
+/** 260 sessions with a trend and a wave, and SPY beside them. */
+const DATES = Array.from({ length: 260 }, (_, i) =>
+  new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+);
+const BARS = DATES.map((date, i) => {
+  const close = Math.round((150 + i * 0.2 + 8 * Math.sin(i / 6)) * 100) / 100;
+  return { date, close, high: close + 1.5, low: close - 1.5, volume: 1_000_000 + i };
+});
+const SPY = DATES.map((date, i) => ({ date, close: 500 + i * 0.3 + 4 * Math.sin(i / 6) }));
+
+const FUNDAMENTALS = {
+  source: 'fmp',
+  marketCap: 3500823120000,
+  sector: 'Technology',
+  industry: 'Consumer Electronics',
+  analystConsensus: 'Buy',
+  analystCount: 110,
+  averageTarget: 323.82,
+};
+
+function factsFor(context: AdviceContext, fundamentals: typeof FUNDAMENTALS | null = null) {
+  return computeAdviceFacts({
+    symbol: 'AAPL',
+    question: 'Is it time to buy 25 more shares?',
+    context,
+    quote: {
+      name: 'Apple Inc.',
+      currentPrice: 201.37,
+      change: 1.12,
+      changePercent: 0.559,
+      source: 'simulated',
+      asOf: '2025-09-17T20:00:00.000Z',
+    },
+    bars: BARS,
+    benchmark: SPY,
+    fundamentals,
+  });
+}
+
+describe('the advisor templates', () => {
+  it.each<AdviceContext>([
+    { riskTolerance: 'moderate', timeHorizon: 'medium' },
+    { riskTolerance: 'conservative', timeHorizon: 'short', currentPosition: 12.5, portfolioValue: 9000 },
+    { riskTolerance: 'aggressive', timeHorizon: 'long', currentPosition: 40 },
+  ])('write only numbers of the facts the model is given (%o), within the schema', (context) => {
+    for (const facts of [factsFor(context), factsFor(context, FUNDAMENTALS)]) {
+      const words = writeAdviceWords(facts);
+      expect(ZAdviceWords.parse(words)).toEqual(words);
+      const index = createGroundingIndex(toAdvicePromptFacts(facts));
+      expect(adviceTexts(words).flatMap((text) => index.ungrounded(text))).toEqual([]);
+    }
+  });
+});
