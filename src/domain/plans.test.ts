@@ -101,7 +101,7 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
       'White-label reports (coming soon)',
       'API access (coming soon)',
     ]);
-    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(6);
+    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(5);
   });
 
   it('includes every lower plan in each higher plan', () => {

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  displaySymbol,
   ASSET_CLASSES,
   CRYPTO_PREFIX,
   REGIONS,
@@ -306,5 +307,14 @@ describe('searchSecurities', () => {
     expect(searchSecurities('')).toEqual([]);
     expect(searchSecurities('   ')).toEqual([]);
     expect(searchSecurities('zzzzqqq')).toEqual([]);
+  });
+});
+
+describe('displaySymbol', () => {
+  it('writes a crypto key as its coin and leaves a stock symbol as it is', () => {
+    expect(displaySymbol('CRYPTO:BTC')).toBe('BTC');
+    expect(displaySymbol('crypto:eth')).toBe('eth');
+    expect(displaySymbol('AAPL')).toBe('AAPL');
+    expect(displaySymbol('BRK.B')).toBe('BRK.B');
   });
 });

@@ -29,6 +29,11 @@ export interface SecurityMasterEntry {
 
 export const CRYPTO_PREFIX = 'CRYPTO:';
 
+/** A symbol as people write it: 'CRYPTO:BTC' -> 'BTC'; a stock symbol unchanged. */
+export function displaySymbol(symbol: string): string {
+  return symbol.toUpperCase().startsWith(CRYPTO_PREFIX) ? symbol.slice(CRYPTO_PREFIX.length) : symbol;
+}
+
 export const securityMaster: readonly SecurityMasterEntry[] = data as readonly SecurityMasterEntry[];
 
 const bySymbol: ReadonlyMap<string, SecurityMasterEntry> = new Map(

@@ -17,7 +17,7 @@ import { formatUsd } from '../../lib/format';
 import { formatFraction } from '../../lib/format';
 import { assetClassLabel } from './format';
 import { MASK, useValuesHidden } from '../../components/hide-values';
-import { displaySymbol } from './portfolio-rows';
+import { displaySymbol } from '../../../domain/security-master';
 
 /** Distinct, colour-blind-aware hues that read on white. */
 const COLORS = [

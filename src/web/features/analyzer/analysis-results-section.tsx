@@ -5,6 +5,8 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AnalysisResults } from './analysis-results';
 
+const RESULT_TAB = 'h-full whitespace-normal sm:whitespace-nowrap';
+
 /** The analysis tab: the last result, or what to do to get one. `resultsRef` is scrolled to after a run. */
 export function AnalysisResultsSection({
   result,
@@ -29,10 +31,24 @@ export function AnalysisResultsSection({
   return (
     <section aria-label="Analysis results" className="flex flex-col gap-4">
       <Tabs defaultValue="analysis">
-        <TabsList aria-label="Result views">
-          {suggestionsPanel ? <TabsTrigger value="suggestions">AI Suggestions</TabsTrigger> : null}
-          <TabsTrigger value="analysis">Analysis</TabsTrigger>
-          {snapshotsPanel ? <TabsTrigger value="snapshots">Daily Snapshots &amp; Alerts</TabsTrigger> : null}
+        {/* Three equal columns on a phone, the long label on two lines: in one row they are wider than 375 px. */}
+        <TabsList
+          aria-label="Result views"
+          className="grid h-auto w-full auto-cols-fr grid-flow-col sm:inline-flex sm:w-auto"
+        >
+          {suggestionsPanel ? (
+            <TabsTrigger value="suggestions" className={RESULT_TAB}>
+              AI Suggestions
+            </TabsTrigger>
+          ) : null}
+          <TabsTrigger value="analysis" className={RESULT_TAB}>
+            Analysis
+          </TabsTrigger>
+          {snapshotsPanel ? (
+            <TabsTrigger value="snapshots" className={RESULT_TAB}>
+              Daily Snapshots &amp; Alerts
+            </TabsTrigger>
+          ) : null}
         </TabsList>
         {suggestionsPanel ? <TabsContent value="suggestions">{suggestionsPanel}</TabsContent> : null}
         <TabsContent value="analysis">

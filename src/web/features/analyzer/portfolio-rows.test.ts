@@ -3,7 +3,6 @@ import {
   addPortfolios,
   isSamePortfolio,
   countHoldings,
-  displaySymbol,
   editorReducer,
   formatHoldingQuantity,
   portfolioToRows,
@@ -159,7 +158,6 @@ describe('display helpers', () => {
     expect(formatHoldingQuantity('CRYPTO:ADA', 1000)).toBe('1,000.0000 coins');
     expect(formatHoldingQuantity('AAPL', 15)).toBe('15 shares');
     expect(formatHoldingQuantity('AAPL', 1)).toBe('1 share');
-    expect(displaySymbol('CRYPTO:BTC')).toBe('BTC');
     expect(countHoldings({ AAPL: 1, 'CRYPTO:BTC': 1, VTI: 2 })).toEqual({ stocks: 2, crypto: 1 });
   });
 });

@@ -70,11 +70,6 @@ export function isCryptoKey(symbol: string): boolean {
   return symbol.toUpperCase().startsWith(CRYPTO_PREFIX);
 }
 
-/** 'CRYPTO:BTC' -> 'BTC'; a stock symbol unchanged. */
-export function displaySymbol(symbol: string): string {
-  return isCryptoKey(symbol) ? symbol.slice(CRYPTO_PREFIX.length) : symbol;
-}
-
 /**
  * The portfolio map of the rows: stock symbols trimmed and upper case, crypto as 'CRYPTO:' + upper case;
  * rows with an empty symbol or a quantity not above 0 are left out; a symbol on two rows is summed.

@@ -8,7 +8,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { Amount, HideValuesToggle } from '../../components/hide-values';
-import { countHoldings, displaySymbol, formatHoldingQuantity, type PortfolioMap } from './portfolio-rows';
+import { displaySymbol } from '../../../domain/security-master';
+import { countHoldings, formatHoldingQuantity, type PortfolioMap } from './portfolio-rows';
 import type { PortfolioOrigin } from './use-portfolio-store';
 
 /** The marker on the brokerage fallback portfolio (spec 000 §8; never passed off as real holdings). */

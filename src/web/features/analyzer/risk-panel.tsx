@@ -7,7 +7,7 @@ import { formatUsd } from '../../lib/format';
 import { formatFraction } from '../../lib/format';
 import { assetClassLabel, formatRatio } from './format';
 import { Amount, MaskedText } from '../../components/hide-values';
-import { displaySymbol } from './portfolio-rows';
+import { displaySymbol } from '../../../domain/security-master';
 
 const RISK_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   low: 'success',

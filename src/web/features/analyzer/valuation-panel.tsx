@@ -14,7 +14,8 @@ import {
 } from '../../lib/format';
 import { SOURCE_LABELS } from './format';
 import { Amount } from '../../components/hide-values';
-import { displaySymbol, formatHoldingQuantity } from './portfolio-rows';
+import { displaySymbol } from '../../../domain/security-master';
+import { formatHoldingQuantity } from './portfolio-rows';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const AllocationCharts = lazy(() => import('./allocation-charts'));

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatSignedUsd, formatUsd, toneTextClass } from '../../lib/format';
 import { useValueHistory } from './get-value-history';
 import { Amount } from '../../components/hide-values';
-import { displaySymbol } from './portfolio-rows';
+import { displaySymbol } from '../../../domain/security-master';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const ValueHistoryChart = lazy(() => import('./value-history-chart'));

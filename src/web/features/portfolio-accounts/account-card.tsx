@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatDateTime, formatNumber, formatUsdWhole } from '../../lib/format';
 import { Amount } from '../../components/hide-values';
+import { displaySymbol } from '../../../domain/security-master';
 
 export interface AccountCardProps {
   account: PortfolioAccount;
@@ -45,7 +46,7 @@ export function AccountCard({ account, onDelete, isDeleting }: AccountCardProps)
         <ul className="flex flex-wrap gap-1.5" aria-label={`Holdings of ${account.accountName}`}>
           {shown.map(([symbol, shares]) => (
             <li key={symbol} className="rounded bg-muted px-2 py-0.5 text-xs">
-              <span className="font-medium">{symbol}</span>{' '}
+              <span className="font-medium">{displaySymbol(symbol)}</span>{' '}
               <span className="text-muted-foreground tabular-nums">{formatNumber(shares)}</span>
             </li>
           ))}

@@ -2,6 +2,7 @@ import type { PortfolioAccountListResponse } from '../../../contracts/portfolio-
 import { topCombinedHoldings } from '../../../domain/portfolio-accounts';
 import { formatNumber, formatUsdWhole } from '../../lib/format';
 import { Amount } from '../../components/hide-values';
+import { displaySymbol } from '../../../domain/security-master';
 
 /**
  * Spec 000 §9: the top 10 holdings across all accounts, largest value first. Each line names the accounts that
@@ -26,7 +27,7 @@ export function CombinedHoldings({
         {top.map((holding) => (
           <li key={holding.symbol} className="flex flex-col gap-0.5 py-2 text-sm">
             <div className="flex items-baseline justify-between gap-3">
-              <span className="min-w-0 font-medium break-all">{holding.symbol}</span>
+              <span className="min-w-0 font-medium break-all">{displaySymbol(holding.symbol)}</span>
               <span className="shrink-0 font-semibold tabular-nums">
                 <Amount>{formatUsdWhole(holding.value)}</Amount>
               </span>

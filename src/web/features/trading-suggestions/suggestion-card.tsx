@@ -4,6 +4,7 @@ import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatSignedPercent, formatUsd, toneTextClass } from '../../lib/format';
 import { MaskedText } from '../../components/hide-values';
+import { displaySymbol } from '../../../domain/security-master';
 
 const TYPE_LABELS: Record<TradingSuggestion['suggestionType'], string> = {
   buy: 'Buy',
@@ -31,7 +32,7 @@ export function SuggestionCard({
   isUpdating: boolean;
 }) {
   const s = suggestion;
-  const symbol = s.symbol.replace(/^CRYPTO:/, '');
+  const symbol = displaySymbol(s.symbol);
   const executed = s.status === 'executed';
   return (
     <li
