@@ -122,6 +122,17 @@ describe('computeAdvancedAnalytics', () => {
     expect(result.correlation.matrix[1]?.[0]).toBe(result.correlation.matrix[0]?.[1]);
   });
 
+  it('correlates only the `maxCorrelated` largest holdings when asked', () => {
+    const largest = computeAdvancedAnalytics({
+      quantities: { AAPL: 2, MSFT: 1 },
+      holdings: [series('AAPL', [50, 55, 44, 48, 60]), series('MSFT', [200, 198, 202, 210, 205])],
+      benchmark: series('SPY', [100, 102, 101, 104, 103]),
+      maxCorrelated: 1,
+    });
+    expect(largest.correlation).toEqual({ symbols: ['MSFT'], matrix: [[1]] });
+    expect(largest.included).toHaveLength(2);
+  });
+
   it('rolls volatility and beta to the benchmark over the portfolio’s returns, dated by each window’s last day', () => {
     expect(result.rollingVolatility.map((p) => p.date)).toEqual(['2030-01-03', '2030-01-04', '2030-01-05']);
     [0.9553374574542287, 1.2753136753576573, 0.07766658673019486].forEach((value, i) =>

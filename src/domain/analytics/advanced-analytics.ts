@@ -9,7 +9,7 @@
  * on a date is Σ quantity × close: today's holdings, held unchanged over the whole history (no trades).
  */
 import { finiteOrNull } from './finite';
-import { alignSeries, simpleReturns, tradingCalendar } from './returns';
+import { alignSeries, simpleReturns, tradingCalendar, type AlignedSeries } from './returns';
 import { annualizedVolatility, beta, correlation, maxDrawdown } from './risk';
 import type { PriceSeries } from './types';
 
@@ -147,6 +147,8 @@ export interface AdvancedAnalyticsInput<Source> {
   benchmark: PriceSeries & { readonly source: Source };
   window?: number;
   stressWindows?: readonly StressWindow[];
+  /** The correlation matrix pairs this many of the largest holdings (default: all). */
+  maxCorrelated?: number;
 }
 
 export interface AdvancedAnalytics<Source> {
@@ -163,7 +165,7 @@ export interface AdvancedAnalytics<Source> {
   excluded: string[];
   /** The benchmark's source, null when it has no history (beta is then null). */
   benchmarkSource: Source | null;
-  /** `matrix[i][j]` pairs `symbols[i]` and `symbols[j]` (the included holdings, in that order). */
+  /** `matrix[i][j]` pairs `symbols[i]` and `symbols[j]`: the `maxCorrelated` largest included holdings. */
   correlation: { symbols: string[]; matrix: (number | null)[][] };
   /** Dated by the last day of each window. */
   rollingVolatility: DatedValue[];
@@ -174,6 +176,8 @@ export interface AdvancedAnalytics<Source> {
   maxDrawdown: number | null;
   stress: StressResult[];
 }
+
+type AlignedHolding = AlignedSeries['series'][number];
 
 function dated(dates: readonly string[], offset: number, values: readonly (number | null)[]): DatedValue[] {
   return values.flatMap((value, k) => (value === null ? [] : [{ date: dates[k + offset] as string, value }]));
@@ -206,13 +210,14 @@ export function computeAdvancedAnalytics<Source>(
     .map((_, k) => k)
     .sort((a, b) => (lastValues[b] as number) - (lastValues[a] as number));
   const included = order.map((k) => {
-    const s = holdingsAligned[k] as (typeof holdingsAligned)[number];
+    const s = holdingsAligned[k] as AlignedHolding;
     return {
       symbol: s.symbol,
       weight: total > 0 ? (lastValues[k] as number) / total : 0,
       source: (held[s.inputIndex] as AdvancedAnalyticsInput<Source>['benchmark']).source,
     };
   });
+  const correlated = order.slice(0, input.maxCorrelated ?? order.length);
   const includedSymbols = new Set(included.map((h) => h.symbol));
 
   const returns = simpleReturns(values);
@@ -235,9 +240,9 @@ export function computeAdvancedAnalytics<Source>(
     excluded: input.holdings.filter((s) => !includedSymbols.has(s.symbol)).map((s) => s.symbol),
     benchmarkSource: benchmarkAligned ? input.benchmark.source : null,
     correlation: {
-      symbols: included.map((h) => h.symbol),
+      symbols: correlated.map((k) => (holdingsAligned[k] as AlignedHolding).symbol),
       matrix: correlationMatrix(
-        order.map((k) => simpleReturns((holdingsAligned[k] as { closes: Float64Array }).closes)),
+        correlated.map((k) => simpleReturns((holdingsAligned[k] as AlignedHolding).closes)),
       ),
     },
     // Window k holds returns k .. k + window − 1, the last of which ends on dates[k + window].
