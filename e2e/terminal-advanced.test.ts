@@ -70,12 +70,15 @@ describe('advanced terminal analytics in the browser', () => {
     expect(await rows.count()).toBe(12);
     // Largest holding first; 1 on the diagonal.
     expect(await rows.locator('th').allInnerTexts()).toContain('VTI');
+    expect(await matrix.getByRole('columnheader').count()).toBe(12);
     expect((await rows.nth(0).locator('td').nth(0).innerText()).trim()).toBe('1.00');
+    // The caption: shown above the scrolling table, and the table's own (for screen readers).
     expect(
-      await matrix
-        .getByText(/^Correlation of daily returns, .* of every holding, largest first\./)
-        .isVisible(),
-    ).toBe(true);
+      await matrix.getByText(/^Correlation of daily returns, .* of every holding, largest first\./).count(),
+    ).toBe(2);
+    expect(await matrix.getByRole('table', { name: /^Correlation of daily returns, / }).isVisible()).toBe(
+      true,
+    );
 
     for (const name of ['Rolling 60-day volatility', 'Rolling 60-day beta to SPY', 'Drawdown']) {
       const panel = region(section, name);

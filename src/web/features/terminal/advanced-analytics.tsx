@@ -139,7 +139,7 @@ function Figures({ data }: { data: AdvancedAnalyticsResponse }) {
         <Panel title="Drawdown">
           <AnalyticsChart
             points={data.drawdown}
-            kind="area-below"
+            kind="below-zero"
             color={DRAWDOWN_COLOR}
             formatValue={formatPercentAxis}
             summary={describeSeries(

@@ -11,8 +11,8 @@ export interface DatedValue {
 
 export interface AnalyticsChartProps {
   points: readonly DatedValue[];
-  /** 'area-below': a fall below zero, filled from the line up to 0 (the drawdown). */
-  kind: 'line' | 'area-below';
+  /** 'below-zero': a fall below 0, filled between the line and 0 (the drawdown). */
+  kind: 'line' | 'below-zero';
   color: string;
   /** The axis and crosshair label of a value. */
   formatValue: (value: number) => string;
@@ -23,14 +23,16 @@ export interface AnalyticsChartProps {
 /** One dated series drawn with lightweight-charts (loaded on first use, in its own chunk). */
 export function AnalyticsChart({ points, kind, color, formatValue, summary }: AnalyticsChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const [series, setSeries] = useState<{ chart: IChartApi; line: ISeriesApi<'Line' | 'Area'> } | null>(null);
+  const [series, setSeries] = useState<{ chart: IChartApi; line: ISeriesApi<'Line' | 'Baseline'> } | null>(
+    null,
+  );
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
     let disposed = false;
     let created: IChartApi | undefined;
     import('lightweight-charts')
-      .then(({ createChart, AreaSeries, LineSeries, ColorType }) => {
+      .then(({ createChart, BaselineSeries, LineSeries, ColorType }) => {
         const element = container.current;
         if (disposed || !element) return;
         created = createChart(element, terminalChartOptions(ColorType));
@@ -38,12 +40,15 @@ export function AnalyticsChart({ points, kind, color, formatValue, summary }: An
         const line =
           kind === 'line'
             ? created.addSeries(LineSeries, { color, lineWidth: 2, priceFormat })
-            : created.addSeries(AreaSeries, {
-                lineColor: color,
+            : created.addSeries(BaselineSeries, {
+                baseValue: { type: 'price', price: 0 },
+                topLineColor: color,
+                bottomLineColor: color,
+                topFillColor1: 'transparent',
+                topFillColor2: 'transparent',
+                bottomFillColor1: `${color}14`,
+                bottomFillColor2: `${color}66`,
                 lineWidth: 2,
-                topColor: `${color}66`,
-                bottomColor: `${color}14`,
-                invertFilledArea: true,
                 priceFormat,
               });
         setSeries({ chart: created, line });
