@@ -36,6 +36,8 @@ export function AnalyticsChart({ points, kind, color, formatValue, summary }: An
         const element = container.current;
         if (disposed || !element) return;
         created = createChart(element, terminalChartOptions(ColorType));
+        // Five years of days in a third of the screen: fitContent may draw a day narrower than the default 0.5 px.
+        created.timeScale().applyOptions({ minBarSpacing: 0.01 });
         const priceFormat = { type: 'custom' as const, formatter: formatValue, minMove: 0.0001 };
         const line =
           kind === 'line'
