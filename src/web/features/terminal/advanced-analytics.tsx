@@ -179,7 +179,7 @@ function Figures({ data }: { data: AdvancedAnalyticsResponse }) {
 
 function EmptyState({ text, withLink }: { text: string; withLink: boolean }) {
   return (
-    <Panel title="Advanced analytics">
+    <Panel title="Your portfolio">
       <div className="flex flex-col items-start gap-3 py-2 text-sm text-slate-300">
         <Briefcase className="size-6 text-slate-400" aria-hidden="true" />
         <p>{text}</p>
