@@ -155,3 +155,63 @@ export const ZTerminalOverviewResponse = z.object({
   news: ZTerminalNews,
 });
 export type TerminalOverviewResponse = z.infer<typeof ZTerminalOverviewResponse>;
+
+/** Advanced terminal analytics are sold with this plan only (spec 000 §6, src/domain/plans.ts). */
+export const ADVANCED_TERMINAL_PLANS = ['professional'] as const satisfies readonly Plan[];
+
+/** The correlation matrix pairs at most this many of the largest holdings (a readable table, a bounded cost). */
+export const ADVANCED_CORRELATION_HOLDINGS = 25;
+
+const ZDatedValue = z.object({ date: z.string(), value: z.number() });
+
+/**
+ * GET /api/terminal/advanced-analytics: the Professional plan's advanced analytics of the account's saved
+ * portfolio (401 for visitors, 403 SUBSCRIPTION_REQUIRED naming Professional otherwise), computed by
+ * src/domain/analytics/advanced-analytics.ts from up to five years of stored daily closes (each series with its
+ * source). Today's holdings are valued over the whole history, aligned on TERMINAL_BENCHMARK's trading days.
+ */
+export const ZAdvancedAnalyticsResponse = z.object({
+  /** False when the account has no saved portfolio (every figure is then empty). */
+  hasPortfolio: z.boolean(),
+  /** YYYY-MM-DD of the first and last aligned close; null without history. */
+  from: z.string().nullable(),
+  asOf: z.string().nullable(),
+  /** Daily returns of the portfolio. */
+  observations: z.number(),
+  benchmark: z.string(),
+  /** Trading days of each rolling window. */
+  window: z.number(),
+  /** Holdings in the figures, largest first; weight 0-1 of the value on `asOf`. */
+  holdings: z.array(z.object({ symbol: z.string(), weight: z.number() })),
+  /** Holdings without history: left out of every figure. */
+  excluded: z.array(z.string()),
+  /** The distinct sources of the closes used (the benchmark's included). */
+  sources: z.array(ZMarketDataSource),
+  /**
+   * Pearson correlation of daily returns of the ADVANCED_CORRELATION_HOLDINGS largest holdings;
+   * `matrix[i][j]` pairs `symbols[i]` and `symbols[j]`.
+   */
+  correlation: z.object({
+    symbols: z.array(z.string()),
+    matrix: z.array(z.array(z.number().nullable())),
+  }),
+  /** Annualised volatility (0-1) of the portfolio's daily returns over each window, dated by its last day. */
+  rollingVolatility: z.array(ZDatedValue),
+  /** Beta of the portfolio's daily returns to TERMINAL_BENCHMARK over each window. */
+  rollingBeta: z.array(ZDatedValue),
+  /** Value / peak so far − 1 (≤ 0) on every aligned date. */
+  drawdown: z.array(ZDatedValue),
+  /** Largest peak-to-trough fall, positive fraction. */
+  maxDrawdown: z.number().nullable(),
+  /** Named historical windows; the returns are null ('no data') when the closes do not cover the window. */
+  stress: z.array(
+    z.object({
+      name: z.string(),
+      from: z.string(),
+      to: z.string(),
+      portfolioReturn: z.number().nullable(),
+      benchmarkReturn: z.number().nullable(),
+    }),
+  ),
+});
+export type AdvancedAnalyticsResponse = z.infer<typeof ZAdvancedAnalyticsResponse>;

@@ -169,12 +169,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: 'multi-account-aggregation', label: 'Multi-Account Aggregation', introducedIn: 'premium' },
   { id: 'priority-support', label: 'Priority support', introducedIn: 'premium' },
   { id: 'terminal-access', label: 'Trading terminal access', introducedIn: 'premium' },
-  {
-    id: 'advanced-terminal-analytics',
-    label: 'Advanced terminal analytics',
-    introducedIn: 'professional',
-    isComing: true,
-  },
+  { id: 'advanced-terminal-analytics', label: 'Advanced terminal analytics', introducedIn: 'professional' },
   {
     id: 'global-market-coverage',
     label: 'Global market coverage',

@@ -6,6 +6,7 @@ export * from './returns';
 export * from './portfolio';
 export * from './risk';
 export * from './risk-grid';
+export * from './advanced-analytics';
 export * from './concentration';
 export * from './exposure';
 export * from './risk-level';

@@ -8,16 +8,10 @@
  * volatility, beta and correlation describe its daily level changes; Sharpe and maximum drawdown, which assume
  * an investable return, are left out for it.
  */
+import { correlationMatrix } from './advanced-analytics';
 import { finiteOrNull } from './finite';
 import { alignSeries, simpleReturns, tradingCalendar } from './returns';
-import {
-  DEFAULT_RISK_FREE_RATE,
-  annualizedVolatility,
-  beta,
-  correlation,
-  maxDrawdown,
-  sharpeRatio,
-} from './risk';
+import { DEFAULT_RISK_FREE_RATE, annualizedVolatility, beta, maxDrawdown, sharpeRatio } from './risk';
 import type { PriceSeries } from './types';
 
 /** The closes of one symbol and where they came from (`source` is passed through to its row). */
@@ -110,14 +104,7 @@ export function computeRiskGrid<Source>(
   const withReturns = included.filter(
     (s): s is { symbol: string; returns: Float64Array } => s.returns !== undefined,
   );
-  const matrix: (number | null)[][] = withReturns.map((row, i) =>
-    withReturns.map((column, j) => (i === j ? 1 : i < j ? correlation(row.returns, column.returns) : null)),
-  );
-  // Symmetric by construction: the lower triangle mirrors the upper one.
-  for (let i = 0; i < matrix.length; i++) {
-    for (let j = 0; j < i; j++)
-      (matrix[i] as (number | null)[])[j] = (matrix[j] as (number | null)[])[i] ?? null;
-  }
+  const matrix = correlationMatrix(withReturns.map((s) => s.returns));
 
   const dates = aligned.series.length > 0 ? aligned.dates : [];
   return {

@@ -1,4 +1,5 @@
 import { TerminalSquare } from 'lucide-react';
+import { ADVANCED_TERMINAL_PLANS } from '../../contracts/terminal';
 import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { useTerminalOverview } from '../features/terminal/get-overview';
@@ -50,7 +51,11 @@ export default function TerminalPage() {
               </p>
             ) : null}
           </header>
-          <TerminalContent access={access} overview={overview} />
+          <TerminalContent
+            access={access}
+            overview={overview}
+            hasAdvancedAnalytics={ADVANCED_TERMINAL_PLANS.some((plan) => session.hasSubscription(plan))}
+          />
         </div>
       </TooltipProvider>
     </PageLayout>

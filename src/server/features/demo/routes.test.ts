@@ -54,8 +54,13 @@ describe('PUT /api/demo/plan', () => {
     const terminal = await injectAs(demo, t.app, { method: 'GET', url: '/api/terminal/overview' });
     expect(terminal.statusCode, terminal.body).not.toBe(403);
 
+    // Advanced terminal analytics are the Professional plan's: the switcher unlocks them too.
+    const advanced = () => injectAs(demo, t.app, { method: 'GET', url: '/api/terminal/advanced-analytics' });
+    expectError(await advanced(), 403, 'SUBSCRIPTION_REQUIRED');
     expect((await putPlan(demo, 'professional')).statusCode).toBe(200);
     expect(await me(demo)).toMatchObject({ plan: 'professional' });
+    const unlocked = await advanced();
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
     expect((await putPlan(demo, 'free')).statusCode).toBe(200);
     expect(await me(demo)).toMatchObject({ plan: 'free' });
     const again = await injectAs(demo, t.app, { method: 'GET', url: '/api/terminal/overview' });

@@ -2,14 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZValuationResponse } from '../../../contracts/analysis';
 import { ZHistoryResponse, ZMarketDataStatusResponse, ZQuotesResponse } from '../../../contracts/market-data';
 import {
+  ADVANCED_CORRELATION_HOLDINGS,
   TERMINAL_SYMBOLS,
+  ZAdvancedAnalyticsResponse,
   ZTerminalOverviewResponse,
   type TerminalOverviewResponse,
 } from '../../../contracts/terminal';
 import {
   DEFAULT_RISK_FREE_RATE,
+  STRESS_WINDOWS,
   annualizedVolatility,
   beta,
+  computeAdvancedAnalytics,
   maxDrawdown,
   sampleCovariance,
   sampleStdDev,
@@ -237,6 +241,111 @@ describe('GET /api/terminal/overview: content', () => {
   it('ignores another user’s portfolio', async () => {
     const other = await signUpUser(t.app, { plan: 'professional' });
     expect((await overview(other)).portfolio.hasPortfolio).toBe(false);
+  });
+});
+
+describe('GET /api/terminal/advanced-analytics', () => {
+  const URL = '/api/terminal/advanced-analytics';
+
+  it('answers 401 UNAUTHENTICATED to a visitor', async () => {
+    expectError(await call('GET', URL), 401, 'UNAUTHENTICATED');
+  });
+
+  it('answers 403 SUBSCRIPTION_REQUIRED, naming Professional, to the free and premium plans', async () => {
+    for (const plan of ['free', 'premium'] as const) {
+      const error = expectError(
+        await call('GET', URL, undefined, await signUpUser(t.app, { plan })),
+        403,
+        'SUBSCRIPTION_REQUIRED',
+      );
+      expect(error.message).toBe(
+        'This feature requires a Professional plan. Upgrade to Professional to continue.',
+      );
+    }
+  });
+
+  it('has no figures before a portfolio is saved', async () => {
+    const res = await call('GET', URL, undefined, await signUpUser(t.app, { plan: 'professional' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ZAdvancedAnalyticsResponse.parse(res.json());
+    expect(body).toMatchObject({
+      hasPortfolio: false,
+      from: null,
+      asOf: null,
+      observations: 0,
+      holdings: [],
+      excluded: [],
+      sources: [],
+      correlation: { symbols: [], matrix: [] },
+      rollingVolatility: [],
+      rollingBeta: [],
+      drawdown: [],
+      maxDrawdown: null,
+    });
+    expect(body.stress.map((row) => row.portfolioReturn)).toEqual(STRESS_WINDOWS.map(() => null));
+  });
+
+  it('computes the saved portfolio’s figures from five years of the simulator’s closes with the domain', async () => {
+    const professional = await signUpUser(t.app, { plan: 'professional' });
+    const portfolio = { AAPL: 10, MSFT: 5, BND: 40, TSLA: 2 };
+    const saved = await call('PUT', '/api/portfolio', { portfolio }, professional);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await call('GET', URL, undefined, professional);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ZAdvancedAnalyticsResponse.parse(res.json());
+
+    const seriesOf = async (symbol: string) => {
+      const history = ZHistoryResponse.parse(
+        (await call('GET', `/api/market-data/${symbol}/history?range=5Y`)).json(),
+      );
+      expect(history.source).toBe('simulated');
+      return { symbol, source: history.source, bars: history.history };
+    };
+    const expected = computeAdvancedAnalytics({
+      quantities: portfolio,
+      holdings: await Promise.all(Object.keys(portfolio).map(seriesOf)),
+      benchmark: await seriesOf('SPY'),
+      maxCorrelated: ADVANCED_CORRELATION_HOLDINGS,
+    });
+
+    expect(body.hasPortfolio).toBe(true);
+    expect(body.sources).toEqual(['simulated']);
+    expect(body.benchmark).toBe('SPY');
+    expect(body.window).toBe(60);
+    expect([body.from, body.asOf, body.observations]).toEqual([
+      expected.from,
+      expected.asOf,
+      expected.observations,
+    ]);
+    // About five years of US sessions.
+    expect(body.observations).toBeGreaterThan(1200);
+    // The saved copy may list the holdings in another order (jsonb), so sums agree to rounding only.
+    const expectClose = (actual: { date: string; value: number }[], wanted: typeof actual) => {
+      expect(actual.map((p) => p.date)).toEqual(wanted.map((p) => p.date));
+      actual.forEach((p, i) => expect(p.value).toBeCloseTo(wanted[i]?.value as number, 12));
+    };
+    expect(body.holdings.map((h) => h.symbol)).toEqual(expected.included.map((h) => h.symbol));
+    body.holdings.forEach((h, i) => expect(h.weight).toBeCloseTo(expected.included[i]?.weight as number, 12));
+    expect(body.correlation).toEqual(expected.correlation);
+    expect(body.correlation.symbols).toHaveLength(4);
+    expectClose(body.rollingVolatility, expected.rollingVolatility);
+    expect(body.rollingVolatility).toHaveLength(body.observations - 59);
+    expectClose(body.rollingBeta, expected.rollingBeta);
+    expectClose(body.drawdown, expected.drawdown);
+    expect(body.maxDrawdown).toBeCloseTo(expected.maxDrawdown as number, 12);
+    expect(body.stress.map((row) => row.name)).toEqual(expected.stress.map((row) => row.name));
+    body.stress.forEach((row, i) => {
+      const wanted = expected.stress[i];
+      for (const key of ['portfolioReturn', 'benchmarkReturn'] as const) {
+        if (wanted?.[key] === null) expect(row[key]).toBeNull();
+        else expect(row[key]).toBeCloseTo(wanted?.[key] as number, 12);
+      }
+    });
+    // Five years back from today reach the 2022 and 2023 windows, not the 2020 and 2018 ones.
+    const covered = body.stress.filter((row) => row.portfolioReturn !== null).map((row) => row.name);
+    expect(covered).toEqual(STRESS_WINDOWS.filter((w) => w.from >= (body.from as string)).map((w) => w.name));
+    expect(covered.length).toBeGreaterThan(0);
+    expect(covered.length).toBeLessThan(STRESS_WINDOWS.length);
   });
 });
 

@@ -1,18 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { TERMINAL_PLANS, type TerminalOverviewResponse } from '../../../contracts/terminal';
+import {
+  ADVANCED_TERMINAL_PLANS,
+  TERMINAL_PLANS,
+  type AdvancedAnalyticsResponse,
+  type TerminalOverviewResponse,
+} from '../../../contracts/terminal';
 import { requirePlan, requireUser, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { feedKeysOf } from './feeds';
 
 /** Per IP and instance; the page refreshes the overview every 30 s. */
 const overviewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+/** Per IP and instance; the page asks once per visit (the figures move once a day). */
+const advancedLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
  * /api/terminal (spec 001 "Terminal"): premium and professional plans only — 401 for a visitor, 403
  * SUBSCRIPTION_REQUIRED (naming Premium) for the free plan. Price charts use the public
  * GET /api/market-data/:ticker/history. The calendar and news use the user's own vendor keys (API settings),
  * else the server's, and their calls count on the market-data service's quota of that key (`takeVendorCall`);
- * MARKET_DATA_PROVIDER picks the source of prices only.
+ * MARKET_DATA_PROVIDER picks the source of prices only. GET /advanced-analytics is the Professional plan's alone
+ * (403 naming Professional for the others).
  */
 export const terminalRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.deps;
@@ -28,6 +36,20 @@ export const terminalRoutes: FastifyPluginAsync = async (app) => {
         userId: user.id,
         requestOptions: { userKeys },
         feedKeys: feedKeysOf(config.vendorKeys, userKeys),
+      });
+      return body;
+    },
+  );
+
+  app.get(
+    '/advanced-analytics',
+    { config: advancedLimit, preHandler: [requireUser, requirePlan(...ADVANCED_TERMINAL_PLANS)] },
+    async (request) => {
+      const user = signedInUser(request);
+      const userKeys = (await userVendorKeysOf(request)) ?? {};
+      const body: AdvancedAnalyticsResponse = await terminal.advancedAnalytics({
+        userId: user.id,
+        requestOptions: { userKeys },
       });
       return body;
     },

@@ -8,16 +8,18 @@
  */
 import type { MarketDataSourceName } from '../../../contracts/market-data';
 import {
+  ADVANCED_CORRELATION_HOLDINGS,
   TERMINAL_BENCHMARK,
   TERMINAL_LEVEL_SYMBOLS,
   TERMINAL_SYMBOLS,
   TERMINAL_TOP_HOLDINGS,
+  type AdvancedAnalyticsResponse,
   type TerminalOverviewResponse,
   type TerminalPortfolio,
   type TerminalQuote,
   type TerminalRisk,
 } from '../../../contracts/terminal';
-import { computeRiskGrid } from '../../../domain/analytics';
+import { computeAdvancedAnalytics, computeRiskGrid } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
 import { createTtlCache } from '../../lib/cache';
 import type { DailyClose } from '../../providers/market-data/types';
@@ -57,6 +59,52 @@ export interface OverviewRequest {
 
 export interface TerminalService {
   overview(request: OverviewRequest): Promise<TerminalOverviewResponse>;
+  /** The Professional plan's analytics of the saved portfolio (contracts/terminal.ts ZAdvancedAnalyticsResponse). */
+  advancedAnalytics(request: Omit<OverviewRequest, 'feedKeys'>): Promise<AdvancedAnalyticsResponse>;
+}
+
+/** The stress windows reach back to 2018; the longest history the market-data service keeps is five years. */
+const ADVANCED_HISTORY_RANGE = '5Y';
+
+/** The advanced analytics of holdings from their histories (and the benchmark's), with the sources used. */
+export function computeTerminalAdvancedAnalytics(
+  quantities: Readonly<Record<string, number>>,
+  histories: Readonly<Record<string, CloseHistoryResult>>,
+): AdvancedAnalyticsResponse {
+  const seriesOf = (symbol: string) => {
+    const found = histories[symbol];
+    return { symbol, source: found?.source ?? null, bars: found?.closes ?? [] };
+  };
+  const result = computeAdvancedAnalytics({
+    quantities,
+    holdings: Object.keys(quantities).map(seriesOf),
+    benchmark: seriesOf(TERMINAL_BENCHMARK),
+    maxCorrelated: ADVANCED_CORRELATION_HOLDINGS,
+  });
+  const sources = [
+    ...new Set(
+      [...result.included.map((h) => h.source), result.benchmarkSource].filter(
+        (source): source is MarketDataSourceName => source !== null,
+      ),
+    ),
+  ];
+  return {
+    hasPortfolio: Object.keys(quantities).length > 0,
+    from: result.from,
+    asOf: result.asOf,
+    observations: result.observations,
+    benchmark: result.benchmark,
+    window: result.window,
+    holdings: result.included.map(({ symbol, weight }) => ({ symbol, weight })),
+    excluded: result.excluded,
+    sources,
+    correlation: result.correlation,
+    rollingVolatility: result.rollingVolatility,
+    rollingBeta: result.rollingBeta,
+    drawdown: result.drawdown,
+    maxDrawdown: result.maxDrawdown,
+    stress: result.stress,
+  };
 }
 
 export function createTerminalService(options: TerminalServiceOptions): TerminalService {
@@ -128,6 +176,20 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
   }
 
   return {
+    async advancedAnalytics({ userId, requestOptions }) {
+      const { portfolio: quantities } = await getSavedPortfolio({ db, userId });
+      const symbols = Object.keys(quantities);
+      // One batch: the stored closes of every holding and the benchmark in one query.
+      const { histories } =
+        symbols.length === 0
+          ? { histories: {} }
+          : await marketData.getCloseHistories(
+              [...new Set([...symbols, TERMINAL_BENCHMARK])],
+              ADVANCED_HISTORY_RANGE,
+              requestOptions,
+            );
+      return computeTerminalAdvancedAnalytics(quantities, histories);
+    },
     async overview(request) {
       const [quotes, owned, riskFigures, calendar, news] = await Promise.all([
         dashboard(request.requestOptions),

@@ -5,6 +5,7 @@ import { terminalDisplaySymbol } from '../../../contracts/terminal';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { terminalChartOptions } from './chart-theme';
 import { Panel, SourceTag } from './panel';
 import { formatSignedPercent } from '../../lib/format';
 import { formatDay, formatPrice } from './format';
@@ -30,18 +31,7 @@ function useLightweightChart(container: React.RefObject<HTMLDivElement | null>) 
       .then(({ createChart, CandlestickSeries, HistogramSeries, ColorType }) => {
         const element = container.current;
         if (disposed || !element) return;
-        created = createChart(element, {
-          autoSize: true,
-          layout: {
-            background: { type: ColorType.Solid, color: '#111827' },
-            textColor: '#cbd5e1',
-            fontSize: 12,
-          },
-          grid: { vertLines: { color: '#1f2937' }, horzLines: { color: '#1f2937' } },
-          rightPriceScale: { borderColor: '#334155' },
-          timeScale: { borderColor: '#334155' },
-          crosshair: { mode: 0 },
-        });
+        created = createChart(element, terminalChartOptions(ColorType));
         const candles = created.addSeries(CandlestickSeries, {
           upColor: UP,
           downColor: DOWN,

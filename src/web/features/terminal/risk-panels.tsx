@@ -1,6 +1,5 @@
 import { terminalDisplaySymbol, type TerminalRisk } from '../../../contracts/terminal';
 import { formatPercent } from '../../lib/format';
-import { cn } from '../../lib/cn';
 import { formatFraction } from '../../lib/format';
 import { formatDay, formatRatio, SOURCE_LABELS } from './format';
 import { Panel, ScrollRegion } from './panel';
@@ -105,62 +104,84 @@ function heat(value: number | null): string | undefined {
   return value >= 0 ? `rgba(16, 185, 129, ${alpha})` : `rgba(239, 68, 68, ${alpha})`;
 }
 
+export interface CorrelationMatrixProps {
+  symbols: readonly string[];
+  matrix: readonly (readonly (number | null)[])[];
+  /** What the numbers are, above the table. */
+  caption: string;
+  /** The scrollable region's name. */
+  label: string;
+}
+
+/** A correlation matrix as a heat table with the numbers, and the colour scale under it. */
+export function CorrelationMatrix({ symbols, matrix, caption, label }: CorrelationMatrixProps) {
+  const labels = symbols.map(terminalDisplaySymbol);
+  // The caption is shown above the scrolling table, so that it wraps at the panel's width and not the table's.
+  return (
+    <>
+      <p aria-hidden="true" className="pb-2 text-xs text-slate-400">
+        {caption}
+      </p>
+      <ScrollRegion label={label} className="px-3">
+        <table className="w-full border-separate border-spacing-0.5 text-[11px] tabular-nums sm:text-xs">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              <td />
+              {labels.map((text, j) => (
+                <th
+                  key={symbols[j]}
+                  scope="col"
+                  className="px-0.5 py-1 text-center font-mono font-semibold text-slate-300 sm:px-1"
+                >
+                  {text}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {matrix.map((row, i) => (
+              <tr key={symbols[i]}>
+                <th scope="row" className="pr-1 text-left font-mono font-semibold text-slate-300 sm:pr-2">
+                  {labels[i]}
+                </th>
+                {row.map((value, j) => (
+                  <td
+                    key={symbols[j]}
+                    className="min-w-9 rounded-sm px-0.5 py-1.5 text-center font-mono text-slate-50 sm:min-w-11 sm:px-1"
+                    style={{ backgroundColor: heat(value) }}
+                  >
+                    {formatRatio(value)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="mt-2 flex items-center gap-2 text-[11px] text-slate-400" aria-hidden="true">
+          <span>−1</span>
+          <span className="h-2 flex-1 rounded-full bg-gradient-to-r from-red-500/60 via-slate-800 to-emerald-500/60" />
+          <span>+1</span>
+        </div>
+      </ScrollRegion>
+    </>
+  );
+}
+
 /** Pearson correlation of daily returns between the dashboard symbols, as a heat table with the numbers. */
 export function CorrelationTable({ risk, className }: { risk: TerminalRisk; className?: string }) {
   const { symbols, matrix } = risk.correlation;
-  const labels = symbols.map(terminalDisplaySymbol);
   return (
     <Panel title="Correlation" className={className}>
       {symbols.length === 0 ? (
         <p className="text-sm text-slate-300">No price history is available right now.</p>
       ) : (
-        <ScrollRegion label="Correlation matrix" className="px-3">
-          <table className="w-full border-separate border-spacing-0.5 text-[11px] tabular-nums sm:text-xs">
-            <caption className="pb-2 text-left text-xs text-slate-400">
-              Correlation of daily returns (VIX: of daily level changes) over the same year. 1 moves together,
-              −1 moves opposite.
-            </caption>
-            <thead>
-              <tr>
-                <td />
-                {labels.map((label) => (
-                  <th
-                    key={label}
-                    scope="col"
-                    className="px-0.5 py-1 text-center font-mono font-semibold text-slate-300 sm:px-1"
-                  >
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {matrix.map((row, i) => (
-                <tr key={symbols[i]}>
-                  <th scope="row" className="pr-1 text-left font-mono font-semibold text-slate-300 sm:pr-2">
-                    {labels[i]}
-                  </th>
-                  {row.map((value, j) => (
-                    <td
-                      key={symbols[j]}
-                      className={cn(
-                        'min-w-9 rounded-sm px-0.5 py-1.5 sm:min-w-11 sm:px-1 text-center font-mono text-slate-50',
-                      )}
-                      style={{ backgroundColor: heat(value) }}
-                    >
-                      {formatRatio(value)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="mt-2 flex items-center gap-2 text-[11px] text-slate-400" aria-hidden="true">
-            <span>−1</span>
-            <span className="h-2 flex-1 rounded-full bg-gradient-to-r from-red-500/60 via-slate-800 to-emerald-500/60" />
-            <span>+1</span>
-          </div>
-        </ScrollRegion>
+        <CorrelationMatrix
+          symbols={symbols}
+          matrix={matrix}
+          label="Correlation matrix"
+          caption="Correlation of daily returns (VIX: of daily level changes) over the same year. 1 moves together, −1 moves opposite."
+        />
       )}
     </Panel>
   );

@@ -38,9 +38,12 @@ export type TerminalAccess = 'checking' | 'visitor' | 'free' | 'subscribed';
 export function TerminalContent({
   access,
   overview,
+  hasAdvancedAnalytics,
 }: {
   access: TerminalAccess;
   overview: UseQueryResult<TerminalOverviewResponse | null>;
+  /** The session's plan includes the advanced analytics (Premium sees an upsell instead, and asks nothing). */
+  hasAdvancedAnalytics: boolean;
 }) {
   if (access === 'visitor' || access === 'free') {
     return (
@@ -63,7 +66,8 @@ export function TerminalContent({
       </div>
     );
   }
-  if (overview.data) return <TerminalView overview={overview.data} />;
+  if (overview.data)
+    return <TerminalView overview={overview.data} hasAdvancedAnalytics={hasAdvancedAnalytics} />;
   return (
     <div
       role="alert"

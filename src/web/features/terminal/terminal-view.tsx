@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { HistoryRange } from '../../../contracts/market-data';
 import { TERMINAL_BENCHMARK, type TerminalOverviewResponse } from '../../../contracts/terminal';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AdvancedAnalytics, AdvancedAnalyticsUpsell } from './advanced-analytics';
 import { FeatureTiles } from './feature-tiles';
 import { EconomicCalendar, MarketNews } from './feed-panels';
 import { MarketDashboard } from './market-dashboard';
@@ -17,8 +18,17 @@ const MOBILE_TABS = [
   { value: 'risk', label: 'Risk' },
 ] as const;
 
-/** The premium terminal: a dense grid on desktop, four tabs below 768 px (spec 001 "Terminal"). */
-export function TerminalView({ overview }: { overview: TerminalOverviewResponse }) {
+/**
+ * The premium terminal: a dense grid on desktop, four tabs below 768 px (spec 001 "Terminal"). The Professional
+ * plan's advanced analytics (an upsell for Premium) come after the risk panels, on the Risk tab on a phone.
+ */
+export function TerminalView({
+  overview,
+  hasAdvancedAnalytics,
+}: {
+  overview: TerminalOverviewResponse;
+  hasAdvancedAnalytics: boolean;
+}) {
   const isMobile = useIsMobile();
   const [symbol, setSymbol] = useState<string>(TERMINAL_BENCHMARK);
   const [range, setRange] = useState<HistoryRange>('6M');
@@ -38,6 +48,7 @@ export function TerminalView({ overview }: { overview: TerminalOverviewResponse 
   const correlation = <CorrelationTable risk={overview.risk} />;
   const calendar = <EconomicCalendar calendar={overview.calendar} />;
   const news = <MarketNews news={overview.news} />;
+  const advanced = hasAdvancedAnalytics ? <AdvancedAnalytics /> : <AdvancedAnalyticsUpsell />;
 
   if (isMobile) {
     return (
@@ -68,6 +79,7 @@ export function TerminalView({ overview }: { overview: TerminalOverviewResponse 
         <TabsContent value="risk" className="flex flex-col gap-3">
           {riskGrid}
           {correlation}
+          {advanced}
         </TabsContent>
       </Tabs>
     );
@@ -85,6 +97,7 @@ export function TerminalView({ overview }: { overview: TerminalOverviewResponse 
         <div className="lg:col-span-4">{riskGrid}</div>
         <div className="lg:col-span-4">{correlation}</div>
       </div>
+      {advanced}
       <div className="grid gap-3 md:grid-cols-2">
         {calendar}
         {news}
