@@ -33,6 +33,8 @@ import { terminalRoutes } from './features/terminal/routes';
 import { billingRoutes } from './features/billing/routes';
 import { contactRoutes } from './features/contact/routes';
 import { demoRoutes } from './features/demo/routes';
+import { apiTokensRoutes } from './features/api-tokens/routes';
+import { apiV1Routes } from './features/api-v1/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { clientKey } from './limits/client-key';
 import { rateLimitStoreOf } from './limits/rate-limit-store';
@@ -124,6 +126,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(demoRoutes, { prefix: '/api/demo' });
+  await app.register(apiTokensRoutes, { prefix: '/api/api-tokens' });
+  // Token-authenticated only: the current-user plugin leaves /api/v1 alone (no session from a cookie there).
+  await app.register(apiV1Routes, { prefix: '/api/v1' });
 
   if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) {
     await registerWebApp(app, options.webRoot);
