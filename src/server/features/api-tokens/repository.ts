@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ApiTokenScope } from '../../../contracts/api-tokens';
 import type { Plan } from '../../../contracts/accounts';
 import type { Database } from '../../db/client';
@@ -59,7 +59,8 @@ export interface TokenOwnerRow {
   id: string;
   user_id: string;
   scopes: ApiTokenScope[];
-  last_used_at: Date | null;
+  /** No use recorded since `usedBefore`: the last use is due to be written. */
+  is_touch_due: boolean;
   plan: Plan;
 }
 
@@ -67,7 +68,8 @@ export interface TokenOwnerRow {
 const findTokenStatement = preparedStatement<TokenOwnerRow>(
   'api_token_lookup',
   sql`
-    select t.id, t.user_id, t.scopes, t.last_used_at, u.plan
+    select t.id, t.user_id, t.scopes, u.plan,
+           (t.last_used_at is null or t.last_used_at <= ${sql.placeholder('usedBefore')}) as is_touch_due
       from ${apiToken} t join ${user} u on u.id = t.user_id
      where t.token_hash = ${sql.placeholder('tokenHash')}
      limit 1`,
@@ -76,8 +78,9 @@ const findTokenStatement = preparedStatement<TokenOwnerRow>(
 export async function findApiTokenByHash(
   db: Database,
   tokenHash: string,
+  usedBefore: Date,
 ): Promise<TokenOwnerRow | undefined> {
-  const [row] = await findTokenStatement(db, { tokenHash });
+  const [row] = await findTokenStatement(db, { tokenHash, usedBefore });
   return row;
 }
 
@@ -89,7 +92,7 @@ export async function touchApiToken(db: Database, id: string, now: Date, interva
     .where(
       and(
         eq(apiToken.id, id),
-        or(isNull(apiToken.lastUsedAt), lt(apiToken.lastUsedAt, new Date(now.getTime() - intervalMs))),
+        or(isNull(apiToken.lastUsedAt), lte(apiToken.lastUsedAt, new Date(now.getTime() - intervalMs))),
       ),
     );
 }

@@ -95,11 +95,13 @@ export async function authenticateApiToken(options: {
 }): Promise<AuthenticatedToken | undefined> {
   const { db, token, now } = options;
   if (!API_TOKEN_PATTERN.test(token)) return undefined;
-  const row = await findApiTokenByHash(db, hashApiToken(token));
+  const row = await findApiTokenByHash(
+    db,
+    hashApiToken(token),
+    new Date(now.getTime() - LAST_USE_INTERVAL_MS),
+  );
   if (!row) return undefined;
-  if (row.last_used_at === null || now.getTime() - row.last_used_at.getTime() >= LAST_USE_INTERVAL_MS) {
-    await touchApiToken(db, row.id, now, LAST_USE_INTERVAL_MS);
-  }
+  if (row.is_touch_due) await touchApiToken(db, row.id, now, LAST_USE_INTERVAL_MS);
   return { tokenId: row.id, userId: row.user_id, scopes: row.scopes, plan: row.plan };
 }
 
