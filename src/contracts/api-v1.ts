@@ -168,7 +168,7 @@ export function buildOpenApiDocument(options: { version: string; requestsPerMinu
       version: `1 (app ${options.version})`,
       description:
         'A read API for the Professional plan. Create a personal API token on /api-settings and send it as ' +
-        '`Authorization: Bearer <token>`. Session cookies are not accepted here, and tokens are not accepted ' +
+        'Authorization: Bearer <token>. Session cookies are not accepted here, and tokens are not accepted ' +
         `anywhere else. Each token may make ${options.requestsPerMinute} requests per minute; every answer ` +
         'carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
     },

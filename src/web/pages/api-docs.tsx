@@ -18,7 +18,7 @@ const META = {
 export default function ApiDocsPage() {
   return (
     <PageLayout variant="app" meta={META} breadcrumb={BREADCRUMB}>
-      <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <header className="flex flex-col gap-2">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">API Documentation</h1>
           <p className="max-w-2xl text-muted-foreground">

@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import { Link } from 'wouter';
 import { PageLayout } from '../components/layout/page-layout';
 import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
@@ -73,11 +74,16 @@ export default function ApiSettingsPage() {
           </header>
           <SignedInOnly
             signedOut={
-              <SignInRequired
-                icon={<KeyRound />}
-                message="Please sign in to manage your API tokens."
-                returnPath="/api-settings"
-              />
+              <p className="text-sm text-muted-foreground">
+                Sign in with a Professional account to create API tokens, or{' '}
+                <Link
+                  href="/api-docs"
+                  className="font-medium text-primary underline-offset-2 hover:underline"
+                >
+                  read the API documentation
+                </Link>
+                .
+              </p>
             }
           >
             {(user) => <ApiTokensPanel user={user} />}

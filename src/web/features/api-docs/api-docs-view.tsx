@@ -58,7 +58,13 @@ function Reference({ document }: { document: OpenApiDocument }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-2">
           <h2 className="text-base font-semibold">Example</h2>
-          <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs">
+          <pre
+            className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs focus-visible:outline-2 focus-visible:outline-ring"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be keyboard-reachable
+            tabIndex={0}
+            role="region"
+            aria-label="Example request"
+          >
             <code>{`curl -H "Authorization: Bearer $FOLIOWISE_TOKEN" \\\n  ${origin}/api/v1/portfolio`}</code>
           </pre>
           <p className="text-sm text-muted-foreground">
@@ -139,7 +145,13 @@ function Reference({ document }: { document: OpenApiDocument }) {
         {Object.entries(document.components.schemas).map(([name, schema]) => (
           <details key={name} id={`schema-${name}`} className="rounded-lg border border-border bg-background">
             <summary className="cursor-pointer px-4 py-3 font-mono text-sm font-medium">{name}</summary>
-            <pre className="max-h-96 overflow-auto border-t border-border p-4 font-mono text-xs">
+            <pre
+              className="max-h-96 overflow-auto border-t border-border p-4 font-mono text-xs focus-visible:outline-2 focus-visible:outline-ring"
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be keyboard-reachable
+              tabIndex={0}
+              role="region"
+              aria-label={`${name} schema`}
+            >
               {JSON.stringify(schema, null, 2)}
             </pre>
           </details>
