@@ -238,6 +238,44 @@ describe('/api/v1 refuses every misuse', () => {
   });
 });
 
+describe('the demo plan switcher', () => {
+  it('unlocks API access for a demo account, and switching back locks its token', async () => {
+    const opened = await t.app.inject({ method: 'POST', url: '/api/auth/demo', remoteAddress: '10.77.0.1' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const cookie = opened.cookies.find((c) => c.name === 'fw_session');
+    if (!cookie) throw new Error('no session cookie');
+    const demo: TestUser = {
+      id: opened.json<{ user: { id: string } }>().user.id,
+      email: '',
+      cookie: cookie.value,
+    };
+    const switchTo = async (plan: string) => {
+      const res = await injectAs(demo, t.app, { method: 'PUT', url: '/api/demo/plan', payload: { plan } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const message = subscriptionRequiredMessage(['professional']);
+    expectError(
+      await injectAs(demo, t.app, { method: 'GET', url: '/api/api-tokens' }),
+      403,
+      'SUBSCRIPTION_REQUIRED',
+      message,
+    );
+
+    await switchTo('professional');
+    const { token } = await tokenOf(demo);
+    const portfolio = await read('/portfolio', token);
+    expect(portfolio.statusCode, portfolio.body).toBe(200);
+    // The demo account comes with a sample portfolio and a paper portfolio.
+    expect(Object.keys(ZSavedPortfolioResponse.parse(portfolio.json()).portfolio).length).toBeGreaterThan(0);
+    expect(
+      ZApiV1PaperPortfoliosResponse.parse((await read('/paper-portfolios', token)).json()).portfolios.length,
+    ).toBeGreaterThan(0);
+
+    await switchTo('premium');
+    expectError(await read('/portfolio', token), 403, 'SUBSCRIPTION_REQUIRED', message);
+  });
+});
+
 describe('GET /api/v1/openapi.json', () => {
   it('is an OpenAPI 3.1 document listing every v1 path with its scope, needing no token', async () => {
     const res = await read('/openapi.json');
