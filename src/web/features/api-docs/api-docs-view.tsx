@@ -114,7 +114,7 @@ function Reference({ document }: { document: OpenApiDocument }) {
                 <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[4rem_1fr]">
                   {Object.entries(operation.responses).map(([status, response]) => (
                     <div key={status} className="contents">
-                      <dt className="font-mono font-medium">{status}</dt>
+                      <dt className="mt-2 font-mono font-medium sm:mt-0">{status}</dt>
                       <dd className="text-muted-foreground">
                         {response.description}
                         {schemaNameOf(response) ? (
