@@ -4,7 +4,13 @@ import { API_TOKEN_MESSAGES, missingScopeMessage, type ApiTokenScope } from '../
 import { buildOpenApiDocument } from '../../../contracts/api-v1';
 import { AppError } from '../../../contracts/errors';
 import { authenticateApiToken, countApiTokenRequest, type AuthenticatedToken } from '../api-tokens/service';
-import { readAnalysis, readPaperPortfolios, readPortfolio, readValuation } from './service';
+import {
+  readAnalysis,
+  readPaperPortfolios,
+  readPortfolio,
+  readValuation,
+  type ApiV1Context,
+} from './service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +29,13 @@ const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
 export const apiV1Routes: FastifyPluginAsync = async (app) => {
   const { config, database, version } = app.deps;
   const { services } = app;
+  const context: ApiV1Context = {
+    db: database.db,
+    marketData: services.marketData,
+    analysis: services.analysis,
+    paperTrading: services.paperTrading,
+    userVendorKeys: (userId) => services.userVendorKeys(userId),
+  };
   const limit = config.apiRequestsPerMinute;
   const document = JSON.stringify(buildOpenApiDocument({ version, requestsPerMinute: limit }));
 
@@ -68,16 +81,16 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
 
     const readPortfolioScope = { config: { apiScope: 'read:portfolio' as const } };
     tokenRoutes.get('/portfolio', readPortfolioScope, (request) =>
-      readPortfolio({ services, userId: tokenOf(request).userId }),
+      readPortfolio({ context, userId: tokenOf(request).userId }),
     );
     tokenRoutes.get('/valuation', readPortfolioScope, (request) =>
-      readValuation({ services, userId: tokenOf(request).userId }),
+      readValuation({ context, userId: tokenOf(request).userId }),
     );
     tokenRoutes.get('/paper-portfolios', readPortfolioScope, (request) =>
-      readPaperPortfolios({ services, userId: tokenOf(request).userId }),
+      readPaperPortfolios({ context, userId: tokenOf(request).userId }),
     );
     tokenRoutes.get('/analysis', { config: { apiScope: 'read:analysis' } }, (request) =>
-      readAnalysis({ services, userId: tokenOf(request).userId }),
+      readAnalysis({ context, userId: tokenOf(request).userId }),
     );
   });
 };

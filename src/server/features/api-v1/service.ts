@@ -10,27 +10,38 @@ import {
 } from '../../../contracts/api-v1';
 import type { AnalyzeResponse } from '../../../contracts/analysis';
 import { AppError } from '../../../contracts/errors';
-import type { Services } from '../../services';
-import { analyzePortfolioWithRules } from '../analysis/service';
-import { listPaperPortfoliosOfUser } from '../paper-trading/service';
+import type { Database } from '../../db/client';
+import type { UserVendorKeys } from '../../providers/market-data/types';
+import { analyzePortfolioWithRules, type AnalysisContext } from '../analysis/service';
+import type { MarketDataService } from '../market-data/service';
+import { listPaperPortfoliosOfUser, type PaperTradingContext } from '../paper-trading/service';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 
+/** What the reads use: the contexts of the features they call, as `createServices` built them. */
+export interface ApiV1Context {
+  db: Database;
+  marketData: MarketDataService;
+  analysis: AnalysisContext;
+  paperTrading: PaperTradingContext;
+  userVendorKeys(userId: string): Promise<UserVendorKeys>;
+}
+
 interface ReadOptions {
-  services: Services;
+  context: ApiV1Context;
   userId: string;
 }
 
-export function readPortfolio({ services, userId }: ReadOptions): Promise<SavedPortfolioResponse> {
-  return getSavedPortfolio({ db: services.portfolio.db, userId });
+export function readPortfolio({ context, userId }: ReadOptions): Promise<SavedPortfolioResponse> {
+  return getSavedPortfolio({ db: context.db, userId });
 }
 
-export async function readValuation({ services, userId }: ReadOptions): Promise<ApiV1ValuationResponse> {
+export async function readValuation({ context, userId }: ReadOptions): Promise<ApiV1ValuationResponse> {
   const [saved, userKeys] = await Promise.all([
-    getSavedPortfolio({ db: services.portfolio.db, userId }),
-    services.userVendorKeys(userId),
+    getSavedPortfolio({ db: context.db, userId }),
+    context.userVendorKeys(userId),
   ]);
   const valuation = await valuePortfolio({
-    marketData: services.portfolio.marketData,
+    marketData: context.marketData,
     portfolio: saved.portfolio,
     requestOptions: { userKeys },
   });
@@ -38,22 +49,22 @@ export async function readValuation({ services, userId }: ReadOptions): Promise<
 }
 
 /** The rules analysis of the saved portfolio: no model, no AI allowance spent, no rewards (a read, not a use). */
-export async function readAnalysis({ services, userId }: ReadOptions): Promise<AnalyzeResponse> {
+export async function readAnalysis({ context, userId }: ReadOptions): Promise<AnalyzeResponse> {
   const [saved, userKeys] = await Promise.all([
-    getSavedPortfolio({ db: services.portfolio.db, userId }),
-    services.userVendorKeys(userId),
+    getSavedPortfolio({ db: context.db, userId }),
+    context.userVendorKeys(userId),
   ]);
   if (Object.keys(saved.portfolio).length === 0) throw new AppError('NOT_FOUND', API_V1_NO_PORTFOLIO_MESSAGE);
   return analyzePortfolioWithRules({
-    ...services.analysis,
+    ...context.analysis,
     portfolio: saved.portfolio,
     requestOptions: { userKeys },
   });
 }
 
 export async function readPaperPortfolios({
-  services,
+  context,
   userId,
 }: ReadOptions): Promise<ApiV1PaperPortfoliosResponse> {
-  return { portfolios: await listPaperPortfoliosOfUser({ ...services.paperTrading, userId }) };
+  return { portfolios: await listPaperPortfoliosOfUser({ ...context.paperTrading, userId }) };
 }
