@@ -13,6 +13,7 @@ export const PAGE_PATHS = [
   '/profit-calculator',
   '/paper-trading',
   '/api-settings',
+  '/api-docs',
   '/features',
   '/about',
   '/resources',

@@ -99,9 +99,9 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
       'Global market coverage (coming soon)',
       'Multi-client features (coming soon)',
       'White-label reports (coming soon)',
-      'API access (coming soon)',
+      'API access',
     ]);
-    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(4);
+    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(3);
   });
 
   it('includes every lower plan in each higher plan', () => {

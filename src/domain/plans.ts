@@ -178,7 +178,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   },
   { id: 'multi-client', label: 'Multi-client features', introducedIn: 'professional', isComing: true },
   { id: 'white-label-reports', label: 'White-label reports', introducedIn: 'professional', isComing: true },
-  { id: 'api-access', label: 'API access', introducedIn: 'professional', isComing: true },
+  { id: 'api-access', label: 'API access', introducedIn: 'professional' },
 ];
 
 /** The cell of the comparison table for one feature and plan. */

@@ -37,6 +37,8 @@ import { billingRoutes } from './features/billing/routes';
 import { contactRoutes } from './features/contact/routes';
 import { demoRoutes } from './features/demo/routes';
 import { alertsRoutes } from './features/alerts/routes';
+import { apiTokensRoutes } from './features/api-tokens/routes';
+import { apiV1Routes } from './features/api-v1/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { clientKey } from './limits/client-key';
 import { rateLimitStoreOf } from './limits/rate-limit-store';
@@ -133,6 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(demoRoutes, { prefix: '/api/demo' });
   await app.register(alertsRoutes, { prefix: '/api' });
+  await app.register(apiTokensRoutes, { prefix: '/api/api-tokens' });
+  // Token-authenticated only: the current-user plugin leaves /api/v1 alone (no session from a cookie there).
+  await app.register(apiV1Routes, { prefix: '/api/v1' });
 
   if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) {
     await registerWebApp(app, options.webRoot);

@@ -112,6 +112,7 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   REDIS_KEY_PREFIX: optionalString.pipe(z.string().default('foliowise:')),
   TRADES_PER_MINUTE: integer(30, 0, 100_000),
+  API_REQUESTS_PER_MINUTE: integer(600, 1, 1_000_000),
   JOBS: booleanFlag(true),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString.pipe(z.string().default('Foliowise <no-reply@foliowise.local>')),
@@ -152,6 +153,8 @@ export interface AppConfig {
   redis: { url: string | undefined; keyPrefix: string };
   /** Paper trades a user may place per minute; 0 turns the limit off (benchmarks of the ledger). */
   tradesPerMinute: number;
+  /** Requests one API token may make per minute on /api/v1 (decision 030); benchmarks raise it. */
+  apiRequestsPerMinute: number;
   /** The scheduled cleanups (src/server/jobs): JOBS, on by default; `off` for benchmarks. */
   jobs: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -215,6 +218,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     trustProxy: env.TRUST_PROXY,
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     tradesPerMinute: env.TRADES_PER_MINUTE,
+    apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     jobs: env.JOBS,
     logLevel: env.LOG_LEVEL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

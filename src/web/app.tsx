@@ -28,6 +28,7 @@ const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
   '/profit-calculator': lazy(() => import('./pages/profit-calculator')),
   '/paper-trading': lazy(() => import('./pages/paper-trading')),
   '/api-settings': lazy(() => import('./pages/api-settings')),
+  '/api-docs': lazy(() => import('./pages/api-docs')),
   '/features': lazy(() => import('./pages/features')),
   '/about': lazy(() => import('./pages/about')),
   '/resources': lazy(() => import('./pages/resources')),

@@ -44,10 +44,12 @@ export function toPublicUser(row: SessionUserRow, adminEmails: readonly string[]
   };
 }
 
+const API_V1_PATH = '/api/v1/';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Reads the session cookie of every /api request (one indexed query, or the session cache) and sets
+ * Reads the session cookie of every /api request but /api/v1's (one indexed query, or the session cache) and sets
  * `request.user` and `request.sessionIdHash`. A cookie whose session is gone or expired is cleared.
  * Registered without encapsulation (skip-override, as fastify-plugin does) so the hooks cover every route
  * registered after it.
@@ -64,7 +66,8 @@ export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance
   app.decorateRequest('sessionIdHash', undefined);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // /api/v1 authenticates by API token only (decision 030): a cookie there is no session.
+    if (!request.url.startsWith('/api/') || request.url.startsWith(API_V1_PATH)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const found = await validateSessionToken(database.db, token, { cache });

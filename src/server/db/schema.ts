@@ -646,3 +646,29 @@ export const adviceQuestion = pgTable(
   },
   (t) => [index('advice_question_user_asked_idx').on(t.userId, t.askedAt.desc())],
 );
+
+/**
+ * Personal API tokens of the read API (/api/v1, decision 030): only the SHA-256 of the token is stored; the
+ * token itself is shown once. Revoking deletes the row, so the next request with it fails on any instance.
+ */
+export const apiToken = pgTable(
+  'api_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's last four characters, to tell tokens apart in the list. */
+    last4: text('last4').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute per token, so a stream of requests is not a stream of writes. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_token_hash_idx').on(t.tokenHash),
+    index('api_token_user_idx').on(t.userId, t.createdAt),
+  ],
+);

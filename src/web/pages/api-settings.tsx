@@ -1,9 +1,11 @@
 import { KeyRound } from 'lucide-react';
+import { Link } from 'wouter';
 import { PageLayout } from '../components/layout/page-layout';
 import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { ApiSetupPanel } from '../features/api-settings/api-setup-panel';
+import { ApiTokensPanel } from '../features/api-settings/api-tokens-panel';
 import { DataSourcesPanel } from '../features/api-settings/data-sources-panel';
 
 const BREADCRUMB = [
@@ -18,7 +20,10 @@ const META = {
   keywords: 'market data API key, Alpha Vantage, Polygon, Financial Modeling Prep, data sources',
 };
 
-/** /api-settings: a signed-in user's own market-data keys, and the data sources status (spec 001 "API Settings"). */
+/**
+ * /api-settings: a signed-in user's own market-data keys, the data sources status (spec 001 "API Settings"),
+ * and a Professional user's personal API tokens (decision 030).
+ */
 export default function ApiSettingsPage() {
   return (
     <PageLayout variant="app" meta={META} breadcrumb={BREADCRUMB}>
@@ -55,6 +60,35 @@ export default function ApiSettingsPage() {
             <DataSourcesPanel />
           </TabsContent>
         </Tabs>
+        <section
+          aria-labelledby="foliowise-api-title"
+          className="flex flex-col gap-4 border-t border-border pt-6"
+        >
+          <header className="flex flex-col gap-1">
+            <h2 id="foliowise-api-title" className="text-xl font-semibold tracking-tight">
+              Foliowise API
+            </h2>
+            <p className="max-w-2xl text-sm text-muted-foreground">
+              Personal API tokens for reading your own data from scripts (Professional plan).
+            </p>
+          </header>
+          <SignedInOnly
+            signedOut={
+              <p className="text-sm text-muted-foreground">
+                Sign in with a Professional account to create API tokens, or{' '}
+                <Link
+                  href="/api-docs"
+                  className="font-medium text-primary underline-offset-2 hover:underline"
+                >
+                  read the API documentation
+                </Link>
+                .
+              </p>
+            }
+          >
+            {(user) => <ApiTokensPanel user={user} />}
+          </SignedInOnly>
+        </section>
       </div>
     </PageLayout>
   );

@@ -260,6 +260,11 @@ export function analyzePortfolioDemo(options: RulesOptions): Promise<AnalyzeResp
   return analyzePortfolioByRules(options, 'demo');
 }
 
+/** The read API's analysis (/api/v1/analysis): the rules' words over the computed figures, never a model. */
+export function analyzePortfolioWithRules(options: RulesOptions): Promise<AnalyzeResponse> {
+  return analyzePortfolioByRules(options, 'rules');
+}
+
 // -------------------------------------------------------------------------------------------------- AI
 
 /** 'YYYY-MM' of a date, in UTC. */

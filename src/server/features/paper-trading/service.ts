@@ -164,9 +164,14 @@ const canRead = (portfolio: PortfolioRow, user: User) =>
 export async function listPaperPortfolios(
   options: PaperTradingContext & { user: User; userId?: string | undefined },
 ): Promise<PaperPortfolio[]> {
-  const userId = readableUserId(options.user, options.userId);
-  const rows = await listPortfoliosOfUser(options.db, userId);
-  return valuePortfolios(options, rows);
+  return listPaperPortfoliosOfUser({ ...options, userId: readableUserId(options.user, options.userId) });
+}
+
+/** A user's portfolios, valued, for a caller that already knows whose they are (the read API's token). */
+export async function listPaperPortfoliosOfUser(
+  options: PaperTradingContext & { userId: string },
+): Promise<PaperPortfolio[]> {
+  return valuePortfolios(options, await listPortfoliosOfUser(options.db, options.userId));
 }
 
 /** Creates a portfolio with the server's own balances; emits `portfolio_created` in the same transaction. */

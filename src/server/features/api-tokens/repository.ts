@@ -1,0 +1,98 @@
+import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { ApiTokenScope } from '../../../contracts/api-tokens';
+import type { Plan } from '../../../contracts/accounts';
+import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
+import { apiToken, user } from '../../db/schema';
+
+export interface ApiTokenRow {
+  id: string;
+  name: string;
+  scopes: ApiTokenScope[];
+  last4: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+const listedColumns = {
+  id: apiToken.id,
+  name: apiToken.name,
+  scopes: apiToken.scopes,
+  last4: apiToken.last4,
+  createdAt: apiToken.createdAt,
+  lastUsedAt: apiToken.lastUsedAt,
+};
+
+export async function countApiTokensOfUser(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(apiToken).where(eq(apiToken.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertApiToken(
+  db: Database,
+  values: { userId: string; name: string; tokenHash: string; last4: string; scopes: ApiTokenScope[] },
+): Promise<ApiTokenRow> {
+  const [row] = await db.insert(apiToken).values(values).returning(listedColumns);
+  if (!row) throw new Error('api_token insert returned no row');
+  return row as ApiTokenRow;
+}
+
+export async function listApiTokensOfUser(db: Database, userId: string): Promise<ApiTokenRow[]> {
+  const rows = await db
+    .select(listedColumns)
+    .from(apiToken)
+    .where(eq(apiToken.userId, userId))
+    .orderBy(desc(apiToken.createdAt), desc(apiToken.id));
+  return rows as ApiTokenRow[];
+}
+
+/** Deletes the user's token; false when the user has no token of that id. */
+export async function deleteApiToken(db: Database, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(apiToken)
+    .where(and(eq(apiToken.id, id), eq(apiToken.userId, userId)))
+    .returning({ id: apiToken.id });
+  return deleted.length > 0;
+}
+
+export interface TokenOwnerRow {
+  id: string;
+  user_id: string;
+  scopes: ApiTokenScope[];
+  /** No use recorded since `usedBefore`: the last use is due to be written. */
+  is_touch_due: boolean;
+  plan: Plan;
+}
+
+/** The per-request lookup: one unique-index probe joined to the owner's plan, a named prepared statement. */
+const findTokenStatement = preparedStatement<TokenOwnerRow>(
+  'api_token_lookup',
+  sql`
+    select t.id, t.user_id, t.scopes, u.plan,
+           (t.last_used_at is null or t.last_used_at <= ${sql.placeholder('usedBefore')}) as is_touch_due
+      from ${apiToken} t join ${user} u on u.id = t.user_id
+     where t.token_hash = ${sql.placeholder('tokenHash')}
+     limit 1`,
+);
+
+export async function findApiTokenByHash(
+  db: Database,
+  tokenHash: string,
+  usedBefore: Date,
+): Promise<TokenOwnerRow | undefined> {
+  const [row] = await findTokenStatement(db, { tokenHash, usedBefore });
+  return row;
+}
+
+/** Sets last_used_at unless another request of the last `intervalMs` already did (on any instance). */
+export async function touchApiToken(db: Database, id: string, now: Date, intervalMs: number): Promise<void> {
+  await db
+    .update(apiToken)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiToken.id, id),
+        or(isNull(apiToken.lastUsedAt), lte(apiToken.lastUsedAt, new Date(now.getTime() - intervalMs))),
+      ),
+    );
+}

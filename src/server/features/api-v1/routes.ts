@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { subscriptionRequiredMessage } from '../../../contracts/accounts';
+import { API_TOKEN_MESSAGES, missingScopeMessage, type ApiTokenScope } from '../../../contracts/api-tokens';
+import { buildOpenApiDocument } from '../../../contracts/api-v1';
+import { AppError } from '../../../contracts/errors';
+import { authenticateApiToken, countApiTokenRequest, type AuthenticatedToken } from '../api-tokens/service';
+import {
+  readAnalysis,
+  readPaperPortfolios,
+  readPortfolio,
+  readValuation,
+  type ApiV1Context,
+} from './service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope an /api/v1 route needs of the request's API token. */
+    apiScope?: ApiTokenScope;
+  }
+}
+
+const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
+
+/**
+ * /api/v1: the read API of personal API tokens (decision 030). Every route but the OpenAPI document needs
+ * `Authorization: Bearer <token>`; a session cookie counts for nothing here (the current-user plugin skips
+ * /api/v1). Each request is counted against its token's per-minute limit and answered with RateLimit-* headers.
+ */
+export const apiV1Routes: FastifyPluginAsync = async (app) => {
+  const { config, database, version } = app.deps;
+  const { services } = app;
+  const context: ApiV1Context = {
+    db: database.db,
+    marketData: services.marketData,
+    analysis: services.analysis,
+    paperTrading: services.paperTrading,
+    userVendorKeys: (userId) => services.userVendorKeys(userId),
+  };
+  const limit = config.apiRequestsPerMinute;
+  const document = JSON.stringify(buildOpenApiDocument({ version, requestsPerMinute: limit }));
+
+  app.get('/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(document),
+  );
+
+  await app.register(async (tokenRoutes) => {
+    const tokens = new WeakMap<FastifyRequest, AuthenticatedToken>();
+    const tokenOf = (request: FastifyRequest): AuthenticatedToken => {
+      const token = tokens.get(request);
+      if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.tokenRequired);
+      return token;
+    };
+
+    tokenRoutes.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      if (!header) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.tokenRequired);
+      const bearer = BEARER_PATTERN.exec(header)?.[1];
+      const token =
+        bearer === undefined
+          ? undefined
+          : await authenticateApiToken({ db: database.db, token: bearer, now: new Date() });
+      if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
+      if (token.plan !== 'professional') {
+        throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage(['professional']));
+      }
+      const count = await countApiTokenRequest({ limits: services.limits, tokenId: token.tokenId, limit });
+      reply.header('RateLimit-Limit', count.limit);
+      reply.header('RateLimit-Remaining', count.remaining);
+      reply.header('RateLimit-Reset', count.resetSeconds);
+      if (count.isExceeded) {
+        reply.header('Retry-After', count.resetSeconds);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many requests for this API token. Try again in ${count.resetSeconds} seconds.`,
+        );
+      }
+      const scope = request.routeOptions.config.apiScope;
+      if (scope && !token.scopes.includes(scope)) throw new AppError('FORBIDDEN', missingScopeMessage(scope));
+      tokens.set(request, token);
+    });
+
+    const readPortfolioScope = { config: { apiScope: 'read:portfolio' as const } };
+    tokenRoutes.get('/portfolio', readPortfolioScope, (request) =>
+      readPortfolio({ context, userId: tokenOf(request).userId }),
+    );
+    tokenRoutes.get('/valuation', readPortfolioScope, (request) =>
+      readValuation({ context, userId: tokenOf(request).userId }),
+    );
+    tokenRoutes.get('/paper-portfolios', readPortfolioScope, (request) =>
+      readPaperPortfolios({ context, userId: tokenOf(request).userId }),
+    );
+    tokenRoutes.get('/analysis', { config: { apiScope: 'read:analysis' } }, (request) =>
+      readAnalysis({ context, userId: tokenOf(request).userId }),
+    );
+  });
+};

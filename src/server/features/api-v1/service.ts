@@ -1,0 +1,70 @@
+/**
+ * The reads of /api/v1 (decision 030), for the owner of an API token: each is the service the app's own pages
+ * use, on the portfolio saved to the account, so the API answers what the pages show.
+ */
+import type { SavedPortfolioResponse } from '../../../contracts/analysis';
+import {
+  API_V1_NO_PORTFOLIO_MESSAGE,
+  type ApiV1PaperPortfoliosResponse,
+  type ApiV1ValuationResponse,
+} from '../../../contracts/api-v1';
+import type { AnalyzeResponse } from '../../../contracts/analysis';
+import { AppError } from '../../../contracts/errors';
+import type { Database } from '../../db/client';
+import type { UserVendorKeys } from '../../providers/market-data/types';
+import { analyzePortfolioWithRules, type AnalysisContext } from '../analysis/service';
+import type { MarketDataService } from '../market-data/service';
+import { listPaperPortfoliosOfUser, type PaperTradingContext } from '../paper-trading/service';
+import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
+
+/** What the reads use: the contexts of the features they call, as `createServices` built them. */
+export interface ApiV1Context {
+  db: Database;
+  marketData: MarketDataService;
+  analysis: AnalysisContext;
+  paperTrading: PaperTradingContext;
+  userVendorKeys(userId: string): Promise<UserVendorKeys>;
+}
+
+interface ReadOptions {
+  context: ApiV1Context;
+  userId: string;
+}
+
+export function readPortfolio({ context, userId }: ReadOptions): Promise<SavedPortfolioResponse> {
+  return getSavedPortfolio({ db: context.db, userId });
+}
+
+export async function readValuation({ context, userId }: ReadOptions): Promise<ApiV1ValuationResponse> {
+  const [saved, userKeys] = await Promise.all([
+    getSavedPortfolio({ db: context.db, userId }),
+    context.userVendorKeys(userId),
+  ]);
+  const valuation = await valuePortfolio({
+    marketData: context.marketData,
+    portfolio: saved.portfolio,
+    requestOptions: { userKeys },
+  });
+  return { valuation, updatedAt: saved.updatedAt };
+}
+
+/** The rules analysis of the saved portfolio: no model, no AI allowance spent, no rewards (a read, not a use). */
+export async function readAnalysis({ context, userId }: ReadOptions): Promise<AnalyzeResponse> {
+  const [saved, userKeys] = await Promise.all([
+    getSavedPortfolio({ db: context.db, userId }),
+    context.userVendorKeys(userId),
+  ]);
+  if (Object.keys(saved.portfolio).length === 0) throw new AppError('NOT_FOUND', API_V1_NO_PORTFOLIO_MESSAGE);
+  return analyzePortfolioWithRules({
+    ...context.analysis,
+    portfolio: saved.portfolio,
+    requestOptions: { userKeys },
+  });
+}
+
+export async function readPaperPortfolios({
+  context,
+  userId,
+}: ReadOptions): Promise<ApiV1PaperPortfoliosResponse> {
+  return { portfolios: await listPaperPortfoliosOfUser({ ...context.paperTrading, userId }) };
+}
