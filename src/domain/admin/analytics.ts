@@ -1,0 +1,83 @@
+/**
+ * The admin dashboard's figures (spec 001 §9, decision 029): conversion percentages, the spec's MRR and the MRR
+ * of the real subscriptions, and the time ranges of the stats. Pure; the server counts, this computes.
+ */
+import type { BillingInterval } from '../plans';
+import { PLANS } from '../plans';
+import type { PaidPlanId } from '../subscriptions';
+
+export const ADMIN_STATS_RANGES = ['7d', '30d', '90d', 'all'] as const;
+export type AdminStatsRange = (typeof ADMIN_STATS_RANGES)[number];
+export const DEFAULT_ADMIN_STATS_RANGE: AdminStatsRange = '7d';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RANGE_DAYS: Record<Exclude<AdminStatsRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
+
+/** The start of a range ending at `now` (the last 7 × 24 hours, ...); null for 'all'. */
+export function rangeStart(range: AdminStatsRange, now: Date): Date | null {
+  if (range === 'all') return null;
+  return new Date(now.getTime() - RANGE_DAYS[range] * DAY_MS);
+}
+
+/** `part / whole` as a whole percent (Math.round, halves up); 0 when there is no whole. */
+export function roundedPercent(part: number, whole: number): number {
+  if (whole <= 0) return 0;
+  return Math.round((part / whole) * 100);
+}
+
+/** Monthly list price of a paid plan, in whole dollars, from the one price table (29, 99). */
+function monthlyDollars(plan: PaidPlanId): number {
+  const price = PLANS[plan].price;
+  return price ? price.monthlyCents / 100 : 0;
+}
+
+export interface PlanCounts {
+  totalUsers: number;
+  totalEmails: number;
+  premiumUsers: number;
+  professionalUsers: number;
+}
+
+export interface SpecAnalytics {
+  /** Free -> Premium %: premium / total users. */
+  freeToPremiumPercent: number;
+  /** Premium -> Professional %: professional / premium. */
+  premiumToProfessionalPercent: number;
+  /** Email collection %: emails / total users. */
+  emailCollectionPercent: number;
+  /** premium × 29 + professional × 99, in whole dollars. */
+  mrrDollars: number;
+}
+
+/** Spec 001 §9's four figures, each rounded to a whole number. */
+export function computeSpecAnalytics(counts: PlanCounts): SpecAnalytics {
+  return {
+    freeToPremiumPercent: roundedPercent(counts.premiumUsers, counts.totalUsers),
+    premiumToProfessionalPercent: roundedPercent(counts.professionalUsers, counts.premiumUsers),
+    emailCollectionPercent: roundedPercent(counts.totalEmails, counts.totalUsers),
+    mrrDollars: Math.round(
+      counts.premiumUsers * monthlyDollars('premium') +
+        counts.professionalUsers * monthlyDollars('professional'),
+    ),
+  };
+}
+
+export interface ActiveSubscriptionCount {
+  plan: PaidPlanId;
+  interval: BillingInterval;
+  count: number;
+}
+
+/**
+ * MRR of the subscriptions Stripe is charging, in whole dollars: a monthly one at its monthly price, a yearly one
+ * at its yearly price / 12 (Premium 276 / 12 = 23, Professional 950 / 12 = 79.17), summed in cents and rounded once.
+ */
+export function computeSubscriptionMrrDollars(counts: readonly ActiveSubscriptionCount[]): number {
+  let cents = 0;
+  for (const { plan, interval, count } of counts) {
+    const price = PLANS[plan].price;
+    if (!price) continue;
+    cents += count * (interval === 'monthly' ? price.monthlyCents : price.yearlyCents / 12);
+  }
+  return Math.round(cents / 100);
+}

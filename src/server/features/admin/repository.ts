@@ -1,0 +1,297 @@
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AdminUserSort } from '../../../contracts/admin';
+import type { Database } from '../../db/client';
+import { adminAuditLog, contactMessage, session, user } from '../../db/schema';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+
+/** Start of a range as a bound every row passes when the range is 'all'. */
+const sinceBound = (since: Date | null) =>
+  sql`coalesce(${since?.toISOString() ?? null}::timestamptz, '-infinity')`;
+
+export type UserCountsRow = {
+  total: number;
+  emails: number;
+  free: number;
+  premium: number;
+  professional: number;
+  complimentary: number;
+  new_total: number;
+  new_emails: number;
+  new_free: number;
+  new_premium: number;
+  new_professional: number;
+};
+
+/** One pass over the users: the five cards, their signups within the range, and the grants. */
+export async function countUsers(db: Database, since: Date | null): Promise<UserCountsRow> {
+  const from = sinceBound(since);
+  const { rows } = await db.execute<UserCountsRow>(sql`
+    select count(*)::int as total,
+           count(*) filter (where not is_demo)::int as emails,
+           count(*) filter (where plan = 'free')::int as free,
+           count(*) filter (where plan = 'premium')::int as premium,
+           count(*) filter (where plan = 'professional')::int as professional,
+           count(*) filter (where complimentary_plan is not null)::int as complimentary,
+           count(*) filter (where created_at >= ${from})::int as new_total,
+           count(*) filter (where created_at >= ${from} and not is_demo)::int as new_emails,
+           count(*) filter (where created_at >= ${from} and plan = 'free')::int as new_free,
+           count(*) filter (where created_at >= ${from} and plan = 'premium')::int as new_premium,
+           count(*) filter (where created_at >= ${from} and plan = 'professional')::int as new_professional
+      from ${user}`);
+  const [row] = rows;
+  if (!row) throw new Error('count of users returned no row');
+  return row;
+}
+
+/** Signups per UTC day within the range (days without one are left out). */
+export async function countSignupsPerDay(db: Database, since: Date | null) {
+  const { rows } = await db.execute<{ date: string; count: number }>(sql`
+    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, count(*)::int as count
+      from ${user}
+     where created_at >= ${sinceBound(since)}
+     group by 1
+     order by 1`);
+  return rows;
+}
+
+export type SubscriptionCountsRow = {
+  plan: 'premium' | 'professional';
+  interval: 'monthly' | 'yearly';
+  active: number;
+  trials: number;
+  churned: number;
+};
+
+/**
+ * Per plan and interval: subscriptions Stripe is charging now (status active), those started with a trial in the
+ * range, and those canceled in the range (their last event, which is the cancellation, within it).
+ */
+export async function countSubscriptions(db: Database, since: Date | null) {
+  const from = sinceBound(since);
+  const { rows } = await db.execute<SubscriptionCountsRow>(sql`
+    select plan, interval,
+           count(*) filter (where status = 'active')::int as active,
+           count(*) filter (where trial_end is not null and stripe_created_at >= ${from})::int as trials,
+           count(*) filter (where status = 'canceled' and last_event_at >= ${from})::int as churned
+      from subscription
+     group by plan, interval`);
+  return rows;
+}
+
+export type ActivityRow = {
+  trades: number;
+  active_users: number;
+  analyses: number;
+};
+
+/**
+ * Paper trades in the range; users who earned points in it (every trade, lesson and analysis earns some, and
+ * `user_points.updated_at` is the time of the last one, so "last earned within the range" is "active in it");
+ * analyses that earned points in it (at most 3 a user a day: decision 029).
+ */
+export async function countActivity(db: Database, since: Date | null): Promise<ActivityRow> {
+  const from = sinceBound(since);
+  const { rows } = await db.execute<ActivityRow>(sql`
+    select (select count(*) from paper_trade where executed_at >= ${from})::int as trades,
+           (select count(*) from user_points where updated_at >= ${from})::int as active_users,
+           (select count(*) from point_transaction
+             where reason = 'analysis_completed' and created_at >= ${from})::int as analyses`);
+  const [row] = rows;
+  if (!row) throw new Error('count of activity returned no row');
+  return row;
+}
+
+const adminUserColumns = {
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  isDemo: user.isDemo,
+  plan: user.plan,
+  subscriptionStatus: user.subscriptionStatus,
+  createdAt: user.createdAt,
+  complimentaryPlan: user.complimentaryPlan,
+  suspendedAt: user.suspendedAt,
+};
+export type AdminUserRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isDemo: boolean;
+  plan: 'free' | 'premium' | 'professional';
+  subscriptionStatus: string;
+  createdAt: Date;
+  complimentaryPlan: 'premium' | 'professional' | null;
+  suspendedAt: Date | null;
+};
+
+/** The newest signups within the range. */
+export async function listRecentSignups(
+  db: Database,
+  since: Date | null,
+  limit: number,
+): Promise<AdminUserRow[]> {
+  return db
+    .select(adminUserColumns)
+    .from(user)
+    .where(since ? sql`${user.createdAt} >= ${since.toISOString()}::timestamptz` : undefined)
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(limit);
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return sql`(${user.email} ilike ${pattern} or (${user.firstName} || ' ' || ${user.lastName}) ilike ${pattern})`;
+}
+
+/** The orders of the user list, each read along an index (user_created_idx, user_plan_created_idx). */
+const ORDER_BY: Record<AdminUserSort, SQL[]> = {
+  newest: [sql`${user.createdAt} desc`, sql`${user.id} desc`],
+  oldest: [sql`${user.createdAt} asc`, sql`${user.id} asc`],
+  plan: [sql`${user.plan} desc`, sql`${user.createdAt} desc`, sql`${user.id} desc`],
+};
+
+/** One page of users and how many match. */
+export async function listUsersPage(
+  db: Database,
+  options: { search: string | undefined; sort: AdminUserSort; limit: number; offset: number },
+): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const where = searchCondition(options.search);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(adminUserColumns)
+      .from(user)
+      .where(where)
+      .orderBy(...ORDER_BY[options.sort])
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(user)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Users newest first after `after` (keyset on user_created_idx), for the export's batches. */
+export async function listUsersAfter(
+  db: Database,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+): Promise<AdminUserRow[]> {
+  return db
+    .select(adminUserColumns)
+    .from(user)
+    .where(
+      after
+        ? sql`(${user.createdAt}, ${user.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(limit);
+}
+
+export async function findAdminUser(db: Executor, userId: string): Promise<AdminUserRow | undefined> {
+  const [row] = await db.select(adminUserColumns).from(user).where(eq(user.id, userId)).limit(1);
+  return row;
+}
+
+export async function setComplimentaryPlan(
+  tx: Transaction,
+  userId: string,
+  plan: 'premium' | 'professional' | null,
+): Promise<boolean> {
+  const rows = await tx
+    .update(user)
+    .set({ complimentaryPlan: plan })
+    .where(eq(user.id, userId))
+    .returning({ id: user.id });
+  return rows.length > 0;
+}
+
+/** Suspends an account and deletes its sessions (the session trigger tells every instance's cache). */
+export async function suspendUser(tx: Transaction, userId: string, now: Date): Promise<number> {
+  await tx
+    .update(user)
+    .set({ suspendedAt: now })
+    .where(and(eq(user.id, userId), isNull(user.suspendedAt)));
+  const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.idHash });
+  return ended.length;
+}
+
+export async function restoreUser(tx: Transaction, userId: string): Promise<boolean> {
+  const rows = await tx
+    .update(user)
+    .set({ suspendedAt: null })
+    .where(and(eq(user.id, userId), isNotNull(user.suspendedAt)))
+    .returning({ id: user.id });
+  return rows.length > 0;
+}
+
+export interface AuditInsert {
+  actorId: string;
+  actorEmail: string;
+  action: string;
+  targetUserId: string | null;
+  targetEmail: string | null;
+  detail: string | null;
+}
+
+export async function insertAuditEntry(db: Executor, entry: AuditInsert): Promise<void> {
+  await db.insert(adminAuditLog).values(entry);
+}
+
+export async function listAuditEntries(db: Database, limit: number) {
+  return db
+    .select({
+      id: adminAuditLog.id,
+      actorEmail: adminAuditLog.actorEmail,
+      action: adminAuditLog.action,
+      targetEmail: adminAuditLog.targetEmail,
+      detail: adminAuditLog.detail,
+      createdAt: adminAuditLog.createdAt,
+    })
+    .from(adminAuditLog)
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(limit);
+}
+
+const contactMessageColumns = {
+  id: contactMessage.id,
+  name: contactMessage.name,
+  email: contactMessage.email,
+  company: contactMessage.company,
+  message: contactMessage.message,
+  createdAt: contactMessage.createdAt,
+  handledAt: contactMessage.handledAt,
+};
+
+export async function listContactMessages(db: Database, limit: number) {
+  return db
+    .select(contactMessageColumns)
+    .from(contactMessage)
+    .orderBy(desc(contactMessage.createdAt))
+    .limit(limit);
+}
+
+/** Marks a message handled (once: a second mark keeps the first time); undefined when there is no such message. */
+export async function markContactMessageHandled(tx: Transaction, messageId: string, now: Date) {
+  await tx
+    .update(contactMessage)
+    .set({ handledAt: now })
+    .where(and(eq(contactMessage.id, messageId), isNull(contactMessage.handledAt)));
+  const [row] = await tx
+    .select(contactMessageColumns)
+    .from(contactMessage)
+    .where(eq(contactMessage.id, messageId));
+  return row;
+}
