@@ -33,6 +33,7 @@ export const PAGE_PATHS = [
   '/success',
   '/test-stripe',
   '/contact',
+  '/admin',
 ] as const;
 export type PagePath = (typeof PAGE_PATHS)[number];
 

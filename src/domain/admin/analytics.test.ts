@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeSpecAnalytics, computeSubscriptionMrrDollars, rangeStart, roundedPercent } from './analytics';
+import {
+  computeSpecAnalytics,
+  computeSubscriptionMrrDollars,
+  fillDailyCounts,
+  rangeStart,
+  roundedPercent,
+} from './analytics';
 
 describe('rangeStart', () => {
   const now = new Date('2026-11-24T12:00:00.000Z');
@@ -56,5 +62,33 @@ describe('computeSubscriptionMrrDollars', () => {
     ).toBe(818); // 817.5 rounded
     expect(computeSubscriptionMrrDollars([{ plan: 'professional', interval: 'yearly', count: 1 }])).toBe(79);
     expect(computeSubscriptionMrrDollars([])).toBe(0);
+  });
+});
+
+describe('fillDailyCounts', () => {
+  it('fills the days without signups with 0, from the first day to the last inclusive', () => {
+    expect(
+      fillDailyCounts(
+        [
+          { date: '2026-11-20', count: 3 },
+          { date: '2026-11-22', count: 1 },
+        ],
+        '2026-11-19',
+        '2026-11-23',
+      ),
+    ).toEqual([
+      { date: '2026-11-19', count: 0 },
+      { date: '2026-11-20', count: 3 },
+      { date: '2026-11-21', count: 0 },
+      { date: '2026-11-22', count: 1 },
+      { date: '2026-11-23', count: 0 },
+    ]);
+  });
+
+  it('keeps the latest maxDays days, across a month end', () => {
+    expect(fillDailyCounts([{ date: '2026-12-01', count: 2 }], '2020-01-01', '2026-12-01', 2)).toEqual([
+      { date: '2026-11-30', count: 0 },
+      { date: '2026-12-01', count: 2 },
+    ]);
   });
 });

@@ -81,3 +81,24 @@ export function computeSubscriptionMrrDollars(counts: readonly ActiveSubscriptio
   }
   return Math.round(cents / 100);
 }
+
+/**
+ * Signups per UTC day from `from` to `to` (both as YYYY-MM-DD, inclusive), with 0 for the days the server had none,
+ * so a chart's bars are evenly spaced. At most `maxDays` days, the latest ones.
+ */
+export function fillDailyCounts(
+  counts: readonly { date: string; count: number }[],
+  from: string,
+  to: string,
+  maxDays = 400,
+): { date: string; count: number }[] {
+  const byDate = new Map(counts.map((entry) => [entry.date, entry.count]));
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const start = Math.max(Date.parse(`${from}T00:00:00Z`), end - (maxDays - 1) * DAY_MS);
+  const days: { date: string; count: number }[] = [];
+  for (let time = start; time <= end; time += DAY_MS) {
+    const date = new Date(time).toISOString().slice(0, 10);
+    days.push({ date, count: byDate.get(date) ?? 0 });
+  }
+  return days;
+}

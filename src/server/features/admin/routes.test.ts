@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const query = (text: string, values: unknown[] = []) => t.deps.database.pool.query(text, values);
-const asAdmin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+const asAdmin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   injectAs(admin, t.app, { method, url, ...(payload === undefined ? {} : { payload }) });
 
 async function makeUsers(count: number, prefix: string, values: { plan?: string; daysAgo?: number } = {}) {
