@@ -28,12 +28,12 @@ export function AnalyticsTab({ stats }: { stats: AdminStats }) {
         <CardContent>
           <dl className="grid gap-3 sm:grid-cols-2">
             <Figure
-              label="Free -> Premium"
+              label="Free to Premium"
               value={`${a.freeToPremiumPercent}%`}
               note="Premium users / total users"
             />
             <Figure
-              label="Premium -> Professional"
+              label="Premium to Professional"
               value={`${a.premiumToProfessionalPercent}%`}
               note="Professional users / premium users"
             />

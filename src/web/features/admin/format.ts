@@ -18,3 +18,8 @@ const PLAN_LABELS: Record<AdminUser['subscription_plan'], string> = {
 export function planLabel(plan: AdminUser['subscription_plan']): string {
   return PLAN_LABELS[plan];
 }
+
+/** The billing status as stored ('active', 'trialing', 'complimentary', ...); 'none' reads as no subscription. */
+export function statusLabel(status: string): string {
+  return status === 'none' ? 'no subscription' : status.replaceAll('_', ' ');
+}

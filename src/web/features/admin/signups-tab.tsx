@@ -13,7 +13,7 @@ export function SignupsTab({ stats }: { stats: AdminStats }) {
   const days = fillDailyCounts(stats.signupsPerDay, first, today());
   const total = days.reduce((sum, day) => sum + day.count, 0);
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <Card>
         <CardHeader>
           <CardTitle>Signups per day</CardTitle>

@@ -17,7 +17,9 @@ function StatCard({
   value,
   change,
   range,
+  className,
 }: {
+  className?: string;
   title: string;
   icon: ReactNode;
   value: number;
@@ -25,7 +27,7 @@ function StatCard({
   range: AdminStats['range'];
 }) {
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader className="flex-row items-center justify-between gap-2 p-4 pb-2">
         <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
         <span aria-hidden="true" className="text-primary [&_svg]:size-5">
@@ -46,8 +48,9 @@ function StatCard({
 export function StatCards({ stats }: { stats: AdminStats }) {
   const { newInRange: change, range } = stats;
   return (
-    <section aria-label="User totals" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <section aria-label="User totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
       <StatCard
+        className="col-span-2 lg:col-span-1"
         title="Total Users"
         icon={<Users />}
         value={stats.totalUsers}

@@ -4,7 +4,7 @@ import type { AdminUser } from '../../../contracts/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useDeleteUser } from './delete-user';
-import { formatJoined, planLabel } from './format';
+import { formatJoined, planLabel, statusLabel } from './format';
 import { useGrantPlan } from './grant-plan';
 import { NativeSelect } from './native-select';
 import { useSetSuspended } from './suspend-user';
@@ -43,12 +43,12 @@ export function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) 
   const selectId = `grant-${user.id}`;
 
   return (
-    <li className="grid gap-3 border-b border-border py-4 last:border-b-0 md:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_auto] md:items-center">
+    <li className="grid gap-3 border-b border-border py-4 last:border-b-0 md:grid-cols-[minmax(0,1fr)_12rem_23rem] md:items-center">
       <UserIdentity user={user} />
       <div className="flex flex-col gap-1">
         <PlanBadges user={user} />
         <p className="text-xs text-muted-foreground">
-          Joined {formatJoined(user.created_at)} · {user.subscription_status}
+          Joined {formatJoined(user.created_at)} · {statusLabel(user.subscription_status)}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2 md:justify-end">
