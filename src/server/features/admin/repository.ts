@@ -45,14 +45,15 @@ export async function countUsers(db: Database, since: Date | null): Promise<User
   return row;
 }
 
-/** Signups per UTC day within the range (days without one are left out). */
+/** Signups per UTC day within the range (days without one are left out); grouped by date, formatted after. */
 export async function countSignupsPerDay(db: Database, since: Date | null) {
   const { rows } = await db.execute<{ date: string; count: number }>(sql`
-    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, count(*)::int as count
-      from ${user}
-     where created_at >= ${sinceBound(since)}
-     group by 1
-     order by 1`);
+    select to_char(day, 'YYYY-MM-DD') as date, count
+      from (select (created_at at time zone 'UTC')::date as day, count(*)::int as count
+              from ${user}
+             where created_at >= ${sinceBound(since)}
+             group by 1) per_day
+     order by day`);
   return rows;
 }
 
