@@ -158,7 +158,7 @@ async function main() {
     const db = database.handle.db;
     const parts: [string, () => Promise<unknown>][] = [
       ['users', () => countUsers(db, since)],
-      ['signups per day', () => countSignupsPerDay(db, since)],
+      ['signups per day', () => countSignupsPerDay(db, since, 400)],
       ['recent signups', () => listRecentSignups(db, since, 10)],
       ['subscriptions', () => countSubscriptions(db, since)],
       ['activity', () => countActivity(db, since)],

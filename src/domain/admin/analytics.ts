@@ -82,6 +82,9 @@ export function computeSubscriptionMrrDollars(counts: readonly ActiveSubscriptio
   return Math.round(cents / 100);
 }
 
+/** The signups chart shows at most this many days (the latest), so the server counts no more. */
+export const SIGNUP_CHART_MAX_DAYS = 400;
+
 /**
  * Signups per UTC day from `from` to `to` (both as YYYY-MM-DD, inclusive), with 0 for the days the server had none,
  * so a chart's bars are evenly spaced. At most `maxDays` days, the latest ones.
@@ -90,7 +93,7 @@ export function fillDailyCounts(
   counts: readonly { date: string; count: number }[],
   from: string,
   to: string,
-  maxDays = 400,
+  maxDays = SIGNUP_CHART_MAX_DAYS,
 ): { date: string; count: number }[] {
   const byDate = new Map(counts.map((entry) => [entry.date, entry.count]));
   const end = Date.parse(`${to}T00:00:00Z`);

@@ -45,13 +45,16 @@ export async function countUsers(db: Database, since: Date | null): Promise<User
   return row;
 }
 
-/** Signups per UTC day within the range (days without one are left out); grouped by date, formatted after. */
-export async function countSignupsPerDay(db: Database, since: Date | null) {
+/**
+ * Signups per UTC day within the range, at most the last `maxDays` days (what the chart shows); days without
+ * one are left out. Grouped by date, formatted after.
+ */
+export async function countSignupsPerDay(db: Database, since: Date | null, maxDays: number) {
   const { rows } = await db.execute<{ date: string; count: number }>(sql`
     select to_char(day, 'YYYY-MM-DD') as date, count
       from (select (created_at at time zone 'UTC')::date as day, count(*)::int as count
               from ${user}
-             where created_at >= ${sinceBound(since)}
+             where created_at >= greatest(${sinceBound(since)}, now() - make_interval(days => ${maxDays}))
              group by 1) per_day
      order by day`);
   return rows;
@@ -81,27 +84,33 @@ export async function countSubscriptions(db: Database, since: Date | null) {
   return rows;
 }
 
-export type ActivityRow = {
+export interface Activity {
   trades: number;
-  active_users: number;
+  activeUsers: number;
   analyses: number;
-};
+}
+
+async function countOf(db: Database, query: SQL): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select (${query})::int as n`);
+  return rows[0]?.n ?? 0;
+}
 
 /**
  * Paper trades in the range; users who earned points in it (every trade, lesson and analysis earns some, and
  * `user_points.updated_at` is the time of the last one, so "last earned within the range" is "active in it");
- * analyses that earned points in it (at most 3 a user a day: decision 029).
+ * analyses that earned points in it (at most 3 a user a day: decision 029). Three index-only counts, run at once.
  */
-export async function countActivity(db: Database, since: Date | null): Promise<ActivityRow> {
+export async function countActivity(db: Database, since: Date | null): Promise<Activity> {
   const from = sinceBound(since);
-  const { rows } = await db.execute<ActivityRow>(sql`
-    select (select count(*) from paper_trade where executed_at >= ${from})::int as trades,
-           (select count(*) from user_points where updated_at >= ${from})::int as active_users,
-           (select count(*) from point_transaction
-             where reason = 'analysis_completed' and created_at >= ${from})::int as analyses`);
-  const [row] = rows;
-  if (!row) throw new Error('count of activity returned no row');
-  return row;
+  const [trades, activeUsers, analyses] = await Promise.all([
+    countOf(db, sql`select count(*) from paper_trade where executed_at >= ${from}`),
+    countOf(db, sql`select count(*) from user_points where updated_at >= ${from}`),
+    countOf(
+      db,
+      sql`select count(*) from point_transaction where reason = 'analysis_completed' and created_at >= ${from}`,
+    ),
+  ]);
+  return { trades, activeUsers, analyses };
 }
 
 const adminUserColumns = {

@@ -14,6 +14,7 @@ import {
   computeSpecAnalytics,
   computeSubscriptionMrrDollars,
   rangeStart,
+  SIGNUP_CHART_MAX_DAYS,
   type AdminStatsRange,
 } from '../../../domain/admin/analytics';
 import { CSV_BOM, csvLine, USER_EXPORT_COLUMNS } from '../../../domain/admin/csv';
@@ -76,7 +77,7 @@ export async function getAdminStats(options: {
   const since = rangeStart(options.range, options.context.now());
   const [users, perDay, recent, subscriptions, activity] = await Promise.all([
     countUsers(db, since),
-    countSignupsPerDay(db, since),
+    countSignupsPerDay(db, since, SIGNUP_CHART_MAX_DAYS),
     listRecentSignups(db, since, RECENT_SIGNUPS_LIMIT),
     countSubscriptions(db, since),
     countActivity(db, since),
@@ -116,7 +117,7 @@ export async function getAdminStats(options: {
       trialsStarted: sum((row) => row.trials),
       churned: sum((row) => row.churned),
       paperTrades: activity.trades,
-      activeUsers: activity.active_users,
+      activeUsers: activity.activeUsers,
       analysesRun: activity.analyses,
     },
   };
