@@ -293,15 +293,19 @@ export async function listContactMessages(db: Database, limit: number) {
     .limit(limit);
 }
 
-/** Marks a message handled (once: a second mark keeps the first time); undefined when there is no such message. */
+/**
+ * Marks a message handled (once: a second mark keeps the first time). Answers the message and whether this call
+ * marked it; undefined when there is no such message.
+ */
 export async function markContactMessageHandled(tx: Transaction, messageId: string, now: Date) {
-  await tx
+  const marked = await tx
     .update(contactMessage)
     .set({ handledAt: now })
-    .where(and(eq(contactMessage.id, messageId), isNull(contactMessage.handledAt)));
+    .where(and(eq(contactMessage.id, messageId), isNull(contactMessage.handledAt)))
+    .returning({ id: contactMessage.id });
   const [row] = await tx
     .select(contactMessageColumns)
     .from(contactMessage)
     .where(eq(contactMessage.id, messageId));
-  return row;
+  return row && { row, isNewlyHandled: marked.length > 0 };
 }

@@ -358,6 +358,11 @@ describe('contact messages', () => {
     expect(handled.json().message.handledAt).not.toBeNull();
     const log = ZAuditLogResponse.parse((await asAdmin('GET', '/api/admin/audit-log')).json()).entries;
     expect(log[0]).toMatchObject({ action: 'message_handled', targetEmail: 'old@example.com' });
+    // A second mark keeps the first time and is not logged again.
+    const again = await asAdmin('POST', `/api/admin/messages/${list[1]?.id}/handled`);
+    expect(again.json().message.handledAt).toBe(handled.json().message.handledAt);
+    const after = ZAuditLogResponse.parse((await asAdmin('GET', '/api/admin/audit-log')).json()).entries;
+    expect(after[0]?.id).toBe(log[0]?.id);
     expectError(
       await asAdmin('POST', '/api/admin/messages/00000000-0000-4000-8000-000000000000/handled'),
       404,

@@ -301,14 +301,16 @@ export async function markMessageHandled(options: {
   const row = await context.db.transaction(async (tx) => {
     const found = await markContactMessageHandled(tx, messageId, context.now());
     if (!found) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
-    await insertAuditEntry(tx, {
-      ...actorOf(admin),
-      action: 'message_handled',
-      targetUserId: null,
-      targetEmail: found.email,
-      detail: `Message from ${found.name}`,
-    });
-    return found;
+    if (found.isNewlyHandled) {
+      await insertAuditEntry(tx, {
+        ...actorOf(admin),
+        action: 'message_handled',
+        targetUserId: null,
+        targetEmail: found.row.email,
+        detail: `Message from ${found.row.name}`,
+      });
+    }
+    return found.row;
   });
   return toMessageEntry(row);
 }
