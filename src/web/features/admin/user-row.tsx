@@ -43,7 +43,7 @@ export function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) 
   const selectId = `grant-${user.id}`;
 
   return (
-    <li className="grid gap-3 border-b border-border py-4 last:border-b-0 md:grid-cols-[minmax(0,1fr)_12rem_23rem] md:items-center">
+    <li className="grid gap-3 border-b border-border py-4 last:border-b-0 md:grid-cols-[minmax(0,1fr)_15rem] md:items-center lg:grid-cols-[minmax(0,1fr)_15rem_30rem]">
       <UserIdentity user={user} />
       <div className="flex flex-col gap-1">
         <PlanBadges user={user} />
@@ -51,12 +51,13 @@ export function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) 
           Joined {formatJoined(user.created_at)} · {statusLabel(user.subscription_status)}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2 md:justify-end">
+      <div className="flex flex-wrap items-center gap-2 md:col-span-2 lg:col-span-1 lg:justify-end">
         <label htmlFor={selectId} className="sr-only">
           Plan of {user.email ?? user.username}
         </label>
         <NativeSelect
           id={selectId}
+          className="w-56 max-w-full"
           value={user.complimentary_plan ?? GRANT_NONE}
           disabled={isBusy}
           onChange={(event) => {
