@@ -66,6 +66,13 @@ export const user = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The admin's counts of demo accounts and of grants read only these few rows.
+    index('user_demo_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isDemo}`),
+    index('user_complimentary_idx')
+      .on(t.complimentaryPlan)
+      .where(sql`${t.complimentaryPlan} is not null`),
   ],
 );
 

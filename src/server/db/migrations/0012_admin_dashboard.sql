@@ -17,5 +17,7 @@ CREATE INDEX "point_transaction_reason_created_idx" ON "point_transaction" USING
 CREATE INDEX "subscription_status_idx" ON "subscription" USING btree ("status","last_event_at");--> statement-breakpoint
 CREATE INDEX "user_created_idx" ON "user" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "user_plan_created_idx" ON "user" USING btree ("plan" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "user_demo_created_idx" ON "user" USING btree ("created_at") WHERE "user"."is_demo";--> statement-breakpoint
+CREATE INDEX "user_complimentary_idx" ON "user" USING btree ("complimentary_plan") WHERE "user"."complimentary_plan" is not null;--> statement-breakpoint
 CREATE INDEX "user_points_updated_idx" ON "user_points" USING btree ("updated_at");--> statement-breakpoint
 ALTER TABLE "user" ADD CONSTRAINT "user_complimentary_plan_valid" CHECK ("user"."complimentary_plan" is null or "user"."complimentary_plan" in ('premium', 'professional'));

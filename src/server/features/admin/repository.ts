@@ -10,39 +10,58 @@ type Executor = Database | Transaction;
 const sinceBound = (since: Date | null) =>
   sql`coalesce(${since?.toISOString() ?? null}::timestamptz, '-infinity')`;
 
-export type UserCountsRow = {
+async function countOf(db: Database, query: SQL): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select (${query})::int as n`);
+  return rows[0]?.n ?? 0;
+}
+
+export interface UserCounts {
   total: number;
   emails: number;
   free: number;
   premium: number;
   professional: number;
   complimentary: number;
-  new_total: number;
-  new_emails: number;
-  new_free: number;
-  new_premium: number;
-  new_professional: number;
-};
+  newTotal: number;
+  newEmails: number;
+  newFree: number;
+  newPremium: number;
+  newProfessional: number;
+}
 
-/** One pass over the users: the five cards, their signups within the range, and the grants. */
-export async function countUsers(db: Database, since: Date | null): Promise<UserCountsRow> {
+/**
+ * The five cards, their signups within the range, and the grants, in three counts that read indexes only: per
+ * plan along `user_plan_created_idx` (plan and created_at are in it), demo accounts (no email collected) along
+ * the partial `user_demo_created_idx`, grants along the partial `user_complimentary_idx`.
+ */
+export async function countUsers(db: Database, since: Date | null): Promise<UserCounts> {
   const from = sinceBound(since);
-  const { rows } = await db.execute<UserCountsRow>(sql`
-    select count(*)::int as total,
-           count(*) filter (where not is_demo)::int as emails,
-           count(*) filter (where plan = 'free')::int as free,
-           count(*) filter (where plan = 'premium')::int as premium,
-           count(*) filter (where plan = 'professional')::int as professional,
-           count(*) filter (where complimentary_plan is not null)::int as complimentary,
-           count(*) filter (where created_at >= ${from})::int as new_total,
-           count(*) filter (where created_at >= ${from} and not is_demo)::int as new_emails,
-           count(*) filter (where created_at >= ${from} and plan = 'free')::int as new_free,
-           count(*) filter (where created_at >= ${from} and plan = 'premium')::int as new_premium,
-           count(*) filter (where created_at >= ${from} and plan = 'professional')::int as new_professional
-      from ${user}`);
-  const [row] = rows;
-  if (!row) throw new Error('count of users returned no row');
-  return row;
+  const [perPlan, demo, complimentary] = await Promise.all([
+    db.execute<{ plan: string; total: number; recent: number }>(sql`
+      select plan, count(*)::int as total, count(*) filter (where created_at >= ${from})::int as recent
+        from ${user} group by plan`),
+    db.execute<{ total: number; recent: number }>(sql`
+      select count(*)::int as total, count(*) filter (where created_at >= ${from})::int as recent
+        from ${user} where is_demo`),
+    countOf(db, sql`select count(*) from ${user} where complimentary_plan is not null`),
+  ]);
+  const ofPlan = (plan: string) => perPlan.rows.find((row) => row.plan === plan) ?? { total: 0, recent: 0 };
+  const total = perPlan.rows.reduce((sum, row) => sum + row.total, 0);
+  const newTotal = perPlan.rows.reduce((sum, row) => sum + row.recent, 0);
+  const demoCounts = demo.rows[0] ?? { total: 0, recent: 0 };
+  return {
+    total,
+    emails: total - demoCounts.total,
+    free: ofPlan('free').total,
+    premium: ofPlan('premium').total,
+    professional: ofPlan('professional').total,
+    complimentary,
+    newTotal,
+    newEmails: newTotal - demoCounts.recent,
+    newFree: ofPlan('free').recent,
+    newPremium: ofPlan('premium').recent,
+    newProfessional: ofPlan('professional').recent,
+  };
 }
 
 /**
@@ -88,11 +107,6 @@ export interface Activity {
   trades: number;
   activeUsers: number;
   analyses: number;
-}
-
-async function countOf(db: Database, query: SQL): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`select (${query})::int as n`);
-  return rows[0]?.n ?? 0;
 }
 
 /**
