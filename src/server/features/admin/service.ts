@@ -68,7 +68,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
   };
 }
 
-/** GET /api/admin/stats: the cards, recent signups, signups per day and the Analytics tab, in five aggregate queries. */
+/** GET /api/admin/stats: the cards, recent signups, signups per day and the Analytics tab, from indexed aggregate queries run at once. */
 export async function getAdminStats(options: {
   context: AdminContext;
   range: AdminStatsRange;
