@@ -35,6 +35,7 @@ export const PAGE_PATHS = [
   '/success',
   '/test-stripe',
   '/contact',
+  '/admin',
 ] as const;
 export type PagePath = (typeof PAGE_PATHS)[number];
 

@@ -31,6 +31,35 @@ function derive(subscriptions: StoredSubscription[], purchases: { endsAt: Date }
 }
 
 describe('deriveEffectivePlan', () => {
+  it("gives an admin's complimentary plan over any billing state, with no deadline, until it is revoked", () => {
+    const complimentary = {
+      status: 'complimentary',
+      interval: null,
+      accessEndsAt: null,
+      cancelAtPeriodEnd: false,
+      trialEndsAt: null,
+      reviewAt: null,
+    };
+    const paying = [subscription({ plan: 'professional' })];
+    // Over a paid professional subscription, premium granted is premium: the grant overrides.
+    expect(
+      deriveEffectivePlan({ subscriptions: paying, purchases: [], now: NOW, complimentaryPlan: 'premium' }),
+    ).toEqual({ plan: 'premium', ...complimentary });
+    // Over nothing, or a lapsed subscription and an ended purchase.
+    expect(
+      deriveEffectivePlan({
+        subscriptions: [subscription({ status: 'canceled', currentPeriodEnd: at('2026-11-01T00:00:00Z') })],
+        purchases: [{ endsAt: at('2026-11-10T00:00:00Z') }],
+        now: NOW,
+        complimentaryPlan: 'professional',
+      }),
+    ).toEqual({ plan: 'professional', ...complimentary });
+    // Revoked (null): billing decides again.
+    expect(
+      deriveEffectivePlan({ subscriptions: paying, purchases: [], now: NOW, complimentaryPlan: null }).plan,
+    ).toBe('professional');
+  });
+
   it('is free with status none without any billing state', () => {
     expect(derive([])).toEqual({
       plan: 'free',

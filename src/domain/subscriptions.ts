@@ -10,6 +10,8 @@
  *   invoice had failed).
  * - incomplete, incomplete_expired, unpaid, paused: free.
  * - a one-month purchase: Premium until its end, no renewal.
+ * - a complimentary plan granted by an admin overrides all of the above until it is revoked (decision 029):
+ *   its plan, status 'complimentary', no deadline. A webhook that derives the plan again keeps it.
  */
 import type { BillingInterval } from './plans';
 import { planRank } from './plans';
@@ -106,12 +108,27 @@ function isBetterGrant(candidate: Grant, best: Grant): boolean {
   return candidate.until === null || candidate.until > best.until;
 }
 
+/** The status an admin's complimentary grant shows where Stripe's status would. */
+export const COMPLIMENTARY_STATUS = 'complimentary';
+
 export function deriveEffectivePlan(input: {
   subscriptions: readonly StoredSubscription[];
   purchases: readonly OneMonthPurchase[];
   now: Date;
+  complimentaryPlan?: PaidPlanId | null;
 }): EffectivePlan {
   const { now } = input;
+  if (input.complimentaryPlan) {
+    return {
+      plan: input.complimentaryPlan,
+      status: COMPLIMENTARY_STATUS,
+      interval: null,
+      accessEndsAt: null,
+      cancelAtPeriodEnd: false,
+      trialEndsAt: null,
+      reviewAt: null,
+    };
+  }
   const grants: Grant[] = [];
   for (const subscription of input.subscriptions) {
     const until = accessUntil(subscription);

@@ -50,6 +50,7 @@ const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
   '/success': lazy(() => import('./pages/success')),
   '/test-stripe': lazy(() => import('./pages/test-stripe')),
   '/contact': lazy(() => import('./pages/contact')),
+  '/admin': lazy(() => import('./pages/admin')),
 };
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));

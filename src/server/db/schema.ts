@@ -45,6 +45,10 @@ export const user = pgTable(
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
+    /** Set by an admin: the account cannot sign in and its sessions were deleted; null when it may. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** A plan granted by an admin free of charge: it overrides billing (decision 029) until revoked (null). */
+    complimentaryPlan: text('complimentary_plan', { enum: ['premium', 'professional'] }),
   },
   (t) => [
     uniqueIndex('user_email_lower_idx').on(sql`lower(${t.email})`),
@@ -53,6 +57,24 @@ export const user = pgTable(
       .on(t.planReviewAt)
       .where(sql`${t.planReviewAt} is not null`),
     check('user_role_valid', sql`${t.role} in ('user', 'admin')`),
+    check(
+      'user_complimentary_plan_valid',
+      sql`${t.complimentaryPlan} is null or ${t.complimentaryPlan} in ('premium', 'professional')`,
+    ),
+    // The admin's user list, its export and the signups per day read users newest first.
+    index('user_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('user_plan_created_idx').on(
+      t.plan.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The admin's counts of demo accounts and of grants read only these few rows.
+    index('user_demo_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isDemo}`),
+    index('user_complimentary_idx')
+      .on(t.complimentaryPlan)
+      .where(sql`${t.complimentaryPlan} is not null`),
   ],
 );
 
@@ -212,6 +234,7 @@ export const paperTrade = pgTable(
     uniqueIndex('paper_trade_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
     index('paper_trade_user_executed_idx').on(t.userId, t.executedAt.desc().nullsFirst()),
     index('paper_trade_portfolio_executed_idx').on(t.portfolioId, t.executedAt),
+    index('paper_trade_executed_idx').on(t.executedAt),
     check('paper_trade_side_valid', sql`${t.side} in ('buy', 'sell')`),
     check('paper_trade_quantity_positive', sql`${t.quantity} > 0`),
     check('paper_trade_price_positive', sql`${t.price} > 0`),
@@ -298,6 +321,8 @@ export const pointTransaction = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The admin's activity figures count one reason over a range.
+    index('point_transaction_reason_created_idx').on(t.reason, t.createdAt),
     check('point_transaction_category_valid', sql`${t.category} in ('earning', 'spending', 'bonus')`),
   ],
 );
@@ -329,6 +354,7 @@ export const userPoints = pgTable(
   (t) => [
     uniqueIndex('user_points_public_id_idx').on(t.publicId),
     index('user_points_lifetime_idx').on(t.lifetimePoints.desc().nullsFirst(), t.publicId),
+    index('user_points_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -411,7 +437,11 @@ export const subscription = pgTable(
     lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscription_user_idx').on(t.userId), index('subscription_customer_idx').on(t.customerId)],
+  (t) => [
+    index('subscription_user_idx').on(t.userId),
+    index('subscription_customer_idx').on(t.customerId),
+    index('subscription_status_idx').on(t.status, t.lastEventAt),
+  ],
 );
 
 /**
@@ -671,4 +701,23 @@ export const apiToken = pgTable(
     uniqueIndex('api_token_hash_idx').on(t.tokenHash),
     index('api_token_user_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * Every admin action (plan grant and revoke, suspend, restore, delete, message handled): who, what, when. Kept
+ * when either account is deleted: the emails are copied, the ids are not foreign keys.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id'),
+    targetEmail: text('target_email'),
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );

@@ -132,6 +132,11 @@ export async function deleteMyAccount(
   await deleteAccount(db, user.id);
 }
 
+/** An admin's deletion of an account: the same rows go as with 'Delete my account'. */
+export async function deleteAccountAsAdmin(options: { db: Database; userId: string }): Promise<void> {
+  await deleteAccount(options.db, options.userId);
+}
+
 const iso = (date: Date) => date.toISOString();
 
 /** 'Download my data': everything stored for the account; API keys masked, never a secret or a hash. */

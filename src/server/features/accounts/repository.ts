@@ -16,6 +16,16 @@ export async function findUserByEmail(db: Database, email: string) {
   return row;
 }
 
+/** True when an admin suspended the account (it may not sign in). */
+export async function isUserSuspended(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ suspendedAt: user.suspendedAt })
+    .from(user)
+    .where(sql`${user.id} = ${userId}`)
+    .limit(1);
+  return row?.suspendedAt != null;
+}
+
 /** Inserts an account; undefined when the email (in any case) is already taken. */
 export async function insertUser(
   db: Database,

@@ -500,7 +500,7 @@ describe('/api/admin', () => {
     for (const [method, url] of [
       ['GET', '/api/admin/anything-unknown'],
       ['POST', '/api/admin/users/1/delete'],
-      ['GET', '/api/admin/stats?range=7d'],
+      ['GET', '/api/admin/no-such-report?range=7d'],
     ] as const) {
       expectError(await call(method, url), 401, 'UNAUTHENTICATED');
       expectError(await call(method, url, undefined, { cookie: userToken }), 403, 'FORBIDDEN');

@@ -9,12 +9,14 @@ import type { Database } from '../../db/client';
 import { existingAccountMessage, verificationMessage, type AccountMail } from './account-mail';
 import { issueAccountToken } from './account-tokens';
 import type { LoginClient, LoginThrottle } from './login-throttle';
-import { findUserByEmail, insertUser } from './repository';
+import { findUserByEmail, insertUser, isUserSuspended } from './repository';
 import type { PaperTradingContext } from '../paper-trading/service';
 import { fillDemoAccount } from './demo-content';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less common password.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'This account has been suspended. Please contact support if you think this is a mistake.';
 
 export interface SignedIn {
   user: User;
@@ -35,6 +37,8 @@ export async function openSession(
   row: Parameters<typeof toPublicUser>[0],
   rememberMe = false,
 ): Promise<SignedIn> {
+  // Every way in (password, verification link, reset link) opens its session here, after the proof.
+  if (await isUserSuspended(context.db, row.id)) throw new AppError('FORBIDDEN', ACCOUNT_SUSPENDED_MESSAGE);
   if (context.replacedSessionIdHash) await deleteSession(context.db, context.replacedSessionIdHash);
   const session = await createSession(context.db, { userId: row.id, rememberMe });
   return { user: toPublicUser(row, context.adminEmails), session };

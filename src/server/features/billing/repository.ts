@@ -18,6 +18,8 @@ export interface BillingUser {
   plan: string;
   subscriptionStatus: string;
   stripeCustomerId: string | null;
+  /** An admin's grant, which overrides billing until revoked. */
+  complimentaryPlan: 'premium' | 'professional' | null;
 }
 
 export async function findBillingUser(db: Executor, userId: string): Promise<BillingUser | undefined> {
@@ -30,6 +32,7 @@ export async function findBillingUser(db: Executor, userId: string): Promise<Bil
       plan: user.plan,
       subscriptionStatus: user.subscriptionStatus,
       stripeCustomerId: user.stripeCustomerId,
+      complimentaryPlan: user.complimentaryPlan,
     })
     .from(user)
     .where(eq(user.id, userId))

@@ -335,23 +335,26 @@ export async function getCheckoutSessionStatus(options: {
 
 /**
  * Derives the user's plan from the stored subscriptions and purchases and writes it on the user row (what the
- * guards read), with the time it must be derived again. Call inside the transaction that changed them.
+ * guards read), with the time it must be derived again. Call inside the transaction that changed them (the
+ * admin's complimentary grant too).
  */
-async function rederivePlan(
+export async function rederivePlan(
   tx: Transaction,
   userId: string,
   now: Date,
   options: { isLocked?: boolean } = {},
 ) {
   if (!options.isLocked) await lockBillingUser(tx, userId);
-  const [subscriptions, purchases] = await Promise.all([
+  const [subscriptions, purchases, billingUser] = await Promise.all([
     listSubscriptionsOfUser(tx, userId),
     listLivePurchasesOfUser(tx, userId, now),
+    findBillingUser(tx, userId),
   ]);
   const derived = deriveEffectivePlan({
     subscriptions: subscriptions.map(toStoredSubscription),
     purchases,
     now,
+    complimentaryPlan: billingUser?.complimentaryPlan ?? null,
   });
   await saveUserPlan(tx, userId, {
     plan: derived.plan,
@@ -388,6 +391,7 @@ export async function getBillingSummary(options: {
     subscriptions: subscriptions.map(toStoredSubscription),
     purchases,
     now,
+    complimentaryPlan: user.complimentaryPlan,
   });
   // A grace or period that ended since the last job run shows, and is stored, at once.
   if (derived.plan !== user.plan || derived.status !== user.subscriptionStatus) {

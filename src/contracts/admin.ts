@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { ADMIN_STATS_RANGES, DEFAULT_ADMIN_STATS_RANGE } from '../domain/admin/analytics';
+import { ZPlan } from './accounts';
+
+export const ZAdminStatsRange = z.enum(ADMIN_STATS_RANGES);
+
+/** GET /api/admin/stats?range= (spec 001 §7; default 7d). */
+export const ZAdminStatsQuery = z.object({
+  range: z
+    .enum(ADMIN_STATS_RANGES, { error: 'Range must be one of 7d, 30d, 90d, all' })
+    .default(DEFAULT_ADMIN_STATS_RANGE),
+});
+
+/**
+ * Spec 001 §3 "Admin user", plus what the admin's actions need. `email` is null for a demo account (its address
+ * is a placeholder, not collected); `complimentary_plan` is an admin's grant, which overrides billing.
+ */
+export const ZAdminUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  subscription_plan: ZPlan,
+  subscription_status: z.string(),
+  created_at: z.string().nullable(),
+  complimentary_plan: z.enum(['premium', 'professional']).nullable(),
+  suspended_at: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof ZAdminUser>;
+
+const ZCount = z.number().int().nonnegative();
+
+/** Spec 001 §3 "Admin stats", with the change of each card over the range and the Analytics tab's figures. */
+export const ZAdminStats = z.object({
+  range: ZAdminStatsRange,
+  /** Start of the range; null for 'all'. */
+  since: z.string().nullable(),
+  totalUsers: ZCount,
+  totalEmails: ZCount,
+  freeUsers: ZCount,
+  premiumUsers: ZCount,
+  professionalUsers: ZCount,
+  /** Signups within the range, counted per card (by their plan now). */
+  newInRange: z.object({
+    totalUsers: ZCount,
+    totalEmails: ZCount,
+    freeUsers: ZCount,
+    premiumUsers: ZCount,
+    professionalUsers: ZCount,
+  }),
+  recentSignups: z.array(ZAdminUser),
+  signupsPerDay: z.array(z.object({ date: z.string(), count: ZCount })),
+  analytics: z.object({
+    freeToPremiumPercent: z.number(),
+    premiumToProfessionalPercent: z.number(),
+    emailCollectionPercent: z.number(),
+    mrrDollars: z.number(),
+    subscriptionMrrDollars: z.number(),
+    activeSubscriptions: ZCount,
+    complimentaryUsers: ZCount,
+    trialsStarted: ZCount,
+    churned: ZCount,
+    paperTrades: ZCount,
+    activeUsers: ZCount,
+    analysesRun: ZCount,
+  }),
+});
+export type AdminStats = z.infer<typeof ZAdminStats>;
+
+export const ADMIN_USER_SORTS = ['newest', 'oldest', 'plan'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export const ADMIN_USERS_MAX_PAGE_SIZE = 100;
+
+/** GET /api/admin/users: one page, newest first unless sorted otherwise, searched by email or name. */
+export const ZAdminUsersQuery = z.object({
+  page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number({ error: `Page size must be a whole number from 1 to ${ADMIN_USERS_MAX_PAGE_SIZE}` })
+    .int()
+    .min(1)
+    .max(ADMIN_USERS_MAX_PAGE_SIZE)
+    .default(25),
+  search: z.string().trim().max(200, 'Search is too long (200 characters at most)').optional(),
+  sort: z.enum(ADMIN_USER_SORTS, { error: 'Sort must be one of newest, oldest, plan' }).default('newest'),
+});
+export type AdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
+
+export const ZAdminUsersPage = z.object({
+  users: z.array(ZAdminUser),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: ZCount,
+});
+export type AdminUsersPage = z.infer<typeof ZAdminUsersPage>;
+
+export const ZAdminUserParams = z.object({ id: z.uuid({ error: 'User not found' }) });
+
+/** POST /api/admin/users/:id/plan: grant a plan free of charge, or `null` to revoke the grant. */
+export const ZGrantPlanRequest = z.object({
+  plan: z.enum(['premium', 'professional'], { error: 'Plan must be premium or professional' }).nullable(),
+});
+export type GrantPlanRequest = z.infer<typeof ZGrantPlanRequest>;
+
+export const ZAdminUserResponse = z.object({ user: ZAdminUser });
+
+export const ADMIN_ACTIONS = [
+  'plan_granted',
+  'plan_grant_revoked',
+  'account_suspended',
+  'account_restored',
+  'account_deleted',
+  'message_handled',
+] as const;
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  actorEmail: z.string(),
+  action: z.enum(ADMIN_ACTIONS),
+  targetEmail: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditLogResponse = z.object({ entries: z.array(ZAuditEntry) });
+
+export const ZContactMessageEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  message: z.string(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type ContactMessageEntry = z.infer<typeof ZContactMessageEntry>;
+
+export const ZContactMessagesResponse = z.object({ messages: z.array(ZContactMessageEntry) });
+
+export const ZContactMessageParams = z.object({ id: z.uuid({ error: 'Message not found' }) });
+export const ZContactMessageResponse = z.object({ message: ZContactMessageEntry });
