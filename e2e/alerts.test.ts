@@ -35,8 +35,8 @@ describe('Daily Snapshots & Alerts', () => {
     const page = await h.newPage();
     await page.goto('/app');
     const tabs = page.getByRole('tablist', { name: 'Result views' }).getByRole('tab');
-    expect(await tabs.allInnerTexts()).toEqual(['Analysis', 'Daily Snapshots & Alerts']);
-    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    expect(await tabs.allInnerTexts()).toEqual(['AI Suggestions', 'Analysis', 'Daily Snapshots & Alerts']);
+    expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: 'Daily Snapshots & Alerts' }).click();
     await visible(page.getByText('Sign in to get alerts on prices and on your portfolio'));
     await screenshot(page, 'alerts-visitor-1440');

@@ -25,7 +25,11 @@ function suggestionRequests(page: Page): string[] {
 async function openSuggestionsTab(page: Page) {
   const tabs = page.getByRole('tablist', { name: 'Result views' });
   await visible(tabs);
-  expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['AI Suggestions', 'Analysis']);
+  expect(await tabs.getByRole('tab').allInnerTexts()).toEqual([
+    'AI Suggestions',
+    'Analysis',
+    'Daily Snapshots & Alerts',
+  ]);
   // Analysis stays the tab selected at first.
   expect(await tabs.getByRole('tab', { name: 'Analysis' }).getAttribute('aria-selected')).toBe('true');
   await tabs.getByRole('tab', { name: 'AI Suggestions' }).click();
