@@ -17,7 +17,7 @@ import {
   type AdviceFacts,
   type AdviceWords,
 } from '../../../domain/advisor';
-import { rounded } from './prompt';
+import { cents, rounded } from './prompt';
 
 /** Writes the words of an advice from its facts; throws LlmUnavailableError on any failure. */
 export interface AdviceWriter {
@@ -114,10 +114,6 @@ Numbers (strict: an answer that breaks these rules is discarded):
 - When FACTS.fundamentals says no source is configured, write that sentence as competitivePosition, leave keyRisks and keyOpportunities empty, and do not mention earnings, revenue or analysts anywhere.
 
 Answer with a JSON object only, matching the given schema.`;
-
-function cents(amount: number | null): number | null {
-  return amount !== null && Number.isFinite(amount) ? Number(amount.toFixed(2)) : amount;
-}
 
 /** The facts as the model sees them (and as the grounding check reads them). */
 export function toAdvicePromptFacts(facts: AdviceFacts) {

@@ -17,8 +17,19 @@ describe('toPromptFacts', () => {
     const prompt = toPromptFacts(facts);
     const aapl = prompt.largestHoldings.find((h) => h.symbol === 'AAPL')!;
     expect(aapl.value).toBe(71_793.48);
-    expect(prompt.valuation.totalValue).toBe(Number(facts.valuation.totalValue.toFixed(2)));
     expect(formatMoney(prompt.valuation.totalValue)).toBe(formatMoney(facts.valuation.totalValue));
+  });
+
+  it('rounds cents as the screen does where toFixed would not ($71,739.305 is .31 on screen)', () => {
+    const halfCent = toPromptFacts(
+      computePortfolioAnalytics({
+        holdings: [{ symbol: 'VTI', quantity: 1, price: 71_739.305, change: 0 }],
+        history: new Map(),
+        benchmark: [],
+      }),
+    );
+    expect(formatMoney(71_739.305)).toBe('$71,739.31');
+    expect(halfCent.valuation.totalValue).toBe(71_739.31);
   });
 
   it('keeps prices and fractions at six decimals (a coin under a cent still has a price)', () => {

@@ -35,13 +35,21 @@ export function rounded<T>(value: T): T {
   return value;
 }
 
+/** Two decimals, rounded as the screen's formatter rounds. */
+const CENTS = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
 /**
- * Money as the screen shows it: whole cents, rounded as Intl.NumberFormat rounds (toFixed and Intl both round
- * the double's exact value). With six decimals, $71,793.48499 reached the model as 71793.485, which it wrote as
- * $71,793.49 beside a screen showing $71,793.48.
+ * Money as the screen shows it: whole cents, rounded by Intl.NumberFormat as the screen rounds. With six
+ * decimals, $71,793.48499 reached the model as 71793.485, which it wrote as $71,793.49 beside a screen showing
+ * $71,793.48. toFixed is no match either: it rounds the double's exact value (71739.305 is 71739.30499...,
+ * so '71739.30'), where Intl rounds its shortest decimal ('71739.305', so '71,739.31').
  */
-function cents<T extends number | null>(amount: T): T {
-  return (amount !== null && Number.isFinite(amount) ? Number(amount.toFixed(2)) : amount) as T;
+export function cents<T extends number | null>(amount: T): T {
+  return (amount !== null && Number.isFinite(amount) ? Number(CENTS.format(amount)) : amount) as T;
 }
 
 function capped<T>(items: readonly T[], max: number): { items: T[]; more: number } {
