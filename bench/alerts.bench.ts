@@ -10,12 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
-import { ensureDatabaseExists } from '../src/server/db/client';
 import { evaluateAlerts, snapshotAllPortfolios } from '../src/server/features/alerts/service';
+import { freshBenchDatabase } from './support';
 
 const SYMBOLS = 1_000;
 const CONDITION_USERS = 2_000; // 5 conditions each: 10,000
@@ -70,13 +69,12 @@ async function warmQuotes(symbols: readonly string[]) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main() {
-  const external = process.env.TEST_DATABASE_URL;
-  const benchDb = `fw_bench_alerts_${randomBytes(4).toString('hex')}`;
+  const fresh = await freshBenchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-alerts-'));
   const env = parseEnv({
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    DATABASE_URL: external ? await ensureDatabaseExists(external, benchDb) : '',
+    DATABASE_URL: fresh?.url ?? '',
     MARKET_DATA_PROVIDER: 'simulated',
     LOG_LEVEL: 'warn',
     JOBS: 'off',
@@ -192,12 +190,7 @@ async function main() {
     database.handle.pool.on('error', () => undefined);
     await database.shutdown();
     rmSync(dataDir, { recursive: true, force: true });
-    if (external) {
-      const admin = new pg.Client({ connectionString: external });
-      await admin.connect();
-      await admin.query(`drop database if exists ${benchDb} with (force)`);
-      await admin.end();
-    }
+    await fresh?.drop();
   }
 }
 
