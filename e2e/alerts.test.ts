@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MOBILE,
   screenshot,
@@ -8,15 +8,11 @@ import {
   visible,
   WAIT,
 } from './support/browser';
-import { runSql, startServer, type RunningServer } from './support/server';
+import { runSql, sharedServer } from './support/server';
 import { signUp } from './support/users';
 
-// Its own server: the full state (fired alerts, past snapshots) is written into its database.
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-}, 90_000);
-afterAll(() => server?.discard());
+// The full state (fired alerts, past snapshots) is written into the shared server's database.
+const server = sharedServer();
 
 const h = useBrowser(() => server.baseUrl);
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_TOKEN_PATTERN } from '../src/contracts/api-tokens';
 import {
   MOBILE,
@@ -9,22 +9,14 @@ import {
   visible,
   WAIT,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer } from './support/server';
 import { signUp } from './support/users';
 
 /**
- * API access (#16 item 3, decision 030). A paid plan is set in SQL, so this file starts its own server.
+ * API access (#16 item 3, decision 030). A paid plan is set in SQL, in the shared server's database.
  */
-let server: RunningServer;
+const server = sharedServer();
 const h = useBrowser(() => server.baseUrl);
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-  await server?.discard();
-});
 
 const apiSection = (page: Page) => page.getByRole('region', { name: 'Foliowise API' });
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MOBILE,
   allowConsoleErrors,
@@ -9,18 +9,11 @@ import {
   useBrowser,
   visible,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer } from './support/server';
 import { signUp } from './support/users';
 
-/** Its own server: a premium plan is set in SQL, which only a test's own server lets it reach. */
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-  await server?.discard();
-});
+/** A premium plan is set in SQL, in the shared server's database. */
+const server = sharedServer();
 
 const h = useBrowser(() => server.baseUrl);
 

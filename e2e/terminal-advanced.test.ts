@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MOBILE,
   WAIT,
@@ -8,7 +8,7 @@ import {
   useBrowser,
   visible,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer } from './support/server';
 import { signUp } from './support/users';
 
 const h = useBrowser();
@@ -31,19 +31,11 @@ const PORTFOLIO = {
 
 /**
  * The Professional plan's advanced analytics and the Premium plan's upsell. No screen gives an account a paid
- * plan yet in tests, so these start their own server, whose embedded database they can reach, and set the plan
- * in SQL (as e2e/terminal.test.ts does).
+ * plan yet in tests, so these set the plan in SQL, in the shared server's database (as e2e/terminal.test.ts
+ * does).
  */
 describe('advanced terminal analytics in the browser', () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await server?.discard();
-  });
+  const server = sharedServer();
 
   const region = (scope: Page | Locator, name: string | RegExp) =>
     scope.getByRole('region', { name, exact: true });

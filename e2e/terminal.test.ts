@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer } from './support/server';
 import { signUp } from './support/users';
 
 const h = useBrowser();
@@ -58,19 +58,11 @@ describe('terminal in the browser', () => {
 
 /**
  * The premium terminal. No screen gives an account a paid plan yet (Stripe webhooks or the demo plan switcher),
- * so these tests start their own server, whose embedded database they can reach, and set the plan in SQL.
+ * so these tests set the plan in SQL, in the shared server's database.
  */
 describe('premium terminal in the browser', () => {
   const DASHBOARD = ['SPY', 'QQQ', 'IWM', 'VIX', 'AAPL', 'GOOGL', 'MSFT', 'TSLA'];
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await server?.discard();
-  });
+  const server = sharedServer();
 
   /** A fresh account on the premium plan with a saved portfolio, signed in in the page's cookie jar. */
   async function signUpPremium(page: Page) {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MOBILE,
   screenshot,
@@ -8,7 +8,7 @@ import {
   visible,
   WAIT,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer } from './support/server';
 import { signUp } from './support/users';
 
 const h = useBrowser();
@@ -58,16 +58,9 @@ describe('AI trading suggestions: free plan and visitor', () => {
   }
 });
 
-/** Premium needs a plan set in SQL, so these tests start their own server (its database is reachable). */
+/** Premium is a plan set in SQL, in the shared server's database. */
 describe('AI trading suggestions: premium', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await server?.discard();
-  });
+  const server = sharedServer();
 
   for (const [label, viewport] of [
     ['1440', undefined],

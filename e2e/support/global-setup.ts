@@ -4,6 +4,8 @@ import { startServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared server's data directory: tests reach its embedded PostgreSQL with `runSql`. */
+    dataDir: string;
   }
 }
 
@@ -11,6 +13,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     await server.stop();
     await server.discard();

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 export interface RunningServer {
   baseUrl: string;
@@ -66,6 +67,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The suite's shared server (global-setup), for a test that also needs its database. */
+export function sharedServer(): { baseUrl: string; dataDir: string } {
+  return { baseUrl: inject('baseUrl'), dataDir: inject('dataDir') };
+}
+
 /** Starts the production server (`node dist/server/main.js`) and waits for /api/health to answer 200. */
 export async function startServer(
   options: { dataDir?: string; env?: Record<string, string> } = {},
@@ -84,6 +90,9 @@ export async function startServer(
       MARKET_DATA_PROVIDER: 'simulated',
       DEMO_FEATURES: 'true',
       LOG_LEVEL: 'warn',
+      // signUp stands for many people at once: each gives its own address (X-Forwarded-For), so the
+      // per-address signup limit counts each person, not the whole suite.
+      TRUST_PROXY: 'loopback',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

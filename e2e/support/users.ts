@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Plan } from '../../src/contracts/accounts';
-import { runSql, type RunningServer } from './server';
+import { runSql } from './server';
 
 export const E2E_PASSWORD = 'brass-lantern-2024';
 
@@ -18,25 +18,28 @@ function newAccount(email = `e2e-${randomBytes(6).toString('hex')}@example.com`)
 /**
  * Signs a fresh account up through the API (202, no session until the email is verified) and signs it in with its
  * password, in the page's cookie jar: the page's next navigation is signed in (as an unverified account).
- * `server`: one the test started itself (default: the shared server, the page's base URL). No screen gives
- * an account a paid plan yet, so a `plan` is set in SQL, which only a test's own server lets it reach.
+ * `server`: one the test started itself (default: the shared server, the page's base URL). A `plan` is set in
+ * SQL, in the database of that server.
  */
 export async function signUp(
   page: Page,
-  options: { plan?: Plan; server?: RunningServer } = {},
+  options: { plan?: Plan; server?: { baseUrl: string; dataDir: string } } = {},
 ): Promise<E2eUser> {
   const account = newAccount();
   const base = options.server?.baseUrl ?? '';
-  const signup = await page.request.post(`${base}/api/auth/signup`, { data: account });
+  // An address of its own (the benchmarking range 198.18.0.0/15), as a person signing up from home has.
+  const headers = { 'x-forwarded-for': `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}` };
+  const signup = await page.request.post(`${base}/api/auth/signup`, { data: account, headers });
   expect(signup.status()).toBe(202);
   const res = await page.request.post(`${base}/api/auth/login`, {
     data: { email: account.email, password: account.password },
+    headers,
   });
   expect(res.status()).toBe(200);
   const { user } = (await res.json()) as { user: { id: string } };
   if (options.plan && options.plan !== 'free') {
-    if (!options.server) throw new Error('signUp: a plan needs a server the test started (its database)');
-    const updated = await runSql(options.server.dataDir, 'update "user" set plan = $1 where id = $2', [
+    const dataDir = options.server?.dataDir ?? inject('dataDir');
+    const updated = await runSql(dataDir, 'update "user" set plan = $1 where id = $2', [
       options.plan,
       user.id,
     ]);
