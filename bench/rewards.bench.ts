@@ -9,12 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
-import { ensureDatabaseExists } from '../src/server/db/client';
 import { rebuildTotalsFromLedger } from '../src/server/features/rewards/repository';
+import { freshBenchDatabase } from './support';
 
 const USERS = 10_000;
 const TRANSACTIONS = 1_000_000;
@@ -27,13 +26,12 @@ function stats(timings: number[]) {
 }
 
 async function main() {
-  const external = process.env.TEST_DATABASE_URL;
-  const benchDb = `fw_bench_rewards_${randomBytes(4).toString('hex')}`;
+  const fresh = await freshBenchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-rewards-'));
   const env = parseEnv({
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    DATABASE_URL: external ? await ensureDatabaseExists(external, benchDb) : '',
+    DATABASE_URL: fresh?.url ?? '',
     MARKET_DATA_PROVIDER: 'simulated',
     LOG_LEVEL: 'warn',
   });
@@ -199,12 +197,7 @@ async function main() {
     database.handle.pool.on('error', () => undefined);
     await database.shutdown();
     rmSync(dataDir, { recursive: true, force: true });
-    if (external) {
-      const admin = new pg.Client({ connectionString: external });
-      await admin.connect();
-      await admin.query(`drop database if exists ${benchDb} with (force)`);
-      await admin.end();
-    }
+    await fresh?.drop();
   }
 }
 
