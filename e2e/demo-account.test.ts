@@ -1,24 +1,16 @@
 /**
  * Issue 12 "First impressions", item 10: 'Try the demo' opens an account that starts with a saved sample, a paper
- * portfolio with trades and Demo Settings in view. Its own server: demo accounts are limited per address and day
- * (DEMO_ACCOUNTS_PER_DAY), and the shared server's allowance is for the other files.
+ * portfolio with trades and Demo Settings in view. Demo accounts are limited per address and day
+ * (DEMO_ACCOUNTS_PER_DAY), so each page comes from an address of its own.
  * Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PAPER_PORTFOLIO, DEMO_TRADES } from '../src/server/features/accounts/demo-content';
 import { DESKTOP, MOBILE, screenshot, useBrowser, visible, WAIT } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { ownAddress } from './support/users';
 
-let server: RunningServer;
-const h = useBrowser(() => server.baseUrl);
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.discard();
-});
+const h = useBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -26,6 +18,7 @@ describe('item 10: the demo starts full', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`'Try the demo' opens a sample portfolio, a paper portfolio with trades and Demo Settings at ${viewport.width} px`, async () => {
       const page = await h.newPage({ viewport });
+      await page.setExtraHTTPHeaders(ownAddress());
       await page.goto('/login');
       await page.getByRole('button', { name: 'Try the demo' }).click();
       await expect.poll(() => pathOf(page), WAIT).toBe('/app');

@@ -90,8 +90,7 @@ export async function startServer(
       MARKET_DATA_PROVIDER: 'simulated',
       DEMO_FEATURES: 'true',
       LOG_LEVEL: 'warn',
-      // signUp stands for many people at once: each gives its own address (X-Forwarded-For), so the
-      // per-address signup limit counts each person, not the whole suite.
+      // Tests stand for many people at once, each with its own address (ownAddress in ./users).
       TRUST_PROXY: 'loopback',
       ...options.env,
     },

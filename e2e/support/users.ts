@@ -16,6 +16,15 @@ function newAccount(email = `e2e-${randomBytes(6).toString('hex')}@example.com`)
 }
 
 /**
+ * A person's own address (X-Forwarded-For, which the e2e servers trust from loopback): the per-address limits
+ * (signups, demo accounts) count each person, not the whole suite. From the benchmarking range 198.18.0.0/15.
+ */
+export function ownAddress(): { 'x-forwarded-for': string } {
+  const [a = 0, b = 0] = randomBytes(2);
+  return { 'x-forwarded-for': `198.18.${a}.${b}` };
+}
+
+/**
  * Signs a fresh account up through the API (202, no session until the email is verified) and signs it in with its
  * password, in the page's cookie jar: the page's next navigation is signed in (as an unverified account).
  * `server`: one the test started itself (default: the shared server, the page's base URL). A `plan` is set in
@@ -27,8 +36,7 @@ export async function signUp(
 ): Promise<E2eUser> {
   const account = newAccount();
   const base = options.server?.baseUrl ?? '';
-  // An address of its own (the benchmarking range 198.18.0.0/15), as a person signing up from home has.
-  const headers = { 'x-forwarded-for': `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}` };
+  const headers = ownAddress();
   const signup = await page.request.post(`${base}/api/auth/signup`, { data: account, headers });
   expect(signup.status()).toBe(202);
   const res = await page.request.post(`${base}/api/auth/login`, {
