@@ -44,47 +44,32 @@ function StatCard({
   );
 }
 
+type Total = keyof AdminStats['newInRange'];
+
 /** The five cards (spec 001 §3: totalUsers, totalEmails, freeUsers, premiumUsers, professionalUsers). */
+const CARDS: readonly { total: Total; title: string; icon: ReactNode }[] = [
+  { total: 'totalUsers', title: 'Total Users', icon: <Users /> },
+  { total: 'totalEmails', title: 'With Email', icon: <Mail /> },
+  { total: 'freeUsers', title: 'Free', icon: <User /> },
+  { total: 'premiumUsers', title: 'Premium', icon: <Sparkles /> },
+  { total: 'professionalUsers', title: 'Professional', icon: <Crown /> },
+];
+
 export function StatCards({ stats }: { stats: AdminStats }) {
-  const { newInRange: change, range } = stats;
   return (
     <section aria-label="User totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-      <StatCard
-        className="col-span-2 lg:col-span-1"
-        title="Total Users"
-        icon={<Users />}
-        value={stats.totalUsers}
-        change={change.totalUsers}
-        range={range}
-      />
-      <StatCard
-        title="With Email"
-        icon={<Mail />}
-        value={stats.totalEmails}
-        change={change.totalEmails}
-        range={range}
-      />
-      <StatCard
-        title="Free"
-        icon={<User />}
-        value={stats.freeUsers}
-        change={change.freeUsers}
-        range={range}
-      />
-      <StatCard
-        title="Premium"
-        icon={<Sparkles />}
-        value={stats.premiumUsers}
-        change={change.premiumUsers}
-        range={range}
-      />
-      <StatCard
-        title="Professional"
-        icon={<Crown />}
-        value={stats.professionalUsers}
-        change={change.professionalUsers}
-        range={range}
-      />
+      {CARDS.map(({ total, title, icon }, index) => (
+        <StatCard
+          key={total}
+          // Five cards in two columns on phones: the first spans both.
+          className={index === 0 ? 'col-span-2 lg:col-span-1' : undefined}
+          title={title}
+          icon={icon}
+          value={stats[total]}
+          change={stats.newInRange[total]}
+          range={stats.range}
+        />
+      ))}
     </section>
   );
 }
