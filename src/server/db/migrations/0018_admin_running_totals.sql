@@ -1,0 +1,143 @@
+-- pg_trgm ships with PostgreSQL (contrib), the embedded server included; it is a trusted extension, so the
+-- database's owner may create it. The admin's search (`ILIKE '%text%'` on email and name) reads its GIN indexes.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE TABLE "admin_daily_count" (
+	"metric" text NOT NULL,
+	"day" date NOT NULL,
+	"shard" integer NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "admin_daily_count_metric_day_shard_pk" PRIMARY KEY("metric","day","shard")
+);
+--> statement-breakpoint
+CREATE INDEX "user_email_trgm_idx" ON "user" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "user_name_trgm_idx" ON "user" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
+-- Running totals of the admin's figures (decision 029). The triggers below keep admin_daily_count right in the
+-- transaction of every write to the counted tables (app code, cascades of an account deletion, the operator's
+-- SQL), so the figures equal counting the rows. Activity is split into 8 shards by user: concurrent awards of
+-- different users then seldom wait on the same counter row.
+CREATE FUNCTION admin_count_shard(user_id uuid) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT get_byte(uuid_send(user_id), 15) % 8 $$;
+--> statement-breakpoint
+-- A statement trigger with the rows it changed (new_rows, old_rows). TG_ARGV: [0] the metric, an SQL expression
+-- over the row (null: not counted), [1] the instant whose UTC day is counted, [2] the shard, as SQL expressions.
+-- An inserted row adds 1 and a deleted one takes 1 away; an update does both, and what cancels out is not
+-- written. Counter rows are written in key order, so two statements never lock them in opposite orders.
+CREATE FUNCTION admin_daily_count_rows() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  rows_of constant text := 'SELECT %s AS metric, (%s AT TIME ZONE ''UTC'')::date AS day, %s AS shard, %s AS delta FROM %s';
+  new_deltas text := format(rows_of, TG_ARGV[0], TG_ARGV[1], TG_ARGV[2], 1, 'new_rows');
+  old_deltas text := format(rows_of, TG_ARGV[0], TG_ARGV[1], TG_ARGV[2], -1, 'old_rows');
+BEGIN
+  EXECUTE format(
+    'INSERT INTO admin_daily_count AS c (metric, day, shard, count)
+     SELECT metric, day, shard, sum(delta)::int FROM (%s) d
+      WHERE metric IS NOT NULL
+      GROUP BY metric, day, shard HAVING sum(delta) <> 0
+      ORDER BY metric, day, shard
+     ON CONFLICT (metric, day, shard) DO UPDATE SET count = c.count + excluded.count',
+    CASE TG_OP
+      WHEN 'INSERT' THEN new_deltas
+      WHEN 'DELETE' THEN old_deltas
+      ELSE new_deltas || ' UNION ALL ' || old_deltas
+    END);
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- TRUNCATE (also by cascade from "user"): the metrics named in TG_ARGV start again from nothing.
+CREATE FUNCTION admin_daily_count_truncated() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  DELETE FROM admin_daily_count WHERE metric = ANY (TG_ARGV);
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- Users: signups per day by plan now (an account counts on the day it signed up, under its current plan), and
+-- demo accounts (no email collected) beside them. Signups are not frequent: one shard.
+CREATE TRIGGER user_admin_count_insert AFTER INSERT ON "user" REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  'unnest(array[''signup_'' || plan, case when is_demo then ''signup_demo'' end])', 'created_at', '0');
+--> statement-breakpoint
+CREATE TRIGGER user_admin_count_update AFTER UPDATE ON "user" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  'unnest(array[''signup_'' || plan, case when is_demo then ''signup_demo'' end])', 'created_at', '0');
+--> statement-breakpoint
+CREATE TRIGGER user_admin_count_delete AFTER DELETE ON "user" REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  'unnest(array[''signup_'' || plan, case when is_demo then ''signup_demo'' end])', 'created_at', '0');
+--> statement-breakpoint
+CREATE TRIGGER user_admin_count_truncate AFTER TRUNCATE ON "user"
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_truncated(
+  'signup_free', 'signup_premium', 'signup_professional', 'signup_demo');
+--> statement-breakpoint
+-- Paper trades per day of execution.
+CREATE TRIGGER paper_trade_admin_count_insert AFTER INSERT ON paper_trade REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  '''paper_trade''', 'executed_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER paper_trade_admin_count_update AFTER UPDATE ON paper_trade REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  '''paper_trade''', 'executed_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER paper_trade_admin_count_delete AFTER DELETE ON paper_trade REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  '''paper_trade''', 'executed_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER paper_trade_admin_count_truncate AFTER TRUNCATE ON paper_trade
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_truncated('paper_trade');
+--> statement-breakpoint
+-- Analyses that earned points: ledger rows of that reason per day.
+CREATE TRIGGER point_transaction_admin_count_insert AFTER INSERT ON point_transaction REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  'case when reason = ''analysis_completed'' then reason end', 'created_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER point_transaction_admin_count_update AFTER UPDATE ON point_transaction REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  'case when reason = ''analysis_completed'' then reason end', 'created_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER point_transaction_admin_count_delete AFTER DELETE ON point_transaction REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  'case when reason = ''analysis_completed'' then reason end', 'created_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER point_transaction_admin_count_truncate AFTER TRUNCATE ON point_transaction
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_truncated('analysis_completed');
+--> statement-breakpoint
+-- Active users: each user counts once, on the day of their last award (user_points.updated_at).
+CREATE TRIGGER user_points_admin_count_insert AFTER INSERT ON user_points REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  '''last_active''', 'updated_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER user_points_admin_count_update AFTER UPDATE ON user_points REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  '''last_active''', 'updated_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER user_points_admin_count_delete AFTER DELETE ON user_points REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
+  '''last_active''', 'updated_at', 'admin_count_shard(user_id)');
+--> statement-breakpoint
+CREATE TRIGGER user_points_admin_count_truncate AFTER TRUNCATE ON user_points
+FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_truncated('last_active');
+--> statement-breakpoint
+-- The totals of the rows already there, with writers held off until this migration commits.
+LOCK TABLE "user", paper_trade, point_transaction, user_points IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
+INSERT INTO admin_daily_count (metric, day, shard, count)
+SELECT metric, day, shard, count(*)::int
+  FROM (SELECT unnest(array['signup_' || plan, case when is_demo then 'signup_demo' end]) AS metric,
+               (created_at AT TIME ZONE 'UTC')::date AS day, 0 AS shard
+          FROM "user"
+        UNION ALL
+        SELECT 'paper_trade', (executed_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id) FROM paper_trade
+        UNION ALL
+        SELECT reason, (created_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id)
+          FROM point_transaction WHERE reason = 'analysis_completed'
+        UNION ALL
+        SELECT 'last_active', (updated_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id) FROM user_points) counted
+ WHERE metric IS NOT NULL
+ GROUP BY metric, day, shard;
