@@ -444,6 +444,11 @@ export const subscription = pgTable(
     index('subscription_user_idx').on(t.userId),
     index('subscription_customer_idx').on(t.customerId),
     index('subscription_status_idx').on(t.status, t.lastEventAt),
+    // The admin's MRR (active subscriptions per plan and interval) and trials in a range, read from indexes only.
+    index('subscription_status_plan_idx').on(t.status, t.plan, t.interval),
+    index('subscription_trial_created_idx')
+      .on(t.stripeCreatedAt)
+      .where(sql`${t.trialEnd} is not null`),
   ],
 );
 

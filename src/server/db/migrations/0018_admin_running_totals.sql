@@ -10,6 +10,8 @@ CREATE TABLE "admin_daily_count" (
 	CONSTRAINT "admin_daily_count_metric_day_shard_pk" PRIMARY KEY("metric","day","shard")
 );
 --> statement-breakpoint
+CREATE INDEX "subscription_status_plan_idx" ON "subscription" USING btree ("status","plan","interval");--> statement-breakpoint
+CREATE INDEX "subscription_trial_created_idx" ON "subscription" USING btree ("stripe_created_at") WHERE "subscription"."trial_end" is not null;--> statement-breakpoint
 CREATE INDEX "user_email_trgm_idx" ON "user" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "user_name_trgm_idx" ON "user" USING gin (("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
 -- Running totals of the admin's figures (decision 029). The triggers below keep admin_daily_count right in the
