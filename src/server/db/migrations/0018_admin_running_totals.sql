@@ -22,31 +22,24 @@ CREATE FUNCTION admin_count_shard(user_id uuid) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$ SELECT get_byte(uuid_send(user_id), 15) % 8 $$;
 --> statement-breakpoint
--- A statement trigger with the rows it changed (new_rows, old_rows). TG_ARGV: [0] the metric, an SQL expression
--- over the row (null: not counted), [1] the instant whose UTC day is counted, [2] the shard, as SQL expressions.
--- An inserted row adds 1 and a deleted one takes 1 away; an update does both, and what cancels out is not
--- written. Counter rows are written in key order, so two statements never lock them in opposite orders.
-CREATE FUNCTION admin_daily_count_rows() RETURNS trigger
+-- One change of a running total: +1 for a counted row inserted, -1 for one deleted; an update is both.
+CREATE TYPE admin_daily_delta AS (metric text, day date, shard integer, delta integer);
+--> statement-breakpoint
+-- Applies the changes of one statement: summed per counter row, what cancels out (an award on the day of the
+-- user's last one) not written, the rest in key order, so two statements never lock counter rows in opposite
+-- orders. PL/pgSQL, not SQL: its plan is kept between calls.
+CREATE FUNCTION admin_daily_count_add(deltas admin_daily_delta[]) RETURNS void
 LANGUAGE plpgsql
 AS $$
-DECLARE
-  rows_of constant text := 'SELECT %s AS metric, (%s AT TIME ZONE ''UTC'')::date AS day, %s AS shard, %s AS delta FROM %s';
-  new_deltas text := format(rows_of, TG_ARGV[0], TG_ARGV[1], TG_ARGV[2], 1, 'new_rows');
-  old_deltas text := format(rows_of, TG_ARGV[0], TG_ARGV[1], TG_ARGV[2], -1, 'old_rows');
 BEGIN
-  EXECUTE format(
-    'INSERT INTO admin_daily_count AS c (metric, day, shard, count)
-     SELECT metric, day, shard, sum(delta)::int FROM (%s) d
-      WHERE metric IS NOT NULL
-      GROUP BY metric, day, shard HAVING sum(delta) <> 0
-      ORDER BY metric, day, shard
-     ON CONFLICT (metric, day, shard) DO UPDATE SET count = c.count + excluded.count',
-    CASE TG_OP
-      WHEN 'INSERT' THEN new_deltas
-      WHEN 'DELETE' THEN old_deltas
-      ELSE new_deltas || ' UNION ALL ' || old_deltas
-    END);
-  RETURN NULL;
+  INSERT INTO admin_daily_count AS c (metric, day, shard, count)
+  SELECT metric, day, shard, sum(delta)::int
+    FROM unnest(deltas)
+   WHERE metric IS NOT NULL
+   GROUP BY metric, day, shard
+  HAVING sum(delta) <> 0
+   ORDER BY metric, day, shard
+  ON CONFLICT (metric, day, shard) DO UPDATE SET count = c.count + excluded.count;
 END;
 $$;
 --> statement-breakpoint
@@ -62,66 +55,154 @@ $$;
 --> statement-breakpoint
 -- Users: signups per day by plan now (an account counts on the day it signed up, under its current plan), and
 -- demo accounts (no email collected) beside them. Signups are not frequent: one shard.
-CREATE TRIGGER user_admin_count_insert AFTER INSERT ON "user" REFERENCING NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  'unnest(array[''signup_'' || plan, case when is_demo then ''signup_demo'' end])', 'created_at', '0');
+CREATE FUNCTION admin_count_user() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  deltas admin_daily_delta[] := '{}';
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    deltas := ARRAY(
+      SELECT (metric, (created_at AT TIME ZONE 'UTC')::date, 0, 1)::admin_daily_delta
+        FROM new_rows,
+             unnest(array['signup_' || plan, CASE WHEN is_demo THEN 'signup_demo' END]) AS metric);
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    deltas := deltas || ARRAY(
+      SELECT (metric, (created_at AT TIME ZONE 'UTC')::date, 0, -1)::admin_daily_delta
+        FROM old_rows,
+             unnest(array['signup_' || plan, CASE WHEN is_demo THEN 'signup_demo' END]) AS metric);
+  END IF;
+  PERFORM admin_daily_count_add(deltas);
+  RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
-CREATE TRIGGER user_admin_count_update AFTER UPDATE ON "user" REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  'unnest(array[''signup_'' || plan, case when is_demo then ''signup_demo'' end])', 'created_at', '0');
+CREATE TRIGGER user_admin_count_insert AFTER INSERT ON "user"
+REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_user();
 --> statement-breakpoint
-CREATE TRIGGER user_admin_count_delete AFTER DELETE ON "user" REFERENCING OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  'unnest(array[''signup_'' || plan, case when is_demo then ''signup_demo'' end])', 'created_at', '0');
+CREATE TRIGGER user_admin_count_update AFTER UPDATE ON "user"
+REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_user();
+--> statement-breakpoint
+CREATE TRIGGER user_admin_count_delete AFTER DELETE ON "user"
+REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_user();
 --> statement-breakpoint
 CREATE TRIGGER user_admin_count_truncate AFTER TRUNCATE ON "user"
 FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_truncated(
   'signup_free', 'signup_premium', 'signup_professional', 'signup_demo');
 --> statement-breakpoint
 -- Paper trades per day of execution.
-CREATE TRIGGER paper_trade_admin_count_insert AFTER INSERT ON paper_trade REFERENCING NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  '''paper_trade''', 'executed_at', 'admin_count_shard(user_id)');
+CREATE FUNCTION admin_count_paper_trade() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  deltas admin_daily_delta[] := '{}';
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    deltas := ARRAY(
+      SELECT ('paper_trade', (executed_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id), 1)::admin_daily_delta
+        FROM new_rows);
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    deltas := deltas || ARRAY(
+      SELECT ('paper_trade', (executed_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id), -1)::admin_daily_delta
+        FROM old_rows);
+  END IF;
+  PERFORM admin_daily_count_add(deltas);
+  RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
-CREATE TRIGGER paper_trade_admin_count_update AFTER UPDATE ON paper_trade REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  '''paper_trade''', 'executed_at', 'admin_count_shard(user_id)');
+CREATE TRIGGER paper_trade_admin_count_insert AFTER INSERT ON paper_trade
+REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_paper_trade();
 --> statement-breakpoint
-CREATE TRIGGER paper_trade_admin_count_delete AFTER DELETE ON paper_trade REFERENCING OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  '''paper_trade''', 'executed_at', 'admin_count_shard(user_id)');
+CREATE TRIGGER paper_trade_admin_count_update AFTER UPDATE ON paper_trade
+REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_paper_trade();
+--> statement-breakpoint
+CREATE TRIGGER paper_trade_admin_count_delete AFTER DELETE ON paper_trade
+REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_paper_trade();
 --> statement-breakpoint
 CREATE TRIGGER paper_trade_admin_count_truncate AFTER TRUNCATE ON paper_trade
 FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_truncated('paper_trade');
 --> statement-breakpoint
 -- Analyses that earned points: ledger rows of that reason per day.
-CREATE TRIGGER point_transaction_admin_count_insert AFTER INSERT ON point_transaction REFERENCING NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  'case when reason = ''analysis_completed'' then reason end', 'created_at', 'admin_count_shard(user_id)');
+CREATE FUNCTION admin_count_point_transaction() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  deltas admin_daily_delta[] := '{}';
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    deltas := ARRAY(
+      SELECT ('analysis_completed', (created_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id), 1)::admin_daily_delta
+        FROM new_rows
+        WHERE reason = 'analysis_completed');
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    deltas := deltas || ARRAY(
+      SELECT ('analysis_completed', (created_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id), -1)::admin_daily_delta
+        FROM old_rows
+        WHERE reason = 'analysis_completed');
+  END IF;
+  PERFORM admin_daily_count_add(deltas);
+  RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
-CREATE TRIGGER point_transaction_admin_count_update AFTER UPDATE ON point_transaction REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  'case when reason = ''analysis_completed'' then reason end', 'created_at', 'admin_count_shard(user_id)');
+CREATE TRIGGER point_transaction_admin_count_insert AFTER INSERT ON point_transaction
+REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_point_transaction();
 --> statement-breakpoint
-CREATE TRIGGER point_transaction_admin_count_delete AFTER DELETE ON point_transaction REFERENCING OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  'case when reason = ''analysis_completed'' then reason end', 'created_at', 'admin_count_shard(user_id)');
+CREATE TRIGGER point_transaction_admin_count_update AFTER UPDATE ON point_transaction
+REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_point_transaction();
+--> statement-breakpoint
+CREATE TRIGGER point_transaction_admin_count_delete AFTER DELETE ON point_transaction
+REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_point_transaction();
 --> statement-breakpoint
 CREATE TRIGGER point_transaction_admin_count_truncate AFTER TRUNCATE ON point_transaction
 FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_truncated('analysis_completed');
 --> statement-breakpoint
 -- Active users: each user counts once, on the day of their last award (user_points.updated_at).
-CREATE TRIGGER user_points_admin_count_insert AFTER INSERT ON user_points REFERENCING NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  '''last_active''', 'updated_at', 'admin_count_shard(user_id)');
+CREATE FUNCTION admin_count_user_points() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  deltas admin_daily_delta[] := '{}';
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    deltas := ARRAY(
+      SELECT ('last_active', (updated_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id), 1)::admin_daily_delta
+        FROM new_rows);
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    deltas := deltas || ARRAY(
+      SELECT ('last_active', (updated_at AT TIME ZONE 'UTC')::date, admin_count_shard(user_id), -1)::admin_daily_delta
+        FROM old_rows);
+  END IF;
+  PERFORM admin_daily_count_add(deltas);
+  RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
-CREATE TRIGGER user_points_admin_count_update AFTER UPDATE ON user_points REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  '''last_active''', 'updated_at', 'admin_count_shard(user_id)');
+CREATE TRIGGER user_points_admin_count_insert AFTER INSERT ON user_points
+REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_user_points();
 --> statement-breakpoint
-CREATE TRIGGER user_points_admin_count_delete AFTER DELETE ON user_points REFERENCING OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_rows(
-  '''last_active''', 'updated_at', 'admin_count_shard(user_id)');
+CREATE TRIGGER user_points_admin_count_update AFTER UPDATE ON user_points
+REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_user_points();
+--> statement-breakpoint
+CREATE TRIGGER user_points_admin_count_delete AFTER DELETE ON user_points
+REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION admin_count_user_points();
 --> statement-breakpoint
 CREATE TRIGGER user_points_admin_count_truncate AFTER TRUNCATE ON user_points
 FOR EACH STATEMENT EXECUTE FUNCTION admin_daily_count_truncated('last_active');
