@@ -68,6 +68,9 @@ export const user = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The admin's search by email or name, `ILIKE '%text%'` (pg_trgm, migration 0018 creates the extension).
+    index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('user_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     // The admin's counts of demo accounts and of grants read only these few rows.
     index('user_demo_created_idx')
       .on(t.createdAt)
@@ -441,6 +444,11 @@ export const subscription = pgTable(
     index('subscription_user_idx').on(t.userId),
     index('subscription_customer_idx').on(t.customerId),
     index('subscription_status_idx').on(t.status, t.lastEventAt),
+    // The admin's MRR (active subscriptions per plan and interval) and trials in a range, read from indexes only.
+    index('subscription_status_plan_idx').on(t.status, t.plan, t.interval),
+    index('subscription_trial_created_idx')
+      .on(t.stripeCreatedAt)
+      .where(sql`${t.trialEnd} is not null`),
   ],
 );
 
@@ -720,4 +728,23 @@ export const adminAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/**
+ * Running totals for the admin's figures (decision 029): rows per metric and UTC day, kept by triggers on the
+ * counted tables in the same transaction as every insert, update, delete and truncate (migration 0018), so no
+ * writer can forget them. Metrics: `signup_free`, `signup_premium`, `signup_professional` (users by their plan now
+ * and the day they signed up), `signup_demo`, `paper_trade` (executed_at), `analysis_completed` (ledger rows of
+ * that reason) and `last_active` (user_points.updated_at). Activity rows are split into 8 shards by user, so
+ * concurrent awards of different users rarely wait on the same row; the figure is the sum over shards.
+ */
+export const adminDailyCount = pgTable(
+  'admin_daily_count',
+  {
+    metric: text('metric').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    shard: integer('shard').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.day, t.shard] })],
 );

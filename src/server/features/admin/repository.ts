@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserSort } from '../../../contracts/admin';
 import type { Database } from '../../db/client';
-import { adminAuditLog, contactMessage, session, user } from '../../db/schema';
+import { adminAuditLog, adminDailyCount, contactMessage, session, user } from '../../db/schema';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -9,6 +9,42 @@ type Executor = Database | Transaction;
 /** Start of a range as a bound every row passes when the range is 'all'. */
 const sinceBound = (since: Date | null) =>
   sql`coalesce(${since?.toISOString() ?? null}::timestamptz, '-infinity')`;
+
+/**
+ * The running totals (`admin_daily_count`, kept by triggers: decision 029) hold whole UTC days. A range's figure
+ * is the totals of the days after the day it starts in, plus the rows of that first, partial day counted from
+ * their table: `[from, dayAfter(from))`. For 'all' (`from` = -infinity) every day counts and the partial day is
+ * empty, so the figure is the sum of the totals.
+ */
+const dayOf = (from: SQL) => sql`(${from} at time zone 'UTC')::date`;
+const dayAfter = (from: SQL) => sql`((${dayOf(from)} + 1) at time zone 'UTC')`;
+
+/** What each signup counts in: its plan now, and demo accounts (whose address is no email collected). */
+const SIGNUP_METRICS = sql`unnest(array['signup_' || plan, case when is_demo then 'signup_demo' end])`;
+const PLAN_SIGNUP_METRICS = ['signup_free', 'signup_premium', 'signup_professional'];
+
+type MetricCounts = Map<string, { total: number; recent: number }>;
+
+/** Per metric: every row counted, and those at or after `from` (the running totals' days plus the partial day). */
+async function countMetrics(
+  db: Database,
+  from: SQL,
+  metrics: string[],
+  partialDay: SQL,
+): Promise<MetricCounts> {
+  const { rows } = await db.execute<{ metric: string; total: number; recent: number }>(sql`
+    select metric, sum(total)::int as total, sum(recent)::int as recent
+      from (select metric, count as total, case when day > ${dayOf(from)} then count else 0 end as recent
+              from ${adminDailyCount}
+             where metric in (${sql.join(
+               metrics.map((metric) => sql`${metric}`),
+               sql`, `,
+             )})
+            union all
+            ${partialDay}) counted
+     group by metric`);
+  return new Map(rows.map((row) => [row.metric, { total: row.total, recent: row.recent }]));
+}
 
 async function countOf(db: Database, query: SQL): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`select (${query})::int as n`);
@@ -30,77 +66,96 @@ export interface UserCounts {
 }
 
 /**
- * The five cards, their signups within the range, and the grants, in three counts that read indexes only: per
- * plan along `user_plan_created_idx` (plan and created_at are in it), demo accounts (no email collected) along
- * the partial `user_demo_created_idx`, grants along the partial `user_complimentary_idx`.
+ * The five cards and their signups within the range, from the signups' running totals (per plan now, and demo
+ * accounts: no email collected), and the grants along the partial `user_complimentary_idx`.
  */
 export async function countUsers(db: Database, since: Date | null): Promise<UserCounts> {
   const from = sinceBound(since);
-  const [perPlan, demo, complimentary] = await Promise.all([
-    db.execute<{ plan: string; total: number; recent: number }>(sql`
-      select plan, count(*)::int as total, count(*) filter (where created_at >= ${from})::int as recent
-        from ${user} group by plan`),
-    db.execute<{ total: number; recent: number }>(sql`
-      select count(*)::int as total, count(*) filter (where created_at >= ${from})::int as recent
-        from ${user} where is_demo`),
+  const [perMetric, complimentary] = await Promise.all([
+    countMetrics(
+      db,
+      from,
+      [...PLAN_SIGNUP_METRICS, 'signup_demo'],
+      sql`select ${SIGNUP_METRICS}, 0, 1 from ${user} where created_at >= ${from} and created_at < ${dayAfter(from)}`,
+    ),
     countOf(db, sql`select count(*) from ${user} where complimentary_plan is not null`),
   ]);
-  const ofPlan = (plan: string) => perPlan.rows.find((row) => row.plan === plan) ?? { total: 0, recent: 0 };
-  const total = perPlan.rows.reduce((sum, row) => sum + row.total, 0);
-  const newTotal = perPlan.rows.reduce((sum, row) => sum + row.recent, 0);
-  const demoCounts = demo.rows[0] ?? { total: 0, recent: 0 };
+  const of = (metric: string) => perMetric.get(metric) ?? { total: 0, recent: 0 };
+  const [free, premium, professional, demo] = [
+    of('signup_free'),
+    of('signup_premium'),
+    of('signup_professional'),
+    of('signup_demo'),
+  ];
+  const total = free.total + premium.total + professional.total;
+  const newTotal = free.recent + premium.recent + professional.recent;
   return {
     total,
-    emails: total - demoCounts.total,
-    free: ofPlan('free').total,
-    premium: ofPlan('premium').total,
-    professional: ofPlan('professional').total,
+    emails: total - demo.total,
+    free: free.total,
+    premium: premium.total,
+    professional: professional.total,
     complimentary,
     newTotal,
-    newEmails: newTotal - demoCounts.recent,
-    newFree: ofPlan('free').recent,
-    newPremium: ofPlan('premium').recent,
-    newProfessional: ofPlan('professional').recent,
+    newEmails: newTotal - demo.recent,
+    newFree: free.recent,
+    newPremium: premium.recent,
+    newProfessional: professional.recent,
   };
 }
 
 /**
  * Signups per UTC day within the range, at most the last `maxDays` days (what the chart shows); days without
- * one are left out. Grouped by date, formatted after.
+ * one are left out. The whole days from the running totals, the first (partial) day from `user_created_idx`.
  */
 export async function countSignupsPerDay(db: Database, since: Date | null, maxDays: number) {
+  const from = sql`greatest(${sinceBound(since)}, now() - make_interval(days => ${maxDays}))`;
   const { rows } = await db.execute<{ date: string; count: number }>(sql`
-    select to_char(day, 'YYYY-MM-DD') as date, count
-      from (select (created_at at time zone 'UTC')::date as day, count(*)::int as count
+    select to_char(day, 'YYYY-MM-DD') as date, sum(count)::int as count
+      from (select day, count
+              from ${adminDailyCount}
+             where metric in (${sql.join(
+               PLAN_SIGNUP_METRICS.map((metric) => sql`${metric}`),
+               sql`, `,
+             )}) and day > ${dayOf(from)}
+            union all
+            select (created_at at time zone 'UTC')::date, 1
               from ${user}
-             where created_at >= greatest(${sinceBound(since)}, now() - make_interval(days => ${maxDays}))
-             group by 1) per_day
+             where created_at >= ${from} and created_at < ${dayAfter(from)}) per_day
+     group by day
+    having sum(count) > 0
      order by day`);
   return rows;
 }
 
-export type SubscriptionCountsRow = {
-  plan: 'premium' | 'professional';
-  interval: 'monthly' | 'yearly';
-  active: number;
+export interface SubscriptionCounts {
+  /** Subscriptions Stripe is charging now (status active), per plan and interval. */
+  active: { plan: 'premium' | 'professional'; interval: 'monthly' | 'yearly'; count: number }[];
+  /** Subscriptions started with a trial in the range (Stripe's `created`). */
   trials: number;
+  /** Subscriptions canceled in the range: their last event, which is the cancellation, within it. */
   churned: number;
-};
+}
 
 /**
- * Per plan and interval: subscriptions Stripe is charging now (status active), those started with a trial in the
- * range, and those canceled in the range (their last event, which is the cancellation, within it).
+ * The Analytics tab's subscription figures, read from indexes only: `subscription_status_plan_idx`,
+ * the partial `subscription_trial_created_idx` and `subscription_status_idx`.
  */
-export async function countSubscriptions(db: Database, since: Date | null) {
+export async function countSubscriptions(db: Database, since: Date | null): Promise<SubscriptionCounts> {
   const from = sinceBound(since);
-  const { rows } = await db.execute<SubscriptionCountsRow>(sql`
-    select plan, interval,
-           count(*) filter (where status = 'active')::int as active,
-           count(*) filter (where trial_end is not null and stripe_created_at >= ${from})::int as trials,
-           count(*) filter (where status = 'canceled' and last_event_at >= ${from})::int as churned
-      from subscription
-     group by plan, interval`);
-  return rows;
+  const [active, counts] = await Promise.all([
+    db.execute<SubscriptionCounts['active'][number]>(sql`
+      select plan, interval, count(*)::int as count
+        from subscription
+       where status = 'active'
+       group by plan, interval`),
+    db.execute<{ trials: number; churned: number }>(sql`
+      select (select count(*) from subscription
+               where trial_end is not null and stripe_created_at >= ${from})::int as trials,
+             (select count(*) from subscription
+               where status = 'canceled' and last_event_at >= ${from})::int as churned`),
+  ]);
+  return { active: active.rows, trials: counts.rows[0]?.trials ?? 0, churned: counts.rows[0]?.churned ?? 0 };
 }
 
 export interface Activity {
@@ -112,19 +167,30 @@ export interface Activity {
 /**
  * Paper trades in the range; users who earned points in it (every trade, lesson and analysis earns some, and
  * `user_points.updated_at` is the time of the last one, so "last earned within the range" is "active in it");
- * analyses that earned points in it (at most 3 a user a day: decision 029). Three index-only counts, run at once.
+ * analyses that earned points in it (at most 3 a user a day: decision 029). From the running totals, the
+ * range's first day counted along `paper_trade_executed_idx`, `user_points_updated_idx` and
+ * `point_transaction_reason_created_idx`.
  */
 export async function countActivity(db: Database, since: Date | null): Promise<Activity> {
   const from = sinceBound(since);
-  const [trades, activeUsers, analyses] = await Promise.all([
-    countOf(db, sql`select count(*) from paper_trade where executed_at >= ${from}`),
-    countOf(db, sql`select count(*) from user_points where updated_at >= ${from}`),
-    countOf(
-      db,
-      sql`select count(*) from point_transaction where reason = 'analysis_completed' and created_at >= ${from}`,
-    ),
-  ]);
-  return { trades, activeUsers, analyses };
+  const inFirstDay = (column: SQL) => sql`${column} >= ${from} and ${column} < ${dayAfter(from)}`;
+  const perMetric = await countMetrics(
+    db,
+    from,
+    ['paper_trade', 'last_active', 'analysis_completed'],
+    sql`select 'paper_trade', 0, 1 from paper_trade where ${inFirstDay(sql`executed_at`)}
+        union all
+        select 'last_active', 0, 1 from user_points where ${inFirstDay(sql`updated_at`)}
+        union all
+        select 'analysis_completed', 0, 1
+          from point_transaction where reason = 'analysis_completed' and ${inFirstDay(sql`created_at`)}`,
+  );
+  const recentOf = (metric: string) => perMetric.get(metric)?.recent ?? 0;
+  return {
+    trades: recentOf('paper_trade'),
+    activeUsers: recentOf('last_active'),
+    analyses: recentOf('analysis_completed'),
+  };
 }
 
 const adminUserColumns = {

@@ -88,8 +88,6 @@ export async function getAdminStats(options: {
     premiumUsers: users.premium,
     professionalUsers: users.professional,
   });
-  const sum = (pick: (row: (typeof subscriptions)[number]) => number) =>
-    subscriptions.reduce((total, row) => total + pick(row), 0);
   return {
     range: options.range,
     since: since?.toISOString() ?? null,
@@ -109,13 +107,11 @@ export async function getAdminStats(options: {
     signupsPerDay: perDay,
     analytics: {
       ...spec,
-      subscriptionMrrDollars: computeSubscriptionMrrDollars(
-        subscriptions.map((row) => ({ plan: row.plan, interval: row.interval, count: row.active })),
-      ),
-      activeSubscriptions: sum((row) => row.active),
+      subscriptionMrrDollars: computeSubscriptionMrrDollars(subscriptions.active),
+      activeSubscriptions: subscriptions.active.reduce((total, row) => total + row.count, 0),
       complimentaryUsers: users.complimentary,
-      trialsStarted: sum((row) => row.trials),
-      churned: sum((row) => row.churned),
+      trialsStarted: subscriptions.trials,
+      churned: subscriptions.churned,
       paperTrades: activity.trades,
       activeUsers: activity.activeUsers,
       analysesRun: activity.analyses,
