@@ -6,8 +6,9 @@
 
 /**
  * Blocks in order, each on one page: block i goes on the current page when its height fits in the space left,
- * otherwise on a new page (a block taller than a page gets a page of its own). The first page has
- * `firstPageSpace`, every other one `pageSpace`. Returns the block indexes of each page.
+ * otherwise on a new page. The first page (already partly written) has `firstPageSpace`, every other one
+ * `pageSpace`; a block taller than a whole page gets a page of its own. Returns the block indexes of each page; the
+ * first is empty when not even the first block fits on it.
  */
 export function packIntoPages(
   heights: readonly number[],
@@ -18,7 +19,8 @@ export function packIntoPages(
   let left = firstPageSpace;
   heights.forEach((height, index) => {
     const current = pages[pages.length - 1] as number[];
-    if (height > left && current.length > 0) {
+    const isFreshPage = pages.length > 1 && current.length === 0;
+    if (height > left && !isFreshPage) {
       pages.push([index]);
       left = pageSpace - height;
     } else {
@@ -26,7 +28,7 @@ export function packIntoPages(
       left -= height;
     }
   });
-  return pages[0]?.length === 0 && pages.length > 1 ? pages.slice(1) : pages;
+  return pages;
 }
 
 export interface PieSlice {

@@ -95,15 +95,20 @@ function ensureSpace(doc: Doc, needed: number) {
 /** Cuts a single-line cell to its width with an ellipsis, in the current font. */
 function fit(doc: Doc, value: string, width: number): string {
   const safe = text(value);
-  if (doc.widthOfString(safe) <= width) return safe;
+  // A little room to spare: pdfkit wraps a line that only just fits.
+  const room = width - 2;
+  if (doc.widthOfString(safe) <= room) return safe;
   let cut = safe;
-  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > room) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}…`;
 }
 
 function sectionHeading(doc: Doc, theme: Theme, title: string, options: { newPage?: boolean } = {}) {
   if (options.newPage) doc.addPage();
-  else ensureSpace(doc, 90);
+  else {
+    doc.moveDown(0.8);
+    ensureSpace(doc, 90);
+  }
   doc.outline.addItem(title);
   const top = doc.y;
   doc
@@ -217,14 +222,6 @@ function cover(doc: Doc, theme: Theme, data: PortfolioReportData) {
     .fontSize(24)
     .fillColor(theme.onBrand)
     .text(text(theme.preparedBy), nameLeft, 72, { width: PAGE.width - nameLeft - PAGE.margin, height: 60 });
-  doc
-    .font(FONT.regular)
-    .fontSize(11)
-    .fillColor(theme.onBrand)
-    .text('Portfolio report', nameLeft, 150, {
-      width: PAGE.width - nameLeft - PAGE.margin,
-      lineBreak: false,
-    });
 
   doc.y = bandHeight + 36;
   doc.outline.addItem('Cover');
@@ -378,6 +375,7 @@ function holdingsSection(doc: Doc, theme: Theme, data: PortfolioReportData) {
   );
   pages.forEach((indexes, pageIndex) => {
     if (pageIndex > 0) doc.addPage();
+    if (indexes.length === 0) return;
     let y = doc.y;
     tableRow(doc, header, y, { header: true });
     y += TABLE_ROW_HEIGHT;
@@ -461,9 +459,9 @@ function pieChart(
       .font(FONT.regular)
       .fontSize(9)
       .fillColor(COLOR.text)
-      .text(fit(doc, label(bucket.name), 200), legendX + 16, y, { width: 200, lineBreak: false })
-      .text(formatPercent(bucket.weight), legendX + 220, y, { width: 60, align: 'right', lineBreak: false })
-      .text(formatMoney(bucket.value), legendX + 285, y, { width: 95, align: 'right', lineBreak: false });
+      .text(fit(doc, label(bucket.name), 150), legendX + 16, y, { width: 150, lineBreak: false })
+      .text(formatPercent(bucket.weight), legendX + 170, y, { width: 60, align: 'right', lineBreak: false })
+      .text(formatMoney(bucket.value), legendX + 234, y, { width: 90, align: 'right', lineBreak: false });
   });
   doc.x = PAGE.margin;
   doc.y = top + height;
