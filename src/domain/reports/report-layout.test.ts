@@ -97,6 +97,10 @@ describe('names and dates', () => {
     expect(fileSlug('Société Générale Privée', 'x')).toBe('societe-generale-privee');
     expect(fileSlug('株式会社', 'foliowise')).toBe('foliowise');
     expect(fileSlug('A'.repeat(39) + ' B', 'x')).toBe('a'.repeat(39));
+    expect(fileSlug('Larchmont & Finch Wealth Partners International Advisory Group', 'x')).toBe(
+      'larchmont-finch-wealth-partners',
+    );
+    expect(fileSlug('B'.repeat(50), 'x')).toBe('b'.repeat(40));
     expect(reportFileName('Foliowise', new Date('2026-11-24T23:59:00Z'))).toBe(
       'foliowise-portfolio-report-2026-11-24.pdf',
     );

@@ -123,17 +123,20 @@ export function readableTextColor(background: string): typeof DARK_TEXT | typeof
   return contrastWithWhite >= contrastWithDark ? LIGHT_TEXT : DARK_TEXT;
 }
 
-/** 'Acme Wealth & Co.' -> 'acme-wealth-co'; at most 40 characters, never empty. */
+const SLUG_MAX = 40;
+
+/** 'Acme Wealth & Co.' -> 'acme-wealth-co'; at most 40 characters, cut between words, never empty. */
 export function fileSlug(text: string, fallback: string): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return slug || fallback;
+    .replace(/^-+|-+$/g, '');
+  if (slug.length <= SLUG_MAX) return slug || fallback;
+  const cut = slug.slice(0, SLUG_MAX + 1);
+  const lastBreak = cut.lastIndexOf('-');
+  return (lastBreak > 0 ? cut.slice(0, lastBreak) : cut.slice(0, SLUG_MAX)) || fallback;
 }
 
 /** The download's name: who prepared it, what it is and its UTC date ('acme-wealth-portfolio-report-2026-11-24.pdf'). */

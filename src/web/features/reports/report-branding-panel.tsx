@@ -7,13 +7,13 @@ import {
   FOLIOWISE_REPORT_COLOR,
   LOGO_MAX_BYTES,
   LOGO_MAX_DIMENSION,
-  LOGO_MESSAGES,
   LOGO_MIN_DIMENSION,
   LOGO_TYPES,
   ZSaveReportBrandingRequest,
   type ReportBrandingResponse,
 } from '../../../contracts/reports';
 import { readableTextColor } from '../../../domain/reports/report-layout';
+import { inspectLogo } from '../../../domain/reports/report-logo';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -78,7 +78,7 @@ function BrandingEditor() {
         {branding.data ? (
           <>
             <CoverPreview branding={branding.data} />
-            <BrandingForm key={`${branding.data.firmName}|${branding.data.color}`} branding={branding.data} />
+            <BrandingForm branding={branding.data} />
             <LogoField branding={branding.data} />
           </>
         ) : branding.isError ? (
@@ -209,13 +209,15 @@ function LogoField({ branding }: { branding: ReportBrandingResponse }) {
   const inputId = useId();
   const hintId = useId();
 
-  function onFile(event: ChangeEvent<HTMLInputElement>) {
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    // The server decides by the file's bytes; these two checks only spare an upload that cannot succeed.
-    if (file.size > LOGO_MAX_BYTES) {
-      setError(LOGO_MESSAGES.tooLarge);
+    // The server's own check of the bytes (type, size, dimensions), run here first to spare an upload it would
+    // refuse; the server checks again.
+    const verdict = inspectLogo(new Uint8Array(await file.arrayBuffer()));
+    if (!verdict.ok) {
+      setError(verdict.message);
       return;
     }
     setError(null);
@@ -241,7 +243,7 @@ function LogoField({ branding }: { branding: ReportBrandingResponse }) {
         accept={LOGO_TYPES.join(',')}
         aria-describedby={hintId}
         className="sr-only"
-        onChange={onFile}
+        onChange={(event) => void onFile(event)}
       />
       <div className="flex flex-wrap gap-3">
         <Button
