@@ -59,11 +59,12 @@ describe('white-label reports in the browser', () => {
     await visible(section.getByRole('img', { name: 'Your logo' }));
     expect(await section.getByRole('alert').count()).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await screenshot(section, 'reports-branding-with-logo-1440');
+    await screenshot(page, 'reports-account-branding-with-logo-1440');
 
     await page.goto('/app');
     const download = page.getByRole('button', { name: 'Download PDF report' });
     await visible(download);
+    await screenshot(page, 'reports-analyzer-download-1440');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(
       /^larchmont-finch-wealth-partners-portfolio-report-\d{4}-\d{2}-\d{2}\.pdf$/,
@@ -86,6 +87,14 @@ describe('white-label reports in the browser', () => {
     await visible(section.getByText('No logo yet.', { exact: false }));
     await visible(section.getByText('The cover of your reports'));
     await screenshot(page, 'reports-account-no-branding-375');
+    await section.getByLabel('Firm name').fill(FIRM);
+    await section.getByRole('button', { name: 'Save branding' }).click();
+    await visible(section.getByText('Branding saved.'));
+    await section
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'firm-logo.png', mimeType: 'image/png', buffer: LOGO });
+    await visible(section.getByRole('img', { name: 'Your logo' }));
+    await screenshot(page, 'reports-account-long-name-with-logo-375');
   });
 
   it('a Premium user sees an upsell naming Professional and the page asks nothing that answers 403', async () => {

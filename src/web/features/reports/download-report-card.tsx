@@ -27,7 +27,7 @@ export function DownloadReportCard({ hasSavedHoldings }: { hasSavedHoldings: boo
         </CardTitle>
         <CardDescription>
           {user.plan === 'professional'
-            ? 'Your saved portfolio as a PDF: holdings, allocation charts, risk figures, health check, diversification gaps and this analysis, under your firm’s name, logo and colour.'
+            ? 'Your saved portfolio as a PDF: holdings, allocation charts, risk figures, health check, diversification gaps and its analysis, under your firm’s name, logo and colour.'
             : 'Reports of your portfolio under your own firm’s name, logo and colour are part of the Professional plan.'}
         </CardDescription>
       </CardHeader>

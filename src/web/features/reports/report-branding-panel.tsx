@@ -157,7 +157,7 @@ function BrandingForm({ branding }: { branding: ReportBrandingResponse }) {
           id={nameId}
           value={firmName}
           maxLength={FIRM_NAME_MAX}
-          placeholder="Foliowise"
+          placeholder="Your firm’s name"
           autoComplete="organization"
           onChange={(event) => setFirmName(event.target.value)}
         />
