@@ -17,14 +17,12 @@ const LOGO = readFileSync(new URL('./support/firm-logo.png', import.meta.url));
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
 
 /**
- * A Professional account that keeps its plan on /account: there GET /api/billing derives the plan from what grants
+ * An account on a paid plan that keeps it on /account: there GET /api/billing derives the plan from what grants
  * it, so the plan is granted as an administrator grants it (a complimentary plan), not only written on the user.
  */
-async function signUpProfessional(page: Page) {
-  const user = await signUp(page, { plan: 'professional', server });
-  await runSql(server.dataDir, `update "user" set complimentary_plan = 'professional' where id = $1`, [
-    user.id,
-  ]);
+async function signUpWithPlan(page: Page, plan: 'premium' | 'professional') {
+  const user = await signUp(page, { plan, server });
+  await runSql(server.dataDir, `update "user" set complimentary_plan = $1 where id = $2`, [plan, user.id]);
   return user;
 }
 
@@ -40,7 +38,7 @@ async function saveHoldings(page: Page) {
 describe('white-label reports in the browser', () => {
   it('a Professional user brands the report, uploads a logo and downloads the PDF (1440)', async () => {
     const page = await h.newPage();
-    await signUpProfessional(page);
+    await signUpWithPlan(page, 'professional');
     await saveHoldings(page);
 
     await page.goto('/account#reports');
@@ -81,7 +79,7 @@ describe('white-label reports in the browser', () => {
 
   it('a Professional user without branding or logo sees the Foliowise cover preview (375)', async () => {
     const page = await h.newPage({ viewport: MOBILE });
-    await signUpProfessional(page);
+    await signUpWithPlan(page, 'professional');
     await page.goto('/account#reports');
     const section = brandingSection(page);
     await visible(section.getByText('No logo yet.', { exact: false }));
@@ -103,7 +101,7 @@ describe('white-label reports in the browser', () => {
     page.on('response', (response) => {
       if (response.status() === 403) forbidden.push(response.url());
     });
-    await signUp(page, { plan: 'premium', server });
+    await signUpWithPlan(page, 'premium');
     await saveHoldings(page);
     await page.goto('/account');
     await visible(page.getByText('White-label reports are part of the Professional plan'));

@@ -60,7 +60,6 @@ export const ZReportLogo = z.object({
   /** Changes with every upload, so the preview's URL does too. */
   updatedAt: z.string(),
 });
-export type ReportLogo = z.infer<typeof ZReportLogo>;
 
 /** GET and PUT /api/report-branding, PUT and DELETE /api/report-branding/logo. */
 export const ZReportBrandingResponse = z.object({
@@ -74,7 +73,6 @@ export type ReportBrandingResponse = z.infer<typeof ZReportBrandingResponse>;
 export const ZPortfolioReportQuery = z.object({
   clientId: z.uuid({ error: REPORT_MESSAGES.clientIdInvalid }).optional(),
 });
-export type PortfolioReportQuery = z.input<typeof ZPortfolioReportQuery>;
 
 export const PORTFOLIO_REPORT_PATH = '/api/reports/portfolio.pdf';
 export const REPORT_BRANDING_PATH = '/api/report-branding';
