@@ -217,11 +217,20 @@ function cover(doc: Doc, theme: Theme, data: PortfolioReportData) {
     drawLogo(doc, branding.logo, PAGE.margin + 8, 60, box);
     nameLeft = PAGE.margin + box + 36;
   }
-  doc
+  // A long firm name gets a smaller size rather than losing its last words.
+  const nameWidth = PAGE.width - nameLeft - PAGE.margin;
+  const nameSize =
+    [24, 20, 17, 14].find(
+      (size) =>
+        doc.font(FONT.bold).fontSize(size).heightOfString(theme.preparedBy, { width: nameWidth }) <= 90,
+    ) ?? 12;
+  const nameHeight = doc
     .font(FONT.bold)
-    .fontSize(24)
+    .fontSize(nameSize)
+    .heightOfString(theme.preparedBy, { width: nameWidth });
+  doc
     .fillColor(theme.onBrand)
-    .text(text(theme.preparedBy), nameLeft, 72, { width: PAGE.width - nameLeft - PAGE.margin, height: 60 });
+    .text(theme.preparedBy, nameLeft, Math.max(30, 96 - nameHeight / 2), { width: nameWidth, height: 120 });
 
   doc.y = bandHeight + 36;
   doc.outline.addItem('Cover');
