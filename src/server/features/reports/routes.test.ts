@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { ZAnalyzeResponse, ZValuationResponse } from '../../../contracts/analysis';
-import { LOGO_MESSAGES, REPORT_MESSAGES, ZReportBrandingResponse } from '../../../contracts/reports';
+import {
+  FOLIOWISE_REPORT_COLOR,
+  LOGO_MESSAGES,
+  REPORT_MESSAGES,
+  ZReportBrandingResponse,
+} from '../../../contracts/reports';
 import { formatMoney, formatPercent, formatNumber } from '../../../domain/analytics/format';
-import { formatReportDate } from '../../../domain/reports/report-layout';
+import { formatReportDate, hexToRgb } from '../../../domain/reports/report-layout';
 import { GIF_40X20, JPEG_16, PNG_16 } from '../../testing/logo-fixtures';
 import { buildApp } from '../../app';
 import { createTestDatabase } from '../../testing/test-database';
@@ -60,6 +65,9 @@ function uploadLogo(user: TestUser, bytes: Buffer, contentType: string) {
     payload: bytes,
   });
 }
+
+/** The PDF operator that sets a fill colour, as pdfkit writes it (each channel 0-1). */
+const fillOperator = (hex: string) => `${(hexToRgb(hex) ?? []).map((c) => c / 255).join(' ')} scn`;
 
 /** Text with the spaces of text runs folded away, as pdfkit splits words into runs. */
 const squeeze = (text: string) => text.replace(/\s+/g, '');
@@ -229,6 +237,11 @@ describe('GET /api/reports/portfolio.pdf', () => {
     const pdf = inspectPdf(res.rawPayload);
     expect(pdf.xrefValid).toBe(true);
     expect(pdf.title).toBe('Portfolio report — Larchmont & Finch Wealth Partners');
+    // The logo is embedded once, as an image of its own size; the firm's colour fills the cover band.
+    const source = res.rawPayload.toString('latin1');
+    expect(source.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(source).toMatch(/\/Width 16\s+\/Height 16/);
+    expect(source).toContain(fillOperator('#0f766e'));
     expect(pdf.pages).toHaveLength(pdf.pageCount);
     const all = squeeze(normalizedPdfText(pdf));
     expect(all).toContain(squeeze('Larchmont & Finch Wealth Partners'));
@@ -295,5 +308,8 @@ describe('GET /api/reports/portfolio.pdf', () => {
       expect(text).toContain(squeeze(REPORT_DISCLAIMER));
     });
     expect(squeeze(pdf.pages[0] ?? '')).toContain('PreparedbyFoliowise');
+    const source = res.rawPayload.toString('latin1');
+    expect(source).not.toContain('/Subtype /Image');
+    expect(source).toContain(fillOperator(FOLIOWISE_REPORT_COLOR));
   });
 });
