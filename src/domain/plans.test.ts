@@ -98,10 +98,13 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
       'Advanced terminal analytics',
       'Global market coverage (coming soon)',
       'Multi-client features (coming soon)',
-      'White-label reports (coming soon)',
+      'White-label reports',
       'API access',
     ]);
-    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(3);
+    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toEqual([
+      'global-market-coverage',
+      'multi-client',
+    ]);
   });
 
   it('includes every lower plan in each higher plan', () => {

@@ -177,7 +177,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
     isComing: true,
   },
   { id: 'multi-client', label: 'Multi-client features', introducedIn: 'professional', isComing: true },
-  { id: 'white-label-reports', label: 'White-label reports', introducedIn: 'professional', isComing: true },
+  { id: 'white-label-reports', label: 'White-label reports', introducedIn: 'professional' },
   { id: 'api-access', label: 'API access', introducedIn: 'professional' },
 ];
 

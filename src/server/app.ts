@@ -39,6 +39,7 @@ import { demoRoutes } from './features/demo/routes';
 import { alertsRoutes } from './features/alerts/routes';
 import { apiTokensRoutes } from './features/api-tokens/routes';
 import { apiV1Routes } from './features/api-v1/routes';
+import { reportsRoutes } from './features/reports/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { clientKey } from './limits/client-key';
 import { rateLimitStoreOf } from './limits/rate-limit-store';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demoRoutes, { prefix: '/api/demo' });
   await app.register(alertsRoutes, { prefix: '/api' });
   await app.register(apiTokensRoutes, { prefix: '/api/api-tokens' });
+  await app.register(reportsRoutes, { prefix: '/api' });
   // Token-authenticated only: the current-user plugin leaves /api/v1 alone (no session from a cookie there).
   await app.register(apiV1Routes, { prefix: '/api/v1' });
 

@@ -60,14 +60,17 @@ async function request<T>(
   options: GetOptions<T>,
 ): Promise<T | null> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (an uploaded image) travels as its own bytes with its own type; anything else as JSON.
+  const isFile = body instanceof Blob;
+  if (body !== undefined)
+    headers['Content-Type'] = isFile ? body.type || 'application/octet-stream' : 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
       credentials: 'include',
       signal: options.signal,
     });

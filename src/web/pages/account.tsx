@@ -5,6 +5,7 @@ import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
 import { AccountSettings } from '../features/accounts/account-settings';
 import { BillingSection } from '../features/billing/billing-section';
+import { ReportBrandingPanel } from '../features/reports/report-branding-panel';
 import { useScrollToHash } from '../features/marketing/use-scroll-to-hash';
 
 const BREADCRUMB = [
@@ -18,6 +19,7 @@ function AccountSections({ user }: { user: User }) {
   return (
     <>
       <BillingSection />
+      <ReportBrandingPanel user={user} />
       <AccountSettings user={user} />
     </>
   );
@@ -31,7 +33,7 @@ export default function AccountPage() {
       meta={{
         title: 'Account — Foliowise',
         description:
-          'Your Foliowise account: plan and billing, email, password, devices, your data and account deletion.',
+          'Your Foliowise account: plan and billing, report branding, email, password, devices, your data and account deletion.',
         noIndex: true,
       }}
       breadcrumb={BREADCRUMB}
@@ -39,7 +41,9 @@ export default function AccountPage() {
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
         <header className="flex flex-col gap-2">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Account</h1>
-          <p className="text-muted-foreground">Manage your plan, your sign-in, your devices and your data.</p>
+          <p className="text-muted-foreground">
+            Manage your plan, your report branding, your sign-in, your devices and your data.
+          </p>
         </header>
         <SignedInOnly
           signedOut={

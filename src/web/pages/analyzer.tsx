@@ -23,6 +23,7 @@ import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
 import { PortfolioAccountsPanel } from '../features/portfolio-accounts/portfolio-accounts-panel';
+import { DownloadReportCard } from '../features/reports/download-report-card';
 import { TradingSuggestionsPanel } from '../features/trading-suggestions/suggestions-panel';
 import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
 
@@ -181,6 +182,8 @@ export default function AnalyzerPage() {
               suggestionsPanel={<TradingSuggestionsPanel portfolio={portfolio} />}
               snapshotsPanel={<AlertsPanel />}
             />
+
+            <DownloadReportCard hasSavedHoldings={store.storage === 'account' && hasHoldings} />
 
             <PortfolioAccountsPanel
               importedHoldings={store.origin === 'brokerage' || store.origin === 'csv' ? portfolio : null}

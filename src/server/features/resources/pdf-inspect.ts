@@ -16,6 +16,8 @@ export interface PdfInspection {
   title: string | null;
   /** The text drawn on the pages, one text operation per line, in drawing order. */
   text: string;
+  /** The text of each page (in the order of the page tree), one text operation per line. */
+  pages: string[];
 }
 
 /**
@@ -77,18 +79,36 @@ export function inspectPdf(bytes: Uint8Array): PdfInspection {
   const source = Buffer.from(bytes).toString('latin1');
   const header = /^%PDF-(\d\.\d)/.exec(source);
   if (!header) throw new Error('Not a PDF: missing %PDF header');
-  const lines: string[] = [];
-  for (const match of source.matchAll(/\[((?:<[0-9a-fA-F\s]*>|[\s\d.+-])*)\]\s*TJ/g)) {
-    const pieces = [...(match[1] ?? '').matchAll(/<([0-9a-fA-F\s]*)>/g)].map((m) => decodeHex(m[1] ?? ''));
-    lines.push(pieces.join(''));
-  }
   return {
     version: header[1] ?? '',
     xrefValid: checkXref(source),
     pageCount: source.match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0,
     title: infoTitle(source),
-    text: lines.join('\n'),
+    text: drawnText(source),
+    pages: pageTexts(source),
   };
+}
+
+/** The strings of the `TJ` operators in `source`, one per line. */
+function drawnText(source: string): string {
+  const lines: string[] = [];
+  for (const match of source.matchAll(/\[((?:<[0-9a-fA-F\s]*>|[\s\d.+-])*)\]\s*TJ/g)) {
+    const pieces = [...(match[1] ?? '').matchAll(/<([0-9a-fA-F\s]*)>/g)].map((m) => decodeHex(m[1] ?? ''));
+    lines.push(pieces.join(''));
+  }
+  return lines.join('\n');
+}
+
+/** Each page's text: the root /Pages object's /Kids in order, each page's /Contents stream (one, as pdfkit writes). */
+function pageTexts(source: string): string[] {
+  const pagesObject = /\n(\d+) (\d+) obj\s*<<(?:(?!endobj)[\s\S])*?\/Type \/Pages(?![\w])/.exec(source);
+  const body = pagesObject ? objectBody(source, pagesObject[1] ?? '', pagesObject[2] ?? '0') : null;
+  const kids = /\/Kids\s*\[([^\]]*)\]/.exec(body ?? '')?.[1] ?? '';
+  return [...kids.matchAll(/(\d+) (\d+) R/g)].map((kid) => {
+    const page = objectBody(source, kid[1] ?? '', kid[2] ?? '0') ?? '';
+    const contents = /\/Contents\s+(\d+) (\d+) R/.exec(page);
+    return contents ? drawnText(objectBody(source, contents[1] ?? '', contents[2] ?? '0') ?? '') : '';
+  });
 }
 
 /** The body of indirect object `n g`, between `obj` and `endobj`. */
@@ -102,7 +122,11 @@ function objectBody(source: string, id: string, generation: string): string | nu
 /** A PDF text string: `(literal)` or `<hex>`, UTF-16 when it starts with a byte order mark. */
 function decodeTextString(value: string): string | null {
   const literal = /^\(((?:\\.|[^\\)])*)\)/.exec(value);
-  if (literal) return decodeLiteral(literal[1] ?? '');
+  if (literal) {
+    const decoded = decodeLiteral(literal[1] ?? '');
+    if (!decoded.startsWith('\u00fe\u00ff')) return decoded;
+    return new TextDecoder('utf-16be').decode(Buffer.from(decoded.slice(2), 'latin1'));
+  }
   const hex = /^<([0-9a-fA-F\s]*)>/.exec(value);
   if (!hex) return null;
   const clean = (hex[1] ?? '').replace(/\s+/g, '');

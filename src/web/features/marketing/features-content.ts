@@ -115,6 +115,6 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
       'For people who look after several portfolios: multi-client features, reports under your own brand, and API access.',
     icon: FileChartColumn,
     plan: 'professional',
-    isComing: true,
+    isComing: false,
   },
 ];

@@ -1,0 +1,220 @@
+/**
+ * The geometry of the portfolio report (decision 033), kept apart from pdfkit so that it can be checked with
+ * exact vectors: which blocks go on which page, the wedges of a pie chart, a line through a price series, the
+ * text colour readable on the firm's colour, and the names the report is dated and saved under.
+ */
+
+/**
+ * Blocks in order, each on one page: block i goes on the current page when its height fits in the space left,
+ * otherwise on a new page. The first page (already partly written) has `firstPageSpace`, every other one
+ * `pageSpace`; a block taller than a whole page gets a page of its own. Returns the block indexes of each page; the
+ * first is empty when not even the first block fits on it.
+ */
+export function packIntoPages(
+  heights: readonly number[],
+  firstPageSpace: number,
+  pageSpace: number,
+): number[][] {
+  const pages: number[][] = [[]];
+  let left = firstPageSpace;
+  heights.forEach((height, index) => {
+    const current = pages[pages.length - 1] as number[];
+    const isFreshPage = pages.length > 1 && current.length === 0;
+    if (height > left && !isFreshPage) {
+      pages.push([index]);
+      left = pageSpace - height;
+    } else {
+      current.push(index);
+      left -= height;
+    }
+  });
+  return pages;
+}
+
+export interface PieSlice {
+  readonly index: number;
+  /** Radians, clockwise from twelve o'clock. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The wedges of a pie for weights (any positive scale); zero and negative weights get none. */
+export function pieSlices(weights: readonly number[]): PieSlice[] {
+  const total = weights.reduce((sum, w) => (w > 0 ? sum + w : sum), 0);
+  if (total <= 0) return [];
+  const slices: PieSlice[] = [];
+  let start = 0;
+  weights.forEach((weight, index) => {
+    if (weight <= 0) return;
+    const end = start + (weight / total) * 2 * Math.PI;
+    slices.push({ index, start, end });
+    start = end;
+  });
+  return slices;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** A point on a circle at `angle` radians clockwise from twelve o'clock (PDF space, y grows downwards). */
+function pointAt(cx: number, cy: number, r: number, angle: number): [number, number] {
+  return [round2(cx + r * Math.sin(angle)), round2(cy - r * Math.cos(angle))];
+}
+
+/**
+ * An SVG path of a wedge, for pdfkit's `doc.path`. A wedge of the whole circle is drawn as two half arcs (an arc
+ * from a point to itself draws nothing).
+ */
+export function wedgePath(cx: number, cy: number, r: number, slice: Pick<PieSlice, 'start' | 'end'>): string {
+  const sweep = slice.end - slice.start;
+  if (sweep >= 2 * Math.PI - 1e-9) {
+    const [tx, ty] = pointAt(cx, cy, r, 0);
+    const [bx, by] = pointAt(cx, cy, r, Math.PI);
+    return `M ${tx} ${ty} A ${r} ${r} 0 1 1 ${bx} ${by} A ${r} ${r} 0 1 1 ${tx} ${ty} Z`;
+  }
+  const [x1, y1] = pointAt(cx, cy, r, slice.start);
+  const [x2, y2] = pointAt(cx, cy, r, slice.end);
+  const largeArc = sweep > Math.PI ? 1 : 0;
+  return `M ${round2(cx)} ${round2(cy)} L ${x1} ${y1} A ${r} ${r} 0 ${largeArc} 1 ${x2} ${y2} Z`;
+}
+
+/** Points of a line through `values` inside the box (oldest left; the highest value at the top). */
+export function linePoints(
+  values: readonly number[],
+  box: { x: number; y: number; width: number; height: number },
+): [number, number][] {
+  if (values.length === 0) return [];
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low;
+  const step = values.length > 1 ? box.width / (values.length - 1) : 0;
+  return values.map((value, i) => [
+    round2(box.x + i * step),
+    round2(box.y + (span > 0 ? ((high - value) / span) * box.height : box.height / 2)),
+  ]);
+}
+
+/** '#1e4d8c' -> [30, 77, 140]; null for anything but #rrggbb. */
+export function hexToRgb(hex: string): [number, number, number] | null {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) return null;
+  return [parseInt(match[1] ?? '', 16), parseInt(match[2] ?? '', 16), parseInt(match[3] ?? '', 16)];
+}
+
+/** WCAG relative luminance of an sRGB colour, 0 (black) to 1 (white). */
+function relativeLuminance([r, g, b]: [number, number, number]): number {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+export const DARK_TEXT = '#0f172a';
+export const LIGHT_TEXT = '#ffffff';
+
+/** White or near-black, whichever contrasts more with the background colour (a firm's colour may be light). */
+export function readableTextColor(background: string): typeof DARK_TEXT | typeof LIGHT_TEXT {
+  const rgb = hexToRgb(background);
+  if (!rgb) return LIGHT_TEXT;
+  const luminance = relativeLuminance(rgb);
+  const dark = relativeLuminance([15, 23, 42]);
+  const contrastWithWhite = 1.05 / (luminance + 0.05);
+  const contrastWithDark = (luminance + 0.05) / (dark + 0.05);
+  return contrastWithWhite >= contrastWithDark ? LIGHT_TEXT : DARK_TEXT;
+}
+
+const SLUG_MAX = 40;
+
+/** 'Acme Wealth & Co.' -> 'acme-wealth-co'; at most 40 characters, cut between words, never empty. */
+export function fileSlug(text: string, fallback: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug.length <= SLUG_MAX) return slug || fallback;
+  const cut = slug.slice(0, SLUG_MAX + 1);
+  const lastBreak = cut.lastIndexOf('-');
+  return (lastBreak > 0 ? cut.slice(0, lastBreak) : cut.slice(0, SLUG_MAX)) || fallback;
+}
+
+/** The download's name: who prepared it, what it is and its UTC date ('acme-wealth-portfolio-report-2026-11-24.pdf'). */
+export function reportFileName(preparedBy: string, generatedAt: Date): string {
+  return `${fileSlug(preparedBy, 'foliowise')}-portfolio-report-${generatedAt.toISOString().slice(0, 10)}.pdf`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** '24 November 2026, 08:05 UTC': unambiguous in every country, and the same on every server. */
+export function formatReportDate(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())} UTC`;
+}
+
+export interface PriceRange {
+  readonly first: number;
+  readonly last: number;
+  readonly low: number;
+  readonly high: number;
+  /** last / first - 1 (0.1 = +10 %); null when the first close is not positive. */
+  readonly change: number | null;
+}
+
+/** The range of a series of closes (oldest first); null when empty. */
+export function priceRange(closes: readonly number[]): PriceRange | null {
+  const first = closes[0];
+  const last = closes[closes.length - 1];
+  if (first === undefined || last === undefined) return null;
+  return {
+    first,
+    last,
+    low: Math.min(...closes),
+    high: Math.max(...closes),
+    change: first > 0 ? last / first - 1 : null,
+  };
+}
+
+/** Characters of Windows-1252 beyond Latin-1: the standard PDF fonts (WinAnsiEncoding) draw these too. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const PLAIN_EQUIVALENTS: Readonly<Record<string, string>> = {
+  '−': '-',
+  '≈': '~',
+  '≥': '>=',
+  '≤': '<=',
+  '→': '->',
+  '←': '<-',
+  '\u00a0': ' ',
+  '\u2009': ' ',
+  '\u202f': ' ',
+};
+
+/**
+ * Text the standard fonts can draw: characters outside Windows-1252 (which pdfkit's Helvetica cannot show) become
+ * a plain equivalent, or '?' (a firm name in another script is kept on the screen, not lost silently here).
+ */
+export function toPdfText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (PLAIN_EQUIVALENTS[char] !== undefined) out += PLAIN_EQUIVALENTS[char];
+    else if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
+      out += char;
+    else if (char === '\n' || char === '\t') out += char;
+    else out += '?';
+  }
+  return out;
+}

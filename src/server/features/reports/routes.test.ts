@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionRequiredMessage } from '../../../contracts/accounts';
+import { ZAnalyzeResponse, ZValuationResponse } from '../../../contracts/analysis';
+import {
+  FOLIOWISE_REPORT_COLOR,
+  LOGO_MESSAGES,
+  REPORT_MESSAGES,
+  ZReportBrandingResponse,
+} from '../../../contracts/reports';
+import { formatMoney, formatPercent, formatNumber } from '../../../domain/analytics/format';
+import { formatReportDate, hexToRgb } from '../../../domain/reports/report-layout';
+import { GIF_40X20, JPEG_16, PNG_16 } from '../../testing/logo-fixtures';
+import { buildApp } from '../../app';
+import { createTestDatabase } from '../../testing/test-database';
+import { testConfig } from '../../testing/test-app';
+import { createMarketDataService } from '../market-data/service';
+import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { inspectPdf, normalizedPdfText } from '../resources/pdf-inspect';
+import { REPORT_DISCLAIMER } from './report-pdf';
+
+const NOW = new Date('2026-11-24T09:15:00Z');
+const PORTFOLIO = { AAPL: 10, MSFT: 4, VTI: 12, BND: 20, 'CRYPTO:BTC': 0.05 };
+
+let t: { app: Awaited<ReturnType<typeof buildApp>>; close: () => Promise<void> };
+beforeAll(async () => {
+  // One clock for the simulated prices and the report: the report and the endpoints see the same market.
+  const database = await createTestDatabase();
+  const config = testConfig();
+  const marketData = createMarketDataService({ config, db: database.db, adapters: [], now: () => NOW });
+  const app = await buildApp({
+    config,
+    database,
+    version: 'test',
+    overrides: { marketData, analysis: { now: () => NOW } },
+  });
+  await app.ready();
+  t = {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+});
+afterAll(() => t.close());
+
+async function professional(portfolio: Record<string, number> | null = PORTFOLIO): Promise<TestUser> {
+  const user = await signUpUser(t.app, { plan: 'professional' });
+  if (portfolio) {
+    const saved = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/portfolio',
+      payload: { portfolio },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+  return user;
+}
+
+function uploadLogo(user: TestUser, bytes: Buffer, contentType: string) {
+  return injectAs(user, t.app, {
+    method: 'PUT',
+    url: '/api/report-branding/logo',
+    headers: { 'content-type': contentType },
+    payload: bytes,
+  });
+}
+
+/** The PDF operator that sets a fill colour, as pdfkit writes it (each channel 0-1). */
+const fillOperator = (hex: string) => `${(hexToRgb(hex) ?? []).map((c) => c / 255).join(' ')} scn`;
+
+/** Text with the spaces of text runs folded away, as pdfkit splits words into runs. */
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+describe('plan gating', () => {
+  it.each(['free', 'premium'] as const)('answers 403 naming Professional to a %s user', async (plan) => {
+    const user = await signUpUser(t.app, { plan });
+    for (const [method, url] of [
+      ['GET', '/api/reports/portfolio.pdf'],
+      ['GET', '/api/report-branding'],
+      ['PUT', '/api/report-branding'],
+      ['PUT', '/api/report-branding/logo'],
+      ['DELETE', '/api/report-branding/logo'],
+    ] as const) {
+      const res = await injectAs(user, t.app, { method, url, payload: method === 'GET' ? undefined : {} });
+      expectError(res, 403, 'SUBSCRIPTION_REQUIRED');
+      expect(res.json().error.message).toBe(subscriptionRequiredMessage(['professional']));
+      expect(res.json().error.message).toContain('Professional');
+    }
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/reports/portfolio.pdf' });
+    expectError(res, 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('/api/report-branding', () => {
+  it('starts empty, saves a firm name and colour (normalised), and clears them with empty values', async () => {
+    const user = await professional(null);
+    const empty = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding' });
+    expect(empty.json()).toEqual({ firmName: null, color: null, logo: null });
+
+    const saved = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName: '  Larchmont & Finch Wealth Partners  ', color: '#0F766E' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ZReportBrandingResponse.parse(saved.json())).toEqual({
+      firmName: 'Larchmont & Finch Wealth Partners',
+      color: '#0f766e',
+      logo: null,
+    });
+
+    const cleared = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName: '', color: '' },
+    });
+    expect(cleared.json()).toEqual({ firmName: null, color: null, logo: null });
+  });
+
+  it('refuses a colour that is not hex and a firm name over 80 characters', async () => {
+    const user = await professional(null);
+    const badColor = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName: 'Acme', color: 'teal' },
+    });
+    expectError(badColor, 400, 'VALIDATION_ERROR');
+    expect(badColor.json().error.message).toBe(REPORT_MESSAGES.colorInvalid);
+
+    const longName = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName: 'A'.repeat(81) },
+    });
+    expectError(longName, 400, 'VALIDATION_ERROR');
+    expect(longName.json().error.message).toBe(REPORT_MESSAGES.firmNameTooLong);
+  });
+});
+
+describe('/api/report-branding/logo', () => {
+  it('takes a PNG and a JPEG by their bytes, serves the stored one back and removes it', async () => {
+    const user = await professional(null);
+    const png = await uploadLogo(user, PNG_16, 'image/png');
+    expect(png.statusCode, png.body).toBe(200);
+    expect(ZReportBrandingResponse.parse(png.json()).logo).toMatchObject({
+      type: 'image/png',
+      width: 16,
+      height: 16,
+      bytes: PNG_16.length,
+    });
+
+    // The declared type is not trusted: a JPEG sent as image/png is stored as the JPEG it is.
+    const jpeg = await uploadLogo(user, JPEG_16, 'image/png');
+    expect(jpeg.statusCode, jpeg.body).toBe(200);
+    expect(jpeg.json().logo).toMatchObject({ type: 'image/jpeg', width: 16, height: 16 });
+
+    const served = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding/logo' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.equals(JPEG_16)).toBe(true);
+
+    const removed = await injectAs(user, t.app, { method: 'DELETE', url: '/api/report-branding/logo' });
+    expect(removed.json().logo).toBeNull();
+    const gone = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding/logo' });
+    expectError(gone, 404, 'NOT_FOUND');
+  });
+
+  it('refuses a GIF, a renamed text file, an oversized file and a truncated PNG with clear messages', async () => {
+    const user = await professional(null);
+    const gif = await uploadLogo(user, GIF_40X20, 'image/gif');
+    expectError(gif, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(gif.json().error.message).toBe(LOGO_MESSAGES.unsupportedType);
+
+    const text = await uploadLogo(user, Buffer.from('not an image at all'), 'image/png');
+    expectError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
+
+    const oversized = Buffer.concat([PNG_16, Buffer.alloc(600 * 1024)]);
+    const big = await uploadLogo(user, oversized, 'image/png');
+    expectError(big, 413, 'PAYLOAD_TOO_LARGE');
+    expect(big.json().error.message).toBe(LOGO_MESSAGES.tooLarge);
+
+    const truncated = await uploadLogo(user, PNG_16.subarray(0, 40), 'image/png');
+    expectError(truncated, 400, 'VALIDATION_ERROR');
+    expect(truncated.json().error.message).toBe(LOGO_MESSAGES.unreadable);
+
+    const json = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding/logo',
+      payload: { logo: 'data:image/png;base64,AAAA' },
+    });
+    expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
+
+    const branding = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding' });
+    expect(branding.json().logo).toBeNull();
+  });
+});
+
+describe('GET /api/reports/portfolio.pdf', () => {
+  it('answers 404 without a saved portfolio, and 404 for any client (400 for a malformed id)', async () => {
+    const user = await professional(null);
+    const none = await injectAs(user, t.app, { method: 'GET', url: '/api/reports/portfolio.pdf' });
+    expectError(none, 404, 'NOT_FOUND');
+    expect(none.json().error.message).toBe(REPORT_MESSAGES.noPortfolio);
+
+    const client = await injectAs(user, t.app, {
+      method: 'GET',
+      url: '/api/reports/portfolio.pdf?clientId=6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+    });
+    expectError(client, 404, 'NOT_FOUND');
+    const malformed = await injectAs(user, t.app, {
+      method: 'GET',
+      url: '/api/reports/portfolio.pdf?clientId=42',
+    });
+    expectError(malformed, 400, 'VALIDATION_ERROR');
+    expect(malformed.json().error.message).toBe(REPORT_MESSAGES.clientIdInvalid);
+  });
+
+  it("is a PDF of the holdings under the firm's branding, with the analysis endpoint's numbers", async () => {
+    const user = await professional();
+    await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName: 'Larchmont & Finch Wealth Partners', color: '#0f766e' },
+    });
+    await uploadLogo(user, PNG_16, 'image/png');
+
+    const res = await injectAs(user, t.app, { method: 'GET', url: '/api/reports/portfolio.pdf' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="larchmont-finch-wealth-partners-portfolio-report-2026-11-24.pdf"',
+    );
+    const pdf = inspectPdf(res.rawPayload);
+    expect(pdf.xrefValid).toBe(true);
+    expect(pdf.title).toBe('Portfolio report — Larchmont & Finch Wealth Partners');
+    // The logo is embedded once, as an image of its own size; the firm's colour fills the cover band.
+    const source = res.rawPayload.toString('latin1');
+    expect(source.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(source).toMatch(/\/Width 16\s+\/Height 16/);
+    expect(source).toContain(fillOperator('#0f766e'));
+    expect(pdf.pages).toHaveLength(pdf.pageCount);
+    const all = squeeze(normalizedPdfText(pdf));
+    expect(all).toContain(squeeze('Larchmont & Finch Wealth Partners'));
+    expect(all).not.toContain('PreparedbyFoliowise');
+
+    // The analyzer's own endpoints, on the same holdings.
+    const analyzed = ZAnalyzeResponse.parse(
+      (
+        await injectAs(user, t.app, {
+          method: 'POST',
+          url: '/api/analyze',
+          payload: { portfolio: PORTFOLIO },
+        })
+      ).json(),
+    );
+    const valued = ZValuationResponse.parse(
+      (
+        await injectAs(user, t.app, {
+          method: 'POST',
+          url: '/api/portfolio/valuation',
+          payload: { portfolio: PORTFOLIO },
+        })
+      ).json(),
+    ).valuation;
+    const m = analyzed.analysis.metrics;
+    const expected = [
+      formatMoney(analyzed.portfolioSummary.totalValue),
+      formatMoney(valued.totalCurrentValue),
+      ...Object.values(valued.holdings).flatMap((h) => [
+        formatMoney(h.currentValue),
+        formatPercent(h.weight),
+      ]),
+      ...['AAPL', 'MSFT', 'VTI', 'BND', 'BTC'],
+      ...m.exposure.assetClass.map((b) => formatPercent(b.weight)),
+      ...m.exposure.sector.map((b) => b.name),
+      ...m.exposure.region.map((b) => b.name),
+      m.volatility === null ? 'Not available' : formatPercent(m.volatility),
+      m.beta === null ? 'Not available' : formatNumber(m.beta, 2),
+      m.sharpe === null ? 'Not available' : formatNumber(m.sharpe, 2),
+      m.maxDrawdown === null ? 'Not available' : `-${formatPercent(m.maxDrawdown.value)}`,
+      `${m.healthCheck.passed} of ${m.healthCheck.total} checks passed (${m.healthCheck.scorePercent}%)`,
+      ...m.healthCheck.checks.map((c) => c.label),
+      ...analyzed.analysis.diversificationGaps,
+      ...analyzed.analysis.insights,
+      ...analyzed.analysis.overviewText.split(/\n\s*\n/).map((p) => p.trim()),
+      ...m.riskReasons,
+    ];
+    for (const value of expected) expect(all, value).toContain(squeeze(value));
+  });
+
+  it("dates every page's footer and prints the disclaimer on each, with Foliowise's branding when none is set", async () => {
+    const user = await professional();
+    const res = await injectAs(user, t.app, { method: 'GET', url: '/api/reports/portfolio.pdf' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="foliowise-portfolio-report-2026-11-24.pdf"',
+    );
+    const pdf = inspectPdf(res.rawPayload);
+    expect(pdf.pageCount).toBeGreaterThanOrEqual(6);
+    pdf.pages.forEach((page, index) => {
+      const text = squeeze(page);
+      expect(text).toContain(squeeze(`Foliowise • Portfolio report • Generated ${formatReportDate(NOW)}`));
+      expect(text).toContain(squeeze(`Page ${index + 1} of ${pdf.pageCount}`));
+      expect(text).toContain(squeeze(REPORT_DISCLAIMER));
+    });
+    expect(squeeze(pdf.pages[0] ?? '')).toContain('PreparedbyFoliowise');
+    const source = res.rawPayload.toString('latin1');
+    expect(source).not.toContain('/Subtype /Image');
+    expect(source).toContain(fillOperator(FOLIOWISE_REPORT_COLOR));
+  });
+});

@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import { AppError, ZErrorBody } from '../../../contracts/errors';
+import { PORTFOLIO_REPORT_PATH } from '../../../contracts/reports';
+
+const FALLBACK_FILE_NAME = 'portfolio-report.pdf';
+
+/** The file name of a `Content-Disposition: attachment; filename="..."` header. */
+function attachmentFileName(header: string | null): string {
+  return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? FALLBACK_FILE_NAME;
+}
+
+/**
+ * GET /api/reports/portfolio.pdf, saved through a temporary link: a failure (no saved portfolio, a lost
+ * session) is shown on the page as the server's message instead of downloading an error body as a file.
+ */
+async function downloadPortfolioReport(): Promise<string> {
+  const response = await fetch(PORTFOLIO_REPORT_PATH, { credentials: 'include' });
+  if (!response.ok) {
+    const body = ZErrorBody.safeParse(await response.json().catch(() => null));
+    throw new AppError(
+      body.success ? body.data.error.code : 'BAD_RESPONSE',
+      body.success ? body.data.error.message : `The report could not be generated (${response.status}).`,
+      { status: response.status },
+    );
+  }
+  const fileName = attachmentFileName(response.headers.get('content-disposition'));
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // After the click has handed the file to the browser's download.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return fileName;
+}
+
+export function useDownloadPortfolioReport() {
+  return useMutation({ mutationFn: downloadPortfolioReport });
+}
