@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGO_MESSAGES } from '../src/contracts/reports';
 import { inspectPdf, normalizedPdfText } from '../src/server/features/resources/pdf-inspect';
 import { MOBILE, screenshot, seriousAccessibilityViolations, useBrowser, visible } from './support/browser';
-import { runSql, sharedServer } from './support/server';
+import { sharedServer } from './support/server';
 import { signUp } from './support/users';
 
 /** White-label reports (#16 item 2, decision 033). A paid plan is set in SQL, in the shared server's database. */
@@ -15,16 +15,6 @@ const h = useBrowser(() => server.baseUrl);
 const FIRM = 'Larchmont & Finch Wealth Partners International Advisory Group';
 const LOGO = readFileSync(new URL('./support/firm-logo.png', import.meta.url));
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
-
-/**
- * An account on a paid plan that keeps it on /account: there GET /api/billing derives the plan from what grants
- * it, so the plan is granted as an administrator grants it (a complimentary plan), not only written on the user.
- */
-async function signUpWithPlan(page: Page, plan: 'premium' | 'professional') {
-  const user = await signUp(page, { plan, server });
-  await runSql(server.dataDir, `update "user" set complimentary_plan = $1 where id = $2`, [plan, user.id]);
-  return user;
-}
 
 const brandingSection = (page: Page) => page.getByRole('region', { name: 'White-label reports' });
 
@@ -38,7 +28,7 @@ async function saveHoldings(page: Page) {
 describe('white-label reports in the browser', () => {
   it('a Professional user brands the report, uploads a logo and downloads the PDF (1440)', async () => {
     const page = await h.newPage();
-    await signUpWithPlan(page, 'professional');
+    await signUp(page, { plan: 'professional' });
     await saveHoldings(page);
 
     await page.goto('/account#reports');
@@ -79,7 +69,7 @@ describe('white-label reports in the browser', () => {
 
   it('a Professional user without branding or logo sees the Foliowise cover preview (375)', async () => {
     const page = await h.newPage({ viewport: MOBILE });
-    await signUpWithPlan(page, 'professional');
+    await signUp(page, { plan: 'professional' });
     await page.goto('/account#reports');
     const section = brandingSection(page);
     await visible(section.getByText('No logo yet.', { exact: false }));
@@ -101,7 +91,7 @@ describe('white-label reports in the browser', () => {
     page.on('response', (response) => {
       if (response.status() === 403) forbidden.push(response.url());
     });
-    await signUpWithPlan(page, 'premium');
+    await signUp(page, { plan: 'premium' });
     await saveHoldings(page);
     await page.goto('/account');
     await visible(page.getByText('White-label reports are part of the Professional plan'));

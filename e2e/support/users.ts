@@ -27,8 +27,9 @@ export function ownAddress(): { 'x-forwarded-for': string } {
 /**
  * Signs a fresh account up through the API (202, no session until the email is verified) and signs it in with its
  * password, in the page's cookie jar: the page's next navigation is signed in (as an unverified account).
- * `server`: one the test started itself (default: the shared server, the page's base URL). A `plan` is set in
- * SQL, in the database of that server.
+ * `server`: one the test started itself (default: the shared server, the page's base URL). A paid `plan` is granted
+ * in SQL, in the database of that server, as an administrator grants it (a complimentary plan): the plan holds
+ * where the server derives it again from what grants it (GET /api/billing on /account).
  */
 export async function signUp(
   page: Page,
@@ -47,10 +48,13 @@ export async function signUp(
   const { user } = (await res.json()) as { user: { id: string } };
   if (options.plan && options.plan !== 'free') {
     const dataDir = options.server?.dataDir ?? inject('dataDir');
-    const updated = await runSql(dataDir, 'update "user" set plan = $1 where id = $2', [
-      options.plan,
-      user.id,
-    ]);
+    const updated = await runSql(
+      dataDir,
+      `update "user" set plan = $1,
+         complimentary_plan = case when $1 in ('premium', 'professional') then $1 end
+       where id = $2`,
+      [options.plan, user.id],
+    );
     expect(updated.rowCount).toBe(1);
   }
   return { id: user.id, email: account.email };
