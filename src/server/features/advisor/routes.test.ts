@@ -16,6 +16,7 @@ import {
   startFakeOpenAiServer,
   type ChatRequestBody,
   type FakeOpenAiServer,
+  MODEL_TIMEOUT_MS,
 } from '../../providers/llm/testing/fake-openai-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
@@ -34,7 +35,7 @@ beforeAll(async () => {
         OPENAI_BASE_URL: fake.baseUrl,
         OPENAI_MODEL: FAKE_OPENAI_MODEL,
       },
-      overrides: { advisor: { llmTimeoutMs: 300 } },
+      overrides: { advisor: { llmTimeoutMs: MODEL_TIMEOUT_MS } },
     }),
     createTestApp(),
   ]);

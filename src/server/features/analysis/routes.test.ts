@@ -14,6 +14,7 @@ import {
   startFakeOpenAiServer,
   type ChatRequestBody,
   type FakeOpenAiServer,
+  MODEL_TIMEOUT_MS,
 } from '../../providers/llm/testing/fake-openai-server';
 import { buildApp } from '../../app';
 import { createMarketDataService } from '../market-data/service';
@@ -50,7 +51,7 @@ beforeAll(async () => {
         OPENAI_BASE_URL: fake.baseUrl,
         OPENAI_MODEL: FAKE_OPENAI_MODEL,
       },
-      overrides: { analysis: { llmTimeoutMs: 300, now: () => clock } },
+      overrides: { analysis: { llmTimeoutMs: MODEL_TIMEOUT_MS, now: () => clock } },
     }),
     createTestApp({ env: { OPENAI_BASE_URL: fake.baseUrl } }),
   ]);

@@ -14,6 +14,7 @@ import {
   startFakeOpenAiServer,
   type ChatRequestBody,
   type FakeOpenAiServer,
+  MODEL_TIMEOUT_MS,
 } from '../../providers/llm/testing/fake-openai-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
@@ -39,7 +40,7 @@ beforeAll(async () => {
         OPENAI_BASE_URL: fake.baseUrl,
         OPENAI_MODEL: FAKE_OPENAI_MODEL,
       },
-      overrides: { tradingSuggestions: { llmTimeoutMs: 300 } },
+      overrides: { tradingSuggestions: { llmTimeoutMs: MODEL_TIMEOUT_MS } },
     }),
   ]);
 });

@@ -10,6 +10,12 @@ import type { AddressInfo } from 'node:net';
 
 export const FAKE_OPENAI_KEY = 'sk-test-fake-openai-key';
 export const FAKE_OPENAI_MODEL = 'fake-model-1';
+/**
+ * The model timeout of the apps that talk to this server: long enough that an answer the fake gives at once is
+ * never late on a loaded 2-core CI machine (300 ms was), short enough for the one test per feature that waits
+ * for it (`replyNever`).
+ */
+export const MODEL_TIMEOUT_MS = 2_000;
 
 export interface ChatRequestBody {
   model: string;
