@@ -29,8 +29,10 @@ const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
 export const apiV1Routes: FastifyPluginAsync = async (app) => {
   const { config, database, version } = app.deps;
   const { services } = app;
+  const { tokens: tokenCache, portfolios, requestCounter } = services.apiV1;
   const context: ApiV1Context = {
     db: database.db,
+    portfolios,
     marketData: services.marketData,
     analysis: services.analysis,
     paperTrading: services.paperTrading,
@@ -58,12 +60,17 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
       const token =
         bearer === undefined
           ? undefined
-          : await authenticateApiToken({ db: database.db, token: bearer, now: new Date() });
+          : await authenticateApiToken({
+              db: database.db,
+              cache: tokenCache,
+              token: bearer,
+              now: new Date(),
+            });
       if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
       if (token.plan !== 'professional') {
         throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage(['professional']));
       }
-      const count = await countApiTokenRequest({ limits: services.limits, tokenId: token.tokenId, limit });
+      const count = await countApiTokenRequest({ counter: requestCounter, tokenId: token.tokenId, limit });
       reply.header('RateLimit-Limit', count.limit);
       reply.header('RateLimit-Remaining', count.remaining);
       reply.header('RateLimit-Reset', count.resetSeconds);
