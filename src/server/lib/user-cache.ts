@@ -13,9 +13,9 @@ export interface UserChangeSubscriber {
 export interface UserCacheOptions<V> {
   /** How long an entry is served at most: bounds what a notification that was somehow missed could cost. */
   ttlMs: number;
-  userIdOf(value: V): string;
+  userIdOf: (value: V) => string;
   /** The value's own expiry, if it has one: an entry is never served past it. */
-  expiresAtMsOf?(value: V): number;
+  expiresAtMsOf?: (value: V) => number;
   maxEntries?: number;
 }
 

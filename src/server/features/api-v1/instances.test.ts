@@ -13,7 +13,7 @@ import { buildApp } from '../../app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
-import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { expectError, injectAs, signUpUser } from '../../testing/users';
 import { ApiTokenCache, authenticateApiToken } from '../api-tokens/service';
 
 const REQUESTS_PER_MINUTE = 8;
