@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { API_TOKEN_MESSAGES, missingScopeMessage, type ApiTokenScope } from '../../../contracts/api-tokens';
 import { buildOpenApiDocument } from '../../../contracts/api-v1';
@@ -11,13 +11,6 @@ import {
   readValuation,
   type ApiV1Context,
 } from './service';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The scope an /api/v1 route needs of the request's API token. */
-    apiScope?: ApiTokenScope;
-  }
-}
 
 const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
 
@@ -53,40 +46,44 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
       return token;
     };
 
-    tokenRoutes.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const header = request.headers.authorization;
-      if (!header) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.tokenRequired);
-      const bearer = BEARER_PATTERN.exec(header)?.[1];
-      const token =
-        bearer === undefined
-          ? undefined
-          : await authenticateApiToken({
-              db: database.db,
-              cache: tokenCache,
-              token: bearer,
-              now: new Date(),
-            });
-      if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
-      if (token.plan !== 'professional') {
-        throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage(['professional']));
-      }
-      const count = await countApiTokenRequest({ counter: requestCounter, tokenId: token.tokenId, limit });
-      reply.header('RateLimit-Limit', count.limit);
-      reply.header('RateLimit-Remaining', count.remaining);
-      reply.header('RateLimit-Reset', count.resetSeconds);
-      if (count.isExceeded) {
-        reply.header('Retry-After', count.resetSeconds);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many requests for this API token. Try again in ${count.resetSeconds} seconds.`,
-        );
-      }
-      const scope = request.routeOptions.config.apiScope;
-      if (scope && !token.scopes.includes(scope)) throw new AppError('FORBIDDEN', missingScopeMessage(scope));
-      tokens.set(request, token);
-    });
+    /** The hook of a route that needs `scope`: one per route, so no request looks its route's options up. */
+    const tokenWith =
+      (scope: ApiTokenScope): onRequestHookHandler =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const header = request.headers.authorization;
+        if (!header) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.tokenRequired);
+        const bearer = BEARER_PATTERN.exec(header)?.[1];
+        const token =
+          bearer === undefined
+            ? undefined
+            : await authenticateApiToken({
+                db: database.db,
+                cache: tokenCache,
+                token: bearer,
+                now: new Date(),
+              });
+        if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
+        if (token.plan !== 'professional') {
+          throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage(['professional']));
+        }
+        const count = await countApiTokenRequest({ counter: requestCounter, tokenId: token.tokenId, limit });
+        reply.headers({
+          'RateLimit-Limit': count.limit,
+          'RateLimit-Remaining': count.remaining,
+          'RateLimit-Reset': count.resetSeconds,
+        });
+        if (count.isExceeded) {
+          reply.header('Retry-After', count.resetSeconds);
+          throw new AppError(
+            'RATE_LIMITED',
+            `Too many requests for this API token. Try again in ${count.resetSeconds} seconds.`,
+          );
+        }
+        if (!token.scopes.includes(scope)) throw new AppError('FORBIDDEN', missingScopeMessage(scope));
+        tokens.set(request, token);
+      };
 
-    const readPortfolioScope = { config: { apiScope: 'read:portfolio' as const } };
+    const readPortfolioScope = { onRequest: tokenWith('read:portfolio') };
     tokenRoutes.get('/portfolio', readPortfolioScope, (request) =>
       readPortfolio({ context, userId: tokenOf(request).userId }),
     );
@@ -96,7 +93,7 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
     tokenRoutes.get('/paper-portfolios', readPortfolioScope, (request) =>
       readPaperPortfolios({ context, userId: tokenOf(request).userId }),
     );
-    tokenRoutes.get('/analysis', { config: { apiScope: 'read:analysis' } }, (request) =>
+    tokenRoutes.get('/analysis', { onRequest: tokenWith('read:analysis') }, (request) =>
       readAnalysis({ context, userId: tokenOf(request).userId }),
     );
   });
