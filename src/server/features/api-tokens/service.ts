@@ -143,7 +143,7 @@ export async function authenticateApiToken(options: {
     found.lastUsedMs = nowMs;
     await touchApiToken(db, found.tokenId, now, LAST_USE_INTERVAL_MS);
   }
-  return { tokenId: found.tokenId, userId: found.userId, scopes: found.scopes, plan: found.plan };
+  return found;
 }
 
 export interface TokenRateCount {
