@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBatchedCounter } from './batched-counter';
 import type { LimitStore } from './store';
 
@@ -76,4 +76,23 @@ describe('createBatchedCounter', () => {
     expect(calls.length).toBeLessThan(15);
     expect(total() - 15).toBeLessThanOrEqual(1.5 * 5);
   });
+
+  it('never hands out a reserved count after its window ended: the next hit asks the store', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { store, calls, answerAll, total } = slowStore();
+    const counter = createBatchedCounter(store);
+    const burst = Array.from({ length: 3 }, () => counter.increment('k', WINDOW_MS, 5));
+    await answerAll();
+    await Promise.all(burst);
+    expect(total()).toBe(6); // 3 hits and 3 counts reserved ahead
+    vi.setSystemTime(Date.now() + 30_000); // the store's window (30 s left at each answer) is over
+    const late = counter.increment('k', WINDOW_MS, 5);
+    await answerAll();
+    expect((await late).count).toBe(total());
+    expect(calls).toHaveLength(3);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });

@@ -73,12 +73,14 @@ export function createBatchedCounter(limits: LimitStore): BatchedCounter {
       const batch = state.waiting;
       state.waiting = [];
       const hits = batch.length + state.ahead;
+      // The store's clock read the window's end after this: reserved counts expire here no later than there.
+      const sentAtMs = Date.now();
       try {
         const { count: last, resetInMs } = await limits.increment(key, windowMs, hits);
         const first = last - hits + 1;
         batch.forEach((waiter, i) => waiter.resolve({ count: first + i, resetInMs }));
         if (state.ahead > 0) {
-          state.reserved.push({ next: first + batch.length, last, windowEndMs: Date.now() + resetInMs });
+          state.reserved.push({ next: first + batch.length, last, windowEndMs: sentAtMs + resetInMs });
         }
         // Hits that waited for this increment (sent with it, or arrived meanwhile) ask for more ahead next time.
         const waited = batch.length + state.waiting.length;
