@@ -21,6 +21,9 @@ import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 /** How long a saved portfolio is answered from memory at most (a write drops it sooner, on every instance). */
 export const SAVED_PORTFOLIO_CACHE_TTL_MS = 30_000;
 
+/** A portfolio holds up to 1,000 holdings (tens of KB in memory): the cache keeps the last 1,000 read. */
+const MAX_CACHED_PORTFOLIOS = 1_000;
+
 interface CachedPortfolio {
   userId: string;
   saved: SavedPortfolioResponse;
@@ -32,7 +35,7 @@ interface CachedPortfolio {
  */
 export class SavedPortfolioCache extends UserCache<CachedPortfolio> {
   constructor(ttlMs = SAVED_PORTFOLIO_CACHE_TTL_MS) {
-    super({ ttlMs, userIdOf: (cached) => cached.userId });
+    super({ ttlMs, userIdOf: (cached) => cached.userId, maxEntries: MAX_CACHED_PORTFOLIOS });
   }
 }
 
