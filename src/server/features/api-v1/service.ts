@@ -54,7 +54,8 @@ interface ReadOptions {
   userId: string;
 }
 
-async function savedPortfolioOf({ context, userId }: ReadOptions): Promise<SavedPortfolioResponse> {
+/** The saved portfolio, from this instance's cache when nothing of it changed since it was read. */
+export async function readPortfolio({ context, userId }: ReadOptions): Promise<SavedPortfolioResponse> {
   const { portfolios } = context;
   const nowMs = Date.now();
   const cached = portfolios.get(userId, nowMs);
@@ -65,13 +66,9 @@ async function savedPortfolioOf({ context, userId }: ReadOptions): Promise<Saved
   return saved;
 }
 
-export function readPortfolio(options: ReadOptions): Promise<SavedPortfolioResponse> {
-  return savedPortfolioOf(options);
-}
-
 export async function readValuation({ context, userId }: ReadOptions): Promise<ApiV1ValuationResponse> {
   const [saved, userKeys] = await Promise.all([
-    savedPortfolioOf({ context, userId }),
+    readPortfolio({ context, userId }),
     context.userVendorKeys(userId),
   ]);
   const valuation = await valuePortfolio({
@@ -85,7 +82,7 @@ export async function readValuation({ context, userId }: ReadOptions): Promise<A
 /** The rules analysis of the saved portfolio: no model, no AI allowance spent, no rewards (a read, not a use). */
 export async function readAnalysis({ context, userId }: ReadOptions): Promise<AnalyzeResponse> {
   const [saved, userKeys] = await Promise.all([
-    savedPortfolioOf({ context, userId }),
+    readPortfolio({ context, userId }),
     context.userVendorKeys(userId),
   ]);
   if (Object.keys(saved.portfolio).length === 0) throw new AppError('NOT_FOUND', API_V1_NO_PORTFOLIO_MESSAGE);
