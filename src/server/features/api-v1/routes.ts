@@ -12,6 +12,13 @@ import {
   type ApiV1Context,
 } from './service';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API token of an /api/v1 request, once its hook accepted it; undefined anywhere else. */
+    apiToken: AuthenticatedToken | undefined;
+  }
+}
+
 const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
 
 /**
@@ -39,9 +46,10 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
   );
 
   await app.register(async (tokenRoutes) => {
-    const tokens = new WeakMap<FastifyRequest, AuthenticatedToken>();
+    // A decoration, not a WeakMap keyed by request: no weak entry per request for the collector to trace.
+    tokenRoutes.decorateRequest('apiToken', undefined);
     const tokenOf = (request: FastifyRequest): AuthenticatedToken => {
-      const token = tokens.get(request);
+      const token = request.apiToken;
       if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.tokenRequired);
       return token;
     };
@@ -80,7 +88,7 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
           );
         }
         if (!token.scopes.includes(scope)) throw new AppError('FORBIDDEN', missingScopeMessage(scope));
-        tokens.set(request, token);
+        request.apiToken = token;
       };
 
     const readPortfolioScope = { onRequest: tokenWith('read:portfolio') };
