@@ -27,6 +27,8 @@ import {
   type PaperTradingContext,
   type PaperTradingOptions,
 } from './features/paper-trading/service';
+import { ApiTokenCache } from './features/api-tokens/service';
+import { SavedPortfolioCache } from './features/api-v1/service';
 import type { PortfolioAccountsContext } from './features/portfolio-accounts/service';
 import { createGuidePdfCache, type GuidePdfCache } from './features/resources/guide-pdf';
 import { createRewardsEngine, type RewardsContext, type RewardsOptions } from './features/rewards/service';
@@ -50,6 +52,8 @@ import { createFeedAdapterFactory } from './providers/market-data/feeds';
 import type { UserVendorKeys } from './providers/market-data/types';
 import { createPostgresLimitStore } from './limits/postgres-store';
 import { createRedisLimitStore } from './limits/redis-store';
+import { createBatchedCounter, type BatchedCounter } from './limits/batched-counter';
+import type { UserChangeSubscriber } from './lib/user-cache';
 import type { LimitStore } from './limits/store';
 import { SessionCache } from './auth/session-cache';
 import { createSessionListener, type SessionListener } from './auth/session-listener';
@@ -86,6 +90,13 @@ export interface Services {
    * (auth/session-cache.ts, auth/session-listener.ts); the app starts and closes the listener.
    */
   sessions: { cache: SessionCache; listener: SessionListener };
+  /**
+   * Every per-user cache the listener drops on a change: the sessions' and /api/v1's. The current-user plugin
+   * drops a user's entries in all of them after a write of theirs.
+   */
+  userCaches: readonly UserChangeSubscriber[];
+  /** /api/v1 per instance: tokens and saved portfolios read, and the per-token request counts (decision 030). */
+  apiV1: { tokens: ApiTokenCache; portfolios: SavedPortfolioCache; requestCounter: BatchedCounter };
   /** The counters of every limit shared by the instances: Redis when REDIS_URL is set, else PostgreSQL. */
   limits: LimitStore;
   marketData: MarketDataService;
@@ -136,9 +147,15 @@ export function createServices(
     : postgresLimits;
 
   const sessionCache = new SessionCache();
+  const apiV1 = {
+    tokens: new ApiTokenCache(),
+    portfolios: new SavedPortfolioCache(),
+    requestCounter: createBatchedCounter(limits),
+  };
+  const userCaches = [sessionCache, apiV1.tokens, apiV1.portfolios];
   const sessionListener = createSessionListener({
     connection: database.pool.options,
-    cache: sessionCache,
+    caches: userCaches,
     onLost: (error) =>
       log.warn(
         { reason: error?.message },
@@ -231,6 +248,8 @@ export function createServices(
 
   return {
     sessions: { cache: sessionCache, listener: sessionListener },
+    userCaches,
+    apiV1,
     limits,
     marketData,
     userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),

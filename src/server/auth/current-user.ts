@@ -55,13 +55,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * registered after it.
  *
  * A signed-in request that may have changed something (any method but GET, HEAD, OPTIONS) drops its user's
- * cached sessions before its answer leaves, so the same browser's next request reads what it just wrote
- * (sign-out, plan, password) without waiting for the database's notification, which other instances get.
+ * cached sessions (and API tokens and saved portfolio: every user cache) before its answer leaves, so the
+ * same browser's next request, or its script's, reads what it just wrote (sign-out, plan, password, a revoked
+ * token, a saved portfolio) without waiting for the database's notification, which other instances get.
  * Routes marked `keepsSession` are left out: a stream of trades would otherwise read the session every time.
  */
 export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance) => {
   const { config, database } = app.deps;
   const { cache } = app.services.sessions;
+  const { userCaches } = app.services;
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionIdHash', undefined);
 
@@ -81,7 +83,9 @@ export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance
 
   app.addHook('onSend', (request, _reply, payload, done) => {
     const { user, method, routeOptions } = request;
-    if (user && !SAFE_METHODS.has(method) && !routeOptions.config.keepsSession) cache.dropUser(user.id);
+    if (user && !SAFE_METHODS.has(method) && !routeOptions.config.keepsSession) {
+      for (const userCache of userCaches) userCache.dropUser(user.id);
+    }
     done(null, payload);
   });
 };

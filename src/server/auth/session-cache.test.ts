@@ -99,7 +99,7 @@ describe('SessionCache', () => {
     const cache = activeCache();
     cache.store('h1', sessionOf('u1'), cache.ticket(), T0);
     cache.store('h2', sessionOf('u1'), cache.ticket(), T0);
-    cache.dropSession('h1');
+    cache.drop('h1');
     expect(cache.get('h1', T0)).toBeUndefined();
     expect(cache.get('h2', T0)).toBeDefined();
   });

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { SessionCache } from './session-cache';
+import type { UserChangeSubscriber } from '../lib/user-cache';
 
-/** The channel of migration 0010's triggers; the payload is a user id. */
+/**
+ * The channel of migration 0010's triggers and their kin (an API token deleted, a saved portfolio written);
+ * the payload is a user id.
+ */
 export const SESSION_CHANGED_CHANNEL = 'fw_session_changed';
 /** How the listener's connection shows in pg_stat_activity. */
 export const SESSION_LISTENER_APPLICATION_NAME = 'foliowise-session-listener';
@@ -14,7 +17,7 @@ export interface SessionListener {
   /** Starts listening; settles once the first attempt is over (listening or not: the app starts either way). */
   start(): Promise<void>;
   /**
-   * Resolves once every session change committed before the call has reached the cache: a notification of
+   * Resolves once every session change committed before the call has reached the caches: a notification of
    * its own on the same channel, which PostgreSQL delivers after those of transactions that committed
    * earlier. Waits for the listener to be connected again when it is not.
    */
@@ -23,17 +26,21 @@ export interface SessionListener {
 }
 
 /**
- * LISTENs for session changes on a connection of its own (not one of the pool's: it is held for good) and
- * drops the cached sessions of each user named. The cache serves only while this listens, and only once
- * the connection heard a notification of its own: a lost connection switches it off and empties it (changes
- * made meanwhile would go unseen), a new one switches it on empty. Reconnects after 1 s, doubling up to 30 s.
+ * LISTENs for user changes on a connection of its own (not one of the pool's: it is held for good) and
+ * drops what each cache (sessions, API tokens, saved portfolios) holds of each user named. The caches serve
+ * only while this listens, and only once the connection heard a notification of its own: a lost connection
+ * switches them off and empties them (changes made meanwhile would go unseen), a new one switches them on
+ * empty. Reconnects after 1 s, doubling up to 30 s.
  */
 export function createSessionListener(options: {
   connection: pg.ClientConfig;
-  cache: SessionCache;
+  caches: readonly UserChangeSubscriber[];
   onLost: (error: Error | undefined) => void;
 }): SessionListener {
-  const { cache } = options;
+  const { caches } = options;
+  const setActive = (active: boolean) => {
+    for (const cache of caches) cache.setActive(active);
+  };
   let closed = false;
   let current: pg.Client | undefined;
   let retryMs = RETRY_FIRST_MS;
@@ -63,7 +70,7 @@ export function createSessionListener(options: {
         current = undefined;
         waitForNextConnection();
       }
-      cache.setActive(false);
+      setActive(false);
       for (const release of barriers.values()) release(false);
       barriers.clear();
       client.end().catch(() => undefined);
@@ -87,7 +94,7 @@ export function createSessionListener(options: {
         barriers.delete(payload);
         barrier(true);
       } else {
-        cache.dropUser(payload);
+        for (const cache of caches) cache.dropUser(payload);
       }
     });
     try {
@@ -107,13 +114,13 @@ export function createSessionListener(options: {
     current = client;
     inOutage = false;
     retryMs = RETRY_FIRST_MS;
-    cache.setActive(true);
+    setActive(true);
     listening(client);
   }
 
   /**
    * Whether a notification sent now reaches this connection: behind a pooler in transaction mode, LISTEN
-   * succeeds on one server connection and the notifications go to another. The cache stays off then.
+   * succeeds on one server connection and the notifications go to another. The caches stay off then.
    */
   async function hearsItself(client: pg.Client): Promise<boolean> {
     const token = randomUUID();
@@ -151,7 +158,7 @@ export function createSessionListener(options: {
       if (retryTimer) clearTimeout(retryTimer);
       const client = current;
       current = undefined;
-      cache.setActive(false);
+      setActive(false);
       for (const release of barriers.values()) release(false);
       barriers.clear();
       await client?.end().catch(() => undefined);

@@ -140,7 +140,7 @@ export async function validateSessionToken(
   const cached = cache?.get(idHash, nowMs);
   if (cached) {
     if (isTouchDue(cached, nowMs) && !(await touchSession(db, idHash, cached, now))) {
-      cache?.dropSession(idHash);
+      cache?.drop(idHash);
       return undefined;
     }
     return { idHash, user: cached.user };

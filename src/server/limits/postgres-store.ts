@@ -4,21 +4,21 @@ import { limitCounter } from '../db/schema';
 import type { LimitStore } from './store';
 
 /**
- * Counters in the `limit_counter` table: one upsert per hit (`insert ... on conflict do update ... returning`),
+ * Counters in the `limit_counter` table: one upsert per hit, or per batch of hits (`insert ... on conflict do update ... returning`),
  * which PostgreSQL runs atomically per key, so two instances hitting one key at once get two counts.
  */
 export function createPostgresLimitStore(db: Database): LimitStore {
   return {
-    async increment(key, windowMs) {
+    async increment(key, windowMs, hits = 1) {
       const windowEnd = sql`now() + make_interval(secs => ${windowMs / 1000})`;
       const isOver = sql`${limitCounter.expiresAt} <= now()`;
       const [row] = await db
         .insert(limitCounter)
-        .values({ key, count: 1, expiresAt: windowEnd })
+        .values({ key, count: hits, expiresAt: windowEnd })
         .onConflictDoUpdate({
           target: limitCounter.key,
           set: {
-            count: sql`case when ${isOver} then 1 else ${limitCounter.count} + 1 end`,
+            count: sql`case when ${isOver} then ${hits}::int else ${limitCounter.count} + ${hits}::int end`,
             expiresAt: sql`case when ${isOver} then ${windowEnd} else ${limitCounter.expiresAt} end`,
           },
         })

@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import type { LimitCount, LimitStore } from './store';
 
-/** INCR, and PEXPIRE when the key has no window yet: one script, so no other client runs in between. */
+/** INCRBY, and PEXPIRE when the key has no window yet: one script, so no other client runs in between. */
 const INCREMENT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -34,7 +34,7 @@ export interface RedisLimitStoreOptions {
   onUnavailable: (error: Error) => void;
 }
 
-/** Counters in Redis: each hit is one Lua script (INCR + PEXPIRE) on `keyPrefix + key`. */
+/** Counters in Redis: each hit (or batch of hits) is one Lua script (INCRBY + PEXPIRE) on `keyPrefix + key`. */
 export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitStore {
   const { fallback } = options;
   const redis = new Redis(options.url, {
@@ -77,16 +77,16 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): LimitSto
   }
 
   return {
-    increment(key, windowMs) {
+    increment(key, windowMs, hits = 1) {
       return withFallback(
         async (): Promise<LimitCount> => {
-          const [count, ttl] = (await redis.eval(INCREMENT_SCRIPT, 1, key, Math.ceil(windowMs))) as [
+          const [count, ttl] = (await redis.eval(INCREMENT_SCRIPT, 1, key, Math.ceil(windowMs), hits)) as [
             number,
             number,
           ];
           return { count, resetInMs: ttl };
         },
-        () => fallback.increment(key, windowMs),
+        () => fallback.increment(key, windowMs, hits),
       );
     },
     decrement(key) {

@@ -13,10 +13,11 @@ export interface LimitCount {
 
 export interface LimitStore {
   /**
-   * Counts one hit on `key`. The first hit opens a window of `windowMs`; hits inside it add up, the first hit
-   * after it opens a new one. Atomic: concurrent hits from any instance each get their own count.
+   * Counts `hits` hits (default one) on `key`. The first hit opens a window of `windowMs`; hits inside it add
+   * up, the first hit after it opens a new one. Atomic: concurrent hits from any instance each get their own
+   * count (the returned count is that of the last of the `hits`; the others are the ones below it).
    */
-  increment(key: string, windowMs: number): Promise<LimitCount>;
+  increment(key: string, windowMs: number, hits?: number): Promise<LimitCount>;
   /** Takes one hit back (never below 0; the window keeps its end). */
   decrement(key: string): Promise<void>;
   /** Forgets the keys' counters. */

@@ -59,17 +59,17 @@ export interface TokenOwnerRow {
   id: string;
   user_id: string;
   scopes: ApiTokenScope[];
-  /** No use recorded since `usedBefore`: the last use is due to be written. */
-  is_touch_due: boolean;
+  /** last_used_at in epoch milliseconds (a float8, so no timestamp parsing), null before the first use. */
+  last_used_ms: number | null;
   plan: Plan;
 }
 
-/** The per-request lookup: one unique-index probe joined to the owner's plan, a named prepared statement. */
+/** The lookup of a token not cached yet: one unique-index probe joined to the owner's plan, prepared. */
 const findTokenStatement = preparedStatement<TokenOwnerRow>(
   'api_token_lookup',
   sql`
     select t.id, t.user_id, t.scopes, u.plan,
-           (t.last_used_at is null or t.last_used_at <= ${sql.placeholder('usedBefore')}) as is_touch_due
+           (extract(epoch from t.last_used_at) * 1000)::float8 as last_used_ms
       from ${apiToken} t join ${user} u on u.id = t.user_id
      where t.token_hash = ${sql.placeholder('tokenHash')}
      limit 1`,
@@ -78,9 +78,8 @@ const findTokenStatement = preparedStatement<TokenOwnerRow>(
 export async function findApiTokenByHash(
   db: Database,
   tokenHash: string,
-  usedBefore: Date,
 ): Promise<TokenOwnerRow | undefined> {
-  const [row] = await findTokenStatement(db, { tokenHash, usedBefore });
+  const [row] = await findTokenStatement(db, { tokenHash });
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { API_TOKEN_MESSAGES, missingScopeMessage, type ApiTokenScope } from '../../../contracts/api-tokens';
 import { buildOpenApiDocument } from '../../../contracts/api-v1';
@@ -13,9 +13,9 @@ import {
 } from './service';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The scope an /api/v1 route needs of the request's API token. */
-    apiScope?: ApiTokenScope;
+  interface FastifyRequest {
+    /** The API token of an /api/v1 request, once its hook accepted it; undefined anywhere else. */
+    apiToken: AuthenticatedToken | undefined;
   }
 }
 
@@ -29,8 +29,10 @@ const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
 export const apiV1Routes: FastifyPluginAsync = async (app) => {
   const { config, database, version } = app.deps;
   const { services } = app;
+  const { tokens: tokenCache, portfolios, requestCounter } = services.apiV1;
   const context: ApiV1Context = {
     db: database.db,
+    portfolios,
     marketData: services.marketData,
     analysis: services.analysis,
     paperTrading: services.paperTrading,
@@ -44,42 +46,52 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
   );
 
   await app.register(async (tokenRoutes) => {
-    const tokens = new WeakMap<FastifyRequest, AuthenticatedToken>();
+    // A decoration, not a WeakMap keyed by request: no weak entry per request for the collector to trace.
+    tokenRoutes.decorateRequest('apiToken', undefined);
     const tokenOf = (request: FastifyRequest): AuthenticatedToken => {
-      const token = tokens.get(request);
+      const token = request.apiToken;
       if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.tokenRequired);
       return token;
     };
 
-    tokenRoutes.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const header = request.headers.authorization;
-      if (!header) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.tokenRequired);
-      const bearer = BEARER_PATTERN.exec(header)?.[1];
-      const token =
-        bearer === undefined
-          ? undefined
-          : await authenticateApiToken({ db: database.db, token: bearer, now: new Date() });
-      if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
-      if (token.plan !== 'professional') {
-        throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage(['professional']));
-      }
-      const count = await countApiTokenRequest({ limits: services.limits, tokenId: token.tokenId, limit });
-      reply.header('RateLimit-Limit', count.limit);
-      reply.header('RateLimit-Remaining', count.remaining);
-      reply.header('RateLimit-Reset', count.resetSeconds);
-      if (count.isExceeded) {
-        reply.header('Retry-After', count.resetSeconds);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many requests for this API token. Try again in ${count.resetSeconds} seconds.`,
-        );
-      }
-      const scope = request.routeOptions.config.apiScope;
-      if (scope && !token.scopes.includes(scope)) throw new AppError('FORBIDDEN', missingScopeMessage(scope));
-      tokens.set(request, token);
-    });
+    /** The hook of a route that needs `scope`: one per route, so no request looks its route's options up. */
+    const tokenWith =
+      (scope: ApiTokenScope): onRequestHookHandler =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const header = request.headers.authorization;
+        if (!header) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.tokenRequired);
+        const bearer = BEARER_PATTERN.exec(header)?.[1];
+        const token =
+          bearer === undefined
+            ? undefined
+            : await authenticateApiToken({
+                db: database.db,
+                cache: tokenCache,
+                token: bearer,
+                now: new Date(),
+              });
+        if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
+        if (token.plan !== 'professional') {
+          throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage(['professional']));
+        }
+        const count = await countApiTokenRequest({ counter: requestCounter, tokenId: token.tokenId, limit });
+        reply.headers({
+          'RateLimit-Limit': count.limit,
+          'RateLimit-Remaining': count.remaining,
+          'RateLimit-Reset': count.resetSeconds,
+        });
+        if (count.isExceeded) {
+          reply.header('Retry-After', count.resetSeconds);
+          throw new AppError(
+            'RATE_LIMITED',
+            `Too many requests for this API token. Try again in ${count.resetSeconds} seconds.`,
+          );
+        }
+        if (!token.scopes.includes(scope)) throw new AppError('FORBIDDEN', missingScopeMessage(scope));
+        request.apiToken = token;
+      };
 
-    const readPortfolioScope = { config: { apiScope: 'read:portfolio' as const } };
+    const readPortfolioScope = { onRequest: tokenWith('read:portfolio') };
     tokenRoutes.get('/portfolio', readPortfolioScope, (request) =>
       readPortfolio({ context, userId: tokenOf(request).userId }),
     );
@@ -89,7 +101,7 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
     tokenRoutes.get('/paper-portfolios', readPortfolioScope, (request) =>
       readPaperPortfolios({ context, userId: tokenOf(request).userId }),
     );
-    tokenRoutes.get('/analysis', { config: { apiScope: 'read:analysis' } }, (request) =>
+    tokenRoutes.get('/analysis', { onRequest: tokenWith('read:analysis') }, (request) =>
       readAnalysis({ context, userId: tokenOf(request).userId }),
     );
   });

@@ -11,15 +11,38 @@ import {
 import type { AnalyzeResponse } from '../../../contracts/analysis';
 import { AppError } from '../../../contracts/errors';
 import type { Database } from '../../db/client';
+import { UserCache } from '../../lib/user-cache';
 import type { UserVendorKeys } from '../../providers/market-data/types';
 import { analyzePortfolioWithRules, type AnalysisContext } from '../analysis/service';
 import type { MarketDataService } from '../market-data/service';
 import { listPaperPortfoliosOfUser, type PaperTradingContext } from '../paper-trading/service';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 
+/** How long a saved portfolio is answered from memory at most (a write drops it sooner, on every instance). */
+export const SAVED_PORTFOLIO_CACHE_TTL_MS = 30_000;
+
+/** A portfolio holds up to 1,000 holdings (tens of KB in memory): the cache keeps the last 1,000 read. */
+const MAX_CACHED_PORTFOLIOS = 1_000;
+
+interface CachedPortfolio {
+  userId: string;
+  saved: SavedPortfolioResponse;
+}
+
+/**
+ * The saved portfolios /api/v1 read on this instance, by user id (lib/user-cache.ts): every write of one is
+ * announced by migration 0018's trigger, and the writer's own instance drops it before answering.
+ */
+export class SavedPortfolioCache extends UserCache<CachedPortfolio> {
+  constructor(ttlMs = SAVED_PORTFOLIO_CACHE_TTL_MS) {
+    super({ ttlMs, userIdOf: (cached) => cached.userId, maxEntries: MAX_CACHED_PORTFOLIOS });
+  }
+}
+
 /** What the reads use: the contexts of the features they call, as `createServices` built them. */
 export interface ApiV1Context {
   db: Database;
+  portfolios: SavedPortfolioCache;
   marketData: MarketDataService;
   analysis: AnalysisContext;
   paperTrading: PaperTradingContext;
@@ -31,13 +54,21 @@ interface ReadOptions {
   userId: string;
 }
 
-export function readPortfolio({ context, userId }: ReadOptions): Promise<SavedPortfolioResponse> {
-  return getSavedPortfolio({ db: context.db, userId });
+/** The saved portfolio, from this instance's cache when nothing of it changed since it was read. */
+export async function readPortfolio({ context, userId }: ReadOptions): Promise<SavedPortfolioResponse> {
+  const { portfolios } = context;
+  const nowMs = Date.now();
+  const cached = portfolios.get(userId, nowMs);
+  if (cached) return cached.saved;
+  const ticket = portfolios.ticket();
+  const saved = await getSavedPortfolio({ db: context.db, userId });
+  portfolios.store(userId, { userId, saved }, ticket, nowMs);
+  return saved;
 }
 
 export async function readValuation({ context, userId }: ReadOptions): Promise<ApiV1ValuationResponse> {
   const [saved, userKeys] = await Promise.all([
-    getSavedPortfolio({ db: context.db, userId }),
+    readPortfolio({ context, userId }),
     context.userVendorKeys(userId),
   ]);
   const valuation = await valuePortfolio({
@@ -51,7 +82,7 @@ export async function readValuation({ context, userId }: ReadOptions): Promise<A
 /** The rules analysis of the saved portfolio: no model, no AI allowance spent, no rewards (a read, not a use). */
 export async function readAnalysis({ context, userId }: ReadOptions): Promise<AnalyzeResponse> {
   const [saved, userKeys] = await Promise.all([
-    getSavedPortfolio({ db: context.db, userId }),
+    readPortfolio({ context, userId }),
     context.userVendorKeys(userId),
   ]);
   if (Object.keys(saved.portfolio).length === 0) throw new AppError('NOT_FOUND', API_V1_NO_PORTFOLIO_MESSAGE);
