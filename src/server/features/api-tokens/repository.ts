@@ -64,14 +64,17 @@ export interface TokenOwnerRow {
   plan: Plan;
 }
 
-/** The lookup of a token not cached yet: one unique-index probe joined to the owner's plan, prepared. */
+/**
+ * The lookup of a token not cached yet: one unique-index probe joined to the owner's plan, prepared. A suspended
+ * owner's tokens are not found, as their sessions are ended (decision 029); restoring the account brings them back.
+ */
 const findTokenStatement = preparedStatement<TokenOwnerRow>(
   'api_token_lookup',
   sql`
     select t.id, t.user_id, t.scopes, u.plan,
            (extract(epoch from t.last_used_at) * 1000)::float8 as last_used_ms
       from ${apiToken} t join ${user} u on u.id = t.user_id
-     where t.token_hash = ${sql.placeholder('tokenHash')}
+     where t.token_hash = ${sql.placeholder('tokenHash')} and u.suspended_at is null
      limit 1`,
 );
 

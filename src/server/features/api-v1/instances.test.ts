@@ -2,7 +2,7 @@
  * /api/v1 across instances (decision 030): two apps, each with its own pool, listener and caches, on ONE
  * database. Each instance answers a token (with its owner's plan) and the saved portfolio from memory; a
  * revoke, a plan change or a portfolio write committed anywhere reaches every instance through the triggers of
- * migrations 0010 and 0018. `caughtUp()` waits for the notifications committed before it, so nothing here
+ * migrations 0010 and 0020. `caughtUp()` waits for the notifications committed before it, so nothing here
  * depends on timing. The per-token limit is one count in the shared store, whichever instance answers.
  */
 import type { FastifyInstance } from 'fastify';

@@ -209,6 +209,20 @@ describe('/api/v1 refuses every misuse', () => {
     expect((await read('/portfolio', token)).statusCode).toBe(200);
   });
 
+  it("401 for a suspended owner's token, and back once the account is restored", async () => {
+    const user = await professionalWithPortfolio();
+    const { token } = await tokenOf(user);
+    expect((await read('/portfolio', token)).statusCode).toBe(200); // now cached on this instance
+    const setSuspended = (at: Date | null) =>
+      t.deps.database.pool.query('update "user" set suspended_at = $1 where id = $2', [at, user.id]);
+    await setSuspended(new Date());
+    await t.services.sessions.listener.caughtUp();
+    expectError(await read('/portfolio', token), 401, 'UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
+    await setSuspended(null);
+    await t.services.sessions.listener.caughtUp();
+    expect((await read('/portfolio', token)).statusCode).toBe(200);
+  });
+
   it('counts requests per token with RateLimit-* headers and answers 429 past the limit', async () => {
     const user = await professionalWithPortfolio();
     const first = await tokenOf(user);

@@ -31,7 +31,7 @@ interface CachedPortfolio {
 
 /**
  * The saved portfolios /api/v1 read on this instance, by user id (lib/user-cache.ts): every write of one is
- * announced by migration 0018's trigger, and the writer's own instance drops it before answering.
+ * announced by migration 0020's trigger, and the writer's own instance drops it before answering.
  */
 export class SavedPortfolioCache extends UserCache<CachedPortfolio> {
   constructor(ttlMs = SAVED_PORTFOLIO_CACHE_TTL_MS) {
