@@ -28,6 +28,7 @@ import {
   type PaperTradingOptions,
 } from './features/paper-trading/service';
 import type { PortfolioAccountsContext } from './features/portfolio-accounts/service';
+import type { ClientsContext } from './features/clients/service';
 import { createGuidePdfCache, type GuidePdfCache } from './features/resources/guide-pdf';
 import { createRewardsEngine, type RewardsContext, type RewardsOptions } from './features/rewards/service';
 import { createWebhookWorkQueue, type BillingContext } from './features/billing/service';
@@ -103,6 +104,7 @@ export interface Services {
   advisor: AdvisorContext;
   portfolio: { db: DatabaseHandle['db']; marketData: MarketDataService };
   portfolioAccounts: PortfolioAccountsContext;
+  clients: ClientsContext;
   tradingSuggestions: TradingSuggestionsContext;
   terminal: TerminalService;
   brokers: { robinhood: BrokerConnector };
@@ -248,6 +250,7 @@ export function createServices(
     advisor,
     portfolio: { db, marketData },
     portfolioAccounts: { db, marketData },
+    clients: { db, marketData },
     tradingSuggestions,
     terminal,
     brokers: {
