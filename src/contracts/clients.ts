@@ -34,7 +34,7 @@ export const ZClientName = z
 /** POST /api/clients: a name and, optionally, holdings (as the analyzer's portfolio; none: an empty client). */
 export const ZCreateClientRequest = z.object({
   name: ZClientName,
-  holdings: z.preprocess((value) => value ?? {}, ZPortfolio),
+  holdings: ZPortfolio.default({}),
 });
 export type CreateClientInput = z.input<typeof ZCreateClientRequest>;
 

@@ -97,11 +97,11 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
     expect(planAdditions('professional')).toEqual([
       'Advanced terminal analytics',
       'Global market coverage (coming soon)',
-      'Multi-client features (coming soon)',
+      'Multi-client features',
       'White-label reports (coming soon)',
       'API access',
     ]);
-    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(3);
+    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toHaveLength(2);
   });
 
   it('includes every lower plan in each higher plan', () => {
