@@ -191,10 +191,10 @@ function ClientActions({
           variant="ghost"
           disabled={update.isPending}
           onClick={() => update.mutate({ id: client.id, changes: { reviewed: true } })}
-          aria-label={`Mark ${client.name} reviewed today`}
+          aria-label={`Mark reviewed: ${client.name}`}
         >
           <Check aria-hidden="true" />
-          Reviewed
+          Mark reviewed
         </Button>
       )}
       <Button
@@ -369,7 +369,6 @@ export function ClientsOverview({ userId }: { userId: string }) {
                     direction: current.direction === 'asc' ? 'desc' : 'asc',
                   }))
                 }
-                aria-label={`Sort ${sort.direction === 'asc' ? 'descending' : 'ascending'}`}
               >
                 {sort.direction === 'asc' ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
                 {sort.direction === 'asc' ? 'Ascending' : 'Descending'}
