@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ZClientResponse } from '../../../contracts/clients';
 import { api } from '../../lib/api-client';
 
@@ -11,10 +11,3 @@ export const clientQueryOptions = (userId: string, id: string) =>
     queryFn: ({ signal }) =>
       api.get(`/api/clients/${encodeURIComponent(id)}`, { schema: ZClientResponse, signal }),
   });
-
-export function useClient(userId: string | undefined, id: string | null) {
-  return useQuery({
-    ...clientQueryOptions(userId ?? '', id ?? ''),
-    enabled: userId !== undefined && id !== null,
-  });
-}
