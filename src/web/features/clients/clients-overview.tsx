@@ -172,15 +172,17 @@ function ClientActions({
   client,
   userId,
   onRename,
+  className,
 }: {
   client: ClientSummary;
   userId: string;
   onRename: () => void;
+  className?: string;
 }) {
   const update = useUpdateClient(userId);
   const isArchived = client.archivedAt !== null;
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className={cn('flex flex-wrap gap-1', className)}>
       <Button size="sm" variant="ghost" onClick={onRename} aria-label={`Rename ${client.name}`}>
         <Pencil aria-hidden="true" />
         Rename
@@ -452,6 +454,7 @@ export function ClientsOverview({ userId }: { userId: string }) {
                             client={client}
                             userId={userId}
                             onRename={() => setRenamingId(client.id)}
+                            className="flex-nowrap justify-end"
                           />
                         </td>
                       </tr>
