@@ -23,6 +23,7 @@ const SIGNED_IN_PAGES: readonly PagePath[] = [
   '/api-settings',
   '/account',
   '/terminal',
+  '/clients',
   '/pricing',
 ];
 

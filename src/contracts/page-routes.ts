@@ -7,6 +7,7 @@ export const PAGE_PATHS = [
   '/',
   '/app',
   '/terminal',
+  '/clients',
   '/financial-advisor',
   '/login',
   '/signup',

@@ -23,7 +23,7 @@ export const REPORT_MESSAGES = {
   colorInvalid: 'The colour must be a hex colour such as #1e4d8c.',
   noPortfolio: 'There is no saved portfolio to report on. Add holdings in the analyzer first.',
   clientIdInvalid: 'clientId must be a client id (a uuid).',
-  clientNotFound: 'Client not found',
+  clientWithoutHoldings: 'This client has no holdings to report on. Add holdings in the analyzer first.',
   noLogo: 'No logo has been uploaded.',
 } as const;
 

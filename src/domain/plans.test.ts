@@ -97,13 +97,12 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
     expect(planAdditions('professional')).toEqual([
       'Advanced terminal analytics',
       'Global market coverage (coming soon)',
-      'Multi-client features (coming soon)',
+      'Multi-client features',
       'White-label reports',
       'API access',
     ]);
     expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toEqual([
       'global-market-coverage',
-      'multi-client',
     ]);
   });
 

@@ -176,7 +176,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
     introducedIn: 'professional',
     isComing: true,
   },
-  { id: 'multi-client', label: 'Multi-client features', introducedIn: 'professional', isComing: true },
+  { id: 'multi-client', label: 'Multi-client features', introducedIn: 'professional' },
   { id: 'white-label-reports', label: 'White-label reports', introducedIn: 'professional' },
   { id: 'api-access', label: 'API access', introducedIn: 'professional' },
 ];

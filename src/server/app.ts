@@ -30,6 +30,7 @@ import { analysisRoutes } from './features/analysis/routes';
 import { advisorRoutes } from './features/advisor/routes';
 import { portfolioRoutes } from './features/portfolio/routes';
 import { portfolioAccountsRoutes } from './features/portfolio-accounts/routes';
+import { clientsRoutes } from './features/clients/routes';
 import { rewardsRoutes } from './features/rewards/routes';
 import { terminalRoutes } from './features/terminal/routes';
 import { tradingSuggestionsRoutes } from './features/trading-suggestions/routes';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(advisorRoutes, { prefix: '/api' });
   await app.register(portfolioRoutes, { prefix: '/api' });
   await app.register(portfolioAccountsRoutes, { prefix: '/api/portfolio-accounts' });
+  await app.register(clientsRoutes, { prefix: '/api/clients' });
   await app.register(rewardsRoutes, { prefix: '/api' });
   await app.register(terminalRoutes, { prefix: '/api/terminal' });
   await app.register(tradingSuggestionsRoutes, { prefix: '/api/trading-suggestions' });

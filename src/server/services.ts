@@ -30,6 +30,7 @@ import {
 import { ApiTokenCache } from './features/api-tokens/service';
 import { SavedPortfolioCache } from './features/api-v1/service';
 import type { PortfolioAccountsContext } from './features/portfolio-accounts/service';
+import type { ClientsContext } from './features/clients/service';
 import { createGuidePdfCache, type GuidePdfCache } from './features/resources/guide-pdf';
 import { createRewardsEngine, type RewardsContext, type RewardsOptions } from './features/rewards/service';
 import { createWebhookWorkQueue, type BillingContext } from './features/billing/service';
@@ -114,6 +115,7 @@ export interface Services {
   advisor: AdvisorContext;
   portfolio: { db: DatabaseHandle['db']; marketData: MarketDataService };
   portfolioAccounts: PortfolioAccountsContext;
+  clients: ClientsContext;
   tradingSuggestions: TradingSuggestionsContext;
   terminal: TerminalService;
   brokers: { robinhood: BrokerConnector };
@@ -267,6 +269,7 @@ export function createServices(
     advisor,
     portfolio: { db, marketData },
     portfolioAccounts: { db, marketData },
+    clients: { db, marketData },
     tradingSuggestions,
     terminal,
     brokers: {

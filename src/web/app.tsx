@@ -22,6 +22,7 @@ const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
   '/': lazy(() => import('./pages/landing')),
   '/app': lazy(() => import('./pages/analyzer')),
   '/terminal': lazy(() => import('./pages/terminal')),
+  '/clients': lazy(() => import('./pages/clients')),
   '/financial-advisor': lazy(() => import('./pages/financial-advisor')),
   '/login': lazy(() => import('./pages/login')),
   '/signup': lazy(() => import('./pages/signup')),

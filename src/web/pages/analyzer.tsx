@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { BarChart3, Lock, ShieldCheck } from 'lucide-react';
+import { CLIENT_PLANS } from '../../contracts/clients';
 import { EDITOR_SAMPLE_PORTFOLIO } from '../../domain/sample-portfolios';
 import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
@@ -19,6 +20,8 @@ import { useAnalyzer } from '../features/analyzer/use-analyzer';
 import { ValuationPanel } from '../features/analyzer/valuation-panel';
 import { ValueHistoryCard } from '../features/analyzer/value-history-card';
 import { usePaymentReturnToast } from '../features/billing/payment-return';
+import { useClientPortfolioSource } from '../features/clients/client-portfolio-source';
+import { ClientSwitcher } from '../features/clients/client-switcher';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
@@ -26,6 +29,7 @@ import { PortfolioAccountsPanel } from '../features/portfolio-accounts/portfolio
 import { DownloadReportCard } from '../features/reports/download-report-card';
 import { TradingSuggestionsPanel } from '../features/trading-suggestions/suggestions-panel';
 import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
+import { useSession } from '../lib/session';
 
 const META = {
   title: 'Portfolio Analyzer — Foliowise',
@@ -54,8 +58,17 @@ const PROMISES = [
   },
 ];
 
-/** /app: the portfolio analyzer (spec 000 §2 "Analyzer page"). */
+/**
+ * /app: the portfolio analyzer (spec 000 §2 "Analyzer page"). A Professional user may open a client's portfolio
+ * instead of their own (`/app?client=<id>`, decision 032); for every other plan the parameter is ignored.
+ */
 export default function AnalyzerPage() {
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const hasClients = CLIENT_PLANS.some((plan) => session.hasSubscription(plan));
+  const requestedClientId = new URLSearchParams(useSearch()).get('client');
+  const clientId = hasClients ? requestedClientId : null;
+  const clientSource = useClientPortfolioSource(session.user?.id, clientId);
   const {
     store,
     hasHoldings,
@@ -65,7 +78,7 @@ export default function AnalyzerPage() {
     resultsRef,
     valuesHidden,
     toggleValues,
-  } = useAnalyzer();
+  } = useAnalyzer(clientSource);
   const { portfolio } = store;
   const [importTab, setImportTab] = useState<ImportTab>('manual');
   const importCardRef = useRef<HTMLDivElement>(null);
@@ -97,12 +110,27 @@ export default function AnalyzerPage() {
             <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
               <Card ref={importCardRef} className="scroll-mt-20">
                 <CardHeader className="p-4 sm:p-6">
-                  <h2 className="text-lg leading-tight font-semibold">Your Holdings</h2>
+                  <h2 className="text-lg leading-tight font-semibold">
+                    {clientId ? "Client's Holdings" : 'Your Holdings'}
+                  </h2>
                   <CardDescription>
                     {store.storage === 'browser'
                       ? 'Your portfolio is saved only in this browser.'
-                      : 'Your portfolio is saved to your account.'}
+                      : clientId
+                        ? "This client's portfolio is saved to your account."
+                        : 'Your portfolio is saved to your account.'}
                   </CardDescription>
+                  {hasClients && session.user ? (
+                    <div className="pt-2">
+                      <ClientSwitcher
+                        userId={session.user.id}
+                        clientId={clientId}
+                        onChange={(id) =>
+                          navigate(id ? `/app?client=${encodeURIComponent(id)}` : '/app', { replace: true })
+                        }
+                      />
+                    </div>
+                  ) : null}
                 </CardHeader>
                 <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
                   <ImportTabs
@@ -180,10 +208,22 @@ export default function AnalyzerPage() {
               isUnavailable={analysis.error !== null}
               resultsRef={resultsRef}
               suggestionsPanel={<TradingSuggestionsPanel portfolio={portfolio} />}
-              snapshotsPanel={<AlertsPanel />}
+              snapshotsPanel={
+                clientId ? (
+                  <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
+                    Alerts and daily snapshots are kept for My portfolio only, not yet per client. Switch to
+                    My portfolio to see them.
+                  </p>
+                ) : (
+                  <AlertsPanel />
+                )
+              }
             />
 
-            <DownloadReportCard hasSavedHoldings={store.storage === 'account' && hasHoldings} />
+            <DownloadReportCard
+              hasSavedHoldings={store.storage === 'account' && hasHoldings}
+              clientId={clientId}
+            />
 
             <PortfolioAccountsPanel
               importedHoldings={store.origin === 'brokerage' || store.origin === 'csv' ? portfolio : null}

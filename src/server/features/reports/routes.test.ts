@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { ZAnalyzeResponse, ZValuationResponse } from '../../../contracts/analysis';
+import { CLIENT_MESSAGES } from '../../../contracts/clients';
 import {
   FOLIOWISE_REPORT_COLOR,
   LOGO_MESSAGES,
@@ -200,23 +201,62 @@ describe('/api/report-branding/logo', () => {
 });
 
 describe('GET /api/reports/portfolio.pdf', () => {
-  it('answers 404 without a saved portfolio, and 404 for any client (400 for a malformed id)', async () => {
+  it("answers 404 without a saved portfolio, for another account's client and for a client without holdings (400 for a malformed id)", async () => {
     const user = await professional(null);
     const none = await injectAs(user, t.app, { method: 'GET', url: '/api/reports/portfolio.pdf' });
-    expectError(none, 404, 'NOT_FOUND');
-    expect(none.json().error.message).toBe(REPORT_MESSAGES.noPortfolio);
+    expectError(none, 404, 'NOT_FOUND', REPORT_MESSAGES.noPortfolio);
 
-    const client = await injectAs(user, t.app, {
-      method: 'GET',
-      url: '/api/reports/portfolio.pdf?clientId=6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+    const other = await professional(null);
+    const othersClient = await injectAs(other, t.app, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Someone else', holdings: { AAPL: 1 } },
     });
-    expectError(client, 404, 'NOT_FOUND');
+    expect(othersClient.statusCode, othersClient.body).toBe(201);
+    const foreign = await injectAs(user, t.app, {
+      method: 'GET',
+      url: `/api/reports/portfolio.pdf?clientId=${othersClient.json().client.id}`,
+    });
+    expectError(foreign, 404, 'NOT_FOUND', CLIENT_MESSAGES.notFound);
+
+    const empty = await injectAs(user, t.app, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'New' },
+    });
+    expect(empty.statusCode, empty.body).toBe(201);
+    const emptyReport = await injectAs(user, t.app, {
+      method: 'GET',
+      url: `/api/reports/portfolio.pdf?clientId=${empty.json().client.id}`,
+    });
+    expectError(emptyReport, 404, 'NOT_FOUND', REPORT_MESSAGES.clientWithoutHoldings);
+
     const malformed = await injectAs(user, t.app, {
       method: 'GET',
       url: '/api/reports/portfolio.pdf?clientId=42',
     });
     expectError(malformed, 400, 'VALIDATION_ERROR');
     expect(malformed.json().error.message).toBe(REPORT_MESSAGES.clientIdInvalid);
+  });
+
+  it("reports a client's holdings under the client's name, not the saved portfolio", async () => {
+    const user = await professional();
+    const created = await injectAs(user, t.app, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'The Okonkwo Family Trust', holdings: { NVDA: 3, BND: 40 } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await injectAs(user, t.app, {
+      method: 'GET',
+      url: `/api/reports/portfolio.pdf?clientId=${created.json().client.id}`,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const text = squeeze(normalizedPdfText(inspectPdf(res.rawPayload)));
+    expect(text).toContain(squeeze('Portfolio report: The Okonkwo Family Trust'));
+    expect(text).toContain('NVDA');
+    expect(text).toContain('BND');
+    expect(text).not.toContain('AAPL');
   });
 
   it("is a PDF of the holdings under the firm's branding, with the analysis endpoint's numbers", async () => {

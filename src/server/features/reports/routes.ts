@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../contracts/errors';
 import {
-  REPORT_MESSAGES,
   ZPortfolioReportQuery,
   ZSaveReportBrandingRequest,
   type ReportBrandingResponse,
@@ -11,7 +10,7 @@ import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
 import {
-  buildSavedPortfolioReport,
+  buildAccountPortfolioReport,
   getReportBranding,
   getReportLogo,
   removeReportLogo,
@@ -94,12 +93,11 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/reports/portfolio.pdf', { config: reportLimit }, async (request, reply) => {
     const { clientId } = parseWith(ZPortfolioReportQuery, request.query);
-    // Client portfolios are not part of this branch: every clientId names no client of this user (decision 033).
-    if (clientId !== undefined) throw new AppError('NOT_FOUND', REPORT_MESSAGES.clientNotFound);
-    const report = await buildSavedPortfolioReport({
+    const report = await buildAccountPortfolioReport({
       context,
       user: signedInUser(request),
       ip: request.ip,
+      clientId,
       requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
     return reply

@@ -2,9 +2,8 @@
  * White-label reports (issue #16 item 2, decision 033): a Professional user's branding (firm name, colour, logo)
  * and the PDF report of a portfolio.
  *
- * The report is built from holdings (`buildPortfolioReport`), whoever owns them: today the account's saved
- * portfolio (`buildSavedPortfolioReport`); a client's portfolio is passed the same way once client portfolios
- * exist. Its figures are the app's own: the valuation of POST /api/portfolio/valuation and the analysis of
+ * The report is built from holdings (`buildPortfolioReport`), whoever owns them: the account's saved portfolio
+ * or one of its client portfolios (`buildAccountPortfolioReport`). Its figures are the app's own: the valuation of POST /api/portfolio/valuation and the analysis of
  * POST /api/analyze (the model's words when one is configured, the rules' words otherwise or when it fails), so
  * the report says what the screen says.
  */
@@ -23,6 +22,7 @@ import {
   type AnalysisContext,
 } from '../analysis/service';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
+import { findClientHoldings } from '../clients/service';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 import {
   clearBrandingLogo,
@@ -219,23 +219,38 @@ export async function buildPortfolioReport(options: {
 
 export const SAVED_PORTFOLIO_REPORT_TITLE = 'Portfolio report';
 
-/** The report of the account's saved portfolio; 404 when nothing is saved. */
-export async function buildSavedPortfolioReport(options: {
+/**
+ * The report of the account's saved portfolio, or of its client `clientId` (404 'Client not found' when that is
+ * not a client of this account); 404 when there are no holdings to report on.
+ */
+export async function buildAccountPortfolioReport(options: {
   context: ReportsContext;
   user: User;
   ip: string;
+  clientId?: string;
   requestOptions?: RequestOptions;
 }): Promise<PortfolioReport> {
-  const { context, user } = options;
-  const [saved, branding] = await Promise.all([
-    getSavedPortfolio({ db: context.db, userId: user.id }),
+  const { context, user, clientId } = options;
+  const subject = async () => {
+    if (clientId === undefined) {
+      const saved = await getSavedPortfolio({ db: context.db, userId: user.id });
+      return {
+        portfolio: saved.portfolio,
+        title: SAVED_PORTFOLIO_REPORT_TITLE,
+        empty: REPORT_MESSAGES.noPortfolio,
+      };
+    }
+    const client = await findClientHoldings({ db: context.db, userId: user.id, clientId });
+    return {
+      portfolio: client.holdings,
+      title: `${SAVED_PORTFOLIO_REPORT_TITLE}: ${client.name}`,
+      empty: REPORT_MESSAGES.clientWithoutHoldings,
+    };
+  };
+  const [{ portfolio, title, empty }, branding] = await Promise.all([
+    subject(),
     loadReportBranding({ db: context.db, userId: user.id }),
   ]);
-  if (Object.keys(saved.portfolio).length === 0) throw new AppError('NOT_FOUND', REPORT_MESSAGES.noPortfolio);
-  return buildPortfolioReport({
-    ...options,
-    portfolio: saved.portfolio,
-    title: SAVED_PORTFOLIO_REPORT_TITLE,
-    branding,
-  });
+  if (Object.keys(portfolio).length === 0) throw new AppError('NOT_FOUND', empty);
+  return buildPortfolioReport({ ...options, portfolio, title, branding });
 }

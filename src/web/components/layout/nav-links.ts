@@ -18,6 +18,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: '/', label: 'Home', variants: ['landing'] },
   { href: '/app', label: 'Portfolio', variants: ['app'] },
   { href: '/terminal', label: 'Terminal', variants: ['app'], badge: 'Pro' },
+  { href: '/clients', label: 'Clients', variants: ['app'], badge: 'Pro' },
   { href: '/financial-advisor', label: 'AI Advisor', variants: ['app'] },
   { href: '/paper-trading', label: 'Paper Trading', variants: ['app'] },
   { href: '/gamification', label: 'Rewards', variants: ['app'] },

@@ -4,7 +4,7 @@ import { readStored, writeStored } from '../../lib/storage';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAnalyzePortfolio } from './analyze-portfolio';
 import { portfolioCacheKey, useValuation } from './get-valuation';
-import { usePortfolioStore } from './use-portfolio-store';
+import { usePortfolioStore, type PortfolioSource } from './use-portfolio-store';
 
 const VALUATION_DEBOUNCE_MS = 500;
 /** 'Hide values' is kept in this browser across reloads (issue 12 §6); absent means shown. */
@@ -15,10 +15,10 @@ export type AnalysisMode = 'ai' | 'demo';
 /**
  * The analyzer page's state: the portfolio, its valuation (fetched once the holdings stop changing), the last
  * analysis and whether it still matches the holdings, and the hidden-values switch. A successful analysis
- * scrolls to and focuses `resultsRef`.
+ * scrolls to and focuses `resultsRef`. `source`: a client's portfolio instead of the saved one.
  */
-export function useAnalyzer() {
-  const store = usePortfolioStore();
+export function useAnalyzer(source: PortfolioSource | null = null) {
+  const store = usePortfolioStore(source);
   const { portfolio } = store;
   const [valuesHidden, setValuesHidden] = useState(() => readStored(HIDE_VALUES_KEY) === 'true');
   const resultsRef = useRef<HTMLDivElement>(null);

@@ -11,6 +11,7 @@ import {
   PORTFOLIO_STORAGE_KEY,
   readPortfolioMap,
   usePortfolioStore,
+  type PortfolioSource,
 } from './use-portfolio-store';
 
 const ADA = testUser();
@@ -18,12 +19,29 @@ const SIGNED_IN = { status: 200, body: { user: ADA } };
 /** The store saves 800 ms after the last change; this leaves room for a loaded machine. */
 const SAVE_WAIT = { timeout: 5_000 };
 
-function renderStore() {
+function renderStore(initialSource: PortfolioSource | null = null) {
   const queryClient = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  return renderHook(() => usePortfolioStore(), { wrapper });
+  return renderHook(({ source }) => usePortfolioStore(source), {
+    wrapper,
+    initialProps: { source: initialSource },
+  });
+}
+
+/** A client's portfolio as the clients feature gives it to the analyzer (decision 032), in memory. */
+function memorySource(key: string, holdings: Record<string, number>) {
+  const saved: Record<string, number>[] = [];
+  const source: PortfolioSource = {
+    key,
+    load: () => Promise.resolve(holdings),
+    save: (portfolio) => {
+      saved.push(portfolio);
+      return Promise.resolve();
+    },
+  };
+  return { source, saved };
 }
 
 beforeEach(() => {
@@ -196,5 +214,26 @@ describe('usePortfolioStore, signed in', () => {
     // Saving starts only once the saved copy has been applied, which never happens here.
     expect(result.current.isLoadingSaved).toBe(true);
     expect(api.requests.map((r) => r.route)).not.toContain('PUT /api/portfolio');
+  });
+});
+
+describe('usePortfolioStore, with a client portfolio source', () => {
+  it("loads the client's holdings and saves edits to the client, never to the saved portfolio; switching back reloads it", async () => {
+    const api = stubApi({
+      'GET /api/auth/me': SIGNED_IN,
+      'GET /api/portfolio': { status: 200, body: { portfolio: {}, updatedAt: null } },
+    });
+    const ada = memorySource('client:ada', { BND: 30 });
+    const { result, rerender } = renderStore(ada.source);
+
+    await waitFor(() => expect(result.current.portfolio).toEqual({ BND: 30 }));
+    act(() => result.current.replace({ BND: 31 }, 'manual'));
+    await waitFor(() => expect(ada.saved).toEqual([{ BND: 31 }]), SAVE_WAIT);
+
+    // Back to My portfolio, which is empty: the client's rows are not kept (nor saved to the account).
+    rerender({ source: null });
+    await waitFor(() => expect(result.current.portfolio).toEqual({}));
+    expect(api.requests.map((r) => r.route)).not.toContain('PUT /api/portfolio');
+    expect(api.unexpected).toEqual([]);
   });
 });

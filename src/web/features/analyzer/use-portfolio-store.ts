@@ -48,6 +48,17 @@ function readLocalOrigin(): PortfolioOrigin {
   return ORIGINS.find((origin) => origin === value) ?? 'manual';
 }
 
+/**
+ * Where a signed-in user's holdings are kept when they are not the saved portfolio: a client's (decision 032).
+ * `key` names it; `load` reads it, `save` replaces it. Keep the object the same while the key is (useMemo): a new
+ * object reads it again.
+ */
+export interface PortfolioSource {
+  key: string;
+  load: () => Promise<PortfolioMap>;
+  save: (portfolio: PortfolioMap) => Promise<unknown>;
+}
+
 export interface PortfolioStore {
   rows: EditorRows;
   /** Rebuilt from the rows on every edit. */
@@ -68,11 +79,17 @@ export interface PortfolioStore {
 /**
  * The analyzer's portfolio: the editor's rows and the map built from them. Signed out it lives in local storage
  * ('fw_portfolio'); signed in it is read from GET /api/portfolio once per sign-in and saved with PUT after each
- * change (debounced).
+ * change (debounced). Given a `source` (a client's portfolio), a signed-in user's rows are that source's
+ * instead: read when the source changes, saved to it, and never mixed with the saved portfolio.
  */
-export function usePortfolioStore(): PortfolioStore {
+export function usePortfolioStore(source: PortfolioSource | null = null): PortfolioStore {
   const session = useSession();
   const userId = session.user?.id ?? null;
+  const sourceKey = userId === null ? null : (source?.key ?? null);
+  /** Whose rows are loaded: the user and the source (`''` for the saved portfolio). */
+  const loadKey = userId === null ? null : `${userId}|${sourceKey ?? ''}`;
+  /** Set once another portfolio than the first one loaded was shown: an empty one then clears the rows. */
+  const hasSwitched = useRef(false);
   const [rows, dispatch] = useReducer(editorReducer, undefined, () => portfolioToRows(readLocalPortfolio()));
   const [origin, setOrigin] = useState<PortfolioOrigin>(readLocalOrigin);
   const portfolio = useMemo(() => rowsToPortfolio(rows), [rows]);
@@ -84,19 +101,25 @@ export function usePortfolioStore(): PortfolioStore {
   const lastSaved = useRef<string | null>(null);
 
   // Sign-in: the saved portfolio replaces the rows; with nothing saved, what is on screen is kept (and saved).
+  // A client's portfolio, or any portfolio after a switch, replaces them even when empty.
   useEffect(() => {
-    if (userId === null) return;
+    if (loadKey === null) return;
     let isCurrent = true;
-    queryClient.fetchQuery(savedPortfolioQueryOptions).then(
-      (saved) => {
+    const currentSource = userId === null ? null : source;
+    const read = currentSource
+      ? currentSource.load()
+      : queryClient.fetchQuery(savedPortfolioQueryOptions).then((saved) => saved.portfolio);
+    read.then(
+      (holdings) => {
         if (!isCurrent) return;
-        const stored = readPortfolioMap(saved.portfolio) ?? {};
+        const stored = readPortfolioMap(holdings) ?? {};
         lastSaved.current = JSON.stringify(stored);
-        if (Object.keys(stored).length > 0) {
+        if (Object.keys(stored).length > 0 || currentSource !== null || hasSwitched.current) {
           dispatch({ type: 'replace', portfolio: stored });
           setOrigin('manual');
         }
-        setLoadedFor(userId);
+        if (currentSource !== null) hasSwitched.current = true;
+        setLoadedFor(loadKey);
       },
       (error: unknown) => {
         // Without the saved copy nothing is saved either, so a failed read never overwrites it.
@@ -106,25 +129,26 @@ export function usePortfolioStore(): PortfolioStore {
     return () => {
       isCurrent = false;
     };
-  }, [userId, queryClient]);
+  }, [loadKey, userId, source, queryClient]);
 
-  // Signed in: save each change, debounced.
-  const isAccountReady = userId !== null && loadedFor === userId;
+  // Signed in: save each change, debounced, to where the rows were loaded from.
+  const isAccountReady = loadKey !== null && loadedFor === loadKey;
   useEffect(() => {
     if (!isAccountReady) return;
     const text = JSON.stringify(portfolio);
     if (text === lastSaved.current) return;
+    const currentSource = userId === null ? null : source;
+    const onError = (error: unknown) => {
+      lastSaved.current = null;
+      console.warn('Saving the portfolio failed', error);
+    };
     const timer = window.setTimeout(() => {
       lastSaved.current = text;
-      savePortfolio(portfolio, {
-        onError: (error) => {
-          lastSaved.current = null;
-          console.warn('Saving the portfolio failed', error);
-        },
-      });
+      if (currentSource) currentSource.save(portfolio).catch(onError);
+      else savePortfolio(portfolio, { onError });
     }, SAVE_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [isAccountReady, portfolio, savePortfolio]);
+  }, [isAccountReady, userId, source, portfolio, savePortfolio]);
 
   // Signed out: keep it in this browser.
   const isSignedOut = !session.isLoading && userId === null;
@@ -154,7 +178,7 @@ export function usePortfolioStore(): PortfolioStore {
     edit: dispatch,
     replace,
     clear,
-    isLoadingSaved: userId !== null && loadedFor !== userId,
+    isLoadingSaved: loadKey !== null && loadedFor !== loadKey,
     storage: userId === null ? 'browser' : 'account',
   };
 }

@@ -7,11 +7,17 @@ import { serverMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useDownloadPortfolioReport } from './download-report';
 
+interface ReportSubject {
+  hasSavedHoldings: boolean;
+  /** The client open in the analyzer; null: the account's own saved portfolio. */
+  clientId: string | null;
+}
+
 /**
  * The analyzer's report card: 'Download PDF report' for a Professional user, a line naming Professional for
  * the other plans (which fires no request), nothing for a visitor.
  */
-export function DownloadReportCard({ hasSavedHoldings }: { hasSavedHoldings: boolean }) {
+export function DownloadReportCard({ hasSavedHoldings, clientId }: ReportSubject) {
   const { user } = useSession();
   if (!user) return null;
   return (
@@ -27,13 +33,13 @@ export function DownloadReportCard({ hasSavedHoldings }: { hasSavedHoldings: boo
         </CardTitle>
         <CardDescription>
           {user.plan === 'professional'
-            ? 'Your saved portfolio as a PDF: holdings, allocation charts, risk figures, health check, diversification gaps and its analysis, under your firm’s name, logo and colour.'
+            ? `${clientId ? 'This client’s portfolio' : 'Your saved portfolio'} as a PDF: holdings, allocation charts, risk figures, health check, diversification gaps and its analysis, under your firm’s name, logo and colour.`
             : 'Reports of your portfolio under your own firm’s name, logo and colour are part of the Professional plan.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {user.plan === 'professional' ? (
-          <ReportDownload hasSavedHoldings={hasSavedHoldings} />
+          <ReportDownload hasSavedHoldings={hasSavedHoldings} clientId={clientId} />
         ) : (
           <Link
             href="/pricing"
@@ -47,7 +53,7 @@ export function DownloadReportCard({ hasSavedHoldings }: { hasSavedHoldings: boo
   );
 }
 
-function ReportDownload({ hasSavedHoldings }: { hasSavedHoldings: boolean }) {
+function ReportDownload({ hasSavedHoldings, clientId }: ReportSubject) {
   const download = useDownloadPortfolioReport();
   return (
     <div className="flex flex-col gap-3">
@@ -55,7 +61,7 @@ function ReportDownload({ hasSavedHoldings }: { hasSavedHoldings: boolean }) {
         <Button
           type="button"
           disabled={!hasSavedHoldings || download.isPending}
-          onClick={() => download.mutate()}
+          onClick={() => download.mutate(clientId)}
         >
           <FileDown aria-hidden="true" />
           {download.isPending ? 'Preparing report…' : 'Download PDF report'}
@@ -69,7 +75,9 @@ function ReportDownload({ hasSavedHoldings }: { hasSavedHoldings: boolean }) {
       </div>
       {!hasSavedHoldings ? (
         <p className="text-sm text-muted-foreground">
-          Add holdings first: the report is of your saved portfolio.
+          {clientId
+            ? 'Add holdings first: the report is of this client’s portfolio.'
+            : 'Add holdings first: the report is of your saved portfolio.'}
         </p>
       ) : null}
       {download.isError ? (

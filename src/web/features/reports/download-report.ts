@@ -10,11 +10,15 @@ function attachmentFileName(header: string | null): string {
 }
 
 /**
- * GET /api/reports/portfolio.pdf, saved through a temporary link: a failure (no saved portfolio, a lost
- * session) is shown on the page as the server's message instead of downloading an error body as a file.
+ * GET /api/reports/portfolio.pdf (of the client `clientId`, or of the saved portfolio), saved through a temporary
+ * link: a failure (no holdings, a lost session) is shown on the page as the server's message instead of
+ * downloading an error body as a file.
  */
-async function downloadPortfolioReport(): Promise<string> {
-  const response = await fetch(PORTFOLIO_REPORT_PATH, { credentials: 'include' });
+async function downloadPortfolioReport(clientId: string | null): Promise<string> {
+  const path = clientId
+    ? `${PORTFOLIO_REPORT_PATH}?clientId=${encodeURIComponent(clientId)}`
+    : PORTFOLIO_REPORT_PATH;
+  const response = await fetch(path, { credentials: 'include' });
   if (!response.ok) {
     const body = ZErrorBody.safeParse(await response.json().catch(() => null));
     throw new AppError(

@@ -1,0 +1,95 @@
+/**
+ * Client portfolios, /api/clients (issue #16 item 1, docs/decisions/032): a Professional user's named client
+ * portfolios, each with its own holdings. Money figures are plain numbers in USD (display figures, like the
+ * analyzer's valuation); times are ISO strings.
+ */
+import { z } from 'zod';
+import { CLIENT_LIMITS } from '../domain/clients';
+import { type Plan } from './accounts';
+import { ZPortfolio } from './analysis';
+import { ZMarketDataSource } from './market-data';
+import { storableText } from './text';
+
+/** Client portfolios are sold with this plan (spec 000 §6 "multi-client features", src/domain/plans.ts). */
+export const CLIENT_PLANS = ['professional'] as const satisfies readonly Plan[];
+
+export const CLIENT_MESSAGES = {
+  nameRequired: 'Client name is required',
+  nameTooLong: `Client name can be at most ${CLIENT_LIMITS.nameMaxLength} characters`,
+  tooManyClients: `You can keep at most ${CLIENT_LIMITS.maxClients} clients, archived ones included. Delete one to add another.`,
+  notFound: 'Client not found',
+  nothingToChange: 'Send at least one of: name, archived, holdings, reviewed',
+  reviewedTrue: 'reviewed can only be true (it stamps the review time)',
+  archivedBoolean: 'archived must be true or false',
+} as const;
+const M = CLIENT_MESSAGES;
+
+export const ZClientName = z
+  .string({ error: M.nameRequired })
+  .trim()
+  .min(1, M.nameRequired)
+  .max(CLIENT_LIMITS.nameMaxLength, M.nameTooLong)
+  .pipe(storableText('Client name'));
+
+/** POST /api/clients: a name and, optionally, holdings (as the analyzer's portfolio; none: an empty client). */
+export const ZCreateClientRequest = z.object({
+  name: ZClientName,
+  holdings: ZPortfolio.default({}),
+});
+export type CreateClientInput = z.input<typeof ZCreateClientRequest>;
+
+/** PATCH /api/clients/{id}: any of rename, archive or unarchive, replace the holdings, mark reviewed now. */
+export const ZUpdateClientRequest = z
+  .object({
+    name: ZClientName.optional(),
+    archived: z.boolean({ error: M.archivedBoolean }).optional(),
+    holdings: ZPortfolio.optional(),
+    reviewed: z.literal(true, { error: M.reviewedTrue }).optional(),
+  })
+  .refine(
+    (body) =>
+      body.name !== undefined ||
+      body.archived !== undefined ||
+      body.holdings !== undefined ||
+      body.reviewed !== undefined,
+    M.nothingToChange,
+  );
+export type UpdateClientInput = z.input<typeof ZUpdateClientRequest>;
+
+/** PATCH and DELETE /api/clients/{id}: any text; one that is no client of the user's is a 404. */
+export const ZClientParams = z.object({ id: z.string().max(100) });
+
+export const ZClientRiskLevel = z.enum(['low', 'medium', 'high']);
+
+/** One row of the clients overview, valued at the quotes of the answer. */
+export const ZClientSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  holdingsCount: z.number().int(),
+  value: z.number(),
+  dayChange: z.number(),
+  /** Percent units; null when yesterday's value is 0. */
+  dayChangePercent: z.number().nullable(),
+  /** From the asset mix (src/domain/clients.ts); null without priced holdings. */
+  riskLevel: ZClientRiskLevel.nullable(),
+  lastReviewedAt: z.string().nullable(),
+  /** Null while active. */
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ClientSummary = z.infer<typeof ZClientSummary>;
+
+/** GET /api/clients: every client of the user (archived too), newest first, with where the prices came from. */
+export const ZClientListResponse = z.object({
+  clients: z.array(ZClientSummary),
+  sources: z.array(ZMarketDataSource),
+  isSimulated: z.boolean(),
+});
+export type ClientListResponse = z.infer<typeof ZClientListResponse>;
+
+/** POST (201) and PATCH: the client as the overview shows it, and its holdings. */
+export const ZClientResponse = z.object({
+  client: ZClientSummary,
+  holdings: z.record(z.string(), z.number()),
+});
+export type ClientResponse = z.infer<typeof ZClientResponse>;
