@@ -120,3 +120,16 @@ export function convertToUsd(amount: number, currency: string, usdPerUnit: numbe
   const major = minor ? amount / minor.perMajor : amount;
   return Math.round(major * usdPerUnit * 1e8) / 1e8;
 }
+
+/**
+ * Reference rates to USD (USD per unit, rounded late-2025 levels) for the simulator: used only when no
+ * vendor gives a rate, always labelled simulated, never shown as a market rate.
+ */
+export const SIMULATED_USD_RATES: Readonly<Record<string, number>> = {
+  GBP: 1.31,
+  EUR: 1.15,
+  CAD: 0.71,
+  JPY: 0.0064,
+  HKD: 0.1285,
+  AUD: 0.65,
+};
