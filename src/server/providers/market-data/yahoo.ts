@@ -304,7 +304,8 @@ export class YahooAdapter implements MarketDataAdapter {
   /** Yahoo's FX pair `GBPUSD=X`: its regular-market price is the rate, its day the rate's date (UTC). */
   async usdRate(currency: string, signal: AbortSignal): Promise<FxQuote> {
     const from = currency.trim().toUpperCase();
-    if (!/^[A-Z]{3}$/.test(from)) throw vendorError(VENDOR, 'not_found', `FX ${currency}: not a currency code`);
+    if (!/^[A-Z]{3}$/.test(from))
+      throw vendorError(VENDOR, 'not_found', `FX ${currency}: not a currency code`);
     const quote = await this.quote(`${from}USD=X`, signal);
     if (!(quote.currentPrice > 0)) throw vendorError(VENDOR, 'bad_response', `FX ${from}: no rate`);
     return { currency: from, rate: quote.currentPrice, date: quote.asOf.slice(0, 10) };
