@@ -23,7 +23,7 @@ import { createFakeAdapter } from '../src/server/providers/market-data/testing/f
 
 const BENCH_SECRET = 'bench-secret-that-is-at-least-32-characters';
 const SYMBOLS = securityMaster
-  .filter((e) => e.assetClass === 'stock' || e.assetClass === 'etf')
+  .filter((e) => (e.assetClass === 'stock' || e.assetClass === 'etf') && e.currency === undefined)
   .slice(0, 50)
   .map((e) => e.symbol);
 

@@ -18,7 +18,7 @@ const to = new Date();
 const from = new Date(to);
 from.setUTCFullYear(to.getUTCFullYear() - 5);
 
-const investable = securityMaster.filter((e) => !e.isIndex).slice(0, HOLDINGS);
+const investable = securityMaster.filter((e) => !e.isIndex && e.currency === undefined).slice(0, HOLDINGS);
 const quantities = Object.fromEntries(investable.map((e, i) => [e.symbol, 1 + (i % 5)]));
 const histories: Record<string, CloseHistoryResult> = {};
 for (const entry of [...investable, findSecurity('SPY')]) {

@@ -23,7 +23,7 @@ const PASSWORD = 'Bench-Larch-42';
 /** 100 holdings of the security master (stocks, funds and coins), 1-5 units each. */
 const HOLDINGS_100: Record<string, number> = Object.fromEntries(
   securityMaster
-    .filter((e) => !e.isIndex)
+    .filter((e) => !e.isIndex && e.currency === undefined)
     .slice(0, 100)
     .map((e, i) => [e.symbol, 1 + (i % 5)]),
 );

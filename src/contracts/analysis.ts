@@ -102,6 +102,23 @@ export const ZAllocationBucket = z.object({
 });
 export type AllocationBucket = z.infer<typeof ZAllocationBucket>;
 
+/** A price in a listing's own currency and the day's rate to USD that converted it. */
+export const ZLocalPrice = z.object({
+  price: z.number(),
+  change: z.number(),
+  currency: z.string(),
+  fx: z.object({
+    /** The currency priced (`GBP` for a pence listing). */
+    currency: z.string(),
+    /** USD per one unit of `currency`. */
+    rate: z.number(),
+    /** YYYY-MM-DD. */
+    date: z.string(),
+    source: ZMarketDataSource,
+  }),
+});
+export type LocalPrice = z.infer<typeof ZLocalPrice>;
+
 export const ZValuationHolding = z.object({
   quantity: z.number(),
   /** null when no quote answered (the holding is then worth 0 and named 'Unknown'). */
@@ -121,6 +138,11 @@ export const ZValuationHolding = z.object({
   source: ZMarketDataSource.nullable(),
   /** ISO 8601 time of the price; null without a quote. */
   asOf: z.string().nullable(),
+  /**
+   * Listings outside the US (Professional): the price in the listing's own currency (`GBX` is pence) and the
+   * FX rate that converted it to the USD `price` above. Absent for USD prices.
+   */
+  local: ZLocalPrice.optional(),
 });
 export type ValuationHolding = z.infer<typeof ZValuationHolding>;
 

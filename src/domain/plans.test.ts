@@ -96,14 +96,12 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
   it('adds advanced terminal analytics, global coverage, multi-client, white-label reports and API access to Professional', () => {
     expect(planAdditions('professional')).toEqual([
       'Advanced terminal analytics',
-      'Global market coverage (coming soon)',
+      'Global market coverage',
       'Multi-client features',
       'White-label reports',
       'API access',
     ]);
-    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing).map((row) => row.id)).toEqual([
-      'global-market-coverage',
-    ]);
+    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing)).toEqual([]);
   });
 
   it('includes every lower plan in each higher plan', () => {

@@ -170,12 +170,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: 'priority-support', label: 'Priority support', introducedIn: 'premium' },
   { id: 'terminal-access', label: 'Trading terminal access', introducedIn: 'premium' },
   { id: 'advanced-terminal-analytics', label: 'Advanced terminal analytics', introducedIn: 'professional' },
-  {
-    id: 'global-market-coverage',
-    label: 'Global market coverage',
-    introducedIn: 'professional',
-    isComing: true,
-  },
+  { id: 'global-market-coverage', label: 'Global market coverage', introducedIn: 'professional' },
   { id: 'multi-client', label: 'Multi-client features', introducedIn: 'professional' },
   { id: 'white-label-reports', label: 'White-label reports', introducedIn: 'professional' },
   { id: 'api-access', label: 'API access', introducedIn: 'professional' },

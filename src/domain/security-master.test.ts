@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { EXCHANGES, exchangeOf, isGlobalListing } from './listings';
 import {
   displaySymbol,
   ASSET_CLASSES,
@@ -83,7 +84,7 @@ describe('security master data', () => {
     for (const s of symbols) {
       expect(s).toBe(s.toUpperCase());
       expect(s).toBe(s.trim());
-      expect(s).toMatch(/^(\^[A-Z]+|[A-Z]+(-[A-Z])?|CRYPTO:[A-Z]+)$/);
+      expect(s).toMatch(/^(\^[A-Z]+|[A-Z]+(-[A-Z])?|CRYPTO:[A-Z]+|[A-Z0-9]+\.(L|TO|DE|T|HK|AX))$/);
     }
   });
 
@@ -123,6 +124,8 @@ describe('security master data', () => {
             'annualVolatility',
             'coingeckoId',
             'isIndex',
+            'currency',
+            'exchange',
           ].includes(k),
       );
       expect(keys, where).toEqual([]);
@@ -130,7 +133,7 @@ describe('security master data', () => {
   });
 
   it('gives stocks a GICS sector and a US region', () => {
-    for (const e of securityMaster.filter((s) => s.assetClass === 'stock')) {
+    for (const e of securityMaster.filter((s) => s.assetClass === 'stock' && s.currency === undefined)) {
       expect(GICS_SECTORS, e.symbol).toContain(e.sector);
       expect(e.region, e.symbol).toBe('US');
       expect(e.annualVolatility, e.symbol).toBeGreaterThanOrEqual(0.1);
@@ -316,5 +319,38 @@ describe('displaySymbol', () => {
     expect(displaySymbol('crypto:eth')).toBe('eth');
     expect(displaySymbol('AAPL')).toBe('AAPL');
     expect(displaySymbol('BRK.B')).toBe('BRK.B');
+  });
+});
+
+describe('listings outside the US', () => {
+  const listed = securityMaster.filter((e) => e.currency !== undefined);
+
+  it('covers a dozen or more listings on each exchange, with its currency, region and exchange', () => {
+    for (const exchange of EXCHANGES) {
+      const entries = listed.filter((e) => e.symbol.endsWith(exchange.suffix));
+      expect(entries.length, exchange.suffix).toBeGreaterThanOrEqual(12);
+      for (const e of entries) {
+        expect(e.currency, e.symbol).toBe(exchange.currency);
+        expect(e.region, e.symbol).toBe(exchange.region);
+        expect(exchangeOf(e.symbol), e.symbol).toBe(exchange);
+        expect(e.exchange, e.symbol).toMatch(/^(LSE|TSX|XETRA|TSE|HKEX|ASX)$/);
+        if (e.assetClass === 'stock') expect(GICS_SECTORS, e.symbol).toContain(e.sector);
+      }
+    }
+    expect(listed.length).toBe(listed.filter((e) => isGlobalListing(e.symbol)).length);
+  });
+
+  it('finds the well-known ones by symbol and by name', () => {
+    expect(findSecurity('tsco.l')).toMatchObject({
+      name: 'Tesco PLC',
+      currency: 'GBX',
+      region: 'United Kingdom',
+    });
+    expect(findSecurity('8306.T')).toMatchObject({
+      name: 'Mitsubishi UFJ Financial Group, Inc.',
+      currency: 'JPY',
+    });
+    expect(findSecurity('0700.HK')).toMatchObject({ name: 'Tencent Holdings Limited', currency: 'HKD' });
+    expect(searchSecurities('Mitsubishi UFJ')[0]?.symbol).toBe('8306.T');
   });
 });

@@ -5,9 +5,32 @@ export type AssetClass = 'stock' | 'etf' | 'fund' | 'bond' | 'crypto' | 'cash';
 
 export const ASSET_CLASSES: readonly AssetClass[] = ['stock', 'etf', 'fund', 'bond', 'crypto', 'cash'];
 
-export type Region = 'US' | 'International' | 'Emerging Markets' | 'Global';
+/**
+ * `International`, `Emerging Markets` and `Global` are what US-listed funds hold; the named markets are the
+ * region of a share or fund listed there (docs/decisions/034).
+ */
+export type Region =
+  | 'US'
+  | 'International'
+  | 'Emerging Markets'
+  | 'Global'
+  | 'United Kingdom'
+  | 'Europe'
+  | 'Canada'
+  | 'Japan'
+  | 'Asia-Pacific';
 
-export const REGIONS: readonly Region[] = ['US', 'International', 'Emerging Markets', 'Global'];
+export const REGIONS: readonly Region[] = [
+  'US',
+  'International',
+  'Emerging Markets',
+  'Global',
+  'United Kingdom',
+  'Europe',
+  'Canada',
+  'Japan',
+  'Asia-Pacific',
+];
 
 export interface SecurityMasterEntry {
   /** Upper case, as Yahoo writes it (`BRK-B`, `^GSPC`); crypto as `CRYPTO:BTC`. */
@@ -25,6 +48,10 @@ export interface SecurityMasterEntry {
   readonly coingeckoId?: string;
   /** A market index (`^GSPC`, `^VIX`): quotable, not investable. */
   readonly isIndex?: boolean;
+  /** Listings outside the US only: the currency of its price (`GBX` is pence), absent for USD. */
+  readonly currency?: string;
+  /** Listings outside the US only: the exchange (`LSE`, `TSX`, `XETRA`, `TSE`, `HKEX`, `ASX`). */
+  readonly exchange?: string;
 }
 
 export const CRYPTO_PREFIX = 'CRYPTO:';

@@ -134,6 +134,8 @@ export function createServices(
   overrides: ServiceOverrides = {},
 ): Services {
   const { db } = database;
+  // A test's quote source for alerts and snapshots answers in USD already (no listing outside the US).
+  const alertQuotesOverride = overrides.alerts?.quotes;
   const vendorFailed = (message: string) => (vendor: string, error: unknown) =>
     log.warn({ vendor, reason: error instanceof Error ? error.message : String(error) }, message);
 
@@ -282,7 +284,9 @@ export function createServices(
     alerts: {
       db,
       marketData: {
-        getQuotes: overrides.alerts?.quotes ?? marketData.getQuotes.bind(marketData),
+        getUsdQuotes: alertQuotesOverride
+          ? async (symbols, options) => ({ local: {}, ...(await alertQuotesOverride(symbols, options)) })
+          : marketData.getUsdQuotes.bind(marketData),
         resolveSymbol: marketData.resolveSymbol.bind(marketData),
       },
       mailer: config.mail.smtpUrl ? mail.mailer : undefined,

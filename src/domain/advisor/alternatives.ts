@@ -26,13 +26,17 @@ export function findAlternatives(symbol: string): Alternative[] {
   const out: Alternative[] = [];
   if (stock && stock.assetClass === 'stock') {
     const sectorFund = securityMaster
-      .filter((e) => e.assetClass === 'etf' && e.sector === stock.sector && !e.isIndex)
+      .filter(
+        (e) => e.assetClass === 'etf' && e.sector === stock.sector && !e.isIndex && e.currency === undefined,
+      )
       .sort(byVolatility)[0];
     if (sectorFund) out.push({ symbol: sectorFund.symbol, name: sectorFund.name, kind: 'sector-fund' });
     const peers = securityMaster
       .filter(
         (e) =>
           e.assetClass === 'stock' &&
+          // US listings only: every plan may hold them (listings outside the US are Professional's).
+          e.currency === undefined &&
           e.sector === stock.sector &&
           e.symbol !== stock.symbol &&
           e.annualVolatility < stock.annualVolatility,

@@ -1,3 +1,4 @@
+import { exchangeOf } from '../listings';
 import { CRYPTO_PREFIX, findSecurity, type AssetClass } from '../security-master';
 import type { Classification, RegionOrUnknown } from './types';
 
@@ -18,7 +19,7 @@ export interface ClassificationHint {
 
 /**
  * The classification of a symbol. The security master wins for the symbols it knows; otherwise the
- * holding's own hints are used; otherwise a `CRYPTO:` symbol is crypto (sector 'Cryptocurrency',
+ * holding's own hints are used, and a listing outside the US takes its exchange's region; otherwise a `CRYPTO:` symbol is crypto (sector 'Cryptocurrency',
  * region 'Global'); anything still unknown is 'Unknown'.
  */
 export function classify(symbol: string, hint: ClassificationHint = {}): Classification {
@@ -37,7 +38,7 @@ export function classify(symbol: string, hint: ClassificationHint = {}): Classif
     name: hint.name ?? normalizeSymbol(symbol),
     assetClass: hint.assetClass ?? (isCrypto ? 'crypto' : UNKNOWN),
     sector: hint.sector ?? (isCrypto ? 'Cryptocurrency' : UNKNOWN),
-    region: hint.region ?? (isCrypto ? 'Global' : UNKNOWN),
+    region: hint.region ?? exchangeOf(symbol)?.region ?? (isCrypto ? 'Global' : UNKNOWN),
     known: false,
   };
 }

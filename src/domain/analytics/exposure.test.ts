@@ -70,3 +70,42 @@ describe('exposure', () => {
     expect(exposure([])).toEqual({ assetClass: [], sector: [], region: [] });
   });
 });
+
+describe('exposure with listings outside the US', () => {
+  // USD values: AAPL 5000, TSCO.L 2000, HSBA.L 1000, 8306.T 1500, 0700.HK 700, BHP.AX 300, SHOP.TO 1200,
+  // SAP.DE 800, NG.L (not in the master, London by its suffix) 500; total 13000.
+  const mixed = positions([
+    ['AAPL', 5000],
+    ['TSCO.L', 2000],
+    ['HSBA.L', 1000],
+    ['8306.T', 1500],
+    ['0700.HK', 700],
+    ['BHP.AX', 300],
+    ['SHOP.TO', 1200],
+    ['SAP.DE', 800],
+    ['NG.L', 500],
+  ]);
+
+  it('by region: each listing in its market, Hong Kong and Sydney together as Asia-Pacific', () => {
+    const e = exposure(mixed);
+    expect(e.region.map((b) => [b.name, b.value, b.weight])).toEqual([
+      ['US', 5000, 5000 / 13000],
+      ['United Kingdom', 3500, 3500 / 13000],
+      ['Japan', 1500, 1500 / 13000],
+      ['Canada', 1200, 1200 / 13000],
+      ['Asia-Pacific', 1000, 1000 / 13000],
+      ['Europe', 800, 800 / 13000],
+    ]);
+  });
+
+  it('by sector: the listings keep their GICS sectors; the unknown London symbol is Unknown', () => {
+    expect(exposure(mixed).sector.map((b) => [b.name, b.value])).toEqual([
+      ['Information Technology', 7000],
+      ['Financials', 2500],
+      ['Consumer Staples', 2000],
+      ['Communication Services', 700],
+      ['Unknown', 500],
+      ['Materials', 300],
+    ]);
+  });
+});

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subscriptionRequiredMessage, type Plan, type User } from '../../contracts/accounts';
 import { AppError } from '../../contracts/errors';
+import { isGlobalListing } from '../../domain/listings';
+import { planIncludes } from '../../domain/plans';
 import { isUuid } from '../lib/uuid';
 
 /**
@@ -48,4 +50,25 @@ export function requirePlan(...plans: Plan[]): Guard {
       throw new AppError('SUBSCRIPTION_REQUIRED', message);
     }
   };
+}
+
+/** Whether a visitor or user may hold, value and search listings outside the US (Professional and up). */
+export function hasGlobalMarketCoverage(user: User | undefined): boolean {
+  return user !== undefined && planIncludes(user.plan, 'professional');
+}
+
+/**
+ * 403 SUBSCRIPTION_REQUIRED naming Professional when a visitor or a Free or Premium user sends listings
+ * outside the US (global market coverage, docs/decisions/034); the message names the symbols.
+ */
+export function assertGlobalMarketCoverage(user: User | undefined, symbols: Iterable<string>): void {
+  if (hasGlobalMarketCoverage(user)) return;
+  const global = [...symbols].filter(isGlobalListing).map((s) => s.trim().toUpperCase());
+  if (global.length === 0) return;
+  const listed =
+    global.length > 3 ? `${global.slice(0, 3).join(', ')} and ${global.length - 3} more` : global.join(', ');
+  throw new AppError(
+    'SUBSCRIPTION_REQUIRED',
+    `${listed} ${global.length === 1 ? 'is' : 'are'} listed outside the US: global market coverage is part of Professional. ${subscriptionRequiredMessage(['professional'])}`,
+  );
 }

@@ -182,6 +182,7 @@ export default function AnalyzerPage() {
                     valuation={valuation.data}
                     isLoading={valuation.isLoading}
                     isUnavailable={valuation.isUnavailable}
+                    unavailableMessage={valuation.unavailableMessage}
                   />
                 ) : null}
                 {hasHoldings && Object.keys(settledPortfolio).length > 0 ? (

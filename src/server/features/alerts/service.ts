@@ -57,7 +57,7 @@ import {
 export interface AlertsContext {
   db: Database;
   /** Quotes (batch) and ticker spelling: the market-data service. */
-  marketData: Pick<MarketDataService, 'getQuotes' | 'resolveSymbol'>;
+  marketData: Pick<MarketDataService, 'getUsdQuotes' | 'resolveSymbol'>;
   /** Set only when SMTP is configured: fired alerts are mailed through it. */
   mailer: Mailer | undefined;
   publicUrl: string;
@@ -141,7 +141,7 @@ async function snapshotBatch(
 ): Promise<SnapshotRow[]> {
   const symbols = [...new Set(portfolios.flatMap((p) => Object.keys(p.holdings)))];
   const [{ quotes }, previous] = await Promise.all([
-    symbols.length > 0 ? context.marketData.getQuotes(symbols) : { quotes: {} },
+    symbols.length > 0 ? context.marketData.getUsdQuotes(symbols) : { quotes: {} },
     latestSnapshotValues(
       context.db,
       portfolios.map((p) => p.userId),
@@ -231,7 +231,7 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
   }
   for (const holdings of livePortfolios.values())
     for (const symbol of Object.keys(holdings)) symbols.add(symbol);
-  const quotes: Quotes = symbols.size > 0 ? (await context.marketData.getQuotes([...symbols])).quotes : {};
+  const quotes: Quotes = symbols.size > 0 ? (await context.marketData.getUsdQuotes([...symbols])).quotes : {};
 
   const firings: FiringInput[] = [];
   const rearm: string[] = [];

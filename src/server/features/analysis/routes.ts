@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ZAnalyzeRequest, type AnalyzeResponse } from '../../../contracts/analysis';
+import { assertGlobalMarketCoverage } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { analyzePortfolioDemo, analyzePortfolioWithAi } from './service';
@@ -45,6 +46,7 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/analyze', { config: analyzeLimit }, async (request, reply) => {
     const { portfolio } = parseWith(ZAnalyzeRequest, request.body);
+    assertGlobalMarketCoverage(request.user, Object.keys(portfolio));
     const visitorId = visitorIdOf(request, reply);
     const body: AnalyzeResponse = await analyzePortfolioWithAi({
       ...context,
@@ -61,6 +63,7 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/analyze-demo', { config: demoLimit }, async (request) => {
     const { portfolio } = parseWith(ZAnalyzeRequest, request.body);
+    assertGlobalMarketCoverage(request.user, Object.keys(portfolio));
     const body: AnalyzeResponse = await analyzePortfolioDemo({
       ...context,
       portfolio,

@@ -40,6 +40,7 @@ import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
 import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache';
 import { clientKey } from '../../limits/client-key';
+import { convertClosesToUsd } from '../market-data/fx';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { toHealthCheck } from '../portfolio/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
@@ -123,7 +124,7 @@ export async function loadCloses(
 }
 
 /**
- * The facts of a portfolio: quotes in one batch, then one year of closes of every priced holding and of the
+ * The facts of a portfolio: quotes in one batch (in USD, listings outside the US at the day's FX rate), then one year of closes of every priced holding and of the
  * benchmark, in one batch too (from the database once stored; a history that fails leaves that holding out
  * of the risk figures, and the facts say so).
  */
@@ -133,7 +134,7 @@ export async function loadPortfolioFacts(
   requestOptions: RequestOptions = {},
 ): Promise<LoadedFacts> {
   const symbols = Object.keys(portfolio);
-  const { quotes } = await context.marketData.getQuotes(symbols, requestOptions);
+  const { quotes } = await context.marketData.getUsdQuotes(symbols, requestOptions);
   const holdings: AnalyticsHolding[] = symbols.map((symbol) => {
     const quote = quotes[symbol];
     return {
@@ -149,7 +150,11 @@ export async function loadPortfolioFacts(
     DEFAULT_BENCHMARK_SYMBOL,
     ...symbols.filter((s) => quotes[s] && s !== DEFAULT_BENCHMARK_SYMBOL),
   ];
-  const history = await loadCloses(context, wanted, requestOptions);
+  const [localCloses, rates] = await Promise.all([
+    loadCloses(context, wanted, requestOptions),
+    context.marketData.getUsdRatesOfSymbols(wanted),
+  ]);
+  const history = convertClosesToUsd(localCloses, rates);
 
   const facts = computePortfolioAnalytics({
     holdings,

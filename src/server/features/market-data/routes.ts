@@ -10,11 +10,16 @@ import {
   type QuotesResponse,
   type SearchResponse,
 } from '../../../contracts/market-data';
+import { assertGlobalMarketCoverage, hasGlobalMarketCoverage } from '../../auth/guards';
+import { isGlobalListing } from '../../../domain/listings';
 import { parseWith } from '../../http/errors';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import type { RequestOptions } from './service';
 
-/** Public endpoints, limited per IP (/64) in the shared limit store. */
+/**
+ * Public endpoints, limited per IP (/64) in the shared limit store. Listings outside the US are Professional's:
+ * search leaves them out for everyone else, and a quote or history of one is a 403 SUBSCRIPTION_REQUIRED.
+ */
 const rateLimit = { max: 300, timeWindow: '1 minute' };
 
 export const marketDataRoutes: FastifyPluginAsync = async (app) => {
@@ -32,19 +37,23 @@ export const marketDataRoutes: FastifyPluginAsync = async (app) => {
   app.get('/search', { config: { rateLimit } }, async (request) => {
     const { q } = parseWith(ZSearchQuery, request.query);
     const matches = await marketData.search(q, await optionsFor(request));
+    const covered = hasGlobalMarketCoverage(request.user);
     const body: SearchResponse = {
-      results: matches.map(({ symbol, name, assetClass, exchange }) => ({
-        symbol,
-        name,
-        assetClass,
-        ...(exchange ? { exchange } : {}),
-      })),
+      results: matches
+        .filter((match) => covered || !isGlobalListing(match.symbol))
+        .map(({ symbol, name, assetClass, exchange }) => ({
+          symbol,
+          name,
+          assetClass,
+          ...(exchange ? { exchange } : {}),
+        })),
     };
     return body;
   });
 
   app.post('/quotes', { config: { rateLimit } }, async (request) => {
     const { symbols } = parseWith(ZQuotesRequest, request.body);
+    assertGlobalMarketCoverage(request.user, symbols);
     const { quotes, errors } = await marketData.getQuotes(symbols, await optionsFor(request));
     const body: QuotesResponse = { quotes, ...(Object.keys(errors).length > 0 ? { errors } : {}) };
     return body;
@@ -52,6 +61,7 @@ export const marketDataRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/:ticker', { config: { rateLimit } }, async (request) => {
     const { ticker } = parseWith(ZTickerParams, request.params);
+    assertGlobalMarketCoverage(request.user, [ticker]);
     const body: QuoteResponse = await marketData.getQuote(ticker, await optionsFor(request));
     return body;
   });
@@ -59,6 +69,7 @@ export const marketDataRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:ticker/history', { config: { rateLimit } }, async (request) => {
     const { ticker } = parseWith(ZTickerParams, request.params);
     const { range } = parseWith(ZHistoryQuery, request.query);
+    assertGlobalMarketCoverage(request.user, [ticker]);
     const body: HistoryResponse = await marketData.getHistory(ticker, range, await optionsFor(request));
     return body;
   });

@@ -41,6 +41,8 @@ import {
   type HistoriesResult,
   type HistoryResult,
 } from './history';
+import { listingCurrency } from '../../../domain/listings';
+import { convertQuotesToUsd, createFxService, type FxRate, type LocalPrice } from './fx';
 import { createQuoteReader, type QuotesResult } from './quotes';
 import { createBarStore } from './repository';
 import { createSymbolSearch } from './search';
@@ -61,6 +63,15 @@ export interface MarketDataService {
   /** 400 for a malformed ticker, 404 'Unknown symbol X' when nobody can quote it. */
   getQuote(symbol: string, options?: RequestOptions): Promise<Quote>;
   getQuotes(symbols: readonly string[], options?: RequestOptions): Promise<QuotesResult>;
+  /**
+   * `getQuotes` with every price in USD (what valuations add up): a listing outside the US converted at the
+   * day's FX rate, its own price, currency and the rate in `local`.
+   */
+  getUsdQuotes(symbols: readonly string[], options?: RequestOptions): Promise<UsdQuotesResult>;
+  /** The day's rate to USD of each currency given (USD left out), cached per currency and UTC day. */
+  getUsdRates(currencies: Iterable<string>): Promise<Map<string, FxRate>>;
+  /** The USD rates the closes of these symbols need (their listings' currencies). */
+  getUsdRatesOfSymbols(symbols: Iterable<string>): Promise<Map<string, FxRate>>;
   /** Completed sessions of the range, oldest first: US trading days for stocks, every day for crypto. */
   getHistory(symbol: string, range: HistoryRange, options?: RequestOptions): Promise<HistoryResult>;
   /**
@@ -95,6 +106,11 @@ export interface MarketDataService {
    * within the vendor's quota. False, and nothing taken, when none is left (or the key is blank).
    */
   takeVendorCall(vendor: KeyedVendor, apiKey: string): boolean;
+}
+
+export interface UsdQuotesResult extends QuotesResult {
+  /** Listings outside the US only: the local price, its currency and the rate used. */
+  local: Record<string, LocalPrice>;
 }
 
 export interface FundamentalsResult {
@@ -160,6 +176,16 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     now,
   });
   const search = createSymbolSearch({ routing, budgetMs, nowMs });
+  const fx = createFxService({ routing, budgetMs, nowMs });
+
+  async function getUsdQuotes(inputs: readonly string[], userKeys: UserVendorKeys | undefined) {
+    const result = await quotes.getQuotes(inputs, userKeys);
+    const foreign = Object.values(result.quotes).filter((q) => q.currency !== 'USD');
+    if (foreign.length === 0) return { ...result, local: {} };
+    const rates = await fx.usdRates(foreign.map((q) => q.currency));
+    const converted = convertQuotesToUsd(result.quotes, rates);
+    return { ...result, quotes: converted.quotes, local: converted.local };
+  }
 
   async function getFundamentals(input: string, userKeys: UserVendorKeys | undefined) {
     const { symbol } = resolveSymbol(input);
@@ -191,6 +217,9 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     takeVendorCall: (vendor, apiKey) => routing.takeVendorCall(vendor, apiKey),
     getQuote: (input, requestOptions = {}) => quotes.getQuote(input, requestOptions.userKeys),
     getQuotes: (inputs, requestOptions = {}) => quotes.getQuotes(inputs, requestOptions.userKeys),
+    getUsdQuotes: (inputs, requestOptions = {}) => getUsdQuotes(inputs, requestOptions.userKeys),
+    getUsdRates: (currencies) => fx.usdRates(currencies),
+    getUsdRatesOfSymbols: (symbols) => fx.usdRates([...symbols].map(listingCurrency)),
     getHistory: (input, range, requestOptions = {}) =>
       history.getHistory(input, range, requestOptions.userKeys),
     getHistories: (inputs, range, requestOptions = {}) =>

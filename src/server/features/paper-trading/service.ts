@@ -1,4 +1,5 @@
 import type { User } from '../../../contracts/accounts';
+import { isGlobalListing } from '../../../domain/listings';
 import { AppError } from '../../../contracts/errors';
 import type { HistoryRange } from '../../../contracts/market-data';
 import type {
@@ -379,6 +380,14 @@ export async function placePaperTrade(
     if (earlier) return replay(earlier);
   }
 
+  // Paper accounts hold USD cash; a listing outside the US would need FX on every fill (docs/decisions/034).
+  if (isGlobalListing(input.symbol)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Paper trading covers US listings and crypto; ${input.symbol.trim().toUpperCase()} is listed outside the US.`,
+      { fields: { symbol: 'Listed outside the US' } },
+    );
+  }
   const quote = await quotes.getQuote(input.symbol);
   const price = usablePrice(quote.currentPrice);
   if (!price) throw new AppError('SERVICE_UNAVAILABLE', QUOTE_UNUSABLE_MESSAGE);

@@ -90,7 +90,7 @@ describe('demo accounts, aggregation and sync', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(ZPortfolioAccountListResponse.parse(created.json()).accounts).toHaveLength(3);
 
-    const getQuotes = vi.spyOn(t.services.marketData, 'getQuotes');
+    const getQuotes = vi.spyOn(t.services.marketData, 'getUsdQuotes');
     const body = await list(user);
     expect(getQuotes).toHaveBeenCalledTimes(1);
     const symbols = [...new Set(DEMO_ACCOUNTS.flatMap((a) => Object.keys(a.holdings)))];
@@ -140,7 +140,7 @@ describe('demo accounts, aggregation and sync', () => {
     await call('POST', '/api/portfolio-accounts/demo', user);
     const before = await list(user);
 
-    const getQuotes = vi.spyOn(t.services.marketData, 'getQuotes');
+    const getQuotes = vi.spyOn(t.services.marketData, 'getUsdQuotes');
     const res = await call('POST', '/api/portfolio-accounts/sync', user);
     expect(getQuotes).toHaveBeenCalledTimes(1);
     getQuotes.mockRestore();
@@ -158,7 +158,7 @@ describe('demo accounts, aggregation and sync', () => {
 
   it('asks for no quotes when there is nothing to value', async () => {
     const user = await signUpUser(t.app, { plan: 'premium' });
-    const getQuotes = vi.spyOn(t.services.marketData, 'getQuotes');
+    const getQuotes = vi.spyOn(t.services.marketData, 'getUsdQuotes');
     await addManual(user, { accountType: 'savings', accountName: 'Emergency fund', holdings: {} });
     const body = await list(user);
     expect(getQuotes).not.toHaveBeenCalled();

@@ -53,7 +53,7 @@ async function valueAccounts(
   // No call at all for no symbols (a user without accounts, or with empty ones).
   const quotes =
     symbols.length > 0
-      ? (await options.marketData.getQuotes(symbols, options.requestOptions)).quotes
+      ? (await options.marketData.getUsdQuotes(symbols, options.requestOptions)).quotes
       : ({} as Record<string, never>);
   const prices: Record<string, number | null> = {};
   for (const symbol of symbols) prices[symbol] = quotes[symbol]?.currentPrice ?? null;

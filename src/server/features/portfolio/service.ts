@@ -2,7 +2,8 @@
  * The analyzer's portfolio: its valuation (spec 000 §7 POST /api/portfolio/valuation) and, for a signed-in
  * user, the copy saved to the account (DESIGN.md deviation 7; visitors keep theirs in the browser).
  *
- * Valuation: one batch of quotes from the market-data service, then the domain's valuation, weights, daily
+ * Valuation: one batch of quotes from the market-data service, in USD (a listing outside the US converted at
+ * the day's FX rate, its local price kept beside), then the domain's valuation, weights, daily
  * change, classification and exposure (the functions `computePortfolioAnalytics` uses, without the risk
  * figures), so the numbers are the very ones the analysis shows. A symbol nobody can quote stays listed,
  * worth 0 and named 'Unknown'.
@@ -26,6 +27,7 @@ import {
   type ClassifiedPosition,
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
+import { convertClosesToUsd } from '../market-data/fx';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { findSavedPortfolio, upsertSavedPortfolio } from './repository';
 
@@ -38,7 +40,7 @@ export async function valuePortfolio(options: {
 }): Promise<Valuation> {
   const { portfolio } = options;
   const symbols = Object.keys(portfolio);
-  const { quotes } = await options.marketData.getQuotes(symbols, options.requestOptions);
+  const { quotes, local } = await options.marketData.getUsdQuotes(symbols, options.requestOptions);
   const positions = symbols.map((symbol) => {
     const quote = quotes[symbol];
     return {
@@ -77,6 +79,8 @@ export async function valuePortfolio(options: {
       source: quote?.source ?? null,
       asOf: quote?.asOf ?? null,
     };
+    const localPrice = local[symbol];
+    if (localPrice) holdings[symbol].local = localPrice;
     // Explicit fields, no object spread: this loop runs per holding on every valuation.
     classified.push({
       symbol,
@@ -157,12 +161,15 @@ export async function valueHistoryOfPortfolio(options: {
   requestOptions?: RequestOptions;
 }): Promise<ValueHistory> {
   const { portfolio } = options;
-  const { histories } = await options.marketData.getCloseHistories(
-    Object.keys(portfolio),
-    '1Y',
-    options.requestOptions,
+  const symbols = Object.keys(portfolio);
+  const [{ histories }, rates] = await Promise.all([
+    options.marketData.getCloseHistories(symbols, '1Y', options.requestOptions),
+    options.marketData.getUsdRatesOfSymbols(symbols),
+  ]);
+  const closes = convertClosesToUsd(
+    new Map(Object.entries(histories).map(([symbol, history]) => [symbol, history.closes])),
+    rates,
   );
-  const closes = new Map(Object.entries(histories).map(([symbol, history]) => [symbol, history.closes]));
   const { points, included, excluded } = valueHistoryOfHoldings(portfolio, closes);
   return {
     points,

@@ -113,7 +113,8 @@ describe('alphavantage adapter: happy paths from recorded responses', () => {
       jsonFixture('alphavantage/symbol-search-tesco.json'),
     );
     const matches = await adapter().search('tesco', AbortSignal.timeout(5000));
-    expect(matches.map((m) => m.symbol)).toEqual(['TSCO.LON', 'TSCDF', 'TSCDY']);
+    // London's `.LON` is read as our (Yahoo's) `.L`.
+    expect(matches.map((m) => m.symbol)).toEqual(['TSCO.L', 'TSCDF', 'TSCDY']);
   });
 
   it('serves stocks and funds, not crypto or indices', () => {
@@ -122,6 +123,77 @@ describe('alphavantage adapter: happy paths from recorded responses', () => {
     expect(av.supports('VFIAX')).toBe(true);
     expect(av.supports('CRYPTO:BTC')).toBe(false);
     expect(av.supports('^VIX')).toBe(false);
+  });
+});
+
+describe('alphavantage adapter: listings outside the US and FX', () => {
+  it('asks London as .LON and answers in pence under our symbol', async () => {
+    // The recorded IBM body, served for TSCO.LON: what matters here is the request's symbol and our answer's.
+    server.on(
+      `GET /query?function=GLOBAL_QUOTE&symbol=TSCO.LON&apikey=${KEY}`,
+      jsonFixture('alphavantage/global-quote-IBM.json'),
+    );
+    const quote = await adapter().quote('TSCO.L', AbortSignal.timeout(5000));
+    expect(quote).toMatchObject({
+      symbol: 'TSCO.L',
+      name: 'Tesco PLC',
+      currency: 'GBX',
+      currentPrice: 125.1,
+    });
+  });
+
+  it('serves London, Toronto and XETRA, not Tokyo, Hong Kong or Sydney', () => {
+    const av = adapter();
+    for (const s of ['TSCO.L', 'SHOP.TO', 'SAP.DE']) expect(av.supports(s), s).toBe(true);
+    for (const s of ['7203.T', '0700.HK', 'BHP.AX']) expect(av.supports(s), s).toBe(false);
+  });
+
+  const FX_GBP = `GET /query?function=FX_DAILY&from_symbol=GBP&to_symbol=USD&outputsize=compact&apikey=${KEY}`;
+
+  it('reads the latest FX_DAILY close as the rate', async () => {
+    // FX_DAILY's documented shape (no recorded success body was found: SOURCES.md), four decimals as sent.
+    server.on(FX_GBP, {
+      body: JSON.stringify({
+        'Meta Data': {
+          '1. Information': 'Forex Daily Prices (open, high, low, close)',
+          '2. From Symbol': 'GBP',
+          '3. To Symbol': 'USD',
+          '4. Output Size': 'Compact',
+          '5. Last Refreshed': '2025-11-21',
+          '6. Time Zone': 'UTC',
+        },
+        'Time Series FX (Daily)': {
+          '2025-11-21': {
+            '1. open': '1.30710',
+            '2. high': '1.31240',
+            '3. low': '1.30520',
+            '4. close': '1.31020',
+          },
+          '2025-11-20': {
+            '1. open': '1.30580',
+            '2. high': '1.30940',
+            '3. low': '1.30300',
+            '4. close': '1.30700',
+          },
+        },
+      }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const rate = await adapter().usdRate('gbp', AbortSignal.timeout(5000));
+    expect(rate).toEqual({ currency: 'GBP', rate: 1.3102, date: '2025-11-21' });
+  });
+
+  it('FX_DAILY\'s "Invalid API call" is not_found', async () => {
+    server.on(FX_GBP, jsonFixture('alphavantage/error-message-invalid-api-call-FX_DAILY.json'));
+    const invalid = await vendorFailure(adapter().usdRate('GBP', AbortSignal.timeout(5000)));
+    expect(invalid.kind).toBe('not_found');
+    expect(invalid.message).toContain('FX_DAILY');
+  });
+
+  it('FX_DAILY past the daily quota is rate_limited', async () => {
+    server.on(FX_GBP, jsonFixture('alphavantage/rate-limit-information-25-per-day.json'));
+    const limited = await vendorFailure(adapter().usdRate('GBP', AbortSignal.timeout(5000)));
+    expect(limited.kind).toBe('rate_limited');
   });
 });
 

@@ -13,11 +13,18 @@
  * An empty `"Global Quote": {}` is an unknown symbol: 'not_found'.
  *
  * GLOBAL_QUOTE gives no name, currency or time: the name comes from the security master, the currency is
- * USD (US listings only), and `asOf` is the close (16:00 New York) of its "latest trading day", or now
- * if that is still ahead.
+ * the listing's (`listingCurrency`), and `asOf` is the close (16:00 New York) of its "latest trading day", or
+ * now if that is still ahead.
+ *
+ * Listings outside the US: Alpha Vantage writes London, Toronto and XETRA as `TSCO.LON`, `SHOP.TRT`,
+ * `MBG.DEX` (mapped both ways by `toAlphaVantageSymbol` / `fromAlphaVantageSymbol`) and does not list Tokyo,
+ * Hong Kong or Sydney (`supports` is false for them).
+ *
+ * FX: `usdRate` reads FX_DAILY (compact) from the currency to USD and takes the latest day's close.
  */
 import { addDays, utcDateOf } from '../../../domain/calendar';
 import { z } from 'zod';
+import { fromAlphaVantageSymbol, listingCurrency, toAlphaVantageSymbol } from '../../../domain/listings';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import {
   assertIsoDate,
@@ -29,7 +36,7 @@ import {
   type AdapterOptions,
   type VendorBodyCheck,
 } from './http';
-import { type DailyBar, type MarketDataAdapter, type Quote, type SymbolMatch } from './types';
+import { type DailyBar, type FxQuote, type MarketDataAdapter, type Quote, type SymbolMatch } from './types';
 
 const VENDOR = 'alphavantage' as const;
 export const ALPHAVANTAGE_BASE_URL = 'https://www.alphavantage.co/query';
@@ -81,6 +88,15 @@ const symbolSearch = z.object({
   ),
 });
 
+const fxDaily = z.object({
+  'Time Series FX (Daily)': z.record(
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    z.object({ '4. close': numeric.pipe(z.number().positive()) }),
+  ),
+});
+
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
 const RATE_LIMIT_TEXT = /rate limit|call frequency|requests per (day|minute)|spreading out/i;
 
 /** Alpha Vantage's errors-with-200 (see the file comment). */
@@ -120,14 +136,21 @@ export class AlphaVantageAdapter implements MarketDataAdapter {
     this.now = options.now ?? Date.now;
   }
 
-  /** US stocks, ETFs and funds: not crypto (CoinGecko's) and not indices like ^VIX. */
+  /** Stocks, ETFs and funds of the US, London, Toronto and XETRA: not crypto (CoinGecko's), not indices like ^VIX. */
   supports(symbol: string): boolean {
     const s = symbol.trim().toUpperCase();
-    return s.length > 0 && !s.startsWith(CRYPTO_PREFIX) && !s.startsWith('^');
+    return (
+      s.length > 0 && !s.startsWith(CRYPTO_PREFIX) && !s.startsWith('^') && toAlphaVantageSymbol(s) !== null
+    );
   }
 
   async quote(symbol: string, signal: AbortSignal): Promise<Quote> {
-    const body = await this.get({ function: 'GLOBAL_QUOTE', symbol }, globalQuote, signal, `quote ${symbol}`);
+    const body = await this.get(
+      { function: 'GLOBAL_QUOTE', symbol: this.vendorSymbol(symbol) },
+      globalQuote,
+      signal,
+      `quote ${symbol}`,
+    );
     const q = body['Global Quote'];
     if (!('05. price' in q)) throw vendorError(VENDOR, 'not_found', `quote ${symbol}: unknown symbol`);
     return {
@@ -137,7 +160,7 @@ export class AlphaVantageAdapter implements MarketDataAdapter {
       change: q['09. change'],
       changePercent: q['10. change percent'],
       previousClose: q['08. previous close'],
-      currency: 'USD',
+      currency: listingCurrency(symbol),
       source: VENDOR,
       asOf: notAfterNow(newYorkCloseIso(q['07. latest trading day']), this.now()),
     };
@@ -154,7 +177,11 @@ export class AlphaVantageAdapter implements MarketDataAdapter {
     if (to < from) return [];
     const compact = from >= addDays(utcDateOf(this.now()), -COMPACT_CALENDAR_DAYS);
     const body = await this.get(
-      { function: 'TIME_SERIES_DAILY', symbol, outputsize: compact ? 'compact' : 'full' },
+      {
+        function: 'TIME_SERIES_DAILY',
+        symbol: this.vendorSymbol(symbol),
+        outputsize: compact ? 'compact' : 'full',
+      },
       dailySeries,
       signal,
       `history ${symbol}`,
@@ -177,10 +204,33 @@ export class AlphaVantageAdapter implements MarketDataAdapter {
     if (!keywords) return [];
     const body = await this.get({ function: 'SYMBOL_SEARCH', keywords }, symbolSearch, signal, 'search');
     return body.bestMatches.map((m) => ({
-      symbol: m['1. symbol'],
+      symbol: fromAlphaVantageSymbol(m['1. symbol']),
       name: m['2. name'],
       assetClass: ASSET_CLASS[m['3. type']] ?? m['3. type'].toLowerCase(),
     }));
+  }
+
+  /** The latest FX_DAILY close of `currency` in USD (compact: the latest 100 days, on free keys). */
+  async usdRate(currency: string, signal: AbortSignal): Promise<FxQuote> {
+    const from = currency.trim().toUpperCase();
+    if (!CURRENCY_CODE.test(from))
+      throw vendorError(VENDOR, 'not_found', `FX ${currency}: not a currency code`);
+    const body = await this.get(
+      { function: 'FX_DAILY', from_symbol: from, to_symbol: 'USD', outputsize: 'compact' },
+      fxDaily,
+      signal,
+      `FX ${from}`,
+    );
+    const days = Object.keys(body['Time Series FX (Daily)']).sort();
+    const date = days.at(-1);
+    const day = date === undefined ? undefined : body['Time Series FX (Daily)'][date];
+    if (date === undefined || !day) throw vendorError(VENDOR, 'not_found', `FX ${from}: no rates`);
+    return { currency: from, rate: day['4. close'], date };
+  }
+
+  /** Alpha Vantage's spelling of a symbol `supports` accepted. */
+  private vendorSymbol(symbol: string): string {
+    return toAlphaVantageSymbol(symbol) ?? symbol;
   }
 
   private get<S extends z.ZodType>(

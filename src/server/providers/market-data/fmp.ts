@@ -15,10 +15,12 @@
  *
  * FMP's errors come as `{"Error Message": "..."}`: "Invalid API KEY" and "Legacy Endpoint" ->
  * 'unauthorized', "Limit Reach" -> 'rate_limited', a premium/subscription refusal -> 'unauthorized'.
- * FMP quotes carry no currency: US listings, USD.
+ * FMP quotes carry no currency: the listing's (USD in the US, `GBX` in London, ...; FMP spells symbols as
+ * Yahoo does: `TSCO.L`, `7203.T`).
  */
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
+import { listingCurrency } from '../../../domain/listings';
 import {
   assertIsoDate,
   fetchJson,
@@ -331,7 +333,7 @@ function toQuote(symbol: string, item: z.infer<typeof quoteItem>, now: number): 
     change,
     changePercent: item.changePercentage ?? (previousClose ? (change / previousClose) * 100 : 0),
     previousClose,
-    currency: 'USD',
+    currency: listingCurrency(symbol),
     source: VENDOR,
     asOf: new Date(item.timestamp != null ? item.timestamp * 1000 : now).toISOString(),
   };

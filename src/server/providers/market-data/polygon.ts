@@ -21,6 +21,7 @@
 import { addDays } from '../../../domain/calendar';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
+import { isGlobalListing } from '../../../domain/listings';
 import {
   assertIsoDate,
   fetchJson,
@@ -114,7 +115,7 @@ export class PolygonAdapter implements MarketDataAdapter {
   /** US stocks and ETFs: not crypto, not indices (`^VIX`), not mutual funds. */
   supports(symbol: string): boolean {
     const s = symbol.trim().toUpperCase();
-    if (!s || s.startsWith(CRYPTO_PREFIX) || s.startsWith('^')) return false;
+    if (!s || s.startsWith(CRYPTO_PREFIX) || s.startsWith('^') || isGlobalListing(s)) return false;
     return findSecurity(s)?.assetClass !== 'fund';
   }
 

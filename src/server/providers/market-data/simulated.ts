@@ -7,8 +7,6 @@ import { simulateDailyBars, simulateQuote } from '../../../domain/market-simulat
 import type { SecurityMasterEntry } from '../../../domain/security-master';
 import type { DailyBar, Quote } from './types';
 
-export const SIMULATED_CURRENCY = 'USD';
-
 export interface SimulatedSource {
   readonly name: 'simulated';
   quote(entry: SecurityMasterEntry, now: Date): Quote;
@@ -28,7 +26,8 @@ export function createSimulatedSource(): SimulatedSource {
         change: simulated.change,
         changePercent: simulated.changePercent,
         previousClose: simulated.previousClose,
-        currency: SIMULATED_CURRENCY,
+        // The listing's own currency: the simulator's prices are local prices, like a vendor's.
+        currency: entry.currency ?? 'USD',
         source: 'simulated',
         asOf: simulated.asOf,
       };

@@ -31,6 +31,16 @@ export interface DailyBar {
   volume: number;
 }
 
+/** What one unit of a currency was worth in USD, at a vendor's latest daily rate. */
+export interface FxQuote {
+  /** The currency priced (`GBP`, `JPY`; never a minor unit like `GBX`). */
+  currency: string;
+  /** USD per one unit of `currency`. */
+  rate: number;
+  /** The day of the rate, YYYY-MM-DD. */
+  date: string;
+}
+
 /** A session's close alone: what analytics over many symbols need of a history. */
 export type DailyClose = Pick<DailyBar, 'date' | 'close'>;
 
@@ -98,6 +108,8 @@ export interface MarketDataAdapter {
   /** Daily bars from `from` to `to` inclusive (YYYY-MM-DD). */
   history?(symbol: string, from: string, to: string, signal: AbortSignal): Promise<DailyBar[]>;
   search?(query: string, signal: AbortSignal): Promise<SymbolMatch[]>;
+  /** The latest daily rate of a currency to USD (vendors with FX data). */
+  usdRate?(currency: string, signal: AbortSignal): Promise<FxQuote>;
   profile?(symbol: string, signal: AbortSignal): Promise<SecurityProfile>;
   /** Market capitalisation, sector and industry (vendors with fundamentals). */
   companyFundamentals?(symbol: string, signal: AbortSignal): Promise<CompanyFundamentals>;

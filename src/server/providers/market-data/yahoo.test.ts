@@ -225,6 +225,35 @@ describe('yahoo adapter: happy paths from recorded responses', () => {
 });
 
 describe('yahoo adapter: failures end in a VendorError of the right kind', () => {
+  /** The recorded AAPL body with its one quote's fields changed: the wire shape of another symbol's quote. */
+  function recordedQuoteAs(fields: Record<string, unknown>) {
+    const body = JSON.parse(fixture('yahoo/quote-v7-AAPL.json')) as {
+      quoteResponse: { result: Record<string, unknown>[] };
+    };
+    body.quoteResponse.result = body.quoteResponse.result.map((q) => ({ ...q, ...fields }));
+    return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  }
+
+  it("reads London's GBp as GBX (pence)", async () => {
+    expectHandshake();
+    server.on(
+      `GET /v7/finance/quote?symbols=TSCO.L&crumb=${CRUMB}`,
+      recordedQuoteAs({ symbol: 'TSCO.L', currency: 'GBp', regularMarketPrice: 440.2 }),
+    );
+    const quote = await adapter().quote('TSCO.L', AbortSignal.timeout(5000));
+    expect(quote).toMatchObject({ symbol: 'TSCO.L', currency: 'GBX', currentPrice: 440.2 });
+  });
+
+  it('reads the USD rate of a currency from its =X pair, dated by the quote', async () => {
+    expectHandshake();
+    server.on(
+      `GET /v7/finance/quote?symbols=GBPUSD%3DX&crumb=${CRUMB}`,
+      recordedQuoteAs({ symbol: 'GBPUSD=X', currency: 'USD', regularMarketPrice: 1.3102 }),
+    );
+    const rate = await adapter().usdRate('gbp', AbortSignal.timeout(5000));
+    expect(rate).toEqual({ currency: 'GBP', rate: 1.3102, date: '2025-02-14' });
+  });
+
   const QUOTE = `GET /v7/finance/quote?symbols=AAPL&crumb=${CRUMB}`;
 
   async function quoteFailure() {

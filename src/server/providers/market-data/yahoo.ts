@@ -29,6 +29,7 @@ import { ExtendedCookieJar } from 'yahoo-finance2/lib/cookieJar';
 import { getCrumbClear } from 'yahoo-finance2/lib/getCrumb';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
+import { normalizeCurrency } from '../../../domain/listings';
 import {
   assertIsoDate,
   networkError,
@@ -43,6 +44,7 @@ import {
 import {
   VendorError,
   type DailyBar,
+  type FxQuote,
   type MarketDataAdapter,
   type Quote,
   type SecurityProfile,
@@ -299,6 +301,16 @@ export class YahooAdapter implements MarketDataAdapter {
     return quote;
   }
 
+  /** Yahoo's FX pair `GBPUSD=X`: its regular-market price is the rate, its day the rate's date (UTC). */
+  async usdRate(currency: string, signal: AbortSignal): Promise<FxQuote> {
+    const from = currency.trim().toUpperCase();
+    if (!/^[A-Z]{3}$/.test(from))
+      throw vendorError(VENDOR, 'not_found', `FX ${currency}: not a currency code`);
+    const quote = await this.quote(`${from}USD=X`, signal);
+    if (!(quote.currentPrice > 0)) throw vendorError(VENDOR, 'bad_response', `FX ${from}: no rate`);
+    return { currency: from, rate: quote.currentPrice, date: quote.asOf.slice(0, 10) };
+  }
+
   /** Symbols Yahoo does not know are absent from the map (Yahoo answers `result: []` for them). */
   async quotes(symbols: string[], signal: AbortSignal): Promise<Map<string, Quote>> {
     const bySymbol = new Map<string, string>();
@@ -457,7 +469,7 @@ function toQuote(symbol: string, q: YahooQuote): Quote {
     change,
     changePercent,
     previousClose,
-    currency: q.currency ?? 'USD',
+    currency: normalizeCurrency(q.currency ?? 'USD'),
     source: VENDOR,
     asOf: asOf.toISOString(),
   };

@@ -28,3 +28,23 @@ const ASSET_CLASS_LABELS: Readonly<Record<string, string>> = {
 export function assetClassLabel(name: string): string {
   return ASSET_CLASS_LABELS[name] ?? name;
 }
+
+/**
+ * A price in a listing's own currency: pence as `440p` (London quotes in GBX), others with their symbol
+ * (`¥2,400`, `CA$205.00`, `€210.00`).
+ */
+export function formatLocalPrice(price: number, currency: string): string {
+  if (currency === 'GBX') {
+    return `${price.toLocaleString('en-US', { maximumFractionDigits: 2 })}p`;
+  }
+  try {
+    return price.toLocaleString('en-US', { style: 'currency', currency });
+  } catch {
+    return `${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`;
+  }
+}
+
+/** A rate to USD with four significant digits: 1.310, 0.006400. */
+export function formatFxRate(rate: number): string {
+  return rate.toLocaleString('en-US', { minimumSignificantDigits: 4, maximumSignificantDigits: 4 });
+}

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, useTransition, type KeyboardEvent } from 'react';
+import { planIncludes } from '../../../domain/plans';
+import { useSession } from '../../lib/session';
 import { ChevronDown, CircleCheck, ClipboardCopy, Plus, Sparkles, Trash2, X } from 'lucide-react';
 import { EDITOR_SAMPLE_PORTFOLIO } from '../../../domain/sample-portfolios';
 import { Button } from '../../components/ui/button';
@@ -85,6 +87,8 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const focusIndex = useRef<number | null>(null);
   const noun = kind === 'stock' ? 'Stock' : 'Crypto';
+  const { user } = useSession();
+  const allowsGlobal = user !== null && planIncludes(user.plan, 'professional');
 
   useEffect(() => {
     if (focusIndex.current === null) return;
@@ -150,7 +154,9 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
               value={row.symbol}
               maxLength={kind === 'stock' ? 5 : undefined}
               className="min-w-0 font-medium uppercase placeholder:normal-case"
-              onChange={(event) => onEdit({ type: 'setSymbol', kind, id: row.id, value: event.target.value })}
+              onChange={(event) =>
+                onEdit({ type: 'setSymbol', kind, id: row.id, value: event.target.value, allowsGlobal })
+              }
               onKeyDown={(event) => onSymbolKeyDown(event, index)}
             />
             <QuantityInput

@@ -179,3 +179,14 @@ describe('adding an import to a portfolio', () => {
     expect(isSamePortfolio({ AAPL: 1, VTI: 2 }, { AAPL: 1, BND: 2 })).toBe(false);
   });
 });
+
+describe('symbols of listings outside the US (Professional)', () => {
+  it('keeps digits and a dot, at most 9 characters, only when global coverage is on', () => {
+    expect(sanitiseStockSymbol('7203.t', true)).toBe('7203.T');
+    expect(sanitiseStockSymbol('muv2.de', true)).toBe('MUV2.DE');
+    expect(sanitiseStockSymbol('0700.HK ', true)).toBe('0700.HK');
+    expect(sanitiseStockSymbol('ABCDEFGHIJK', true)).toBe('ABCDEFGHI');
+    expect(sanitiseStockSymbol('7203.t')).toBe('T');
+    expect(sanitiseStockSymbol('tsco.l')).toBe('TSCOL');
+  });
+});

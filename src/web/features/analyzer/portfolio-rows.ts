@@ -41,12 +41,18 @@ export function createRowId(kind: RowKind): string {
   return `${kind}-${rowCounter}`;
 }
 
-/** Upper case, only the letters A-Z kept, at most 5 of them: 'aapl1' -> 'AAPL'. */
-export function sanitiseStockSymbol(raw: string): string {
-  return raw
-    .toUpperCase()
-    .replace(/[^A-Z]/g, '')
-    .slice(0, STOCK_SYMBOL_MAX_LENGTH);
+/** Long enough for the listings outside the US: `MUV2.DE`, `0700.HK`, `VUKE.L`. */
+export const GLOBAL_STOCK_SYMBOL_MAX_LENGTH = 9;
+
+/**
+ * Upper case, only the letters A-Z kept, at most 5 of them: 'aapl1' -> 'AAPL' (spec 000 §5). With global
+ * market coverage (Professional, decision 034) digits and a dot are kept too, at most 9: '7203.t' -> '7203.T'.
+ */
+export function sanitiseStockSymbol(raw: string, allowsGlobal = false): string {
+  const upper = raw.toUpperCase();
+  return allowsGlobal
+    ? upper.replace(/[^A-Z0-9.]/g, '').slice(0, GLOBAL_STOCK_SYMBOL_MAX_LENGTH)
+    : upper.replace(/[^A-Z]/g, '').slice(0, STOCK_SYMBOL_MAX_LENGTH);
 }
 
 /** Upper case, no length limit; spaces cannot be part of a symbol. */
@@ -146,7 +152,7 @@ export function formatHoldingQuantity(symbol: string, quantity: number): string 
 // Editor state: every edit goes through this reducer; the portfolio map is rebuilt from its rows.
 
 export type EditorAction =
-  | { type: 'setSymbol'; kind: RowKind; id: string; value: string }
+  | { type: 'setSymbol'; kind: RowKind; id: string; value: string; allowsGlobal?: boolean }
   | { type: 'setQuantity'; kind: RowKind; id: string; value: number }
   | { type: 'addRow'; kind: RowKind; afterId?: string }
   | { type: 'removeRow'; kind: RowKind; id: string }
@@ -160,7 +166,9 @@ export function editorReducer(state: EditorRows, action: EditorAction): EditorRo
         ? {
             ...state,
             stocks: state.stocks.map((row) =>
-              row.id === action.id ? { ...row, symbol: sanitiseStockSymbol(action.value) } : row,
+              row.id === action.id
+                ? { ...row, symbol: sanitiseStockSymbol(action.value, action.allowsGlobal) }
+                : row,
             ),
           }
         : {

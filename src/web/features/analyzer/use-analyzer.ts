@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { PORTFOLIO_MESSAGES, type AnalyzeResponse } from '../../../contracts/analysis';
+import { AppError } from '../../../contracts/errors';
 import { readStored, writeStored } from '../../lib/storage';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAnalyzePortfolio } from './analyze-portfolio';
@@ -64,6 +65,11 @@ export function useAnalyzer(source: PortfolioSource | null = null) {
       data: valuation.isError ? undefined : valuation.data,
       isLoading: valuation.isPending || valuation.isFetching,
       isUnavailable: valuation.isError,
+      /** Why, when the server said (a listing outside the US on a plan below Professional). */
+      unavailableMessage:
+        valuation.error instanceof AppError && valuation.error.code === 'SUBSCRIPTION_REQUIRED'
+          ? valuation.error.message
+          : undefined,
     },
     analysis: {
       run: runAnalysis,

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId } from 'react';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
-import type { Valuation } from '../../../contracts/analysis';
+import type { LocalPrice, Valuation } from '../../../contracts/analysis';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatUsd } from '../../lib/format';
@@ -12,7 +12,7 @@ import {
   formatSignedUsd,
   TONE_TEXT_CLASS,
 } from '../../lib/format';
-import { SOURCE_LABELS } from './format';
+import { formatFxRate, formatLocalPrice, SOURCE_LABELS } from './format';
 import { Amount } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
 import { formatHoldingQuantity } from './portfolio-rows';
@@ -26,15 +26,55 @@ function ChangeIcon({ value }: { value: number }) {
   return <Icon className="size-4 shrink-0" aria-hidden="true" />;
 }
 
+/**
+ * The FX rates the valuation used, grouped by where they came from:
+ * 'Converted to USD at Simulated rates of 2026-11-24: 1 GBP = 1.310 USD; 1 JPY = 0.006400 USD'.
+ */
+function FxRatesNote({ valuation }: { valuation: Valuation }) {
+  const rates = new Map<string, LocalPrice['fx']>();
+  for (const holding of Object.values(valuation.holdings)) {
+    if (holding.local) rates.set(holding.local.fx.currency, holding.local.fx);
+  }
+  if (rates.size === 0) return null;
+  const groups = new Map<string, string[]>();
+  for (const fx of [...rates.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1))) {
+    const key = `${SOURCE_LABELS[fx.source]} rates of ${fx.date}`;
+    groups.set(key, [...(groups.get(key) ?? []), `1 ${fx.currency} = ${formatFxRate(fx.rate)} USD`]);
+  }
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="fx-rates">
+      Converted to USD at{' '}
+      {[...groups.entries()].map(([label, list]) => `${label}: ${list.join('; ')}`).join('. ')}
+    </p>
+  );
+}
+
+/** A listing's own price beside its USD one: '440p', '¥2,400'. */
+function LocalPriceLine({ local }: { local: LocalPrice | undefined }) {
+  if (!local) return null;
+  return (
+    <span className="block text-xs whitespace-nowrap text-muted-foreground">
+      <Amount>{formatLocalPrice(local.price, local.currency)}</Amount> {local.currency}
+    </span>
+  );
+}
+
 export interface ValuationPanelProps {
   valuation: Valuation | undefined;
   isLoading: boolean;
   /** The last fetch failed: no valuation is shown (spec 000 §4). */
   isUnavailable: boolean;
+  /** The server's reason, shown instead of the generic line (a plan that lacks global coverage). */
+  unavailableMessage?: string;
 }
 
 /** Total value, today's change, each holding with its quote's source, and allocation charts. */
-export function ValuationPanel({ valuation, isLoading, isUnavailable }: ValuationPanelProps) {
+export function ValuationPanel({
+  valuation,
+  isLoading,
+  isUnavailable,
+  unavailableMessage,
+}: ValuationPanelProps) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -46,7 +86,9 @@ export function ValuationPanel({ valuation, isLoading, isUnavailable }: Valuatio
       </CardHeader>
       <CardContent className="flex flex-col gap-6 p-4 pt-0 sm:p-6 sm:pt-0">
         {isUnavailable ? (
-          <p className="text-sm text-muted-foreground">Prices are not available right now.</p>
+          <p className="text-sm text-muted-foreground">
+            {unavailableMessage ?? 'Prices are not available right now.'}
+          </p>
         ) : !valuation ? (
           isLoading ? (
             <div className="flex flex-col gap-3" aria-busy="true">
@@ -86,6 +128,7 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
           <span className="font-normal text-muted-foreground">today</span>
         </p>
         {sources ? <p className="text-xs text-muted-foreground">Prices: {sources}</p> : null}
+        <FxRatesNote valuation={valuation} />
       </div>
 
       <ul className="flex flex-col md:hidden" aria-label="Holdings">
@@ -111,6 +154,7 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
               <p className={cn('text-xs', TONE_TEXT_CLASS[changeTone(holding.changePercent)])}>
                 {holding.changePercent === null ? '—' : formatSignedPercent(holding.changePercent)} today
               </p>
+              <LocalPriceLine local={holding.local} />
               <p className="text-xs text-muted-foreground">{formatFraction(holding.weight)} of total</p>
             </div>
           </li>
@@ -162,6 +206,7 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
                 </th>
                 <td className="px-2 py-2 text-right tabular-nums">
                   {holding.price === null ? '—' : <Amount>{formatUsd(holding.price)}</Amount>}
+                  <LocalPriceLine local={holding.local} />
                 </td>
                 <td className="px-2 py-2 text-right font-medium tabular-nums">
                   <Amount>{formatUsd(holding.currentValue)}</Amount>
