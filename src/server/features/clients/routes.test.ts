@@ -116,6 +116,16 @@ describe('GET and POST /api/clients', () => {
     expect(listed).toMatchObject({ sources: ['simulated'], isSimulated: true });
   });
 
+  it("values a client's London and Tokyo listings in USD, as the analyzer's valuation does", async () => {
+    const user = await signUpUser(t.app, { plan: 'professional' });
+    const holdings = { 'TSCO.L': 100, '7203.T': 50, AAPL: 2 };
+    const { client } = await create(user, { name: 'Global', holdings });
+    const valuation = await call('POST', '/api/portfolio/valuation', user, { portfolio: holdings });
+    expect(valuation.statusCode, valuation.body).toBe(200);
+    const { totalCurrentValue } = valuation.json<{ valuation: { totalCurrentValue: number } }>().valuation;
+    expect(client.value).toBeCloseTo(totalCurrentValue, 6);
+  });
+
   it('refuses a bad name or holdings with a clear 400', async () => {
     const cases: [unknown, string][] = [
       [{}, M.nameRequired],

@@ -46,9 +46,10 @@ interface ValuedClients {
 
 async function valueClients(options: UserRequest & { rows: readonly ClientRow[] }): Promise<ValuedClients> {
   const symbols = [...new Set(options.rows.flatMap((row) => Object.keys(row.holdings)))];
-  // No call at all for no symbols (no clients, or only empty ones).
+  // No call at all for no symbols (no clients, or only empty ones). In USD: a London or Tokyo listing at the
+  // day's rate (decision 034), as the analyzer values it.
   const quotes =
-    symbols.length > 0 ? (await options.marketData.getQuotes(symbols, options.requestOptions)).quotes : {};
+    symbols.length > 0 ? (await options.marketData.getUsdQuotes(symbols, options.requestOptions)).quotes : {};
   const prices: Record<string, ClientQuote> = {};
   for (const [symbol, quote] of Object.entries(quotes)) {
     prices[symbol] = { price: quote.currentPrice, change: quote.change };
