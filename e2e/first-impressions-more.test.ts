@@ -113,7 +113,7 @@ describe('item 14: the pages the interface links to exist, and the copy promises
     expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
   });
 
-  it('says alerts and snapshots are not here and unbuilt features are coming (375 px)', async () => {
+  it('says alerts and snapshots are not here, and no built feature is marked coming (375 px)', async () => {
     const page = await h.newPage({ viewport: MOBILE });
     for (const pathname of ['/', '/about', '/compliance', '/robinhood-guide', '/signup', '/resources']) {
       await page.goto(pathname);
@@ -124,16 +124,19 @@ describe('item 14: the pages the interface links to exist, and the copy promises
       expect(text, pathname).not.toContain('set alerts');
     }
     await page.goto('/features');
-    const reports = page.getByRole('listitem').filter({ hasText: 'White-label reports and API access' });
-    await visible(reports.getByText('Coming soon'));
-    for (const shipped of ['Professional Trading Terminal', 'AI Trading Suggestions']) {
-      const item = page.getByRole('listitem').filter({ hasText: shipped });
-      expect(await item.getByText('Coming soon').count()).toBe(0);
-    }
+    // Every Professional feature is built (#16): the highlights and the plan table promise nothing as coming.
+    await visible(page.getByRole('listitem').filter({ hasText: 'White-label reports and API access' }));
+    expect(await page.getByText('Coming soon').count()).toBe(0);
     const matrixRow = (name: string) => page.getByRole('rowheader', { name: new RegExp(`^${name}`) });
-    expect(await matrixRow('White-label reports').innerText()).toContain('(coming soon)');
-    expect(await matrixRow('AI Trading Suggestions').innerText()).not.toContain('coming');
-    expect(await matrixRow('Trading terminal access').innerText()).not.toContain('coming');
+    for (const feature of [
+      'White-label reports',
+      'Multi-client features',
+      'Global market coverage',
+      'AI Trading Suggestions',
+      'Trading terminal access',
+    ]) {
+      expect(await matrixRow(feature).innerText(), feature).not.toContain('coming');
+    }
     await screenshot(page, 'features-375');
   });
 });
