@@ -70,6 +70,15 @@ export const ADMIN_USER_SORTS = ['newest', 'oldest', 'plan'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 export const ADMIN_USERS_MAX_PAGE_SIZE = 100;
 
+/**
+ * The user search finds a part of an email or name of at least 3 characters: the trigram index holds parts of 3
+ * (decision 029), so a shorter one would read every user.
+ */
+export const ADMIN_SEARCH_MIN_LENGTH = 3;
+export const ADMIN_SEARCH_TOO_SHORT = `Search needs at least ${ADMIN_SEARCH_MIN_LENGTH} characters`;
+/** A search counts its matches up to this many ('1,000+'): counting every match of 'example.com' reads all users. */
+export const ADMIN_SEARCH_COUNT_CAP = 1000;
+
 /** GET /api/admin/users: one page, newest first unless sorted otherwise, searched by email or name. */
 export const ZAdminUsersQuery = z.object({
   page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int().min(1).max(100_000).default(1),
@@ -79,7 +88,12 @@ export const ZAdminUsersQuery = z.object({
     .min(1)
     .max(ADMIN_USERS_MAX_PAGE_SIZE)
     .default(25),
-  search: z.string().trim().max(200, 'Search is too long (200 characters at most)').optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200, 'Search is too long (200 characters at most)')
+    .refine((text) => text === '' || text.length >= ADMIN_SEARCH_MIN_LENGTH, ADMIN_SEARCH_TOO_SHORT)
+    .optional(),
   sort: z.enum(ADMIN_USER_SORTS, { error: 'Sort must be one of newest, oldest, plan' }).default('newest'),
 });
 export type AdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
@@ -88,7 +102,10 @@ export const ZAdminUsersPage = z.object({
   users: z.array(ZAdminUser),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Every user, or the matches of a search up to ADMIN_SEARCH_COUNT_CAP. */
   total: ZCount,
+  /** A search matched more than ADMIN_SEARCH_COUNT_CAP users: `total` is the cap. */
+  totalIsCapped: z.boolean(),
 });
 export type AdminUsersPage = z.infer<typeof ZAdminUsersPage>;
 

@@ -250,13 +250,25 @@ const ORDER_BY: Record<AdminUserSort, SQL[]> = {
   plan: [sql`${user.plan} desc`, sql`${user.createdAt} desc`, sql`${user.id} desc`],
 };
 
-/** One page of users and how many match. */
+/**
+ * One page of users and how many match: every user counted (an index-only scan), a search's matches up to
+ * `countCap` (a broad term such as 'example.com' matches nearly everyone, and counting them all reads them all).
+ */
 export async function listUsersPage(
   db: Database,
-  options: { search: string | undefined; sort: AdminUserSort; limit: number; offset: number },
-): Promise<{ rows: AdminUserRow[]; total: number }> {
+  options: {
+    search: string | undefined;
+    sort: AdminUserSort;
+    limit: number;
+    offset: number;
+    countCap: number;
+  },
+): Promise<{ rows: AdminUserRow[]; total: number; totalIsCapped: boolean }> {
   const where = searchCondition(options.search);
-  const [rows, [count]] = await Promise.all([
+  const matches = where
+    ? sql`select count(*)::int as total from (select 1 from ${user} where ${where} limit ${options.countCap + 1}) m`
+    : sql`select count(*)::int as total from ${user}`;
+  const [rows, counted] = await Promise.all([
     db
       .select(adminUserColumns)
       .from(user)
@@ -264,12 +276,11 @@ export async function listUsersPage(
       .orderBy(...ORDER_BY[options.sort])
       .limit(options.limit)
       .offset(options.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(user)
-      .where(where),
+    db.execute<{ total: number }>(matches),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  const total = counted.rows[0]?.total ?? 0;
+  const totalIsCapped = where !== undefined && total > options.countCap;
+  return { rows, total: totalIsCapped ? options.countCap : total, totalIsCapped };
 }
 
 /** Users newest first after `after` (keyset on user_created_idx), for the export's batches. */

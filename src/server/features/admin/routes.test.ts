@@ -5,6 +5,9 @@ import {
   ZAuditLogResponse,
   ZContactMessagesResponse,
   ZAdminUserResponse,
+  ADMIN_SEARCH_COUNT_CAP,
+  ADMIN_SEARCH_MIN_LENGTH,
+  ADMIN_SEARCH_TOO_SHORT,
 } from '../../../contracts/admin';
 import { ADMIN_REQUIRED_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../../auth/guards';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -168,7 +171,7 @@ describe('GET /api/admin/users', () => {
     const first = ZAdminUsersPage.parse(
       (await asAdmin('GET', '/api/admin/users?search=pager&pageSize=10')).json(),
     );
-    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 31 });
+    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 31, totalIsCapped: false });
     expect(first.users).toHaveLength(10);
     const dates = first.users.map((u) => u.created_at ?? '');
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -200,6 +203,29 @@ describe('GET /api/admin/users', () => {
       'Page size must be a whole number from 1 to 100',
     );
     expectError(await asAdmin('GET', '/api/admin/users?sort=email'), 400, 'VALIDATION_ERROR');
+  });
+
+  it(`refuses a search shorter than ${ADMIN_SEARCH_MIN_LENGTH} characters, and counts matches up to ${ADMIN_SEARCH_COUNT_CAP}`, async () => {
+    expectError(
+      await asAdmin('GET', '/api/admin/users?search=%20pa%20'),
+      400,
+      'VALIDATION_ERROR',
+      ADMIN_SEARCH_TOO_SHORT,
+    );
+    // An empty search is no search.
+    expect((await asAdmin('GET', '/api/admin/users?search=')).statusCode).toBe(200);
+
+    await makeUsers(ADMIN_SEARCH_COUNT_CAP, 'capped');
+    const exactly = ZAdminUsersPage.parse((await asAdmin('GET', '/api/admin/users?search=capped')).json());
+    expect(exactly).toMatchObject({ total: ADMIN_SEARCH_COUNT_CAP, totalIsCapped: false });
+    await makeUsers(1, 'capped-more');
+    const capped = ZAdminUsersPage.parse((await asAdmin('GET', '/api/admin/users?search=capped')).json());
+    expect(capped).toMatchObject({ total: ADMIN_SEARCH_COUNT_CAP, totalIsCapped: true });
+    expect(capped.users[0]?.email).toBe('capped-more1@example.com'); // the newest, as ever
+    // Without a search every user is counted.
+    const all = ZAdminUsersPage.parse((await asAdmin('GET', '/api/admin/users')).json());
+    expect(all.total).toBeGreaterThan(ADMIN_SEARCH_COUNT_CAP);
+    expect(all.totalIsCapped).toBe(false);
   });
 });
 

@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import type { User } from '../../../contracts/accounts';
-import type {
-  AdminStats,
-  AdminUser,
-  AdminUsersPage,
-  AdminUsersQuery,
-  AuditEntry,
-  ContactMessageEntry,
-  GrantPlanRequest,
+import {
+  ADMIN_SEARCH_COUNT_CAP,
+  type AdminStats,
+  type AdminUser,
+  type AdminUsersPage,
+  type AdminUsersQuery,
+  type AuditEntry,
+  type ContactMessageEntry,
+  type GrantPlanRequest,
 } from '../../../contracts/admin';
 import { AppError } from '../../../contracts/errors';
 import {
@@ -125,13 +126,14 @@ export async function listAdminUsers(options: {
   query: AdminUsersQuery;
 }): Promise<AdminUsersPage> {
   const { query } = options;
-  const { rows, total } = await listUsersPage(options.context.db, {
+  const { rows, total, totalIsCapped } = await listUsersPage(options.context.db, {
     search: query.search || undefined,
     sort: query.sort,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
+    countCap: ADMIN_SEARCH_COUNT_CAP,
   });
-  return { users: rows.map(toAdminUser), page: query.page, pageSize: query.pageSize, total };
+  return { users: rows.map(toAdminUser), page: query.page, pageSize: query.pageSize, total, totalIsCapped };
 }
 
 /**

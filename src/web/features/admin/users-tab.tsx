@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import type { AdminUserSort } from '../../../contracts/admin';
+import { ADMIN_SEARCH_MIN_LENGTH, type AdminUserSort } from '../../../contracts/admin';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
@@ -15,7 +15,10 @@ const PAGE_SIZE = 25;
 /** All Users: server-side pages, search by email or name, sort by date or plan; 'No users yet' when empty. */
 export function UsersTab({ adminId }: { adminId: string }) {
   const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 300);
+  const typed = useDebouncedValue(searchText.trim(), 300);
+  // Shorter parts would read every user (decision 029): the list stays unsearched until there are enough.
+  const tooShort = typed.length > 0 && typed.length < ADMIN_SEARCH_MIN_LENGTH;
+  const search = tooShort ? '' : typed;
   const [sort, setSort] = useState<AdminUserSort>('newest');
   const [pageOf, setPageOf] = useState({ key: '', page: 1 });
   const key = `${search}|${sort}`;
@@ -26,7 +29,7 @@ export function UsersTab({ adminId }: { adminId: string }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex flex-1 flex-col gap-1.5">
           <label htmlFor="admin-user-search" className="text-sm font-medium">
             Search users
@@ -40,8 +43,14 @@ export function UsersTab({ adminId }: { adminId: string }) {
               className="pl-9"
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
+              aria-describedby="admin-user-search-hint"
             />
           </div>
+          <p id="admin-user-search-hint" className="text-xs text-muted-foreground" aria-live="polite">
+            {tooShort
+              ? `Type at least ${ADMIN_SEARCH_MIN_LENGTH} characters to search.`
+              : `A part of an email or name, ${ADMIN_SEARCH_MIN_LENGTH} characters or more.`}
+          </p>
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="admin-user-sort" className="text-sm font-medium">
@@ -74,8 +83,10 @@ export function UsersTab({ adminId }: { adminId: string }) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {formatNumber(data.total)} {data.total === 1 ? 'user' : 'users'}
+            {formatNumber(data.total)}
+            {data.totalIsCapped ? '+' : ''} {data.total === 1 ? 'user' : 'users'}
             {search ? ` matching "${search}"` : ''}
+            {data.totalIsCapped ? ': narrow the search to see them all' : ''}
           </p>
           <ul aria-label="Users">
             {data.users.map((user) => (
