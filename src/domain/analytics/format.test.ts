@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber, formatPercent, formatPercentUnits } from './format';
+import { assetClassLabel, formatMoney, formatNumber, formatPercent, formatPercentUnits } from './format';
 
 describe('format', () => {
   it('percent from a fraction, two decimals, no negative zero', () => {
@@ -14,5 +14,13 @@ describe('format', () => {
     expect(formatMoney(46270)).toBe('$46,270.00');
     expect(formatMoney(-3)).toBe('-$3.00');
     expect(formatMoney(-0.001)).toBe('$0.00');
+  });
+});
+
+describe('assetClassLabel', () => {
+  it('names the classes as the allocation charts do, and passes an unknown name through', () => {
+    expect(
+      ['stock', 'etf', 'fund', 'bond', 'crypto', 'cash', 'Unknown', 'warrant'].map(assetClassLabel),
+    ).toEqual(['Stocks', 'ETFs', 'Mutual funds', 'Bonds', 'Crypto', 'Cash', 'Unknown', 'warrant']);
   });
 });

@@ -42,3 +42,18 @@ export function formatMoney(value: number): string {
   const text = usd.format(value);
   return text === '-$0.00' ? '$0.00' : text;
 }
+
+const ASSET_CLASS_LABELS: Readonly<Record<string, string>> = {
+  stock: 'Stocks',
+  etf: 'ETFs',
+  fund: 'Mutual funds',
+  bond: 'Bonds',
+  crypto: 'Crypto',
+  cash: 'Cash',
+  Unknown: 'Unknown',
+};
+
+/** 'stock' -> 'Stocks': an asset class as allocation charts and tables name it (the screen and the report). */
+export function assetClassLabel(name: string): string {
+  return ASSET_CLASS_LABELS[name] ?? name;
+}

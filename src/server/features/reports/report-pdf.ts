@@ -12,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import type { AnalyzeResponse, Valuation, ValuationHolding } from '../../../contracts/analysis';
 import { FOLIOWISE_REPORT_COLOR } from '../../../contracts/reports';
 import {
+  assetClassLabel,
   formatMoney,
   formatNumber,
   formatPercent,
@@ -521,19 +522,10 @@ function barChart(doc: Doc, theme: Theme, title: string, buckets: readonly Bucke
   doc.moveDown(0.8);
 }
 
-const ASSET_CLASS_LABELS: Readonly<Record<string, string>> = {
-  stock: 'Stocks',
-  etf: 'ETFs',
-  fund: 'Mutual funds',
-  bond: 'Bonds',
-  crypto: 'Crypto',
-  cash: 'Cash',
-};
-
 function allocationSection(doc: Doc, theme: Theme, data: PortfolioReportData) {
   const { exposure } = data.analysis.analysis.metrics;
   sectionHeading(doc, theme, 'Allocation', { newPage: true });
-  pieChart(doc, theme, 'By asset class', exposure.assetClass, (name) => ASSET_CLASS_LABELS[name] ?? name);
+  pieChart(doc, theme, 'By asset class', exposure.assetClass, assetClassLabel);
   barChart(doc, theme, 'By sector', exposure.sector);
   barChart(doc, theme, 'By region', exposure.region);
 }
@@ -695,7 +687,7 @@ function detailBlock(
         ? 'Not available'
         : `${formatMoney(holding.change * holding.quantity)} (${formatPercentUnits(holding.changePercent)})`,
     ],
-    ['Class', ASSET_CLASS_LABELS[holding.assetClass] ?? holding.assetClass],
+    ['Class', assetClassLabel(holding.assetClass)],
     ['Sector', holding.sector],
     ['Region', holding.region],
     ['Source', holding.source === null ? 'None' : holding.source],

@@ -15,7 +15,7 @@ import type { AllocationBucket, Valuation } from '../../../contracts/analysis';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatUsd } from '../../lib/format';
 import { formatFraction } from '../../lib/format';
-import { assetClassLabel } from './format';
+import { assetClassLabel } from '../../../domain/analytics/format';
 import { MASK, useValuesHidden } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
 

@@ -14,21 +14,6 @@ export const SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = {
   simulated: 'Simulated',
 };
 
-/** 'stock' -> 'Stocks', as allocation labels. */
-const ASSET_CLASS_LABELS: Readonly<Record<string, string>> = {
-  stock: 'Stocks',
-  etf: 'ETFs',
-  fund: 'Mutual funds',
-  bond: 'Bonds',
-  crypto: 'Crypto',
-  cash: 'Cash',
-  Unknown: 'Unknown',
-};
-
-export function assetClassLabel(name: string): string {
-  return ASSET_CLASS_LABELS[name] ?? name;
-}
-
 /**
  * A price in a listing's own currency: pence as `440p` (London quotes in GBX), others with their symbol
  * (`¥2,400`, `CA$205.00`, `€210.00`).

@@ -5,7 +5,8 @@ import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { formatUsd } from '../../lib/format';
 import { formatFraction } from '../../lib/format';
-import { assetClassLabel, formatRatio } from './format';
+import { assetClassLabel } from '../../../domain/analytics/format';
+import { formatRatio } from './format';
 import { Amount, MaskedText } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
 
