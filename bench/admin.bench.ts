@@ -4,14 +4,8 @@
 // database of TEST_DATABASE_URL's server when set, else on its own embedded PostgreSQL. Prints figures, and the load
 // average (the machine may be shared); asserts nothing.
 // `npm run bench -- admin`
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app';
-import { buildConfig, parseEnv } from '../src/server/config';
-import { openDatabase } from '../src/server/db/open-database';
 import {
   countActivity,
   countSignupsPerDay,
@@ -20,7 +14,7 @@ import {
   listRecentSignups,
 } from '../src/server/features/admin/repository';
 import { rebuildTotalsFromLedger } from '../src/server/features/rewards/repository';
-import { freshBenchDatabase } from './support';
+import { startBenchApp, stats } from './support';
 
 const USERS = 100_000;
 const TRANSACTIONS = 1_000_000;
@@ -29,32 +23,11 @@ const TRADES = 200_000;
 const SUBSCRIPTIONS = 12_000;
 const RUNS = 30;
 
-function stats(timings: number[]) {
-  const sorted = [...timings].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
-  const fresh = await freshBenchDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-admin-'));
-  const env = parseEnv({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATABASE_URL: fresh?.url ?? '',
-    MARKET_DATA_PROVIDER: 'simulated',
-    LOG_LEVEL: 'warn',
-  });
-  const config = buildConfig(env, randomBytes(32).toString('hex'));
-  const database = await openDatabase(config, () => undefined);
-  const app = await buildApp({ config, database: database.handle, version: 'bench' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('no address');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  const sql = (text: string, values: unknown[] = []) => database.handle.pool.query(text, values);
+  const bench = await startBenchApp('admin');
+  const { app, baseUrl, sql } = bench;
 
   try {
     let t0 = performance.now();
@@ -82,7 +55,7 @@ async function main() {
          join bench_user u on u.n = 1 + ((g::bigint * 2654435761) % $2::int)`,
       [TRANSACTIONS, USERS],
     );
-    await rebuildTotalsFromLedger(database.handle.db);
+    await rebuildTotalsFromLedger(bench.db);
     await sql(
       `insert into paper_portfolio (user_id, name, initial_balance, cash_balance)
        select id, 'Bench', 100000, 100000 from bench_user where n <= $1`,
@@ -114,7 +87,7 @@ async function main() {
     console.log(
       `loaded ${USERS.toLocaleString('en-US')} users, ${TRANSACTIONS.toLocaleString('en-US')} point transactions, ` +
         `${TRADES.toLocaleString('en-US')} paper trades, ${SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions ` +
-        `in ${((performance.now() - t0) / 1000).toFixed(1)} s (${fresh ? 'TEST_DATABASE_URL server' : 'embedded PostgreSQL'})`,
+        `in ${((performance.now() - t0) / 1000).toFixed(1)} s (${bench.where})`,
     );
 
     // The admin: signs up and in, and is made admin as the operator command does (the stored role).
@@ -156,7 +129,7 @@ async function main() {
     }
     // Where the time of the widest range goes: each aggregate alone, 10 runs, median.
     const since = null;
-    const db = database.handle.db;
+    const db = bench.db;
     const parts: [string, () => Promise<unknown>][] = [
       ['users', () => countUsers(db, since)],
       ['signups per day', () => countSignupsPerDay(db, since, 400)],
@@ -209,11 +182,7 @@ async function main() {
         `(+${mb(peakRss - rssBefore)}; ${res.headers.get('content-disposition')})`,
     );
   } finally {
-    await app.close();
-    database.handle.pool.on('error', () => undefined);
-    await database.shutdown();
-    await fresh?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

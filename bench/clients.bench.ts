@@ -3,46 +3,18 @@
 // cache after the first request (as for an adviser who opens the overview again). Runs in-process on a fresh
 // database of TEST_DATABASE_URL's server when set, else on its own embedded PostgreSQL. Prints figures;
 // asserts nothing. `npm run bench -- clients`
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { securityMaster } from '../src/domain/security-master';
-import { buildApp } from '../src/server/app';
-import { buildConfig, parseEnv } from '../src/server/config';
-import { openDatabase } from '../src/server/db/open-database';
-import { freshBenchDatabase, signUpAndSignIn } from './support';
+import { signUpAndSignIn, startBenchApp, stats } from './support';
 
 const CLIENTS = 200;
 const HOLDINGS_PER_CLIENT = 20;
 // Under the route's 120 requests per minute per user.
 const RUNS = 100;
 
-function stats(timings: number[]) {
-  const sorted = [...timings].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
-}
-
 async function main() {
-  const fresh = await freshBenchDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-clients-'));
-  const env = parseEnv({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATABASE_URL: fresh?.url ?? '',
-    MARKET_DATA_PROVIDER: 'simulated',
-    LOG_LEVEL: 'warn',
-  });
-  const config = buildConfig(env, randomBytes(32).toString('hex'));
-  const database = await openDatabase(config, () => undefined);
-  const app = await buildApp({ config, database: database.handle, version: 'bench' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('no address');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  const sql = (text: string, values: unknown[] = []) => database.handle.pool.query(text, values);
+  const bench = await startBenchApp('clients');
+  const { baseUrl, sql } = bench;
 
   try {
     const email = 'bench-clients@example.com';
@@ -94,11 +66,7 @@ async function main() {
         `p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${RUNS} requests (target < 100 ms)`,
     );
   } finally {
-    await app.close();
-    database.handle.pool.on('error', () => undefined);
-    await database.shutdown();
-    await fresh?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

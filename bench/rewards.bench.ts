@@ -4,42 +4,17 @@
 // Runs in-process through app.inject on its own embedded PostgreSQL (temp DATA_DIR), or on a fresh
 // database of TEST_DATABASE_URL's server when set. Prints figures; asserts nothing.
 // `npx tsx bench/rewards.bench.ts`
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app';
-import { buildConfig, parseEnv } from '../src/server/config';
-import { openDatabase } from '../src/server/db/open-database';
 import { rebuildTotalsFromLedger } from '../src/server/features/rewards/repository';
-import { freshBenchDatabase } from './support';
+import { startBenchApp, stats } from './support';
 
 const USERS = 10_000;
 const TRANSACTIONS = 1_000_000;
 const RUNS = 50;
 
-function stats(timings: number[]) {
-  const sorted = [...timings].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
-}
-
 async function main() {
-  const fresh = await freshBenchDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-rewards-'));
-  const env = parseEnv({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATABASE_URL: fresh?.url ?? '',
-    MARKET_DATA_PROVIDER: 'simulated',
-    LOG_LEVEL: 'warn',
-  });
-  const config = buildConfig(env, randomBytes(32).toString('hex'));
-  const database = await openDatabase(config, () => undefined);
-  const app = await buildApp({ config, database: database.handle, version: 'bench' });
-  await app.ready();
-  const sql = (text: string, values: unknown[] = []) => database.handle.pool.query(text, values);
+  const bench = await startBenchApp('rewards');
+  const { app, sql } = bench;
 
   try {
     // ---- data: 10,000 users, 1,000,000 ledger rows over the last 90 days
@@ -66,7 +41,7 @@ async function main() {
          join bench_user u on u.n = 1 + ((g::bigint * 2654435761) % $2::int)`,
       [TRANSACTIONS, USERS],
     );
-    await rebuildTotalsFromLedger(database.handle.db);
+    await rebuildTotalsFromLedger(bench.db);
     await sql('analyze');
     const loaded = performance.now() - t0;
     const counts = (
@@ -193,11 +168,7 @@ async function main() {
       `reference: monthly top 10 summed from the ledger (no period rows): median ${stats(direct).median.toFixed(0)} ms`,
     );
   } finally {
-    await app.close();
-    database.handle.pool.on('error', () => undefined);
-    await database.shutdown();
-    rmSync(dataDir, { recursive: true, force: true });
-    await fresh?.drop();
+    await bench.close();
   }
 }
 

@@ -1,11 +1,64 @@
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { launchBrowser } from '../e2e/support/browser';
 
+import { buildApp } from '../src/server/app';
+import { buildConfig, parseEnv } from '../src/server/config';
+import { openDatabase } from '../src/server/db/open-database';
+
 export { startServer } from '../e2e/support/server';
+
+/** Median, 95th percentile and maximum of timings (nearest rank). */
+export function stats(timings: readonly number[]): { median: number; p95: number; max: number } {
+  const sorted = [...timings].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
+}
+
+/**
+ * The app in this process on simulated prices, on a fresh database of TEST_DATABASE_URL's server when set (else
+ * its own embedded PostgreSQL in a temporary DATA_DIR), listening on a free port of 127.0.0.1: `sql` writes the
+ * bench's data straight into its database, `close()` stops it and removes what it made.
+ */
+export async function startBenchApp(name: string) {
+  const fresh = await freshBenchDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `fw-bench-${name}-`));
+  const env = parseEnv({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DATABASE_URL: fresh?.url ?? '',
+    MARKET_DATA_PROVIDER: 'simulated',
+    LOG_LEVEL: 'warn',
+  });
+  const config = buildConfig(env, randomBytes(32).toString('hex'));
+  const database = await openDatabase(config, () => undefined);
+  const app = await buildApp({ config, database: database.handle, version: 'bench' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('no address');
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    db: database.handle.db,
+    /** Where the data is, for the printed figures. */
+    where: fresh ? 'TEST_DATABASE_URL server' : 'embedded PostgreSQL',
+    sql: (text: string, values: unknown[] = []) => database.handle.pool.query(text, values),
+    async close() {
+      await app.close();
+      database.handle.pool.on('error', () => undefined);
+      await database.shutdown();
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export interface LoadResult {
   requestsPerSecond: number;
