@@ -1,6 +1,7 @@
 // Alerts figures (decision 027): one evaluation pass over 10,000 conditions on 1,000 symbols with warm quotes
-// (target < 1 s, one query per table, not per condition), and the daily snapshot job over 10,000 saved
-// portfolios (time, and the heap's peak growth against a run over 2,000: flat when streamed in batches).
+// (target < 1 s, one query per table, not per condition), half of them on Professional users' client portfolios
+// (decision 032), and the daily snapshot job over 10,000 saved and 1,000 client portfolios (time, and the
+// heap's peak growth against a run over 2,000 saved ones: flat when streamed in batches).
 // Warm quotes: an in-memory map of the 1,000 symbols, as the market-data service's cache answers them (the
 // simulator knows only the security master's 404 symbols). Runs on its own embedded PostgreSQL (temp
 // DATA_DIR), or on a fresh database of TEST_DATABASE_URL's server when set. Prints figures; asserts nothing.
@@ -18,6 +19,7 @@ import { freshBenchDatabase } from './support';
 
 const SYMBOLS = 1_000;
 const CONDITION_USERS = 2_000; // 5 conditions each: 10,000
+const CLIENT_USERS = 1_000; // Professional, one client each, their 5 conditions on the client
 const PORTFOLIOS = 10_000;
 const HOLDINGS_PER_PORTFOLIO = 10;
 const RUNS = 5;
@@ -110,8 +112,19 @@ async function main() {
       [SYMBOLS, HOLDINGS_PER_PORTFOLIO],
     );
     await sql(
-      `insert into alert_condition (user_id, type, symbol, threshold)
-       select u.id,
+      `update "user" set plan = 'professional' where id in (select id from bench_user where n <= $1)`,
+      [CLIENT_USERS],
+    );
+    await sql(
+      `insert into client_portfolio (user_id, name, holdings)
+       select u.id, 'Client of ' || u.n, (select jsonb_object_agg('BN' || lpad(((u.n * 11 + k * 37) % $1)::text, 4, '0'), 2 + k)
+                                            from generate_series(1, $2::int) k)
+       from bench_user u where u.n <= $3`,
+      [SYMBOLS, HOLDINGS_PER_PORTFOLIO, CLIENT_USERS],
+    );
+    await sql(
+      `insert into alert_condition (user_id, client_id, type, symbol, threshold)
+       select u.id, (select c.id from client_portfolio c where c.user_id = u.id),
               (array['price_above', 'price_below', 'percent_change', 'portfolio_value', 'gain_loss'])[k],
               case when k <= 3 then 'BN' || lpad(((u.n * 3 + k) % $1)::text, 4, '0') end,
               (array[120, 100, 3, 30000, 500])[k]
@@ -119,16 +132,20 @@ async function main() {
       [SYMBOLS, CONDITION_USERS],
     );
     await sql(
-      `insert into portfolio_snapshot (user_id, date, total_value, total_gain_loss, total_gain_loss_percent, is_simulated)
-       select id, '2026-11-23', 6000, 0, 0, true from bench_user`,
+      `insert into portfolio_snapshot (user_id, client_id, date, total_value, total_gain_loss, total_gain_loss_percent, is_simulated)
+       select id, null, '2026-11-23'::date, 6000, 0, 0, true from bench_user
+       union all
+       select user_id, id, '2026-11-23'::date, 6000, 0, 0, true from client_portfolio`,
     );
     await sql('analyze');
     const counts = (
       await sql(`select (select count(*) from alert_condition)::int as conditions,
-                        (select count(distinct symbol) from alert_condition)::int as symbols`)
-    ).rows[0] as { conditions: number; symbols: number };
+                        (select count(*) from alert_condition where client_id is not null)::int as on_clients,
+                        (select count(distinct symbol) from alert_condition)::int as symbols,
+                        (select count(*) from client_portfolio)::int as clients`)
+    ).rows[0] as { conditions: number; on_clients: number; symbols: number; clients: number };
     console.log(
-      `data: ${counts.conditions} conditions on ${counts.symbols} symbols, ${PORTFOLIOS} saved portfolios`,
+      `data: ${counts.conditions} conditions (${counts.on_clients} on client portfolios) on ${counts.symbols} symbols, ${PORTFOLIOS} saved and ${counts.clients} client portfolios`,
     );
 
     // ---- statements per pass: every query of the pool counted
@@ -154,10 +171,10 @@ async function main() {
       );
     }
     console.log(
-      `evaluation pass (10,000 conditions, 1,000 symbols, warm quotes): median ${median(timings).toFixed(0)} ms`,
+      `evaluation pass (10,000 conditions, half on clients, 1,000 symbols, warm quotes): median ${median(timings).toFixed(0)} ms`,
     );
 
-    // ---- snapshot job: 2,000 then 10,000 portfolios, peak heap growth sampled every 5 ms
+    // ---- snapshot job: 2,000 saved portfolios then all 11,000, peak heap growth sampled every 5 ms
     for (const limit of [2_000, PORTFOLIOS]) {
       await sql(`delete from portfolio_snapshot where date = '2026-11-24'`);
       if (limit < PORTFOLIOS) {
@@ -166,6 +183,7 @@ async function main() {
           [limit],
         );
         await sql(`delete from saved_portfolio where user_id in (select user_id from parked)`);
+        await sql(`update client_portfolio set archived_at = now()`);
       }
       global.gc?.();
       const before = process.memoryUsage().heapUsed;
@@ -182,6 +200,7 @@ async function main() {
       );
       if (limit < PORTFOLIOS) {
         await sql(`insert into saved_portfolio select * from parked`);
+        await sql(`update client_portfolio set archived_at = null`);
         await sql(`drop table parked`);
       }
     }

@@ -125,6 +125,26 @@ describe('client portfolios in the browser', () => {
     expect(text).toContain('Portfolioreport:AdaLovelace');
     expect(text).toContain('BND');
     expect(text).not.toContain('MSFT');
+
+    // Alerts and daily snapshots are the client's own: set here, absent from My portfolio.
+    const alertsTab = page.getByRole('tab', { name: 'Daily Snapshots & Alerts' });
+    await alertsTab.click();
+    const panel = page.getByTestId('alerts-panel');
+    await visible(panel.getByText(/The value of Ada Lovelace's portfolio after each US market close/));
+    await panel.getByRole('button', { name: 'Generate Snapshot' }).click();
+    await visible(page.getByText("The client's daily portfolio snapshot is up to date."));
+    await visible(panel.getByTestId('snapshot-figures'));
+    await panel.getByLabel('Symbol', { exact: true }).fill('bnd');
+    await panel.getByLabel('Threshold ($)').fill('90');
+    await panel.getByRole('button', { name: 'Add Alert' }).click();
+    await visible(panel.getByText('BND at or above $90.00'));
+    await screenshot(page, 'client-alerts-1440');
+    await withinTheScreen(page, DESKTOP.width);
+    await picker.selectOption({ label: 'My portfolio' });
+    await alertsTab.click();
+    await visible(panel.getByTestId('no-snapshot'));
+    await visible(panel.getByTestId('no-alert-conditions'));
+    await visible(panel.getByText(/Your saved portfolio's value after each US market close/));
   });
 
   it('Professional at 375: a long name in a card, within the screen', async () => {
@@ -136,6 +156,17 @@ describe('client portfolios in the browser', () => {
     await page.getByRole('button', { name: 'Add client' }).click();
     await visible(page.getByRole('link', { name: new RegExp(`^${LONG_NAME}`) }));
     await screenshot(page, 'clients-overview-375');
+    await withinTheScreen(page, MOBILE.width);
+
+    // The client's alerts tab names it in full, within the screen.
+    await page.getByRole('link', { name: new RegExp(`^${LONG_NAME}`) }).click();
+    await page.getByRole('tab', { name: 'Daily Snapshots & Alerts' }).click();
+    await visible(
+      page
+        .getByTestId('alerts-panel')
+        .getByText(`No snapshot yet. One is taken of ${LONG_NAME}' portfolio`, { exact: false }),
+    );
+    await screenshot(page, 'client-alerts-375');
     await withinTheScreen(page, MOBILE.width);
   });
 

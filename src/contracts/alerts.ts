@@ -6,12 +6,20 @@ import {
   ALERT_SEVERITIES,
   conditionNeedsSymbol,
 } from '../domain/alerts';
+import { ZClientIdField } from './clients';
 import { TICKER_PATTERN } from './text';
 
 /** A user id in a path or body: our uuid (checked against the session; another user's is a 404). */
 const ZUserId = z.union([z.string().max(100), z.number()]).transform(String);
 
 export const ZUserIdParams = z.object({ userId: ZUserId });
+
+/**
+ * Whose alerts and snapshots: the user's own saved portfolio, or with `clientId` one of their client
+ * portfolios (Professional; another user's client is a 404 'Client not found', decision 032).
+ */
+const ZPortfolioScope = { clientId: ZClientIdField.optional() };
+export const ZPortfolioScopeQuery = z.object(ZPortfolioScope);
 
 const ZThreshold = z
   .number({ error: M.invalidThreshold })
@@ -42,6 +50,7 @@ const ZAlertConditionInput = z
 /** POST /api/alerts/conditions (spec 000 §7): the whole list, saved at once. */
 export const ZSaveAlertConditionsRequest = z.object({
   userId: ZUserId.optional(),
+  ...ZPortfolioScope,
   conditions: z.array(ZAlertConditionInput).max(ALERT_LIMITS.maxConditions, M.tooMany),
 });
 export type SaveAlertConditionsRequest = z.input<typeof ZSaveAlertConditionsRequest>;
@@ -57,7 +66,7 @@ export const ZAlertCondition = z.object({
 });
 export type AlertCondition = z.infer<typeof ZAlertCondition>;
 
-/** GET /api/alerts/conditions/{userId}, and the answer of POST /api/alerts/conditions. */
+/** GET /api/alerts/conditions/{userId}[?clientId=], and the answer of POST /api/alerts/conditions. */
 export const ZAlertConditionsResponse = z.object({ conditions: z.array(ZAlertCondition) });
 export type AlertConditionsResponse = z.infer<typeof ZAlertConditionsResponse>;
 
@@ -71,7 +80,7 @@ export const ZTriggeredAlert = z.object({
 });
 export type TriggeredAlert = z.infer<typeof ZTriggeredAlert>;
 
-/** GET /api/alerts/{userId}: the alerts not acknowledged yet, newest first. */
+/** GET /api/alerts/{userId}[?clientId=]: the alerts not acknowledged yet, newest first. */
 export const ZAlertsResponse = z.object({ alerts: z.array(ZTriggeredAlert) });
 export type AlertsResponse = z.infer<typeof ZAlertsResponse>;
 
@@ -93,7 +102,7 @@ export const ZSnapshot = z.object({
 });
 export type Snapshot = z.infer<typeof ZSnapshot>;
 
-/** GET /api/snapshots/latest/{userId}: the latest snapshot (null before the first) and the history, oldest first. */
+/** GET /api/snapshots/latest/{userId}[?clientId=]: the latest snapshot (null before the first) and the history, oldest first. */
 export const ZLatestSnapshotResponse = z.object({
   snapshot: ZSnapshot.nullable(),
   history: z.array(ZSnapshot),
@@ -101,6 +110,7 @@ export const ZLatestSnapshotResponse = z.object({
 export type LatestSnapshotResponse = z.infer<typeof ZLatestSnapshotResponse>;
 
 /** POST /api/snapshots/generate */
-export const ZGenerateSnapshotRequest = z.object({ userId: ZUserId.optional() });
+export const ZGenerateSnapshotRequest = z.object({ userId: ZUserId.optional(), ...ZPortfolioScope });
+export type GenerateSnapshotRequest = z.input<typeof ZGenerateSnapshotRequest>;
 export const ZGenerateSnapshotResponse = z.object({ snapshot: ZSnapshot });
 export type GenerateSnapshotResponse = z.infer<typeof ZGenerateSnapshotResponse>;

@@ -21,8 +21,12 @@ export const CLIENT_MESSAGES = {
   nothingToChange: 'Send at least one of: name, archived, holdings, reviewed',
   reviewedTrue: 'reviewed can only be true (it stamps the review time)',
   archivedBoolean: 'archived must be true or false',
+  clientIdInvalid: 'clientId must be a client id (a uuid).',
 } as const;
 const M = CLIENT_MESSAGES;
+
+/** `clientId` where another feature takes one of the user's clients (a report, alerts, snapshots). */
+export const ZClientIdField = z.uuid({ error: M.clientIdInvalid });
 
 export const ZClientName = z
   .string({ error: M.nameRequired })

@@ -3,6 +3,7 @@
  * report's query. Shared by the /account branding form, the analyzer's download card and the Fastify routes.
  */
 import { z } from 'zod';
+import { ZClientIdField } from './clients';
 import {
   LOGO_MAX_BYTES,
   LOGO_MAX_DIMENSION,
@@ -22,7 +23,6 @@ export const REPORT_MESSAGES = {
   firmNameTooLong: `The firm name can be at most ${FIRM_NAME_MAX} characters.`,
   colorInvalid: 'The colour must be a hex colour such as #1e4d8c.',
   noPortfolio: 'There is no saved portfolio to report on. Add holdings in the analyzer first.',
-  clientIdInvalid: 'clientId must be a client id (a uuid).',
   clientWithoutHoldings: 'This client has no holdings to report on. Add holdings in the analyzer first.',
   noLogo: 'No logo has been uploaded.',
 } as const;
@@ -71,7 +71,7 @@ export type ReportBrandingResponse = z.infer<typeof ZReportBrandingResponse>;
 
 /** GET /api/reports/portfolio.pdf: the saved portfolio, or a client's (`clientId`, a uuid). */
 export const ZPortfolioReportQuery = z.object({
-  clientId: z.uuid({ error: REPORT_MESSAGES.clientIdInvalid }).optional(),
+  clientId: ZClientIdField.optional(),
 });
 
 export const PORTFOLIO_REPORT_PATH = '/api/reports/portfolio.pdf';

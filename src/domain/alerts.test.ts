@@ -84,6 +84,39 @@ describe('evaluateCondition', () => {
       severity: 'critical',
     });
   });
+
+  it("a client's condition names the client in its message", () => {
+    const clientName = 'Okafor Family Trust';
+    expect(
+      evaluateCondition(
+        { type: 'gain_loss', symbol: null, threshold: 1_000, clientName },
+        { portfolioValue: 48_500, latestSnapshotValue: 50_000 },
+      ),
+    ).toEqual({
+      state: 'true',
+      severity: 'warning',
+      message:
+        "Okafor Family Trust's portfolio is down $1,500.00 since the last snapshot (your alert: $1,000.00).",
+    });
+    expect(
+      evaluateCondition(
+        { type: 'portfolio_value', symbol: null, threshold: 10_000, clientName },
+        { portfolioValue: 12_345.6 },
+      ),
+    ).toMatchObject({
+      message: "Okafor Family Trust's portfolio is worth $12,345.60, at or above your $10,000.00 alert.",
+    });
+    expect(
+      evaluateCondition({ type: 'price_below', symbol: 'AAPL', threshold: 150, clientName }, { price: 140 }),
+    ).toEqual({
+      state: 'true',
+      severity: 'warning',
+      message: 'Okafor Family Trust: AAPL is at $140.00, at or below your $150.00 alert.',
+    });
+    expect(
+      evaluateCondition({ type: 'price_below', symbol: 'AAPL', threshold: 150, clientName }, { price: 160 }),
+    ).toEqual({ state: 'false' });
+  });
 });
 
 describe('nextArming: once per crossing', () => {

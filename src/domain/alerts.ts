@@ -3,6 +3,7 @@
  * condition means, when it fires, how severe it is, and the snapshot's gain/loss. Pure functions over numbers.
  */
 import { isTradingDayNumber, newYorkClock, SESSION_OPEN_MINUTE, sessionCloseMinute } from './calendar';
+import { clientPortfolioName } from './clients';
 
 export const ALERT_CONDITION_TYPES = [
   'price_above',
@@ -50,6 +51,8 @@ export interface ConditionRule {
   type: AlertConditionType;
   symbol: string | null;
   threshold: number;
+  /** Set for a condition on a client portfolio (Professional): its messages name the client. */
+  clientName?: string | null;
 }
 
 /**
@@ -85,10 +88,18 @@ function downsideSeverity(move: number, threshold: number): AlertSeverity {
  * - portfolio_value: the saved portfolio's value >= threshold (info).
  * - gain_loss: |value now - value at the latest snapshot| >= threshold dollars (a loss: warning, critical at
  *   twice the threshold; a gain: info). No snapshot yet: unknown.
+ * A client's condition names the client: "Acme's portfolio is worth …", "Acme: AAPL is at …".
  */
 export function evaluateCondition(rule: ConditionRule, reading: ConditionReading): ConditionOutcome {
+  const outcome = evaluateOwnCondition(rule, reading);
+  if (outcome.state !== 'true' || !rule.clientName || !conditionNeedsSymbol(rule.type)) return outcome;
+  return { ...outcome, message: `${rule.clientName}: ${outcome.message}` };
+}
+
+function evaluateOwnCondition(rule: ConditionRule, reading: ConditionReading): ConditionOutcome {
   const { threshold } = rule;
   const symbol = rule.symbol ?? '';
+  const portfolio = rule.clientName ? clientPortfolioName(rule.clientName) : 'Your portfolio';
   switch (rule.type) {
     case 'price_above': {
       if (!isKnown(reading.price)) return { state: 'unknown' };
@@ -124,7 +135,7 @@ export function evaluateCondition(rule: ConditionRule, reading: ConditionReading
       return {
         state: 'true',
         severity: 'info',
-        message: `Your portfolio is worth ${usd.format(reading.portfolioValue)}, at or above your ${usd.format(threshold)} alert.`,
+        message: `${portfolio} is worth ${usd.format(reading.portfolioValue)}, at or above your ${usd.format(threshold)} alert.`,
       };
     }
     case 'gain_loss': {
@@ -136,7 +147,7 @@ export function evaluateCondition(rule: ConditionRule, reading: ConditionReading
       return {
         state: 'true',
         severity: gainLoss < 0 ? downsideSeverity(size, threshold) : 'info',
-        message: `Your portfolio is ${gainLoss < 0 ? 'down' : 'up'} ${usd.format(size)} since the last snapshot (your alert: ${usd.format(threshold)}).`,
+        message: `${portfolio} is ${gainLoss < 0 ? 'down' : 'up'} ${usd.format(size)} since the last snapshot (your alert: ${usd.format(threshold)}).`,
       };
     }
   }

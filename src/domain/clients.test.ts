@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientFigures } from './clients';
+import { clientFigures, clientPortfolioName } from './clients';
 
 describe('clientFigures', () => {
   it('values, changes and rates a client from its quotes (bonds 7/9: low risk by asset mix)', () => {
@@ -36,5 +36,15 @@ describe('clientFigures', () => {
       dayChangePercent: 0,
       riskLevel: 'medium',
     });
+  });
+});
+
+describe('clientPortfolioName', () => {
+  it('makes the possessive of a name, with only an apostrophe after a final s', () => {
+    expect(clientPortfolioName('Ada Lovelace')).toBe("Ada Lovelace's portfolio");
+    expect(clientPortfolioName('Trust for Charitable Purposes')).toBe(
+      "Trust for Charitable Purposes' portfolio",
+    );
+    expect(clientPortfolioName('JAMES')).toBe("JAMES' portfolio");
   });
 });

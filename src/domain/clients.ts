@@ -17,6 +17,11 @@ export const CLIENT_LIMITS = {
   nameMaxLength: 80,
 } as const;
 
+/** "Ada Lovelace's portfolio", "… Charitable Purposes' portfolio": a client's name as a possessive. */
+export function clientPortfolioName(name: string): string {
+  return `${name}${/s$/i.test(name) ? "'" : "'s"} portfolio`;
+}
+
 export interface ClientQuote {
   readonly price: number | null;
   /** Per unit since the previous close. */

@@ -22,6 +22,7 @@ import { ValueHistoryCard } from '../features/analyzer/value-history-card';
 import { usePaymentReturnToast } from '../features/billing/payment-return';
 import { useClientPortfolioSource } from '../features/clients/client-portfolio-source';
 import { ClientSwitcher } from '../features/clients/client-switcher';
+import { useClientName } from '../features/clients/get-client';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
@@ -69,6 +70,7 @@ export default function AnalyzerPage() {
   const requestedClientId = new URLSearchParams(useSearch()).get('client');
   const clientId = hasClients ? requestedClientId : null;
   const clientSource = useClientPortfolioSource(session.user?.id, clientId);
+  const clientName = useClientName(session.user?.id, clientId);
   const {
     store,
     hasHoldings,
@@ -209,16 +211,7 @@ export default function AnalyzerPage() {
               isUnavailable={analysis.error !== null}
               resultsRef={resultsRef}
               suggestionsPanel={<TradingSuggestionsPanel portfolio={portfolio} />}
-              snapshotsPanel={
-                clientId ? (
-                  <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-                    Alerts and daily snapshots are kept for My portfolio only, not yet per client. Switch to
-                    My portfolio to see them.
-                  </p>
-                ) : (
-                  <AlertsPanel />
-                )
-              }
+              snapshotsPanel={<AlertsPanel client={clientId ? { id: clientId, name: clientName } : null} />}
             />
 
             <DownloadReportCard

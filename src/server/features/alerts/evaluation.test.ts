@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteResponse } from '../../../contracts/market-data';
 import { buildApp } from '../../app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
-import { portfolioSnapshot, savedPortfolio, triggeredAlert } from '../../db/schema';
+import { portfolioSnapshot, savedPortfolio, triggeredAlert, user as userTable } from '../../db/schema';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-database';
@@ -209,5 +209,85 @@ describe('two app instances on one database evaluating the same conditions', () 
     expect(await alertMessages()).toContain(
       'Your portfolio is down $1,100.00 since the last snapshot (your alert: $1,000.00).',
     );
+  });
+
+  it('client portfolios: own conditions and snapshots, alerts that name the client; archived or downgraded ones rest', async () => {
+    const pro = await signUpUser(apps[0]!, { plan: 'professional' });
+    const createClient = async (name: string) => {
+      const created = await injectAs(pro, apps[0]!, {
+        method: 'POST',
+        url: '/api/clients',
+        payload: { name, holdings: { MSFT: 10 } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const clientId = created.json<{ client: { id: string } }>().client.id;
+      const saved = await injectAs(pro, apps[0]!, {
+        method: 'POST',
+        url: '/api/alerts/conditions',
+        payload: {
+          clientId,
+          conditions: [
+            { type: 'portfolio_value', threshold: 1500, enabled: true },
+            { type: 'price_below', symbol: 'MSFT', threshold: 90, enabled: true },
+          ],
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return clientId;
+    };
+    const active = await createClient('Okafor Family Trust');
+    const archived = await createClient('Archived Client');
+    await injectAs(pro, apps[0]!, {
+      method: 'PATCH',
+      url: `/api/clients/${archived}`,
+      payload: { archived: true },
+    });
+    const alertsOf = async () =>
+      database.db
+        .select({ clientId: triggeredAlert.clientId, message: triggeredAlert.message })
+        .from(triggeredAlert)
+        .where(eq(triggeredAlert.userId, pro.id))
+        .orderBy(triggeredAlert.triggeredAt);
+    const snapshotsOf = async (clientId: string) =>
+      database.db.select().from(portfolioSnapshot).where(eq(portfolioSnapshot.clientId, clientId));
+
+    prices.MSFT = { price: 100, changePercent: 0 };
+    await evaluateConcurrently(TUESDAY);
+    expect(await alertsOf()).toEqual([]);
+
+    // 10 × $160: the active client's value crosses $1,500, once; the archived client's does not count.
+    prices.MSFT.price = 160;
+    await evaluateConcurrently(TUESDAY);
+    const message = "Okafor Family Trust's portfolio is worth $1,600.00, at or above your $1,500.00 alert.";
+    expect(await alertsOf()).toEqual([{ clientId: active, message }]);
+    const mailed = smtp.received.filter(
+      (mail) => mail.envelopeTo.includes(pro.email) && mail.subject === ALERT_MAIL_SUBJECT,
+    );
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]!.text).toContain(message);
+    expect(mailed[0]!.text).toContain(`/app?client=${active}`);
+
+    // The daily job snapshots the active client, not the archived one.
+    await snapshotAllPortfolios(apps[0]!.services.alerts, new Date('2026-11-25T00:30:00Z'));
+    expect(await snapshotsOf(active)).toMatchObject([
+      { userId: pro.id, portfolioId: active, date: '2026-11-24', totalValue: '1600.00' },
+    ]);
+    expect(await snapshotsOf(archived)).toEqual([]);
+
+    // Downgraded to Free: the client's conditions rest and no snapshot is taken; nothing is deleted.
+    await database.db.update(userTable).set({ plan: 'free' }).where(eq(userTable.id, pro.id));
+    prices.MSFT.price = 80;
+    await evaluateConcurrently(WEDNESDAY);
+    expect(await alertsOf()).toHaveLength(1);
+    await snapshotAllPortfolios(apps[0]!.services.alerts, new Date('2026-11-26T00:30:00Z'));
+    expect((await snapshotsOf(active)).map((row) => row.date)).toEqual(['2026-11-24']);
+
+    // Professional again: the client's price alert fires, named.
+    await database.db.update(userTable).set({ plan: 'professional' }).where(eq(userTable.id, pro.id));
+    await evaluateConcurrently(WEDNESDAY);
+    expect((await alertsOf()).map((row) => row.message)).toEqual([
+      message,
+      'Okafor Family Trust: MSFT is at $80.00, at or below your $90.00 alert.',
+    ]);
   });
 });

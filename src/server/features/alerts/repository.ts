@@ -4,11 +4,20 @@
  * order and re-check the state under the lock, so concurrent passes on several instances neither deadlock nor
  * fire a crossing twice.
  */
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AlertConditionInput } from '../../../contracts/alerts';
+import { CLIENT_PLANS } from '../../../contracts/clients';
 import type { AlertConditionType, AlertSeverity } from '../../../domain/alerts';
 import type { Database } from '../../db/client';
-import { alertCondition, portfolioSnapshot, savedPortfolio, triggeredAlert } from '../../db/schema';
+import {
+  alertCondition,
+  clientPortfolio,
+  portfolioSnapshot,
+  savedPortfolio,
+  triggeredAlert,
+  user,
+} from '../../db/schema';
 
 /** A list as one `jsonb` parameter. */
 const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -18,6 +27,28 @@ const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
  */
 const anyUuid = (ids: readonly string[]) =>
   sql`any(array(select value::uuid from jsonb_array_elements_text(${jsonParam(ids)})))`;
+
+/** Whose alerts and snapshots: the user's own saved portfolio (`clientId` null) or one of their clients'. */
+export interface PortfolioScope {
+  userId: string;
+  clientId: string | null;
+}
+
+/** A portfolio's key (`portfolio_snapshot.portfolio_id`): the client's id, or the user's for their own. */
+export const portfolioIdOf = (scope: PortfolioScope): string => scope.clientId ?? scope.userId;
+
+function inScope(
+  table: { userId: AnyPgColumn; clientId: AnyPgColumn },
+  scope: PortfolioScope,
+): SQL | undefined {
+  return and(
+    eq(table.userId, scope.userId),
+    scope.clientId === null ? isNull(table.clientId) : eq(table.clientId, scope.clientId),
+  );
+}
+
+/** Clients whose alerts and snapshots the jobs keep: not archived, and their owner still on a client plan. */
+const clientIsActive = sql`${clientPortfolio.archivedAt} is null and ${user.plan} in ${sql.raw(`(${CLIENT_PLANS.map((plan) => `'${plan}'`).join(', ')})`)}`;
 
 export interface ConditionRow {
   id: string;
@@ -37,34 +68,35 @@ const conditionColumns = {
   createdAt: alertCondition.createdAt,
 };
 
-export function listConditions(db: Database, userId: string): Promise<ConditionRow[]> {
+export function listConditions(db: Database, scope: PortfolioScope): Promise<ConditionRow[]> {
   return db
     .select(conditionColumns)
     .from(alertCondition)
-    .where(eq(alertCondition.userId, userId))
+    .where(inScope(alertCondition, scope))
     .orderBy(asc(alertCondition.createdAt), asc(alertCondition.id));
 }
 
 /**
- * Replaces the user's list in one transaction: conditions left out are deleted, a sent `id` of the user's
- * keeps its row (re-armed when its type, symbol or threshold changed), anything else is a new row.
+ * Replaces the portfolio's list in one transaction: conditions left out are deleted, a sent `id` of the
+ * portfolio's keeps its row (re-armed when its type, symbol or threshold changed), anything else is a new row.
  */
 export async function replaceConditions(
   db: Database,
-  userId: string,
+  scope: PortfolioScope,
   conditions: readonly AlertConditionInput[],
 ): Promise<ConditionRow[]> {
+  const { userId, clientId } = scope;
   return db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: alertCondition.id })
       .from(alertCondition)
-      .where(eq(alertCondition.userId, userId))
+      .where(inScope(alertCondition, scope))
       .for('update');
     const owned = new Set(existing.map((row) => row.id));
     const kept = conditions.flatMap((c) => (c.id && owned.has(c.id) ? [c.id] : []));
     await tx
       .delete(alertCondition)
-      .where(and(eq(alertCondition.userId, userId), sql`not (${alertCondition.id} = ${anyUuid(kept)})`));
+      .where(and(inScope(alertCondition, scope), sql`not (${alertCondition.id} = ${anyUuid(kept)})`));
     if (conditions.length > 0) {
       // Rows keep the order they were sent in: created_at steps by a microsecond each.
       await tx
@@ -73,6 +105,7 @@ export async function replaceConditions(
           conditions.map((c, i) => ({
             ...(c.id && owned.has(c.id) ? { id: c.id } : {}),
             userId,
+            clientId,
             type: c.type,
             symbol: c.symbol,
             threshold: String(c.threshold),
@@ -90,18 +123,18 @@ export async function replaceConditions(
             createdAt: sql`${alertCondition.createdAt}`,
             armed: sql`${alertCondition.armed} or (${alertCondition.type}, ${alertCondition.symbol}, ${alertCondition.threshold}) is distinct from (excluded.type, excluded.symbol, excluded.threshold)`,
           },
-          setWhere: eq(alertCondition.userId, userId),
+          setWhere: inScope(alertCondition, scope),
         });
     }
     return tx
       .select(conditionColumns)
       .from(alertCondition)
-      .where(eq(alertCondition.userId, userId))
+      .where(inScope(alertCondition, scope))
       .orderBy(asc(alertCondition.createdAt), asc(alertCondition.id));
   });
 }
 
-export function listOpenAlerts(db: Database, userId: string, limit: number) {
+export function listOpenAlerts(db: Database, scope: PortfolioScope, limit: number) {
   return db
     .select({
       id: triggeredAlert.id,
@@ -111,7 +144,7 @@ export function listOpenAlerts(db: Database, userId: string, limit: number) {
       isSimulated: triggeredAlert.isSimulated,
     })
     .from(triggeredAlert)
-    .where(and(eq(triggeredAlert.userId, userId), isNull(triggeredAlert.acknowledgedAt)))
+    .where(and(inScope(triggeredAlert, scope), isNull(triggeredAlert.acknowledgedAt)))
     .orderBy(desc(triggeredAlert.triggeredAt), desc(triggeredAlert.id))
     .limit(limit);
 }
@@ -129,75 +162,129 @@ export async function acknowledgeAlert(db: Database, userId: string, alertId: st
 export interface EnabledConditionRow {
   id: string;
   userId: string;
+  clientId: string | null;
+  clientName: string | null;
   type: AlertConditionType;
   symbol: string | null;
   threshold: number;
   armed: boolean;
 }
 
-/** Every enabled condition: one query per evaluation pass. */
+/**
+ * Every enabled condition, with its client's name: one query per evaluation pass. A client's conditions rest
+ * while the client is archived or its owner is no longer on a client plan (they are kept, not deleted).
+ */
 export function listEnabledConditions(db: Database): Promise<EnabledConditionRow[]> {
   return db
     .select({
       id: alertCondition.id,
       userId: alertCondition.userId,
+      clientId: alertCondition.clientId,
+      clientName: clientPortfolio.name,
       type: alertCondition.type,
       symbol: alertCondition.symbol,
       threshold: sql<number>`${alertCondition.threshold}::float8`,
       armed: alertCondition.armed,
     })
     .from(alertCondition)
-    .where(eq(alertCondition.enabled, true));
+    .leftJoin(clientPortfolio, eq(clientPortfolio.id, alertCondition.clientId))
+    .leftJoin(user, eq(user.id, clientPortfolio.userId))
+    .where(
+      and(eq(alertCondition.enabled, true), sql`(${alertCondition.clientId} is null or (${clientIsActive}))`),
+    );
 }
 
-export interface SavedHoldingsRow {
-  userId: string;
+/** A portfolio's holdings: the user's saved portfolio (`clientId` null) or a client's. */
+export interface PortfolioHoldingsRow extends PortfolioScope {
+  portfolioId: string;
   holdings: Record<string, number>;
 }
 
-export function listSavedPortfoliosOf(db: Database, userIds: readonly string[]): Promise<SavedHoldingsRow[]> {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ userId: savedPortfolio.userId, holdings: savedPortfolio.holdings })
-    .from(savedPortfolio)
-    .where(sql`${savedPortfolio.userId} = ${anyUuid(userIds)}`);
-}
-
-/** Saved portfolios in user-id order, `limit` after `afterUserId`: the snapshot job's batches. */
-export function listSavedPortfolioBatch(
-  db: Database,
-  afterUserId: string | null,
-  limit: number,
-): Promise<SavedHoldingsRow[]> {
-  return db
-    .select({ userId: savedPortfolio.userId, holdings: savedPortfolio.holdings })
-    .from(savedPortfolio)
-    .where(afterUserId === null ? undefined : gt(savedPortfolio.userId, afterUserId))
-    .orderBy(asc(savedPortfolio.userId))
-    .limit(limit);
-}
-
-/** Each user's latest snapshot value (before `beforeDate`, when given). */
-export async function latestSnapshotValues(
+/** The saved portfolios of `userIds` and the client portfolios `clientIds`: two index probes. */
+export async function listPortfolioHoldings(
   db: Database,
   userIds: readonly string[],
+  clientIds: readonly string[],
+): Promise<PortfolioHoldingsRow[]> {
+  const [own, clients] = await Promise.all([
+    userIds.length === 0
+      ? []
+      : db
+          .select({ userId: savedPortfolio.userId, holdings: savedPortfolio.holdings })
+          .from(savedPortfolio)
+          .where(sql`${savedPortfolio.userId} = ${anyUuid(userIds)}`),
+    clientIds.length === 0
+      ? []
+      : db
+          .select({
+            clientId: clientPortfolio.id,
+            userId: clientPortfolio.userId,
+            holdings: clientPortfolio.holdings,
+          })
+          .from(clientPortfolio)
+          .where(sql`${clientPortfolio.id} = ${anyUuid(clientIds)}`),
+  ]);
+  return [
+    ...own.map((row) => ({ ...row, clientId: null, portfolioId: row.userId })),
+    ...clients.map((row) => ({ ...row, portfolioId: row.clientId })),
+  ];
+}
+
+/**
+ * The snapshot job's batches: saved portfolios and active client portfolios in one keyset order on the
+ * portfolio id, `limit` after `afterPortfolioId` (a merge of the two primary-key scans).
+ */
+export async function listPortfolioBatch(
+  db: Database,
+  afterPortfolioId: string | null,
+  limit: number,
+): Promise<PortfolioHoldingsRow[]> {
+  const after = (column: SQL) =>
+    afterPortfolioId === null ? sql`true` : sql`${column} > ${afterPortfolioId}`;
+  const result = await db.execute<{
+    portfolio_id: string;
+    user_id: string;
+    client_id: string | null;
+    holdings: Record<string, number>;
+  }>(sql`
+    select sp.user_id as portfolio_id, sp.user_id, null::uuid as client_id, sp.holdings
+    from ${savedPortfolio} sp
+    where ${after(sql`sp.user_id`)}
+    union all
+    select ${clientPortfolio.id}, ${clientPortfolio.userId}, ${clientPortfolio.id}, ${clientPortfolio.holdings}
+    from ${clientPortfolio} join ${user} on ${user.id} = ${clientPortfolio.userId}
+    where ${clientIsActive} and ${after(sql`${clientPortfolio.id}`)}
+    order by portfolio_id
+    limit ${limit}`);
+  return result.rows.map((row) => ({
+    portfolioId: row.portfolio_id,
+    userId: row.user_id,
+    clientId: row.client_id,
+    holdings: row.holdings,
+  }));
+}
+
+/** Each portfolio's latest snapshot value (before `beforeDate`, when given), by portfolio id. */
+export async function latestSnapshotValues(
+  db: Database,
+  portfolioIds: readonly string[],
   beforeDate?: string,
 ): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
+  if (portfolioIds.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([portfolioSnapshot.userId], {
-      userId: portfolioSnapshot.userId,
+    .selectDistinctOn([portfolioSnapshot.portfolioId], {
+      portfolioId: portfolioSnapshot.portfolioId,
       totalValue: sql<number>`${portfolioSnapshot.totalValue}::float8`,
     })
     .from(portfolioSnapshot)
     .where(
       and(
-        sql`${portfolioSnapshot.userId} = ${anyUuid(userIds)}`,
+        sql`${portfolioSnapshot.portfolioId} = ${anyUuid(portfolioIds)}`,
         beforeDate === undefined ? undefined : sql`${portfolioSnapshot.date} < ${beforeDate}`,
       ),
     )
-    .orderBy(asc(portfolioSnapshot.userId), desc(portfolioSnapshot.date));
-  return new Map(rows.map((row) => [row.userId, row.totalValue]));
+    .orderBy(asc(portfolioSnapshot.portfolioId), desc(portfolioSnapshot.date));
+  return new Map(rows.map((row) => [row.portfolioId, row.totalValue]));
 }
 
 export interface FiringInput {
@@ -211,6 +298,7 @@ export interface FiredAlert {
   alertId: string;
   conditionId: string;
   userId: string;
+  clientId: string | null;
   message: string;
 }
 
@@ -235,6 +323,7 @@ export async function fireConditions(
     alert_id: string;
     condition_id: string;
     user_id: string;
+    client_id: string | null;
     message: string;
   }>(sql`
     with input as (
@@ -250,16 +339,17 @@ export async function fireConditions(
     disarmed as (
       update ${alertCondition} c set armed = false
       from claimed where c.id = claimed.id
-      returning c.id, c.user_id
+      returning c.id, c.user_id, c.client_id
     )
-    insert into ${triggeredAlert} (user_id, condition_id, severity, message, is_simulated, triggered_at)
-    select d.user_id, d.id, i.severity, i.message, i.is_simulated, ${now.toISOString()}::timestamptz
+    insert into ${triggeredAlert} (user_id, client_id, condition_id, severity, message, is_simulated, triggered_at)
+    select d.user_id, d.client_id, d.id, i.severity, i.message, i.is_simulated, ${now.toISOString()}::timestamptz
     from disarmed d join input i on i.id = d.id
-    returning id as alert_id, condition_id, user_id, message`);
+    returning id as alert_id, condition_id, user_id, client_id, message`);
   return result.rows.map((row) => ({
     alertId: row.alert_id,
     conditionId: row.condition_id,
     userId: row.user_id,
+    clientId: row.client_id,
     message: row.message,
   }));
 }
@@ -302,8 +392,7 @@ export async function claimDailyMailings(
   return result.rows.map((row) => ({ conditionId: row.id, email: row.email }));
 }
 
-export interface SnapshotRow {
-  userId: string;
+export interface SnapshotRow extends PortfolioScope {
   date: string;
   totalValue: number;
   totalGainLoss: number;
@@ -311,7 +400,7 @@ export interface SnapshotRow {
   isSimulated: boolean;
 }
 
-/** Inserts or replaces each user's snapshot of the day: one statement per batch. */
+/** Inserts or replaces each portfolio's snapshot of the day: one statement per batch. */
 export async function upsertSnapshots(db: Database, rows: readonly SnapshotRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db
@@ -319,6 +408,7 @@ export async function upsertSnapshots(db: Database, rows: readonly SnapshotRow[]
     .values(
       rows.map((row) => ({
         userId: row.userId,
+        clientId: row.clientId,
         date: row.date,
         totalValue: row.totalValue.toFixed(2),
         totalGainLoss: row.totalGainLoss.toFixed(2),
@@ -327,7 +417,7 @@ export async function upsertSnapshots(db: Database, rows: readonly SnapshotRow[]
       })),
     )
     .onConflictDoUpdate({
-      target: [portfolioSnapshot.userId, portfolioSnapshot.date],
+      target: [portfolioSnapshot.portfolioId, portfolioSnapshot.date],
       set: {
         totalValue: sql`excluded.total_value`,
         totalGainLoss: sql`excluded.total_gain_loss`,
@@ -338,8 +428,8 @@ export async function upsertSnapshots(db: Database, rows: readonly SnapshotRow[]
     });
 }
 
-/** The user's latest `limit` snapshots, oldest first. */
-export async function listSnapshots(db: Database, userId: string, limit: number) {
+/** The portfolio's latest `limit` snapshots, oldest first. */
+export async function listSnapshots(db: Database, scope: PortfolioScope, limit: number) {
   const rows = await db
     .select({
       date: portfolioSnapshot.date,
@@ -349,7 +439,12 @@ export async function listSnapshots(db: Database, userId: string, limit: number)
       isSimulated: portfolioSnapshot.isSimulated,
     })
     .from(portfolioSnapshot)
-    .where(eq(portfolioSnapshot.userId, userId))
+    .where(
+      and(
+        eq(portfolioSnapshot.portfolioId, portfolioIdOf(scope)),
+        eq(portfolioSnapshot.userId, scope.userId),
+      ),
+    )
     .orderBy(desc(portfolioSnapshot.date))
     .limit(limit);
   return rows.reverse();

@@ -5,6 +5,8 @@ import {
   ZGenerateSnapshotResponse,
   ZLatestSnapshotResponse,
 } from '../../../contracts/alerts';
+import { subscriptionRequiredMessage } from '../../../contracts/accounts';
+import { CLIENT_MESSAGES } from '../../../contracts/clients';
 import { ZQuotesResponse } from '../../../contracts/market-data';
 import { triggeredAlert } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -283,5 +285,129 @@ describe('snapshots', () => {
     );
     expect(latest.snapshot).toEqual(second);
     expect(latest.history.map((s) => s.date)).toEqual(['2026-11-24', '2026-11-25']);
+  });
+});
+
+describe('client portfolios (Professional)', () => {
+  const createClient = async (owner: TestUser, holdings: Record<string, number>) => {
+    const created = await call('POST', '/api/clients', { name: 'Okafor Family Trust', holdings }, owner);
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json<{ client: { id: string } }>().client.id;
+  };
+
+  it('each client has its own conditions, alerts and snapshots, apart from the user’s own', async () => {
+    const user = await signUpUser(t.app, { plan: 'professional' });
+    const clientId = await createClient(user, { MSFT: 4 });
+    await call('PUT', '/api/portfolio', { portfolio: { AAPL: 10 } }, user);
+
+    const own = [{ type: 'price_above', symbol: 'AAPL', threshold: 250, enabled: true }];
+    const forClient = [
+      { type: 'price_below', symbol: 'MSFT', threshold: 100, enabled: true },
+      { type: 'gain_loss', threshold: 500, enabled: true },
+    ];
+    await call('POST', '/api/alerts/conditions', { userId: user.id, conditions: own }, user);
+    const saved = await call('POST', '/api/alerts/conditions', { clientId, conditions: forClient }, user);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const conditionsOf = async (query: string) =>
+      ZAlertConditionsResponse.parse(
+        (await call('GET', `/api/alerts/conditions/${user.id}${query}`, undefined, user)).json(),
+      ).conditions.map((c) => `${c.type} ${c.symbol ?? ''}`.trim());
+    expect(await conditionsOf('')).toEqual(['price_above AAPL']);
+    expect(await conditionsOf(`?clientId=${clientId}`)).toEqual(['price_below MSFT', 'gain_loss']);
+
+    // Saving the client's list again leaves the user's own list alone.
+    await call('POST', '/api/alerts/conditions', { clientId, conditions: [] }, user);
+    expect(await conditionsOf(`?clientId=${clientId}`)).toEqual([]);
+    expect(await conditionsOf('')).toEqual(['price_above AAPL']);
+
+    // A snapshot of the client values the client's holdings, and is listed for the client only.
+    const quotes = ZQuotesResponse.parse(
+      (await call('POST', '/api/market-data/quotes', { symbols: ['MSFT'] })).json(),
+    ).quotes;
+    const generated = await call('POST', '/api/snapshots/generate', { clientId }, user);
+    expect(generated.statusCode, generated.body).toBe(200);
+    const snapshot = ZGenerateSnapshotResponse.parse(generated.json()).snapshot;
+    expect(snapshot.totalValue).toBe(Math.round(4 * quotes.MSFT!.currentPrice * 100) / 100);
+    const latestOf = async (query: string) =>
+      ZLatestSnapshotResponse.parse(
+        (await call('GET', `/api/snapshots/latest/${user.id}${query}`, undefined, user)).json(),
+      );
+    expect((await latestOf(`?clientId=${clientId}`)).snapshot).toEqual(snapshot);
+    expect(await latestOf('')).toEqual({ snapshot: null, history: [] });
+
+    // Alerts are listed per portfolio too.
+    const [alert] = await t.deps.database.db
+      .insert(triggeredAlert)
+      .values({ userId: user.id, clientId, severity: 'info', message: 'client alert', isSimulated: false })
+      .returning({ id: triggeredAlert.id });
+    const alertsOf = async (query: string) =>
+      ZAlertsResponse.parse((await call('GET', `/api/alerts/${user.id}${query}`, undefined, user)).json())
+        .alerts;
+    expect((await alertsOf(`?clientId=${clientId}`)).map((a) => a.id)).toEqual([alert!.id]);
+    expect(await alertsOf('')).toEqual([]);
+
+    // Deleting the client deletes its alerts and snapshots with it.
+    expect(
+      (await call('POST', '/api/alerts/conditions', { clientId, conditions: forClient }, user)).statusCode,
+    ).toBe(200);
+    expect(
+      (await injectAs(user, t.app, { method: 'DELETE', url: `/api/clients/${clientId}` })).statusCode,
+    ).toBe(204);
+    const left = await t.deps.database.pool.query<{ n: string }>(
+      `select (select count(*) from alert_condition where client_id = $1)
+            + (select count(*) from triggered_alert where client_id = $1)
+            + (select count(*) from portfolio_snapshot where client_id = $1) as n`,
+      [clientId],
+    );
+    expect(Number(left.rows[0]!.n)).toBe(0);
+    expect(await conditionsOf('')).toEqual(['price_above AAPL']);
+  });
+
+  it('an empty client has no snapshot to generate', async () => {
+    const user = await signUpUser(t.app, { plan: 'professional' });
+    const clientId = await createClient(user, {});
+    expectError(
+      await call('POST', '/api/snapshots/generate', { clientId }, user),
+      400,
+      'VALIDATION_ERROR',
+      'Please add some stocks to your portfolio first.',
+    );
+  });
+
+  it('another user’s client is a 404, a malformed id a 400, and another plan a 403 naming Professional', async () => {
+    const [owner, other, free] = await Promise.all([
+      signUpUser(t.app, { plan: 'professional' }),
+      signUpUser(t.app, { plan: 'professional' }),
+      signUpUser(t.app),
+    ]);
+    const clientId = await createClient(owner, { AAPL: 1 });
+    const routes = (who: TestUser, id: string) =>
+      [
+        ['GET', `/api/alerts/${who.id}?clientId=${id}`],
+        ['GET', `/api/alerts/conditions/${who.id}?clientId=${id}`],
+        ['GET', `/api/snapshots/latest/${who.id}?clientId=${id}`],
+        ['POST', '/api/snapshots/generate', { clientId: id }],
+        ['POST', '/api/alerts/conditions', { clientId: id, conditions: [] }],
+      ] as const;
+    for (const [method, url, body] of routes(other, clientId)) {
+      expectError(await call(method, url, body, other), 404, 'NOT_FOUND', CLIENT_MESSAGES.notFound);
+    }
+    for (const [method, url, body] of routes(other, 'not-a-uuid')) {
+      expectError(
+        await call(method, url, body, other),
+        400,
+        'VALIDATION_ERROR',
+        CLIENT_MESSAGES.clientIdInvalid,
+      );
+    }
+    for (const [method, url, body] of routes(free, clientId)) {
+      expectError(
+        await call(method, url, body, free),
+        403,
+        'SUBSCRIPTION_REQUIRED',
+        subscriptionRequiredMessage(['professional']),
+      );
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ZAcknowledgeAlertRequest,
   ZGenerateSnapshotRequest,
+  ZPortfolioScopeQuery,
   ZSaveAlertConditionsRequest,
   ZUserIdParams,
   type AcknowledgeAlertResponse,
@@ -21,6 +22,7 @@ import {
   getConditions,
   getLatestSnapshot,
   getOpenAlerts,
+  portfolioScopeOf,
   saveConditions,
 } from './service';
 
@@ -29,35 +31,42 @@ const generateLimit = perUserLimit(20, 60_000);
 
 /**
  * /api/alerts and /api/snapshots (spec 000 §7), for signed-in users of any plan (§6 gates neither). Every
- * `userId` in a path or body must be the session's own: another user's is a 404 'User not found'.
+ * `userId` in a path or body must be the session's own: another user's is a 404 'User not found'. A
+ * `clientId` (query or body) is about one of the user's client portfolios instead of their own (Professional).
  */
 export const alertsRoutes: FastifyPluginAsync = async (app) => {
   const { alerts: context } = app.services;
 
   app.addHook('preHandler', requireUser);
 
-  function ownUserId(request: FastifyRequest, userId: string | undefined): string {
+  /** The portfolio in question: the session user's own, or their client `clientId`. */
+  function scopeOf(request: FastifyRequest, userId: string | undefined, clientId: string | undefined) {
     const user = signedInUser(request);
     if (userId !== undefined && userId !== user.id) {
       throw new AppError('NOT_FOUND', ALERT_MESSAGES.userNotFound);
     }
-    return user.id;
+    return portfolioScopeOf({ db: context.db, user, clientId });
   }
+  const scopeOfPath = (request: FastifyRequest) =>
+    scopeOf(
+      request,
+      parseWith(ZUserIdParams, request.params).userId,
+      parseWith(ZPortfolioScopeQuery, request.query).clientId,
+    );
 
   app.get('/alerts/conditions/:userId', async (request) => {
-    const { userId } = parseWith(ZUserIdParams, request.params);
     const body: AlertConditionsResponse = await getConditions({
       db: context.db,
-      userId: ownUserId(request, userId),
+      scope: await scopeOfPath(request),
     });
     return body;
   });
 
   app.post('/alerts/conditions', async (request) => {
-    const { userId, conditions } = parseWith(ZSaveAlertConditionsRequest, request.body);
+    const { userId, clientId, conditions } = parseWith(ZSaveAlertConditionsRequest, request.body);
     const body: AlertConditionsResponse = await saveConditions({
       ...context,
-      userId: ownUserId(request, userId),
+      scope: await scopeOf(request, userId, clientId),
       conditions,
     });
     return body;
@@ -71,26 +80,24 @@ export const alertsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/alerts/:userId', async (request) => {
-    const { userId } = parseWith(ZUserIdParams, request.params);
-    const body: AlertsResponse = await getOpenAlerts({ db: context.db, userId: ownUserId(request, userId) });
+    const body: AlertsResponse = await getOpenAlerts({ db: context.db, scope: await scopeOfPath(request) });
     return body;
   });
 
   app.get('/snapshots/latest/:userId', async (request) => {
-    const { userId } = parseWith(ZUserIdParams, request.params);
     const body: LatestSnapshotResponse = await getLatestSnapshot({
       db: context.db,
-      userId: ownUserId(request, userId),
+      scope: await scopeOfPath(request),
     });
     return body;
   });
 
   app.post('/snapshots/generate', { config: generateLimit }, async (request) => {
-    const { userId } = parseWith(ZGenerateSnapshotRequest, request.body ?? {});
+    const { userId, clientId } = parseWith(ZGenerateSnapshotRequest, request.body ?? {});
     const body: GenerateSnapshotResponse = {
       snapshot: await generateSnapshot({
         ...context,
-        userId: ownUserId(request, userId),
+        scope: await scopeOf(request, userId, clientId),
         now: context.now(),
       }),
     };

@@ -7,8 +7,11 @@
  *   the statement that records the alert is the one that disarms the condition (repository.ts).
  * - Stock conditions are evaluated while the US session is open, crypto ones around the clock.
  * - With SMTP configured, a fired alert is mailed to its owner, at most once per condition and UTC day.
- * - Snapshots: the saved portfolio's value per New York trading day, its gain/loss against the previous one;
- *   the daily job streams the saved portfolios in batches of SNAPSHOT_BATCH_SIZE.
+ * - Snapshots: a portfolio's value per New York trading day, its gain/loss against the previous one; the daily
+ *   job streams the saved portfolios and the active client portfolios in batches of SNAPSHOT_BATCH_SIZE.
+ * - Each portfolio has its own conditions, alerts and snapshots: the user's saved portfolio, and each client
+ *   portfolio of a Professional user (decision 032). A client's rest while it is archived or its owner is on
+ *   another plan.
  */
 import type {
   AlertConditionInput,
@@ -17,7 +20,9 @@ import type {
   LatestSnapshotResponse,
   Snapshot,
 } from '../../../contracts/alerts';
+import { subscriptionRequiredMessage, type User } from '../../../contracts/accounts';
 import { PORTFOLIO_MESSAGES } from '../../../contracts/analysis';
+import { CLIENT_PLANS } from '../../../contracts/clients';
 import { AppError } from '../../../contracts/errors';
 import {
   ALERT_LIMITS,
@@ -33,6 +38,7 @@ import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import type { Mailer } from '../../providers/mail';
 import { composeMail } from '../accounts/account-mail';
+import { findClientHoldings } from '../clients/service';
 import type { MarketDataService } from '../market-data/service';
 import {
   acknowledgeAlert,
@@ -42,15 +48,17 @@ import {
   listConditions,
   listEnabledConditions,
   listOpenAlerts,
-  listSavedPortfolioBatch,
-  listSavedPortfoliosOf,
+  listPortfolioBatch,
+  listPortfolioHoldings,
   listSnapshots,
+  portfolioIdOf,
   rearmConditions,
   replaceConditions,
   upsertSnapshots,
   type ConditionRow,
   type FiringInput,
-  type SavedHoldingsRow,
+  type PortfolioHoldingsRow,
+  type PortfolioScope,
   type SnapshotRow,
 } from './repository';
 
@@ -78,28 +86,49 @@ const toCondition = (row: ConditionRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function getConditions(options: {
+/**
+ * The portfolio a request is about: the user's own, or with `clientId` one of their clients (403 naming
+ * Professional on another plan; 404 'Client not found' for an id that is not one of theirs).
+ */
+export async function portfolioScopeOf(options: {
   db: Database;
-  userId: string;
-}): Promise<AlertConditionsResponse> {
-  return { conditions: (await listConditions(options.db, options.userId)).map(toCondition) };
+  user: User;
+  clientId: string | undefined;
+}): Promise<PortfolioScope> {
+  const { db, user, clientId } = options;
+  if (clientId === undefined) return { userId: user.id, clientId: null };
+  if (!CLIENT_PLANS.some((plan) => plan === user.plan)) {
+    throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage([...CLIENT_PLANS]));
+  }
+  const client = await findClientHoldings({ db, userId: user.id, clientId });
+  return { userId: user.id, clientId: client.id };
 }
 
-/** Saves the whole list; symbols take the market-data service's spelling (400 for a malformed one). */
+export async function getConditions(options: {
+  db: Database;
+  scope: PortfolioScope;
+}): Promise<AlertConditionsResponse> {
+  return { conditions: (await listConditions(options.db, options.scope)).map(toCondition) };
+}
+
+/** Saves the portfolio's whole list; symbols take the market-data service's spelling (400 for a malformed one). */
 export async function saveConditions(
-  options: AlertsContext & { userId: string; conditions: readonly AlertConditionInput[] },
+  options: AlertsContext & { scope: PortfolioScope; conditions: readonly AlertConditionInput[] },
 ): Promise<AlertConditionsResponse> {
   const conditions = options.conditions.map((condition) =>
     condition.symbol === null
       ? condition
       : { ...condition, symbol: options.marketData.resolveSymbol(condition.symbol).symbol },
   );
-  const rows = await replaceConditions(options.db, options.userId, conditions);
+  const rows = await replaceConditions(options.db, options.scope, conditions);
   return { conditions: rows.map(toCondition) };
 }
 
-export async function getOpenAlerts(options: { db: Database; userId: string }): Promise<AlertsResponse> {
-  const rows = await listOpenAlerts(options.db, options.userId, ALERT_LIMITS.listedAlerts);
+export async function getOpenAlerts(options: {
+  db: Database;
+  scope: PortfolioScope;
+}): Promise<AlertsResponse> {
+  const rows = await listOpenAlerts(options.db, options.scope, ALERT_LIMITS.listedAlerts);
   return { alerts: rows.map((row) => ({ ...row, triggeredAt: row.triggeredAt.toISOString() })) };
 }
 
@@ -111,9 +140,9 @@ export async function acknowledge(options: { db: Database; userId: string; alert
 
 export async function getLatestSnapshot(options: {
   db: Database;
-  userId: string;
+  scope: PortfolioScope;
 }): Promise<LatestSnapshotResponse> {
-  const history = await listSnapshots(options.db, options.userId, ALERT_LIMITS.snapshotHistory);
+  const history = await listSnapshots(options.db, options.scope, ALERT_LIMITS.snapshotHistory);
   return { snapshot: history.at(-1) ?? null, history };
 }
 
@@ -133,10 +162,10 @@ function valueHoldings(
   return { value, isSimulated };
 }
 
-/** One batch of saved portfolios as the day's snapshots: one quote batch, one read, one write. */
+/** One batch of portfolios as the day's snapshots: one quote batch, one read, one write. */
 async function snapshotBatch(
   context: Pick<AlertsContext, 'db' | 'marketData'>,
-  portfolios: readonly SavedHoldingsRow[],
+  portfolios: readonly PortfolioHoldingsRow[],
   date: string,
 ): Promise<SnapshotRow[]> {
   const symbols = [...new Set(portfolios.flatMap((p) => Object.keys(p.holdings)))];
@@ -144,7 +173,7 @@ async function snapshotBatch(
     symbols.length > 0 ? context.marketData.getUsdQuotes(symbols) : { quotes: {} },
     latestSnapshotValues(
       context.db,
-      portfolios.map((p) => p.userId),
+      portfolios.map((p) => p.portfolioId),
       date,
     ),
   ]);
@@ -152,8 +181,9 @@ async function snapshotBatch(
     const { value, isSimulated } = valueHoldings(portfolio.holdings, quotes);
     return {
       userId: portfolio.userId,
+      clientId: portfolio.clientId,
       date,
-      ...snapshotFigures(value, previous.get(portfolio.userId) ?? null),
+      ...snapshotFigures(value, previous.get(portfolio.portfolioId) ?? null),
       isSimulated,
     };
   });
@@ -161,23 +191,29 @@ async function snapshotBatch(
   return rows;
 }
 
-/** POST /api/snapshots/generate: today's (New York) snapshot of the user's saved portfolio, replaced if there is one. */
+/** POST /api/snapshots/generate: today's (New York) snapshot of the portfolio, replaced if there is one. */
 export async function generateSnapshot(
-  options: Pick<AlertsContext, 'db' | 'marketData'> & { userId: string; now: Date },
+  options: Pick<AlertsContext, 'db' | 'marketData'> & { scope: PortfolioScope; now: Date },
 ): Promise<Snapshot> {
-  const [portfolio] = await listSavedPortfoliosOf(options.db, [options.userId]);
+  const { scope } = options;
+  const [portfolio] = await listPortfolioHoldings(
+    options.db,
+    scope.clientId === null ? [scope.userId] : [],
+    scope.clientId === null ? [] : [scope.clientId],
+  );
   if (!portfolio || Object.keys(portfolio.holdings).length === 0) {
     throw new AppError('VALIDATION_ERROR', PORTFOLIO_MESSAGES.empty);
   }
   const [row] = await snapshotBatch(options, [portfolio], localDateOf(options.now, NEW_YORK));
   if (!row) throw new Error('snapshot batch returned no row');
-  const { userId: _userId, ...snapshot } = row;
+  const { userId: _userId, clientId: _clientId, ...snapshot } = row;
   return snapshot;
 }
 
 /**
- * The daily job: every saved portfolio's snapshot for the last completed US session, in batches (keyset on
- * the user id). It runs once per UTC day, at 00:00 UTC, which is always after the 16:00 New York close.
+ * The daily job: every saved and active client portfolio's snapshot for the last completed US session, in
+ * batches (keyset on the portfolio id). It runs once per UTC day, at 00:00 UTC, which is always after the 16:00
+ * New York close.
  */
 export async function snapshotAllPortfolios(
   context: Pick<AlertsContext, 'db' | 'marketData'>,
@@ -187,11 +223,11 @@ export async function snapshotAllPortfolios(
   let after: string | null = null;
   let stored = 0;
   for (;;) {
-    const batch = await listSavedPortfolioBatch(context.db, after, SNAPSHOT_BATCH_SIZE);
+    const batch = await listPortfolioBatch(context.db, after, SNAPSHOT_BATCH_SIZE);
     const nonEmpty = batch.filter((p) => Object.keys(p.holdings).length > 0);
     if (nonEmpty.length > 0) stored += (await snapshotBatch(context, nonEmpty, date)).length;
     if (batch.length < SNAPSHOT_BATCH_SIZE) return stored;
-    after = batch.at(-1)?.userId ?? null;
+    after = batch.at(-1)?.portfolioId ?? null;
   }
 }
 
@@ -209,21 +245,25 @@ export interface EvaluationResult {
 export async function evaluateAlerts(context: AlertsContext, now: Date): Promise<EvaluationResult> {
   const { db } = context;
   const conditions = await listEnabledConditions(db);
-  const portfolioUsers = [...new Set(conditions.filter((c) => c.symbol === null).map((c) => c.userId))];
-  const gainLossUsers = [...new Set(conditions.filter((c) => c.type === 'gain_loss').map((c) => c.userId))];
+  const onPortfolio = conditions.filter((c) => c.symbol === null);
+  const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id) => id !== null))];
   const [portfolioRows, snapshotValues] = await Promise.all([
-    listSavedPortfoliosOf(db, portfolioUsers),
-    latestSnapshotValues(db, gainLossUsers),
+    listPortfolioHoldings(
+      db,
+      distinct(onPortfolio.map((c) => (c.clientId === null ? c.userId : null))),
+      distinct(onPortfolio.map((c) => c.clientId)),
+    ),
+    latestSnapshotValues(db, distinct(onPortfolio.filter((c) => c.type === 'gain_loss').map(portfolioIdOf))),
   ]);
   const marketOpen = isUsMarketOpen(now);
   // A portfolio moves while the session is open, or around the clock when it holds crypto.
   const livePortfolios = new Map(
     portfolioRows
       .filter((p) => marketOpen || Object.keys(p.holdings).some((symbol) => isSymbolLive(symbol, now)))
-      .map((p) => [p.userId, p.holdings]),
+      .map((p) => [p.portfolioId, p.holdings]),
   );
   const live = conditions.filter((c) =>
-    c.symbol === null ? livePortfolios.has(c.userId) : isSymbolLive(c.symbol, now),
+    c.symbol === null ? livePortfolios.has(portfolioIdOf(c)) : isSymbolLive(c.symbol, now),
   );
   const symbols = new Set<string>();
   for (const c of live) {
@@ -244,9 +284,9 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
       reading.changePercent = quote?.changePercent ?? null;
       isSimulated = quote?.source === 'simulated';
     } else {
-      const valued = valueHoldings(livePortfolios.get(condition.userId) ?? {}, quotes);
+      const valued = valueHoldings(livePortfolios.get(portfolioIdOf(condition)) ?? {}, quotes);
       reading.portfolioValue = valued.value;
-      reading.latestSnapshotValue = snapshotValues.get(condition.userId) ?? null;
+      reading.latestSnapshotValue = snapshotValues.get(portfolioIdOf(condition)) ?? null;
       isSimulated = valued.isSimulated;
     }
     const outcome = evaluateCondition(condition, reading);
@@ -270,7 +310,7 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
 async function mailFiredAlerts(
   context: AlertsContext,
   mailer: Mailer,
-  fired: readonly { conditionId: string; message: string }[],
+  fired: readonly { conditionId: string; clientId: string | null; message: string }[],
   now: Date,
 ): Promise<number> {
   const claimed = await claimDailyMailings(
@@ -278,17 +318,20 @@ async function mailFiredAlerts(
     fired.map((f) => f.conditionId),
     utcDateOf(now),
   );
-  const messageOf = new Map(fired.map((f) => [f.conditionId, f.message]));
+  const firedOf = new Map(fired.map((f) => [f.conditionId, f]));
   const sent = await Promise.all(
-    claimed.map(({ conditionId, email }) =>
-      mailer.send(
+    claimed.map(({ conditionId, email }) => {
+      const alert = firedOf.get(conditionId);
+      // A client's alert opens the analyzer on that client, where its alerts are.
+      const path = alert?.clientId ? `/app?client=${alert.clientId}` : '/app';
+      return mailer.send(
         composeMail(email, ALERT_MAIL_SUBJECT, [
-          messageOf.get(conditionId) ?? '',
-          { label: 'See your alerts', url: `${context.publicUrl}/app` },
+          alert?.message ?? '',
+          { label: 'See your alerts', url: `${context.publicUrl}${path}` },
           'You get at most one e-mail a day per alert condition. Change your conditions on the Daily Snapshots & Alerts tab.',
         ]),
-      ),
-    ),
+      );
+    }),
   );
   return sent.filter(Boolean).length;
 }

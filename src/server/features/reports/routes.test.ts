@@ -236,7 +236,7 @@ describe('GET /api/reports/portfolio.pdf', () => {
       url: '/api/reports/portfolio.pdf?clientId=42',
     });
     expectError(malformed, 400, 'VALIDATION_ERROR');
-    expect(malformed.json().error.message).toBe(REPORT_MESSAGES.clientIdInvalid);
+    expect(malformed.json().error.message).toBe(CLIENT_MESSAGES.clientIdInvalid);
   });
 
   it("reports a client's holdings under the client's name, not the saved portfolio", async () => {

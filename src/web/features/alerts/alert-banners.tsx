@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useAcknowledgeAlert } from './acknowledge-alert';
 import { useAlerts } from './get-alerts';
+import type { AlertsPortfolio } from './query-keys';
 
 const SEVERITY: Record<
   TriggeredAlert['severity'],
@@ -20,9 +21,9 @@ const SEVERITY: Record<
 const ORDER: Record<TriggeredAlert['severity'], number> = { critical: 0, warning: 1, info: 2 };
 
 /** The active (unacknowledged) alerts as banners, most severe first, each with 'Acknowledge'. */
-export function AlertBanners({ userId }: { userId: string }) {
-  const alerts = useAlerts(userId);
-  const acknowledge = useAcknowledgeAlert(userId);
+export function AlertBanners({ portfolio }: { portfolio: AlertsPortfolio }) {
+  const alerts = useAlerts(portfolio);
+  const acknowledge = useAcknowledgeAlert(portfolio);
 
   if (alerts.isPending) return <Skeleton className="h-16 w-full" />;
   if (alerts.isError) {

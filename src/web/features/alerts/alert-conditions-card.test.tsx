@@ -39,7 +39,10 @@ describe('AlertConditionsCard', () => {
       }),
     });
     const toasts = watchToasts();
-    renderAt('/app', <AlertConditionsCard userId={USER_ID} />);
+    renderAt(
+      '/app',
+      <AlertConditionsCard portfolio={{ userId: USER_ID, clientId: null }} clientName={null} />,
+    );
     // Percent types show their threshold as a percent.
     await screen.findByText('CRYPTO:BTC moves 5.00% or more in a day');
 
@@ -69,6 +72,33 @@ describe('AlertConditionsCard', () => {
     expect((posts.at(-1)?.body as { conditions: { type: string }[] }).conditions.map((c) => c.type)).toEqual([
       'price_above',
     ]);
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it("on a client's portfolio: reads and saves the client's list, and names the client", async () => {
+    const clientId = '2c4e6a8b-1d3f-4a5b-9c7d-8e9f0a1b2c3d';
+    const api = stubApi({
+      [`GET /api/alerts/conditions/${USER_ID}?clientId=${clientId}`]: {
+        status: 200,
+        body: { conditions: [] },
+      },
+      'POST /api/alerts/conditions': { status: 200, body: { conditions: [] } },
+    });
+    renderAt(
+      '/app',
+      <AlertConditionsCard portfolio={{ userId: USER_ID, clientId }} clientName="Okafor Family Trust" />,
+    );
+    await screen.findByText(/Okafor Family Trust's portfolio\s+crosses a line you set/);
+    fireEvent.change(screen.getByLabelText('Symbol'), { target: { value: 'msft' } });
+    fireEvent.change(screen.getByLabelText('Threshold ($)'), { target: { value: '300' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Alert' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.route === 'POST /api/alerts/conditions')?.body).toEqual({
+        userId: USER_ID,
+        clientId,
+        conditions: [{ type: 'price_above', symbol: 'MSFT', threshold: 300, enabled: true }],
+      }),
+    );
     expect(api.unexpected).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api-client';
 import { formatPercent, formatUsd } from '../../lib/format';
+import { clientPortfolioName } from '../../../domain/clients';
 import { useAlertConditions } from './get-alert-conditions';
+import type { AlertsPortfolio } from './query-keys';
 import { useSaveAlertConditions } from './save-alert-conditions';
 
 const TYPE_LABELS: Record<AlertConditionType, string> = {
@@ -56,11 +58,18 @@ const asInput = (conditions: readonly AlertCondition[]) =>
  * threshold above 0) and the list, where each can be enabled, disabled or removed; every change saves the whole
  * list (POST /api/alerts/conditions).
  */
-export function AlertConditionsCard({ userId }: { userId: string }) {
+export function AlertConditionsCard({
+  portfolio,
+  clientName,
+}: {
+  portfolio: AlertsPortfolio;
+  /** The client's name when the portfolio is a client's; null for the user's own. */
+  clientName: string | null;
+}) {
   const headingId = useId();
   const formId = useId();
-  const conditions = useAlertConditions(userId);
-  const save = useSaveAlertConditions(userId);
+  const conditions = useAlertConditions(portfolio);
+  const save = useSaveAlertConditions(portfolio);
   // Spec 000 §9: a new alert starts as price_above with threshold 0.
   const [type, setType] = useState<AlertConditionType>('price_above');
   const [symbol, setSymbol] = useState('');
@@ -111,8 +120,9 @@ export function AlertConditionsCard({ userId }: { userId: string }) {
           Custom Alert Conditions
         </h3>
         <CardDescription>
-          Get an alert when a price or your saved portfolio crosses a line you set. Each condition fires once
-          when it becomes true, and again only after it has been false.
+          Get an alert when a price or{' '}
+          {clientName === null ? 'your saved portfolio' : clientPortfolioName(clientName)} crosses a line you
+          set. Each condition fires once when it becomes true, and again only after it has been false.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5 p-4 pt-0 sm:p-6 sm:pt-0">

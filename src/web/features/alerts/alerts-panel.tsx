@@ -8,12 +8,14 @@ import { SnapshotCard } from './snapshot-card';
 
 /**
  * The 'Daily Snapshots & Alerts' result tab (spec 000 §2): active alert banners, the daily snapshot and the
- * custom conditions, for any signed-in user (§6 gates neither); visitors are asked to sign in.
+ * custom conditions, for any signed-in user (§6 gates neither); visitors are asked to sign in. With `client`
+ * (a Professional user's client open in the analyzer) they are the client's own (decision 032).
  */
-export function AlertsPanel() {
+export function AlertsPanel({ client }: { client: { id: string; name: string | null } | null }) {
   const session = useSession();
+  const userId = session.user?.id;
   if (session.isLoading) return <Skeleton className="h-40 w-full" />;
-  if (!session.user) {
+  if (!userId) {
     return (
       <SignInRequired
         icon={<BellRing />}
@@ -22,12 +24,13 @@ export function AlertsPanel() {
       />
     );
   }
-  const userId = session.user.id;
+  const portfolio = { userId, clientId: client?.id ?? null };
+  const clientName = client === null ? null : (client.name ?? 'this client');
   return (
     <div className="flex flex-col gap-4" data-testid="alerts-panel">
-      <AlertBanners userId={userId} />
-      <SnapshotCard userId={userId} />
-      <AlertConditionsCard userId={userId} />
+      <AlertBanners portfolio={portfolio} />
+      <SnapshotCard portfolio={portfolio} clientName={clientName} />
+      <AlertConditionsCard portfolio={portfolio} clientName={clientName} />
     </div>
   );
 }

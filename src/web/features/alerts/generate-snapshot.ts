@@ -1,20 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZGenerateSnapshotResponse } from '../../../contracts/alerts';
+import { ZGenerateSnapshotResponse, type GenerateSnapshotRequest } from '../../../contracts/alerts';
 import { toast } from '../../components/ui/use-toast';
 import { api, serverMessage } from '../../lib/api-client';
-import { alertsRootKey } from './query-keys';
+import { alertsRootKey, type AlertsPortfolio } from './query-keys';
 
 /**
  * POST /api/snapshots/generate; then the alerts and snapshot queries refresh (spec 000 §4) and the toast
  * 'Snapshot Generated' shows (§8).
  */
-export function useGenerateSnapshot(userId: string) {
+export function useGenerateSnapshot(portfolio: AlertsPortfolio) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/snapshots/generate', { userId }, { schema: ZGenerateSnapshotResponse }),
+    mutationFn: () =>
+      api.post(
+        '/api/snapshots/generate',
+        {
+          userId: portfolio.userId,
+          ...(portfolio.clientId === null ? {} : { clientId: portfolio.clientId }),
+        } satisfies GenerateSnapshotRequest,
+        { schema: ZGenerateSnapshotResponse },
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: alertsRootKey });
-      toast({ title: 'Snapshot Generated', description: 'Your daily portfolio snapshot is up to date.' });
+      toast({
+        title: 'Snapshot Generated',
+        description:
+          portfolio.clientId === null
+            ? 'Your daily portfolio snapshot is up to date.'
+            : "The client's daily portfolio snapshot is up to date.",
+      });
     },
     onError: (error) => {
       toast({

@@ -1,20 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZAlertConditionsResponse } from '../../../contracts/alerts';
 import { api } from '../../lib/api-client';
-import { alertsRootKey } from './query-keys';
+import { alertsRootKey, portfolioKey, portfolioQuery, type AlertsPortfolio } from './query-keys';
 
-export const alertConditionsQueryKey = (userId: string) => [...alertsRootKey, 'conditions', userId] as const;
+export const alertConditionsQueryKey = (portfolio: AlertsPortfolio) =>
+  [...alertsRootKey, 'conditions', ...portfolioKey(portfolio)] as const;
 
-/** GET /api/alerts/conditions/{userId} */
-export function useAlertConditions(userId: string) {
+/** GET /api/alerts/conditions/{userId}[?clientId=] */
+export function useAlertConditions(portfolio: AlertsPortfolio) {
   return useQuery(
     queryOptions({
-      queryKey: alertConditionsQueryKey(userId),
+      queryKey: alertConditionsQueryKey(portfolio),
       queryFn: ({ signal }) =>
-        api.get(`/api/alerts/conditions/${encodeURIComponent(userId)}`, {
-          schema: ZAlertConditionsResponse,
-          signal,
-        }),
+        api.get(
+          `/api/alerts/conditions/${encodeURIComponent(portfolio.userId)}${portfolioQuery(portfolio)}`,
+          {
+            schema: ZAlertConditionsResponse,
+            signal,
+          },
+        ),
     }),
   );
 }

@@ -1,20 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZAlertsResponse } from '../../../contracts/alerts';
 import { api } from '../../lib/api-client';
-import { alertsRootKey } from './query-keys';
+import { alertsRootKey, portfolioKey, portfolioQuery, type AlertsPortfolio } from './query-keys';
 
 /** Spec 000 §9: the alerts list refetches every 30 000 ms. */
 const ALERTS_REFETCH_MS = 30_000;
 
-export const alertsQueryKey = (userId: string) => [...alertsRootKey, 'triggered', userId] as const;
+export const alertsQueryKey = (portfolio: AlertsPortfolio) =>
+  [...alertsRootKey, 'triggered', ...portfolioKey(portfolio)] as const;
 
-/** GET /api/alerts/{userId}: the alerts not acknowledged yet, newest first. */
-export function useAlerts(userId: string) {
+/** GET /api/alerts/{userId}[?clientId=]: the alerts not acknowledged yet, newest first. */
+export function useAlerts(portfolio: AlertsPortfolio) {
   return useQuery(
     queryOptions({
-      queryKey: alertsQueryKey(userId),
+      queryKey: alertsQueryKey(portfolio),
       queryFn: ({ signal }) =>
-        api.get(`/api/alerts/${encodeURIComponent(userId)}`, { schema: ZAlertsResponse, signal }),
+        api.get(`/api/alerts/${encodeURIComponent(portfolio.userId)}${portfolioQuery(portfolio)}`, {
+          schema: ZAlertsResponse,
+          signal,
+        }),
       refetchInterval: ALERTS_REFETCH_MS,
     }),
   );

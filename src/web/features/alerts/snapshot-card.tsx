@@ -8,7 +8,9 @@ import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatSignedUsd, formatUsd, toneTextClass } from '../../lib/format';
 import { useGenerateSnapshot } from './generate-snapshot';
+import { clientPortfolioName } from '../../../domain/clients';
 import { useLatestSnapshot } from './get-latest-snapshot';
+import type { AlertsPortfolio } from './query-keys';
 import { Amount } from '../../components/hide-values';
 
 const SnapshotHistoryChart = lazy(() => import('./snapshot-history-chart'));
@@ -16,13 +18,22 @@ const SnapshotHistoryChart = lazy(() => import('./snapshot-history-chart'));
 const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
- * 'Daily Portfolio Snapshot' (spec 000 §2): the latest snapshot of the saved portfolio, its gain or loss
- * against the previous one, 'Generate Snapshot', and the history as a chart once there are two days.
+ * 'Daily Portfolio Snapshot' (spec 000 §2): the latest snapshot of the saved portfolio (or of the client's,
+ * named by `clientName`), its gain or loss against the previous one, 'Generate Snapshot', and the history as
+ * a chart once there are two days.
  */
-export function SnapshotCard({ userId }: { userId: string }) {
+export function SnapshotCard({
+  portfolio,
+  clientName,
+}: {
+  portfolio: AlertsPortfolio;
+  /** The client's name when the portfolio is a client's; null for the user's own. */
+  clientName: string | null;
+}) {
+  const subject = clientName === null ? 'your saved portfolio' : clientPortfolioName(clientName);
   const headingId = useId();
-  const latest = useLatestSnapshot(userId);
-  const generate = useGenerateSnapshot(userId);
+  const latest = useLatestSnapshot(portfolio);
+  const generate = useGenerateSnapshot(portfolio);
   const snapshot = latest.data?.snapshot ?? null;
   const history = latest.data?.history ?? [];
 
@@ -34,8 +45,8 @@ export function SnapshotCard({ userId }: { userId: string }) {
             Daily Portfolio Snapshot
           </h3>
           <CardDescription>
-            Your saved portfolio&apos;s value after each US market close, and its change since the previous
-            snapshot.
+            {clientName === null ? "Your saved portfolio's value" : `The value of ${subject}`} after each US
+            market close, and its change since the previous snapshot.
           </CardDescription>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -77,8 +88,7 @@ export function SnapshotCard({ userId }: { userId: string }) {
           </dl>
         ) : (
           <p className="text-sm text-muted-foreground" data-testid="no-snapshot">
-            No snapshot yet. One is taken of your saved portfolio after each US market close, or generate one
-            now.
+            No snapshot yet. One is taken of {subject} after each US market close, or generate one now.
           </p>
         )}
         {history.length > 1 ? (

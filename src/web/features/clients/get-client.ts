@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZClientResponse } from '../../../contracts/clients';
 import { api } from '../../lib/api-client';
 
@@ -11,3 +11,12 @@ export const clientQueryOptions = (userId: string, id: string) =>
     queryFn: ({ signal }) =>
       api.get(`/api/clients/${encodeURIComponent(id)}`, { schema: ZClientResponse, signal }),
   });
+
+/** The open client's name (from the cache the analyzer filled); null while unknown or with no client open. */
+export function useClientName(userId: string | undefined, clientId: string | null): string | null {
+  const client = useQuery({
+    ...clientQueryOptions(userId ?? '', clientId ?? ''),
+    enabled: userId !== undefined && clientId !== null,
+  });
+  return client.data?.client.name ?? null;
+}
