@@ -145,6 +145,15 @@ describe('client portfolios in the browser', () => {
     await visible(panel.getByTestId('no-snapshot'));
     await visible(panel.getByTestId('no-alert-conditions'));
     await visible(panel.getByText(/Your saved portfolio's value after each US market close/));
+
+    // An archived client's alerts rest, and its tab says so.
+    await page.goto(`/app?client=${await clientIdOf(page, 'Grace B. Hopper')}`);
+    await alertsTab.click();
+    await visible(panel.getByTestId('archived-client-alerts'));
+    expect(await panel.getByTestId('archived-client-alerts').innerText()).toContain(
+      'Grace B. Hopper is archived: its alerts are not checked',
+    );
+    await screenshot(page, 'client-alerts-archived-1440');
   });
 
   it('Professional at 375: a long name in a card, within the screen', async () => {

@@ -22,7 +22,7 @@ import { ValueHistoryCard } from '../features/analyzer/value-history-card';
 import { usePaymentReturnToast } from '../features/billing/payment-return';
 import { useClientPortfolioSource } from '../features/clients/client-portfolio-source';
 import { ClientSwitcher } from '../features/clients/client-switcher';
-import { useClientName } from '../features/clients/get-client';
+import { useOpenClient } from '../features/clients/get-client';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
 import { InvestmentBasics } from '../features/lessons/investment-basics';
@@ -70,7 +70,7 @@ export default function AnalyzerPage() {
   const requestedClientId = new URLSearchParams(useSearch()).get('client');
   const clientId = hasClients ? requestedClientId : null;
   const clientSource = useClientPortfolioSource(session.user?.id, clientId);
-  const clientName = useClientName(session.user?.id, clientId);
+  const openClient = useOpenClient(session.user?.id, clientId);
   const {
     store,
     hasHoldings,
@@ -211,7 +211,7 @@ export default function AnalyzerPage() {
               isUnavailable={analysis.error !== null}
               resultsRef={resultsRef}
               suggestionsPanel={<TradingSuggestionsPanel portfolio={portfolio} />}
-              snapshotsPanel={<AlertsPanel client={clientId ? { id: clientId, name: clientName } : null} />}
+              snapshotsPanel={<AlertsPanel client={clientId ? { id: clientId, ...openClient } : null} />}
             />
 
             <DownloadReportCard

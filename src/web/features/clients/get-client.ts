@@ -12,11 +12,18 @@ export const clientQueryOptions = (userId: string, id: string) =>
       api.get(`/api/clients/${encodeURIComponent(id)}`, { schema: ZClientResponse, signal }),
   });
 
-/** The open client's name (from the cache the analyzer filled); null while unknown or with no client open. */
-export function useClientName(userId: string | undefined, clientId: string | null): string | null {
+/**
+ * The open client's name and whether it is archived (from the cache the analyzer filled); null while unknown or
+ * with no client open.
+ */
+export function useOpenClient(
+  userId: string | undefined,
+  clientId: string | null,
+): { name: string; isArchived: boolean } | null {
   const client = useQuery({
     ...clientQueryOptions(userId ?? '', clientId ?? ''),
     enabled: userId !== undefined && clientId !== null,
   });
-  return client.data?.client.name ?? null;
+  if (!client.data) return null;
+  return { name: client.data.client.name, isArchived: client.data.client.archivedAt !== null };
 }
