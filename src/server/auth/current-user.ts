@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../contracts/accounts';
 import { clearSessionCookie, SESSION_COOKIE, validateSessionToken, type SessionUserRow } from './sessions';
 
@@ -67,11 +67,7 @@ export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionIdHash', undefined);
 
-  app.addHook('onRequest', async (request, reply) => {
-    // /api/v1 authenticates by API token only (decision 030): a cookie there is no session.
-    if (!request.url.startsWith('/api/') || request.url.startsWith(API_V1_PATH)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+  const readSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const found = await validateSessionToken(database.db, token, { cache });
     if (!found) {
       clearSessionCookie(request, reply);
@@ -79,6 +75,16 @@ export const currentUserPlugin: FastifyPluginAsync = async (app: FastifyInstance
     }
     request.user = toPublicUser(found.user, config.adminEmails);
     request.sessionIdHash = found.idHash;
+  };
+
+  // A callback hook, not an async one: the requests it leaves alone (no cookie, /api/v1, not /api) go on
+  // without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    // /api/v1 authenticates by API token only (decision 030): a cookie there is no session.
+    if (!request.url.startsWith('/api/') || request.url.startsWith(API_V1_PATH)) return done();
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return done();
+    readSession(request, reply, token).then(() => done(), done);
   });
 
   app.addHook('onSend', (request, _reply, payload, done) => {

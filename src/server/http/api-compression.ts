@@ -19,7 +19,8 @@ const COMPRESSIBLE_TYPES = /^application\/(?:[\w.+-]+\+)?(?:json|xml)(?:;|$)|^te
  * origin, and robots.txt is tiny. The plugin's hooks cost every request of a route (~70 µs measured on a
  * loaded 2-core machine, ~20 % of a trivial JSON route), whatever the answer's size, so the hot routes
  * that only ever answer a few hundred bytes (/api/auth/me, /api/health, /api/config) opt out with
- * `compress: false` and carry no hook at all.
+ * `compress: false` and carry no hook at all, and so does GET /api/v1/portfolio, whose answer is compressed
+ * once per cached portfolio instead (EncodedJson in content-encoding.ts).
  * Request bodies are never decompressed: a compressed upload would slip past the body limit's intent.
  */
 export async function registerApiCompression(app: FastifyInstance) {

@@ -1,5 +1,7 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD_BYTES } from './api-compression';
 
 /** The encodings the server sends, in order of preference (brotli is ~15 % smaller than gzip on our text). */
 export type ContentEncoding = 'br' | 'gzip';
@@ -49,4 +51,39 @@ export async function encodeAtMaxQuality(text: string): Promise<EncodedBodies> {
     gzipAsync(identity, { level: 9 }),
   ]);
   return { identity, br, gzip: gz };
+}
+
+/**
+ * A JSON answer kept in memory and sent many times: serialized once, and compressed at most once per encoding,
+ * the first time a request accepts it (brotli at quality 4 or gzip, as the API's compression plugin does), from
+ * COMPRESSION_THRESHOLD_BYTES up. A route that sends one opts out of the plugin (`compress: false`), whose hooks
+ * would cost every request whatever the answer's size (api-compression.ts).
+ */
+export class EncodedJson {
+  readonly text: string;
+  private readonly isCompressible: boolean;
+  private readonly encoded: Partial<Record<ContentEncoding, Buffer>> = {};
+
+  constructor(value: unknown) {
+    this.text = JSON.stringify(value);
+    this.isCompressible = Buffer.byteLength(this.text) >= COMPRESSION_THRESHOLD_BYTES;
+  }
+
+  /** Sends it as JSON, compressed when large enough and the request accepts an encoding. */
+  send(request: FastifyRequest, reply: FastifyReply): void {
+    reply.type('application/json; charset=utf-8');
+    const encoding = this.isCompressible
+      ? negotiateContentEncoding(request.headers['accept-encoding'])
+      : null;
+    if (this.isCompressible) reply.header('Vary', 'Accept-Encoding');
+    if (!encoding) {
+      reply.send(this.text);
+      return;
+    }
+    const body = (this.encoded[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(this.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzipSync(this.text));
+    reply.header('Content-Encoding', encoding).send(body);
+  }
 }

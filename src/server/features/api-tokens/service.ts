@@ -20,6 +20,7 @@ import {
 import { AppError } from '../../../contracts/errors';
 import type { Database } from '../../db/client';
 import type { BatchedCounter } from '../../limits/batched-counter';
+import type { LimitCount } from '../../limits/store';
 import { UserCache } from '../../lib/user-cache';
 import { isUuid } from '../../lib/uuid';
 import {
@@ -96,6 +97,8 @@ export interface AuthenticatedToken {
   userId: string;
   scopes: ApiTokenScope[];
   plan: Plan;
+  /** Its requests' key in the limit store, built once per token read rather than per request. */
+  limitKey: string;
 }
 
 interface CachedApiToken extends AuthenticatedToken {
@@ -108,6 +111,25 @@ export class ApiTokenCache extends UserCache<CachedApiToken> {
   constructor(ttlMs = API_TOKEN_CACHE_TTL_MS) {
     super({ ttlMs, userIdOf: (token) => token.userId });
   }
+}
+
+/**
+ * The token of an `Authorization: Bearer` value as this instance holds it, when answering needs no I/O: cached,
+ * and its last-use write not due. The synchronous path of nearly every request of a busy token; undefined sends
+ * the caller to authenticateApiToken.
+ */
+export function cachedApiToken(
+  cache: ApiTokenCache,
+  token: string,
+  nowMs: number,
+): AuthenticatedToken | undefined {
+  if (!API_TOKEN_PATTERN.test(token)) return undefined;
+  const found = cache.get(hashApiToken(token), nowMs);
+  return found && !isLastUseDue(found, nowMs) ? found : undefined;
+}
+
+function isLastUseDue(token: CachedApiToken, nowMs: number): boolean {
+  return token.lastUsedMs === null || nowMs - token.lastUsedMs >= LAST_USE_INTERVAL_MS;
 }
 
 /**
@@ -134,11 +156,12 @@ export async function authenticateApiToken(options: {
       userId: row.user_id,
       scopes: row.scopes,
       plan: row.plan,
+      limitKey: `api-token:${row.id}`,
       lastUsedMs: row.last_used_ms,
     };
     if (cache && ticket !== undefined) cache.store(tokenHash, found, ticket, nowMs);
   }
-  if (found.lastUsedMs === null || nowMs - found.lastUsedMs >= LAST_USE_INTERVAL_MS) {
+  if (isLastUseDue(found, nowMs)) {
     // Set before the write, so that the requests arriving meanwhile do not write too.
     found.lastUsedMs = nowMs;
     await touchApiToken(db, found.tokenId, now, LAST_USE_INTERVAL_MS);
@@ -154,25 +177,48 @@ export interface TokenRateCount {
   isExceeded: boolean;
 }
 
+interface TokenCountOptions {
+  counter: BatchedCounter;
+  token: AuthenticatedToken;
+  limit: number;
+}
+
+function tokenRateCount({ count, resetInMs }: LimitCount, limit: number): TokenRateCount {
+  return {
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
+    isExceeded: count > limit,
+  };
+}
+
 /**
  * Counts one request of the token in the limit store every instance shares (fixed one-minute windows), batched
  * with the token's other requests of the moment on this instance, and reserved ahead for a busy token
  * (limits/batched-counter.ts): never more than the limit is admitted.
  */
-export async function countApiTokenRequest(options: {
-  counter: BatchedCounter;
-  tokenId: string;
-  limit: number;
-}): Promise<TokenRateCount> {
-  const { count, resetInMs } = await options.counter.increment(
-    `api-token:${options.tokenId}`,
-    API_RATE_WINDOW_MS,
-    Math.floor(options.limit / API_RATE_AHEAD_DIVISOR),
-  );
-  return {
-    limit: options.limit,
-    remaining: Math.max(0, options.limit - count),
-    resetSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
-    isExceeded: count > options.limit,
-  };
+export async function countApiTokenRequest({
+  counter,
+  token,
+  limit,
+}: TokenCountOptions): Promise<TokenRateCount> {
+  const counted = await counter.increment(token.limitKey, API_RATE_WINDOW_MS, aheadMaxOf(limit));
+  return tokenRateCount(counted, limit);
+}
+
+/**
+ * countApiTokenRequest without a promise, from the counts this instance reserved ahead for a busy token;
+ * undefined when none is left (nothing was counted: count the request with countApiTokenRequest).
+ */
+export function countApiTokenRequestReserved({
+  counter,
+  token,
+  limit,
+}: TokenCountOptions): TokenRateCount | undefined {
+  const counted = counter.incrementReserved(token.limitKey, API_RATE_WINDOW_MS, aheadMaxOf(limit));
+  return counted && tokenRateCount(counted, limit);
+}
+
+function aheadMaxOf(limit: number): number {
+  return Math.floor(limit / API_RATE_AHEAD_DIVISOR);
 }

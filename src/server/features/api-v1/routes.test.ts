@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { ZAnalyzeResponse, ZSavedPortfolioResponse } from '../../../contracts/analysis';
@@ -13,6 +14,7 @@ import {
   ZApiV1PaperPortfoliosResponse,
   ZApiV1ValuationResponse,
 } from '../../../contracts/api-v1';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../http/api-compression';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 
@@ -102,6 +104,45 @@ describe('/api/v1 with a token', () => {
     expect(ZApiV1PaperPortfoliosResponse.parse((await read('/paper-portfolios', token)).json())).toEqual({
       portfolios: [],
     });
+  });
+
+  it('compresses a large portfolio as the client accepts (brotli, gzip), a small one never', async () => {
+    const user = await signUpUser(t.app, { plan: 'professional' });
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const portfolio = Object.fromEntries(
+      Array.from({ length: 200 }, (_, i) => [`${letters[Math.floor(i / 26)]}${letters[i % 26]}X`, i + 1]),
+    );
+    const saved = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/portfolio',
+      payload: { portfolio },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { token } = await tokenOf(user);
+    const plain = await read('/portfolio', token);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(COMPRESSION_THRESHOLD_BYTES);
+    expect(ZSavedPortfolioResponse.parse(plain.json()).portfolio).toEqual(portfolio);
+    // Twice each: the second is the encoding kept with the cached portfolio.
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await read('/portfolio', token, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
+
+    const small = await professionalWithPortfolio();
+    const { token: smallToken } = await tokenOf(small);
+    const res = await read('/portfolio', smallToken, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.json()).toMatchObject({ portfolio: { AAPL: 10, VTI: 5 } });
   });
 
   it('sets last_used_at on first use and at most once a minute after', async () => {

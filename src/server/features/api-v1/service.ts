@@ -11,6 +11,7 @@ import {
 import type { AnalyzeResponse } from '../../../contracts/analysis';
 import { AppError } from '../../../contracts/errors';
 import type { Database } from '../../db/client';
+import { EncodedJson } from '../../http/content-encoding';
 import { UserCache } from '../../lib/user-cache';
 import type { UserVendorKeys } from '../../providers/market-data/types';
 import { analyzePortfolioWithRules, type AnalysisContext } from '../analysis/service';
@@ -27,6 +28,8 @@ const MAX_CACHED_PORTFOLIOS = 1_000;
 interface CachedPortfolio {
   userId: string;
   saved: SavedPortfolioResponse;
+  /** The answer of GET /api/v1/portfolio, made by its first request. */
+  answer?: EncodedJson;
 }
 
 /**
@@ -64,6 +67,22 @@ export async function readPortfolio({ context, userId }: ReadOptions): Promise<S
   const saved = await getSavedPortfolio({ db: context.db, userId });
   portfolios.store(userId, { userId, saved }, ticket, nowMs);
   return saved;
+}
+
+/**
+ * The answer of GET /api/v1/portfolio as this instance's cache holds it, serialized (and compressed) once per
+ * cached portfolio rather than on every request; undefined when the portfolio is not cached.
+ */
+export function cachedPortfolioAnswer({ context, userId }: ReadOptions): EncodedJson | undefined {
+  const cached = context.portfolios.get(userId, Date.now());
+  if (!cached) return undefined;
+  return (cached.answer ??= new EncodedJson(cached.saved));
+}
+
+/** The answer of GET /api/v1/portfolio, read when not cached (and cached when nothing changed meanwhile). */
+export async function readPortfolioAnswer(options: ReadOptions): Promise<EncodedJson> {
+  const saved = await readPortfolio(options);
+  return cachedPortfolioAnswer(options) ?? new EncodedJson(saved);
 }
 
 export async function readValuation({ context, userId }: ReadOptions): Promise<ApiV1ValuationResponse> {
