@@ -4,18 +4,12 @@
 // heap's peak growth against a run over 2,000 saved ones: flat when streamed in batches).
 // Warm quotes: an in-memory map of the 1,000 symbols, as the market-data service's cache answers them (the
 // simulator knows only the security master's 404 symbols). Runs on its own embedded PostgreSQL (temp
-// DATA_DIR), or on a fresh database of TEST_DATABASE_URL's server when set. Prints figures; asserts nothing.
+// DATA_DIR), or on a fresh database of TEST_DATABASE_URL's server when set (startBenchApp). Prints figures;
+// asserts nothing.
 // `npx tsx bench/alerts.bench.ts`
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app';
-import { buildConfig, parseEnv } from '../src/server/config';
-import { openDatabase } from '../src/server/db/open-database';
 import { evaluateAlerts, snapshotAllPortfolios } from '../src/server/features/alerts/service';
-import { freshBenchDatabase } from './support';
+import { startBenchApp, stats } from './support';
 
 const SYMBOLS = 1_000;
 const CONDITION_USERS = 2_000; // 5 conditions each: 10,000
@@ -68,30 +62,13 @@ async function warmQuotes(symbols: readonly string[]) {
   return { quotes: out, errors: {} };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 async function main() {
-  const fresh = await freshBenchDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-alerts-'));
-  const env = parseEnv({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATABASE_URL: fresh?.url ?? '',
-    MARKET_DATA_PROVIDER: 'simulated',
-    LOG_LEVEL: 'warn',
-    JOBS: 'off',
-  });
-  const config = buildConfig(env, randomBytes(32).toString('hex'));
-  const database = await openDatabase(config, () => undefined);
-  const app = await buildApp({
-    config,
-    database: database.handle,
-    version: 'bench',
+  const bench = await startBenchApp('alerts', {
+    env: { JOBS: 'off' },
     overrides: { alerts: { quotes: warmQuotes } },
   });
-  await app.ready();
-  const sql = (text: string, values: unknown[] = []) => database.handle.pool.query(text, values);
-  const alerts = app.services.alerts;
+  const { sql } = bench;
+  const alerts = bench.app.services.alerts;
 
   try {
     // ---- data: 10,000 users with a saved portfolio of 10 holdings; the first 2,000 with 5 conditions each
@@ -150,7 +127,7 @@ async function main() {
 
     // ---- statements per pass: every query of the pool counted
     let statements = 0;
-    const pool = database.handle.pool;
+    const { pool } = bench;
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
       statements += 1;
@@ -171,7 +148,7 @@ async function main() {
       );
     }
     console.log(
-      `evaluation pass (10,000 conditions, half on clients, 1,000 symbols, warm quotes): median ${median(timings).toFixed(0)} ms`,
+      `evaluation pass (10,000 conditions, half on clients, 1,000 symbols, warm quotes): median ${stats(timings).median.toFixed(0)} ms`,
     );
 
     // ---- snapshot job: 2,000 saved portfolios then all 11,000, peak heap growth sampled every 5 ms
@@ -205,11 +182,7 @@ async function main() {
       }
     }
   } finally {
-    await app.close();
-    database.handle.pool.on('error', () => undefined);
-    await database.shutdown();
-    rmSync(dataDir, { recursive: true, force: true });
-    await fresh?.drop();
+    await bench.close();
   }
 }
 

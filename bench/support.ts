@@ -12,6 +12,7 @@ import { launchBrowser } from '../e2e/support/browser';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
+import type { ServiceOverrides } from '../src/server/services';
 
 export { startServer } from '../e2e/support/server';
 
@@ -25,9 +26,13 @@ export function stats(timings: readonly number[]): { median: number; p95: number
 /**
  * The app in this process on simulated prices, on a fresh database of TEST_DATABASE_URL's server when set (else
  * its own embedded PostgreSQL in a temporary DATA_DIR), listening on a free port of 127.0.0.1: `sql` writes the
- * bench's data straight into its database, `close()` stops it and removes what it made.
+ * bench's data straight into its database, `close()` stops it and removes what it made. `env` and `overrides`
+ * change its configuration and replace services (the alerts bench's warm quotes).
  */
-export async function startBenchApp(name: string) {
+export async function startBenchApp(
+  name: string,
+  options: { env?: Record<string, string>; overrides?: ServiceOverrides } = {},
+) {
   const fresh = await freshBenchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), `fw-bench-${name}-`));
   const env = parseEnv({
@@ -36,10 +41,16 @@ export async function startBenchApp(name: string) {
     DATABASE_URL: fresh?.url ?? '',
     MARKET_DATA_PROVIDER: 'simulated',
     LOG_LEVEL: 'warn',
+    ...options.env,
   });
   const config = buildConfig(env, randomBytes(32).toString('hex'));
   const database = await openDatabase(config, () => undefined);
-  const app = await buildApp({ config, database: database.handle, version: 'bench' });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    version: 'bench',
+    overrides: options.overrides,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('no address');
@@ -47,6 +58,7 @@ export async function startBenchApp(name: string) {
     app,
     baseUrl: `http://127.0.0.1:${address.port}`,
     db: database.handle.db,
+    pool: database.handle.pool,
     /** Where the data is, for the printed figures. */
     where: fresh ? 'TEST_DATABASE_URL server' : 'embedded PostgreSQL',
     sql: (text: string, values: unknown[] = []) => database.handle.pool.query(text, values),

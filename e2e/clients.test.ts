@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ZClientListResponse } from '../src/contracts/clients';
+import { CLIENT_MESSAGES, ZClientListResponse } from '../src/contracts/clients';
 import { inspectPdf, normalizedPdfText } from '../src/server/features/resources/pdf-inspect';
 import {
   DESKTOP,
@@ -80,6 +80,11 @@ describe('client portfolios in the browser', () => {
     await expect.poll(() => rows.count(), WAIT).toBe(1);
     await page.getByRole('button', { name: 'Rename Grace Hopper' }).click();
     const rename = page.getByRole('textbox', { name: 'New name for Grace Hopper' });
+    // An empty name is refused with the contract's message, named by the field.
+    await rename.fill('   ');
+    await rename.press('Enter');
+    await visible(page.getByRole('alert').filter({ hasText: CLIENT_MESSAGES.nameRequired }));
+    expect(await rename.getAttribute('aria-invalid')).toBe('true');
     await rename.fill('Grace B. Hopper');
     await rename.press('Enter');
     await page.getByLabel('Search clients').fill('');
@@ -161,6 +166,9 @@ describe('client portfolios in the browser', () => {
     await signUp(page, { plan: 'professional', server });
     await page.goto('/clients');
     const newClient = page.getByLabel('New client');
+    await page.getByRole('button', { name: 'Add client' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: CLIENT_MESSAGES.nameRequired }));
+    expect(await newClient.getAttribute('aria-invalid')).toBe('true');
     await newClient.fill(LONG_NAME);
     await page.getByRole('button', { name: 'Add client' }).click();
     await visible(page.getByRole('link', { name: new RegExp(`^${LONG_NAME}`) }));

@@ -5,64 +5,27 @@
  * for the notifications committed before it, so nothing here depends on timing.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../contracts/accounts';
-import { buildApp } from '../app';
-import { connectDatabase, type DatabaseHandle } from '../db/client';
-import { testConfig } from '../testing/test-app';
-import { createTestDatabase } from '../testing/test-database';
+import { useTwoAppInstances } from '../testing/app-instances';
 import { injectAs, signUpUser, type TestUser } from '../testing/users';
 import { SessionCache } from './session-cache';
 import { SESSION_LISTENER_APPLICATION_NAME } from './session-listener';
 import { createSession, SESSION_LIFETIMES, SESSION_USER_COLUMNS, validateSessionToken } from './sessions';
 
-let databases: DatabaseHandle[] = [];
-let apps: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  const first = await createTestDatabase();
-  databases = [first, connectDatabase(first.url)];
-  apps = await Promise.all(
-    databases.map(async (database) => {
-      const app = await buildApp({ config: testConfig(), database, version: 'test' });
-      await app.ready();
-      return app;
-    }),
-  );
-});
-afterAll(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  await Promise.all(databases.map((database) => database.close()));
-});
-
-const [A, B] = [0, 1].map((i) => () => apps[i] as FastifyInstance) as [
-  () => FastifyInstance,
-  () => FastifyInstance,
-];
-const sql = (text: string, values: unknown[] = []) =>
-  (databases[0] as DatabaseHandle).pool.query(text, values);
+const {
+  A,
+  B,
+  database,
+  sql,
+  everyInstanceCaughtUp,
+  changeUnannounced: updateUnannounced,
+} = useTwoAppInstances();
 
 async function userSeenBy(app: FastifyInstance, user: TestUser): Promise<User | null> {
   const res = await injectAs(user, app, { method: 'GET', url: '/api/auth/me' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ user: User | null }>().user;
-}
-
-async function everyInstanceCaughtUp() {
-  await Promise.all(apps.map((app) => app.services.sessions.listener.caughtUp()));
-}
-
-/** A change no trigger announces (replica mode skips triggers): what an instance then answers is its cache. */
-async function updateUnannounced(statement: string, values: unknown[]) {
-  const client = await (databases[0] as DatabaseHandle).pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local session_replication_role = replica');
-    await client.query(statement, values);
-    await client.query('commit');
-  } finally {
-    client.release();
-  }
 }
 
 describe('sessions cached per instance, invalidated through the database', () => {
@@ -146,7 +109,7 @@ describe('validateSessionToken with a cache', () => {
        values (gen_random_uuid() || '@example.com', 'Ada', 'Lovelace', 'not-a-hash') returning id`,
     );
     const userId = (rows[0] as { id: string }).id;
-    const created = await createSession((databases[0] as DatabaseHandle).db, { userId, now: T0 });
+    const created = await createSession(database().db, { userId, now: T0 });
     // A cache that outlives the touch interval, so that a cached answer is due to slide the idle expiry.
     const cache = new SessionCache(10 * 24 * 3600_000);
     cache.setActive(true);
@@ -159,7 +122,7 @@ describe('validateSessionToken with a cache', () => {
 
   it('still slides the idle expiry once a minute when the answer comes from the cache', async () => {
     const { token, idHash, cache } = await freshSession();
-    const db = (databases[0] as DatabaseHandle).db;
+    const db = database().db;
     expect(await validateSessionToken(db, token, { cache, now: T0 })).toBeDefined();
     expect(cache.get(idHash, T0.getTime())).toBeDefined();
     expect(await validateSessionToken(db, token, { cache, now: at(30_000) })).toBeDefined();
@@ -170,7 +133,7 @@ describe('validateSessionToken with a cache', () => {
 
   it('ends a cached session at its idle expiry, and deletes it', async () => {
     const { token, idHash, cache } = await freshSession();
-    const db = (databases[0] as DatabaseHandle).db;
+    const db = database().db;
     expect(await validateSessionToken(db, token, { cache, now: T0 })).toBeDefined();
     const idle = SESSION_LIFETIMES.standard.idleMs;
     expect(await validateSessionToken(db, token, { cache, now: at(idle - 1) })).toBeDefined();
@@ -181,7 +144,7 @@ describe('validateSessionToken with a cache', () => {
 
   it('learns at the next touch that a cached session was deleted behind its back', async () => {
     const { token, idHash, cache } = await freshSession();
-    const db = (databases[0] as DatabaseHandle).db;
+    const db = database().db;
     expect(await validateSessionToken(db, token, { cache, now: T0 })).toBeDefined();
     await sql('delete from session where id_hash = $1', [idHash]);
     expect(await validateSessionToken(db, token, { cache, now: at(61_000) })).toBeUndefined();

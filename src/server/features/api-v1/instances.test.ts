@@ -6,60 +6,17 @@
  * depends on timing. The per-token limit is one count in the shared store, whichever instance answers.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { API_TOKEN_MESSAGES, ZCreatedApiTokenResponse } from '../../../contracts/api-tokens';
-import { buildApp } from '../../app';
-import { connectDatabase, type DatabaseHandle } from '../../db/client';
-import { testConfig } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { useTwoAppInstances } from '../../testing/app-instances';
 import { expectError, injectAs, signUpUser } from '../../testing/users';
 import { ApiTokenCache, authenticateApiToken } from '../api-tokens/service';
 
 const REQUESTS_PER_MINUTE = 8;
-let databases: DatabaseHandle[] = [];
-let apps: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  const first = await createTestDatabase();
-  databases = [first, connectDatabase(first.url)];
-  apps = await Promise.all(
-    databases.map(async (database) => {
-      const config = testConfig({ API_REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE) });
-      const app = await buildApp({ config, database, version: 'test' });
-      await app.ready();
-      return app;
-    }),
-  );
+const { A, B, apps, database, sql, everyInstanceCaughtUp, changeUnannounced } = useTwoAppInstances({
+  API_REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE),
 });
-afterAll(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  await Promise.all(databases.map((database) => database.close()));
-});
-
-const [A, B] = [0, 1].map((i) => () => apps[i] as FastifyInstance) as [
-  () => FastifyInstance,
-  () => FastifyInstance,
-];
-const sql = (text: string, values: unknown[] = []) =>
-  (databases[0] as DatabaseHandle).pool.query(text, values);
-
-async function everyInstanceCaughtUp() {
-  await Promise.all(apps.map((app) => app.services.sessions.listener.caughtUp()));
-}
-
-/** A change no trigger announces (replica mode skips triggers): what an instance then answers is its cache. */
-async function changeUnannounced(statement: string, values: unknown[]) {
-  const client = await (databases[0] as DatabaseHandle).pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local session_replication_role = replica');
-    await client.query(statement, values);
-    await client.query('commit');
-  } finally {
-    client.release();
-  }
-}
 
 async function professionalWithToken(portfolio: Record<string, number> = { AAPL: 10 }) {
   const user = await signUpUser(A(), { plan: 'professional' });
@@ -86,7 +43,7 @@ async function holdingsOn(app: FastifyInstance, token: string) {
 describe('API tokens cached per instance, invalidated through the database', () => {
   it('answers a cached token and portfolio from memory on both instances', async () => {
     const { id, token } = await professionalWithToken();
-    for (const app of apps) expect(await holdingsOn(app, token)).toEqual({ AAPL: 10 });
+    for (const app of apps()) expect(await holdingsOn(app, token)).toEqual({ AAPL: 10 });
     // Unannounced, the deleted token and the changed portfolio are not seen: the answers come from memory.
     await changeUnannounced(
       `update saved_portfolio set holdings = '{"MSFT": 1}' where user_id = (
@@ -94,12 +51,12 @@ describe('API tokens cached per instance, invalidated through the database', () 
       [id],
     );
     await changeUnannounced('delete from api_token where id = $1', [id]);
-    for (const app of apps) expect(await holdingsOn(app, token)).toEqual({ AAPL: 10 });
+    for (const app of apps()) expect(await holdingsOn(app, token)).toEqual({ AAPL: 10 });
   });
 
   it('a token revoked on one instance is refused on the other', async () => {
     const { user, id, token } = await professionalWithToken();
-    for (const app of apps) expect((await read(app, token)).statusCode).toBe(200);
+    for (const app of apps()) expect((await read(app, token)).statusCode).toBe(200);
     const revoked = await injectAs(user, A(), { method: 'DELETE', url: `/api/api-tokens/${id}` });
     expect(revoked.statusCode).toBe(204);
     // The revoking instance drops it before answering; the other once the notification arrives.
@@ -110,10 +67,10 @@ describe('API tokens cached per instance, invalidated through the database', () 
 
   it('a plan downgrade in plain SQL stops the token on every instance, and an upgrade brings it back', async () => {
     const { user, token } = await professionalWithToken();
-    for (const app of apps) expect((await read(app, token)).statusCode).toBe(200);
+    for (const app of apps()) expect((await read(app, token)).statusCode).toBe(200);
     await sql(`update "user" set plan = 'premium' where id = $1`, [user.id]);
     await everyInstanceCaughtUp();
-    for (const app of apps) {
+    for (const app of apps()) {
       expectError(
         await read(app, token),
         403,
@@ -123,20 +80,20 @@ describe('API tokens cached per instance, invalidated through the database', () 
     }
     await sql(`update "user" set plan = 'professional' where id = $1`, [user.id]);
     await everyInstanceCaughtUp();
-    for (const app of apps) expect((await read(app, token)).statusCode).toBe(200);
+    for (const app of apps()) expect((await read(app, token)).statusCode).toBe(200);
   });
 
   it('deleting the account stops its token on every instance', async () => {
     const { user, token } = await professionalWithToken();
-    for (const app of apps) expect((await read(app, token)).statusCode).toBe(200);
+    for (const app of apps()) expect((await read(app, token)).statusCode).toBe(200);
     await sql('delete from "user" where id = $1', [user.id]);
     await everyInstanceCaughtUp();
-    for (const app of apps) expectError(await read(app, token), 401, 'UNAUTHENTICATED');
+    for (const app of apps()) expectError(await read(app, token), 401, 'UNAUTHENTICATED');
   });
 
   it('a portfolio saved on one instance is read on the other', async () => {
     const { user, token } = await professionalWithToken({ AAPL: 10 });
-    for (const app of apps) expect(await holdingsOn(app, token)).toEqual({ AAPL: 10 });
+    for (const app of apps()) expect(await holdingsOn(app, token)).toEqual({ AAPL: 10 });
     const saved = await injectAs(user, A(), {
       method: 'PUT',
       url: '/api/portfolio',
@@ -167,7 +124,7 @@ describe('the per-token limit across instances', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['ratelimit-remaining']).toBe(String(REQUESTS_PER_MINUTE - i));
     }
-    for (const app of apps) expectError(await read(app, token), 429, 'RATE_LIMITED');
+    for (const app of apps()) expectError(await read(app, token), 429, 'RATE_LIMITED');
   });
 
   it('admits exactly the limit of a burst sent to both instances at once, each request its own count', async () => {
@@ -186,7 +143,7 @@ describe('the per-token limit across instances', () => {
 describe('last use of a cached token', () => {
   it('is written on first use and once a minute after, served from the cache or not', async () => {
     const { id, token } = await professionalWithToken();
-    const db = (databases[0] as DatabaseHandle).db;
+    const db = database().db;
     const cache = new ApiTokenCache(10 * 60_000);
     cache.setActive(true);
     const T0 = new Date(Date.UTC(2026, 10, 24, 12, 0, 0));

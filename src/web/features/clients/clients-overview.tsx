@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import {
   Archive,
@@ -65,22 +65,45 @@ function DayChange({ client }: { client: ClientSummary }) {
   );
 }
 
+/**
+ * A client-name field checked by the contract's rule: the input's props, its error (shown under it and named
+ * by the input), and `parsed()`, the name to send or null (the error shown).
+ */
+function useClientNameField(initial: string) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const parsed = (): string | null => {
+    const result = ZClientName.safeParse(name);
+    setError(result.success ? null : (result.error.issues[0]?.message ?? 'Check the name'));
+    return result.success ? result.data : null;
+  };
+  return {
+    parsed,
+    clear: () => setName(''),
+    inputProps: {
+      value: name,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setName(event.target.value),
+      'aria-invalid': error !== null,
+      'aria-describedby': error ? errorId : undefined,
+    },
+    errorMessage: error ? (
+      <p id={errorId} role="alert" className="text-sm text-destructive">
+        {error}
+      </p>
+    ) : null,
+  };
+}
+
 function NewClientForm({ userId }: { userId: string }) {
   const create = useCreateClient(userId);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const field = useClientNameField('');
   const inputId = useId();
-  const errorId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZClientName.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the name');
-      return;
-    }
-    setError(null);
-    create.mutate({ name: parsed.data }, { onSuccess: () => setName('') });
+    const name = field.parsed();
+    if (name !== null) create.mutate({ name }, { onSuccess: field.clear });
   };
 
   return (
@@ -89,11 +112,8 @@ function NewClientForm({ userId }: { userId: string }) {
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
           id={inputId}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          {...field.inputProps}
           placeholder="Client name, e.g. The Smith Family Trust"
-          aria-invalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
           className="sm:max-w-md"
         />
         <Button type="submit" disabled={create.isPending} className="shrink-0">
@@ -101,11 +121,7 @@ function NewClientForm({ userId }: { userId: string }) {
           {create.isPending ? 'Adding…' : 'Add client'}
         </Button>
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {field.errorMessage}
     </form>
   );
 }
@@ -120,21 +136,15 @@ function RenameForm({
   onDone: () => void;
 }) {
   const update = useUpdateClient(userId);
-  const [name, setName] = useState(client.name);
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
+  const field = useClientNameField(client.name);
   const inputRef = useRef<HTMLInputElement>(null);
   // The field that replaced the name takes the focus (the one visible at this width).
   useEffect(() => inputRef.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZClientName.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the name');
-      return;
-    }
-    update.mutate({ id: client.id, changes: { name: parsed.data } }, { onSuccess: onDone });
+    const name = field.parsed();
+    if (name !== null) update.mutate({ id: client.id, changes: { name } }, { onSuccess: onDone });
   };
 
   return (
@@ -142,10 +152,7 @@ function RenameForm({
       <div className="flex min-w-0 gap-2">
         <Input
           aria-label={`New name for ${client.name}`}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
+          {...field.inputProps}
           ref={inputRef}
           onKeyDown={(event) => {
             if (event.key === 'Escape') onDone();
@@ -159,11 +166,7 @@ function RenameForm({
           Cancel
         </Button>
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {field.errorMessage}
     </form>
   );
 }
