@@ -4,7 +4,7 @@
  * order and re-check the state under the lock, so concurrent passes on several instances neither deadlock nor
  * fire a crossing twice.
  */
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AlertConditionInput } from '../../../contracts/alerts';
 import { CLIENT_PLANS } from '../../../contracts/clients';
@@ -48,7 +48,7 @@ function inScope(
 }
 
 /** Clients whose alerts and snapshots the jobs keep: not archived, and their owner still on a client plan. */
-const clientIsActive = sql`${clientPortfolio.archivedAt} is null and ${user.plan} in ${sql.raw(`(${CLIENT_PLANS.map((plan) => `'${plan}'`).join(', ')})`)}`;
+const clientIsActive = sql`${isNull(clientPortfolio.archivedAt)} and ${inArray(user.plan, [...CLIENT_PLANS])}`;
 
 export interface ConditionRow {
   id: string;
