@@ -235,12 +235,13 @@ describe('the static pages', () => {
     expect(await page.getByRole('tabpanel').textContent()).toContain('Approval takes 1-2 weeks');
   });
 
-  it('/compliance gives the annual review and AML dates', async () => {
+  it('/compliance gives the AML dates and an annual review without an invented date', async () => {
     const page = await h.newPage();
     await page.goto('/compliance');
     await page.locator('#aml').waitFor();
     const text = (await page.locator('main').textContent()) ?? '';
-    expect(text).toContain('2025 Q1');
+    expect(text).toContain('These disclosures are reviewed once a year');
+    expect(text).not.toContain('2025 Q1');
     expect(text).toContain('January 1, 2026');
     expect(text).toContain('Not investment advice');
     expect(text).toContain('Educational tool');

@@ -3,6 +3,7 @@ import {
   changeTone,
   formatDateTime,
   formatFraction,
+  formatHoldingQuantity,
   formatNumber,
   formatPercent,
   formatSignedPercent,
@@ -68,5 +69,15 @@ describe('formatDateTime', () => {
   it("shows an instant in the browser's zone, and an unreadable one as it came", () => {
     expect(formatDateTime('2026-01-05T12:04:00Z')).toMatch(/^Jan [56], 2026, \d{1,2}:\d{2} (AM|PM)$/);
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('holding quantities', () => {
+  it('shows crypto with 4 decimals as coins and stocks as shares (spec 000 §2)', () => {
+    expect(formatHoldingQuantity('CRYPTO:BTC', 0.25)).toBe('0.2500 coins');
+    expect(formatHoldingQuantity('CRYPTO:ADA', 1000)).toBe('1,000.0000 coins');
+    expect(formatHoldingQuantity('CRYPTO:ETH', 1)).toBe('1.0000 coin');
+    expect(formatHoldingQuantity('AAPL', 15)).toBe('15 shares');
+    expect(formatHoldingQuantity('AAPL', 1)).toBe('1 share');
   });
 });

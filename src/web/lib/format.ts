@@ -1,3 +1,5 @@
+import { CRYPTO_PREFIX } from '../../domain/security-master';
+
 const usd2 = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -16,6 +18,8 @@ const percent2 = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 const number8 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+const coins4 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+const shares4 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 function finiteOrZero(value: number | string | null | undefined): number {
   const n = typeof value === 'string' ? Number(value) : (value ?? 0);
@@ -40,6 +44,14 @@ export function formatPercent(value: number | string | null | undefined): string
 /** Up to 8 fraction digits; a non-finite value shows as 0 (spec 000 §5). */
 export function formatNumber(value: number | string | null | undefined): string {
   return number8.format(finiteOrZero(value));
+}
+
+/** Spec 000 §2: crypto shows 4 decimals as coins ('0.2500 coins'), stocks as shares ('15 shares'). */
+export function formatHoldingQuantity(symbol: string, quantity: number): string {
+  if (symbol.toUpperCase().startsWith(CRYPTO_PREFIX)) {
+    return `${coins4.format(quantity)} ${quantity === 1 ? 'coin' : 'coins'}`;
+  }
+  return `${shares4.format(quantity)} ${quantity === 1 ? 'share' : 'shares'}`;
 }
 
 /** A sign for what the tone says: a change that shows as zero has none. */

@@ -4,6 +4,7 @@ import type { User } from '../../../contracts/accounts';
 import { api, serverMessage } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { toast } from '../ui/use-toast';
+import { EmailAddress } from '../email-address';
 
 /**
  * POST /api/auth/resend-verification for the signed-in user's email, with the app's toasts; the banner and the
@@ -35,7 +36,7 @@ export function VerifyEmailBanner({ user }: { user: User }) {
         <MailWarning className="size-4 shrink-0 text-warning-foreground" aria-hidden="true" />
         <p className="min-w-0 flex-1 basis-60 text-warning-foreground">
           Please verify your email: we sent a link to{' '}
-          <span className="font-medium break-all">{user.email}</span>.
+          <EmailAddress email={user.email} className="font-medium" />.
         </p>
         <Button type="button" size="sm" variant="outline" disabled={resend.isPending} onClick={resend.send}>
           {resend.isPending ? 'Sending...' : 'Resend verification email'}

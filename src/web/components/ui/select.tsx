@@ -15,7 +15,9 @@ export function SelectTrigger({
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground',
+        'flex h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-left text-sm text-foreground',
+        // A long value is cut with an ellipsis on one line: it never wraps out of the box (a phone, a long name).
+        '[&>span]:min-w-0 [&>span]:truncate',
         'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
         'disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted-foreground',
         className,
@@ -43,7 +45,7 @@ export function SelectContent({
         className={cn(
           'relative z-50 max-h-80 min-w-[8rem] overflow-hidden rounded-md border border-border bg-background text-foreground shadow-md',
           position === 'popper' &&
-            'w-full min-w-[var(--radix-select-trigger-width)] data-[side=bottom]:translate-y-1',
+            'w-full min-w-[var(--radix-select-trigger-width)] max-w-[var(--radix-select-content-available-width)] data-[side=bottom]:translate-y-1',
           className,
         )}
         {...props}
@@ -58,7 +60,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   return (
     <SelectPrimitive.Item
       className={cn(
-        'relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none',
+        'relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 text-sm break-words outline-none select-none',
         'data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted',
         className,
       )}

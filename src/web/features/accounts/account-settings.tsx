@@ -11,6 +11,7 @@ import { serverMessage } from '../../lib/api-client';
 import { FormErrorAlert, LabelledInput } from './form-parts';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 import { useChangePassword, useDeleteAccount, useExportData, useSignOutOtherSessions } from './use-account';
+import { EmailAddress } from '../../components/email-address';
 
 const otherDevices = (count: number) =>
   count === 0
@@ -52,7 +53,9 @@ function ProfileSection({ user }: { user: User }) {
           </>
         ) : null}
         <dt className="text-muted-foreground">Email</dt>
-        <dd className="min-w-0 font-medium break-all">{user.email}</dd>
+        <dd className="min-w-0 font-medium">
+          <EmailAddress email={user.email} />
+        </dd>
         <dt className="text-muted-foreground">Verification</dt>
         <dd className="flex flex-wrap items-center gap-3">
           {user.emailVerified ? (

@@ -5,6 +5,7 @@ import { useResendVerificationEmail } from '../../components/layout/verify-email
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useConfig } from '../../lib/config';
+import { EmailAddress } from '../../components/email-address';
 
 /** Without SMTP outside production the server writes mail to its log instead of sending it. */
 export function ServerLogHint() {
@@ -40,9 +41,12 @@ export function CheckEmail({ email }: { email: string }) {
         Check your email
       </h2>
       <p className="text-sm text-muted-foreground" role="status">
-        We sent a link to <strong className="font-medium break-all text-foreground">{email}</strong>. Open it
-        to confirm your email and finish signing up. If that address already has an account, the message tells
-        you how to sign in instead.
+        We sent a link to{' '}
+        <strong className="font-medium text-foreground">
+          <EmailAddress email={email} />
+        </strong>
+        . Open it to confirm your email and finish signing up. If that address already has an account, the
+        message tells you how to sign in instead.
       </p>
       <ServerLogHint />
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">

@@ -8,13 +8,16 @@ import { formatJoined, planLabel, statusLabel } from './format';
 import { useGrantPlan } from './grant-plan';
 import { NativeSelect } from './native-select';
 import { useSetSuspended } from './suspend-user';
+import { EmailAddress } from '../../components/email-address';
 
 /** Spec 001 §2: a missing email shows 'No email' in the list. */
 export function UserIdentity({ user }: { user: AdminUser }) {
   return (
     <div className="min-w-0">
       <p className="font-medium break-words">{user.username || 'N/A'}</p>
-      <p className="text-sm break-all text-muted-foreground">{user.email ?? 'No email'}</p>
+      <p className="text-sm text-muted-foreground">
+        {user.email ? <EmailAddress email={user.email} /> : 'No email'}
+      </p>
     </div>
   );
 }

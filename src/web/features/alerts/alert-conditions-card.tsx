@@ -134,7 +134,7 @@ export function AlertConditionsCard({
             <Label htmlFor={`${formId}-type`}>Alert type</Label>
             <Select value={type} onValueChange={(value) => setType(value as AlertConditionType)}>
               <SelectTrigger id={`${formId}-type`}>
-                <SelectValue className="min-w-0 truncate text-left" />
+                <SelectValue />
               </SelectTrigger>
               <SelectContent>
                 {ALERT_CONDITION_TYPES.map((option) => (

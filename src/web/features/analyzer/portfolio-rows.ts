@@ -139,15 +139,6 @@ export function countHoldings(portfolio: Readonly<Record<string, number>>): {
   return { stocks, crypto };
 }
 
-const coins4 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-const shares = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
-
-/** Spec 000 §2: crypto shows 4 decimals as coins ('0.2500 coins'), stocks as shares ('15 shares'). */
-export function formatHoldingQuantity(symbol: string, quantity: number): string {
-  if (isCryptoKey(symbol)) return `${coins4.format(quantity)} ${quantity === 1 ? 'coin' : 'coins'}`;
-  return `${shares.format(quantity)} ${quantity === 1 ? 'share' : 'shares'}`;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Editor state: every edit goes through this reducer; the portfolio map is rebuilt from its rows.
 

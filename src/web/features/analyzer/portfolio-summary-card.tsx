@@ -5,11 +5,11 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { formatUsd } from '../../lib/format';
+import { formatHoldingQuantity, formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { Amount, HideValuesToggle } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
-import { countHoldings, formatHoldingQuantity, type PortfolioMap } from './portfolio-rows';
+import { countHoldings, type PortfolioMap } from './portfolio-rows';
 import type { PortfolioOrigin } from './use-portfolio-store';
 
 /** The marker on the brokerage fallback portfolio (spec 000 §8; never passed off as real holdings). */

@@ -3,19 +3,19 @@ import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import type { LocalPrice, Valuation } from '../../../contracts/analysis';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import {
   changeTone,
   formatFraction,
+  formatHoldingQuantity,
   formatSignedPercent,
   formatSignedUsd,
+  formatUsd,
   TONE_TEXT_CLASS,
 } from '../../lib/format';
 import { formatFxRate, formatLocalPrice, SOURCE_LABELS } from './format';
 import { Amount } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
-import { formatHoldingQuantity } from './portfolio-rows';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const AllocationCharts = lazy(() => import('./allocation-charts'));

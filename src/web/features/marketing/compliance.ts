@@ -10,9 +10,6 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** Spec 000 §9 "Compliance claims": the annual review on record. */
-export const ANNUAL_REVIEW_ON_RECORD = '2025 Q1';
-
 /**
  * Spec 000 §9 "Compliance claims": AML rules effective Jan 1, 2026. That was the effective date FinCEN set in
  * 2024 for its AML/CFT program rule for investment advisers; FinCEN's final rule of December 31, 2025
@@ -162,11 +159,14 @@ export const DISCLOSURES: readonly Disclosure[] = [
     id: 'annual-review',
     title: 'Annual review',
     icon: CalendarClock,
-    summary: `These disclosures are reviewed once a year. Annual review on record: ${ANNUAL_REVIEW_ON_RECORD}.`,
+    // Spec 000 §9 names an annual review of '2025 Q1'; no such review happened, so the page gives no date
+    // (a date on the site is true or absent).
+    summary:
+      'These disclosures are reviewed once a year, and changed together with the product whenever what it does changes.',
     details: [
       {
         kind: 'paragraph',
-        text: `We review these disclosures and our description of how data is handled once a year. The annual review on record is ${ANNUAL_REVIEW_ON_RECORD}.`,
+        text: 'We review these disclosures and our description of how data is handled once a year. Each disclosure describes what the product does today and is changed in the same release as the feature it describes.',
       },
     ],
   },

@@ -54,7 +54,7 @@ export function PortfolioDashboard({
           <Label htmlFor="paper-portfolio-select">Portfolio</Label>
           <Select value={selected.id} onValueChange={onSelect}>
             <SelectTrigger id="paper-portfolio-select">
-              <SelectValue className="min-w-0 truncate text-left" />
+              <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {portfolios.map((portfolio) => (

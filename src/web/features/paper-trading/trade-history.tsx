@@ -107,7 +107,7 @@ export function TradeHistory({ portfolios }: { portfolios: readonly PaperPortfol
               <Label htmlFor={`${id}-filter`}>Show trades of</Label>
               <Select value={filtered ? filtered.id : ALL_PORTFOLIOS} onValueChange={setFilter}>
                 <SelectTrigger id={`${id}-filter`}>
-                  <SelectValue className="min-w-0 truncate text-left" />
+                  <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
                   <SelectItem value={ALL_PORTFOLIOS}>All portfolios</SelectItem>

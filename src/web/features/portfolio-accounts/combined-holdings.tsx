@@ -1,6 +1,6 @@
 import type { PortfolioAccountListResponse } from '../../../contracts/portfolio-accounts';
 import { topCombinedHoldings } from '../../../domain/portfolio-accounts';
-import { formatNumber, formatUsdWhole } from '../../lib/format';
+import { formatHoldingQuantity, formatUsdWhole } from '../../lib/format';
 import { Amount } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
 
@@ -20,8 +20,10 @@ export function CombinedHoldings({
     <div className="min-w-0">
       <h3 className="font-semibold">Combined Holdings</h3>
       <p className="text-sm text-muted-foreground">
-        {total > top.length ? `Top ${top.length} of ${total} holdings` : `${total} holdings`} across your
-        accounts
+        {total > top.length
+          ? `Top ${top.length} of ${total} holdings`
+          : `${total} ${total === 1 ? 'holding' : 'holdings'}`}{' '}
+        across your accounts
       </p>
       <ul className="mt-2 divide-y divide-border" aria-label="Combined holdings">
         {top.map((holding) => (
@@ -34,10 +36,12 @@ export function CombinedHoldings({
             </div>
             <p className="text-xs break-words text-muted-foreground">
               <span className="tabular-nums">
-                {formatNumber(holding.totalShares)} {holding.totalShares === 1 ? 'share' : 'shares'}
+                {formatHoldingQuantity(holding.symbol, holding.totalShares)}
               </span>
               {' · '}
-              {holding.accounts.map((a) => `${a.accountName} (${formatNumber(a.shares)})`).join(', ')}
+              {holding.accounts
+                .map((a) => `${a.accountName} (${formatHoldingQuantity(holding.symbol, a.shares)})`)
+                .join(', ')}
             </p>
           </li>
         ))}
