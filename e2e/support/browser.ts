@@ -174,7 +174,9 @@ export async function headerRows(page: Page) {
     .first()
     .evaluate((header: HTMLElement) => {
       const row = header.firstElementChild as HTMLElement;
-      const items = [...row.children].filter(
+      // The row's own items and each of the main navigation's links: a nav whose links wrap is two rows.
+      const navLinks = [...header.querySelectorAll('nav[aria-label="Main"] > ul > li')];
+      const items = [...row.children, ...navLinks].filter(
         (item) => (item as HTMLElement).offsetParent !== null,
       ) as HTMLElement[];
       const style = getComputedStyle(row);

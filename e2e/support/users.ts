@@ -11,8 +11,11 @@ export interface E2eUser {
   email: string;
 }
 
-function newAccount(email = `e2e-${randomBytes(6).toString('hex')}@example.com`) {
-  return { firstName: 'Test', lastName: 'User', email, password: E2E_PASSWORD };
+function newAccount(
+  email = `e2e-${randomBytes(6).toString('hex')}@example.com`,
+  name: { firstName: string; lastName: string } = { firstName: 'Test', lastName: 'User' },
+) {
+  return { ...name, email, password: E2E_PASSWORD };
 }
 
 /**
@@ -33,9 +36,13 @@ export function ownAddress(): { 'x-forwarded-for': string } {
  */
 export async function signUp(
   page: Page,
-  options: { plan?: Plan; server?: { baseUrl: string; dataDir: string } } = {},
+  options: {
+    plan?: Plan;
+    server?: { baseUrl: string; dataDir: string };
+    name?: { firstName: string; lastName: string };
+  } = {},
 ): Promise<E2eUser> {
-  const account = newAccount();
+  const account = newAccount(undefined, options.name);
   const base = options.server?.baseUrl ?? '';
   const headers = ownAddress();
   const signup = await page.request.post(`${base}/api/auth/signup`, { data: account, headers });

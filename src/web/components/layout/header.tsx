@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { useLogout, useSession, userHasSubscription } from '../../lib/session';
 import { Badge } from '../ui/badge';
+import { MainNav } from './main-nav';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/use-toast';
@@ -68,8 +69,8 @@ function trackCta(variant: HeaderVariant) {
 }
 
 /**
- * The site header (spec 000 "Shell and navigation"): its links inline only where they fit on one line beside the
- * account menu (the landing header's from 1024 px, the app header's seven from 1280 px), in a side sheet below.
+ * The site header (spec 000 "Shell and navigation"), always one line: its links inline from 1024 px (landing) or
+ * 1280 px (app), with those that do not fit beside the account menu in 'More'; in a side sheet below.
  */
 export function Header({ variant }: { variant: HeaderVariant }) {
   const [location] = useLocation();
@@ -96,33 +97,11 @@ export function Header({ variant }: { variant: HeaderVariant }) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
         <Logo />
 
-        <nav
-          aria-label="Main"
-          className={cn('hidden flex-1', variant === 'landing' ? 'lg:block' : 'xl:block')}
-        >
-          <ul className="flex flex-wrap items-center gap-1">
-            {links.map((link) => {
-              const isActive = isActivePath(location, link.href);
-              return (
-                <li key={link.href}>
-                  <Link
-                    href={link.href}
-                    aria-current={isActive ? 'page' : undefined}
-                    className={cn(
-                      'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium transition-colors',
-                      isActive
-                        ? 'bg-primary-soft text-primary-soft-foreground'
-                        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                    )}
-                  >
-                    {link.label}
-                    {link.badge ? <Badge variant="warning">{link.badge}</Badge> : null}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <MainNav
+          links={links}
+          location={location}
+          className={cn('hidden', variant === 'landing' ? 'lg:block' : 'xl:block')}
+        />
 
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden items-center gap-2 md:flex">

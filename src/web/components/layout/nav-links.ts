@@ -76,3 +76,26 @@ export function isActivePath(location: string, href: string): boolean {
   if (href === '/') return location === '/';
   return location === href || location.startsWith(`${href}/`);
 }
+
+/**
+ * How many of the header's links fit on one line in `available` px, given each link's width and the gap between
+ * items: all of them when they fit, else as many as fit beside a 'More' button of `moreWidth` px, which takes
+ * the rest (never a second row).
+ */
+export function countLinksThatFit(
+  widths: readonly number[],
+  gap: number,
+  available: number,
+  moreWidth: number,
+): number {
+  const all = widths.reduce((sum, width) => sum + width, 0) + gap * Math.max(widths.length - 1, 0);
+  if (all <= available) return widths.length;
+  let used = moreWidth;
+  let count = 0;
+  for (const width of widths) {
+    if (used + gap + width > available) break;
+    used += gap + width;
+    count += 1;
+  }
+  return count;
+}
