@@ -2,7 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, seriousAccessibilityViolations, useBrowser } from './support/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  screenshot,
+  seriousAccessibilityViolations,
+  useBrowser,
+  visible,
+} from './support/browser';
+import { signUp } from './support/users';
 
 const h = useBrowser();
 
@@ -132,26 +140,51 @@ describe('first impressions (issue 12)', () => {
     await page.getByRole('button', { name: 'Hide values' }).waitFor();
   });
 
-  it('Tab in the last row’s symbol adds a row and focuses it; elsewhere Tab moves on (1440 px)', async () => {
+  it('Tab from a symbol goes to its empty quantity, so AAPL, Tab, 10 keeps the 10; with a quantity, Tab in the last row adds a row (1440 px)', async () => {
     const page = await h.newPage({ viewport: DESKTOP });
     await page.goto('/app');
     await page.getByRole('tab', { name: 'Manual' }).click();
     const symbol1 = page.getByLabel('Stock 1 symbol');
-    await symbol1.fill('msft');
+    const shares1 = page.getByLabel('Stock 1 shares');
+    const isFocused = (locator: typeof symbol1) => locator.evaluate((el) => el === document.activeElement);
+    // Issue 25 item 4: typed as a person types it, the 10 lands in the quantity.
+    await symbol1.pressSequentially('aapl');
+    await symbol1.press('Tab');
+    await expect.poll(() => isFocused(shares1)).toBe(true);
+    await page.keyboard.type('10');
+    expect(await shares1.inputValue()).toBe('10');
+    expect(await symbol1.inputValue()).toBe('AAPL');
+    expect(await page.getByLabel('Stock 2 symbol').count()).toBe(0);
+    // The last row has a symbol and a quantity: Tab from its symbol adds a row and focuses it (spec 000 §2).
+    await symbol1.focus();
     await symbol1.press('Tab');
     const symbol2 = page.getByLabel('Stock 2 symbol');
     await expect.poll(() => symbol2.evaluate((el) => el === document.activeElement)).toBe(true);
     // An empty last row: Tab leaves it for its quantity, no new row.
     await symbol2.press('Tab');
     expect(await page.getByLabel('Stock 3 symbol').count()).toBe(0);
-    const shares2 = page.getByLabel('Stock 2 shares');
-    expect(await shares2.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await isFocused(page.getByLabel('Stock 2 shares'))).toBe(true);
     // Not the last row: Tab goes on to the row's quantity.
     await symbol1.focus();
     await symbol1.press('Tab');
-    expect(await page.getByLabel('Stock 1 shares').evaluate((el) => el === document.activeElement)).toBe(
-      true,
-    );
+    expect(await isFocused(shares1)).toBe(true);
+  });
+
+  it('takes real tickers for every plan, and says where a listing outside the US needs Professional (375 px)', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    await signUp(page);
+    await page.goto('/app');
+    await page.getByRole('tab', { name: 'Manual' }).click();
+    const symbol1 = page.getByLabel('Stock 1 symbol');
+    await symbol1.pressSequentially('brk-b');
+    expect(await symbol1.inputValue()).toBe('BRK-B');
+    await page.getByLabel('Stock 1 shares').fill('2');
+    await page.getByRole('button', { name: 'Add Another Stock' }).click();
+    const symbol2 = page.getByLabel('Stock 2 symbol');
+    await symbol2.pressSequentially('vod.l');
+    expect(await symbol2.inputValue()).toBe('VOD.L');
+    await visible(page.getByText('VOD.L is listed outside the US: holding it needs the Professional plan.'));
+    await screenshot(page, 'editor-global-listing-free-375');
   });
 
   it('every import that replaces the rows says so: the Fidelity form and the loadSamplePortfolio event (375 px)', async () => {

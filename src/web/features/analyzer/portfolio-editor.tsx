@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, useTransition, type KeyboardEvent } from 'react';
+import { isGlobalListing } from '../../../domain/listings';
 import { planIncludes } from '../../../domain/plans';
 import { useSession } from '../../lib/session';
 import { ChevronDown, CircleCheck, ClipboardCopy, Plus, Sparkles, Trash2, X } from 'lucide-react';
@@ -13,6 +14,7 @@ import {
   MIN_CRYPTO_AMOUNT,
   MIN_SHARES,
   SHARES_STEP,
+  STOCK_SYMBOL_MAX_LENGTH,
   countHoldings,
   sanitiseQuantity,
   type EditorAction,
@@ -80,8 +82,10 @@ interface RowListProps {
 }
 
 /**
- * Numbered rows of one tab. Enter in a symbol field moves on to the next row; Enter or Tab in the last row's
- * symbol field, once it has a symbol, adds a row and moves to its symbol (spec 000 §2).
+ * Numbered rows of one tab. Enter in a symbol field moves on to the next row; Enter in the last row's symbol
+ * field, once it has a symbol, adds a row and moves to its symbol (spec 000 §2). Tab does the same only once the
+ * row has a quantity: from a symbol whose quantity is empty it goes to the quantity, so 'AAPL, Tab, 10' keeps
+ * the 10 (README deviation 23).
  */
 function RowList({ kind, rows, onEdit }: RowListProps) {
   const listRef = useRef<HTMLOListElement>(null);
@@ -89,6 +93,7 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
   const noun = kind === 'stock' ? 'Stock' : 'Crypto';
   const { user } = useSession();
   const allowsGlobal = user !== null && planIncludes(user.plan, 'professional');
+  const needsProfessional = (symbol: string) => kind === 'stock' && !allowsGlobal && isGlobalListing(symbol);
 
   useEffect(() => {
     if (focusIndex.current === null) return;
@@ -108,8 +113,8 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
     const row = rows[index];
     if (!row) return;
     const isLast = index === rows.length - 1;
-    // Tab on any other row moves on as usual (to its quantity), so keyboard users reach every field.
-    if (isTab && !isLast) return;
+    // Tab on any other row, or to a quantity still empty, moves on as usual (to the row's quantity).
+    if (isTab && (!isLast || row.quantity === 0)) return;
     if (isLast && row.symbol.trim() === '') return;
     event.preventDefault();
     focusIndex.current = index + 1;
@@ -152,11 +157,10 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
               autoComplete="off"
               spellCheck={false}
               value={row.symbol}
-              maxLength={kind === 'stock' ? 5 : undefined}
+              maxLength={kind === 'stock' ? STOCK_SYMBOL_MAX_LENGTH : undefined}
+              aria-describedby={needsProfessional(row.symbol) ? `${row.id}-coverage` : undefined}
               className="min-w-0 font-medium uppercase placeholder:normal-case"
-              onChange={(event) =>
-                onEdit({ type: 'setSymbol', kind, id: row.id, value: event.target.value, allowsGlobal })
-              }
+              onChange={(event) => onEdit({ type: 'setSymbol', kind, id: row.id, value: event.target.value })}
               onKeyDown={(event) => onSymbolKeyDown(event, index)}
             />
             <QuantityInput
@@ -180,6 +184,11 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
             ) : (
               <span />
             )}
+            {needsProfessional(row.symbol) ? (
+              <p id={`${row.id}-coverage`} className="col-start-2 col-end-5 text-sm text-warning-foreground">
+                {row.symbol} is listed outside the US: holding it needs the Professional plan.
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>

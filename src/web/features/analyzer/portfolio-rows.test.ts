@@ -13,12 +13,16 @@ import {
 } from './portfolio-rows';
 
 describe('sanitiseStockSymbol', () => {
-  it('upper-cases, keeps only A-Z and at most 5 letters', () => {
-    expect(sanitiseStockSymbol('aapl1')).toBe('AAPL');
-    expect(sanitiseStockSymbol(' brk.b ')).toBe('BRKB');
-    expect(sanitiseStockSymbol('googlx')).toBe('GOOGL');
-    expect(sanitiseStockSymbol('abcdefgh')).toBe('ABCDE');
-    expect(sanitiseStockSymbol('12$%')).toBe('');
+  it('upper-cases and keeps the ticker forms of the master and the vendors: letters, digits, dot, dash, at most 10', () => {
+    expect(sanitiseStockSymbol('aapl')).toBe('AAPL');
+    expect(sanitiseStockSymbol(' brk-b ')).toBe('BRK-B');
+    expect(sanitiseStockSymbol('brk.b')).toBe('BRK.B');
+    expect(sanitiseStockSymbol('vod.l')).toBe('VOD.L');
+    expect(sanitiseStockSymbol('7203.t')).toBe('7203.T');
+    expect(sanitiseStockSymbol('muv2.de')).toBe('MUV2.DE');
+    expect(sanitiseStockSymbol('0700.HK ')).toBe('0700.HK');
+    expect(sanitiseStockSymbol('ABCDEFGHIJKL')).toBe('ABCDEFGHIJ');
+    expect(sanitiseStockSymbol('a$p%l^')).toBe('APL');
     expect(sanitiseStockSymbol('')).toBe('');
   });
 });
@@ -122,8 +126,8 @@ describe('editorReducer', () => {
   });
 
   it('sanitises symbols as they are typed', () => {
-    const state = editorReducer(start(), { type: 'setSymbol', kind: 'stock', id: 's1', value: 'msft9' });
-    expect(state.stocks[0]?.symbol).toBe('MSFT');
+    const state = editorReducer(start(), { type: 'setSymbol', kind: 'stock', id: 's1', value: 'brk-b$' });
+    expect(state.stocks[0]?.symbol).toBe('BRK-B');
     const crypto = editorReducer(state, { type: 'setSymbol', kind: 'crypto', id: 'c1', value: 'doge' });
     expect(crypto.crypto[0]?.symbol).toBe('DOGE');
   });
@@ -172,16 +176,5 @@ describe('adding an import to a portfolio', () => {
     expect(isSamePortfolio({ AAPL: 1 }, { AAPL: 2 })).toBe(false);
     expect(isSamePortfolio({ AAPL: 1 }, { AAPL: 1, VTI: 2 })).toBe(false);
     expect(isSamePortfolio({ AAPL: 1, VTI: 2 }, { AAPL: 1, BND: 2 })).toBe(false);
-  });
-});
-
-describe('symbols of listings outside the US (Professional)', () => {
-  it('keeps digits and a dot, at most 9 characters, only when global coverage is on', () => {
-    expect(sanitiseStockSymbol('7203.t', true)).toBe('7203.T');
-    expect(sanitiseStockSymbol('muv2.de', true)).toBe('MUV2.DE');
-    expect(sanitiseStockSymbol('0700.HK ', true)).toBe('0700.HK');
-    expect(sanitiseStockSymbol('ABCDEFGHIJK', true)).toBe('ABCDEFGHI');
-    expect(sanitiseStockSymbol('7203.t')).toBe('T');
-    expect(sanitiseStockSymbol('tsco.l')).toBe('TSCOL');
   });
 });

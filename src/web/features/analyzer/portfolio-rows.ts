@@ -4,7 +4,11 @@
  */
 
 export const CRYPTO_PREFIX = 'CRYPTO:';
-export const STOCK_SYMBOL_MAX_LENGTH = 5;
+/**
+ * Tickers as the security master and the vendors write them, for every plan (README deviation 22, not spec 000
+ * §5's 'A-Z, max 5'): `BRK-B`, `VOD.L`, `7203.T`, `MUV2.DE`.
+ */
+export const STOCK_SYMBOL_MAX_LENGTH = 10;
 /** Spec 000 §5 / §9: shares min 0.01 step 0.01; crypto min 0.00000001 step 0.00000001. */
 export const MIN_SHARES = 0.01;
 export const SHARES_STEP = 0.01;
@@ -41,18 +45,12 @@ export function createRowId(kind: RowKind): string {
   return `${kind}-${rowCounter}`;
 }
 
-/** Long enough for the listings outside the US: `MUV2.DE`, `0700.HK`, `VUKE.L`. */
-export const GLOBAL_STOCK_SYMBOL_MAX_LENGTH = 9;
-
-/**
- * Upper case, only the letters A-Z kept, at most 5 of them: 'aapl1' -> 'AAPL' (spec 000 §5). With global
- * market coverage (Professional, decision 034) digits and a dot are kept too, at most 9: '7203.t' -> '7203.T'.
- */
-export function sanitiseStockSymbol(raw: string, allowsGlobal = false): string {
-  const upper = raw.toUpperCase();
-  return allowsGlobal
-    ? upper.replace(/[^A-Z0-9.]/g, '').slice(0, GLOBAL_STOCK_SYMBOL_MAX_LENGTH)
-    : upper.replace(/[^A-Z]/g, '').slice(0, STOCK_SYMBOL_MAX_LENGTH);
+/** Upper case; letters, digits, '.' and '-' kept, at most 10: ' brk-b ' -> 'BRK-B', '7203.t' -> '7203.T'. */
+export function sanitiseStockSymbol(raw: string): string {
+  return raw
+    .toUpperCase()
+    .replace(/[^A-Z0-9.-]/g, '')
+    .slice(0, STOCK_SYMBOL_MAX_LENGTH);
 }
 
 /** Upper case, no length limit; spaces cannot be part of a symbol. */
@@ -143,7 +141,7 @@ export function countHoldings(portfolio: Readonly<Record<string, number>>): {
 // Editor state: every edit goes through this reducer; the portfolio map is rebuilt from its rows.
 
 export type EditorAction =
-  | { type: 'setSymbol'; kind: RowKind; id: string; value: string; allowsGlobal?: boolean }
+  | { type: 'setSymbol'; kind: RowKind; id: string; value: string }
   | { type: 'setQuantity'; kind: RowKind; id: string; value: number }
   | { type: 'addRow'; kind: RowKind; afterId?: string }
   | { type: 'removeRow'; kind: RowKind; id: string }
@@ -157,9 +155,7 @@ export function editorReducer(state: EditorRows, action: EditorAction): EditorRo
         ? {
             ...state,
             stocks: state.stocks.map((row) =>
-              row.id === action.id
-                ? { ...row, symbol: sanitiseStockSymbol(action.value, action.allowsGlobal) }
-                : row,
+              row.id === action.id ? { ...row, symbol: sanitiseStockSymbol(action.value) } : row,
             ),
           }
         : {
