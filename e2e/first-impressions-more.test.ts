@@ -234,7 +234,8 @@ describe('item 15: the Robinhood import says one true thing', () => {
   it('a sign-in with zero positions shows none and keeps the portfolio, not the demo (1440 px)', async () => {
     robinhood.reset();
     const page = await h.newPage({ viewport: DESKTOP });
-    await signUp(page, { server });
+    // The Robinhood import is for accounts whose email is verified.
+    await signUp(page, { server, verified: true });
     await page.goto('/app');
     await page.getByRole('tab', { name: 'Manual' }).click();
     await page.getByLabel('Stock 1 symbol').fill('AAPL');
@@ -261,7 +262,7 @@ describe('item 15: the Robinhood import says one true thing', () => {
     robinhood.reset();
     const page = await h.newPage({ viewport: MOBILE });
     allowConsoleErrors(page, /status of 401/);
-    await signUp(page, { server });
+    await signUp(page, { server, verified: true });
     await page.goto('/app');
     await page.getByRole('tab', { name: 'Robinhood' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Robinhood' });

@@ -83,6 +83,23 @@ describe('item 12: a signed-in user', () => {
     await expect.poll(() => page.url(), WAIT).toBe(`${new URL(page.url()).origin}/app`);
   });
 
+  it('is never sent to another site by ?next= (issue 24 item 4: TAB, newline, backslash, dot segments)', async () => {
+    const page = await h.newPage();
+    await signUp(page);
+    await page.goto('/app');
+    const origin = new URL(page.url()).origin;
+    // Chromium drops the TAB of `/%09/evil.example/checkout` and would read `//evil.example/checkout`.
+    for (const next of [
+      '/\t/evil.example/checkout',
+      '/\n/evil.example',
+      '/\\evil.example',
+      '/.//evil.example',
+    ]) {
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await expect.poll(() => page.url(), WAIT).toBe(`${origin}/app`);
+    }
+  });
+
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`sees 'Open the analyzer' on the landing page and no sign-in links in the footer at ${viewport.width} px`, async () => {
       const visitor = await h.newPage({ viewport });

@@ -29,7 +29,8 @@ export function ownAddress(): { 'x-forwarded-for': string } {
 
 /**
  * Signs a fresh account up through the API (202, no session until the email is verified) and signs it in with its
- * password, in the page's cookie jar: the page's next navigation is signed in (as an unverified account).
+ * password, in the page's cookie jar: the page's next navigation is signed in (as an unverified account, unless
+ * `verified`: then the email is marked verified in SQL first, as following the mailed link does).
  * `server`: one the test started itself (default: the shared server, the page's base URL). A paid `plan` is granted
  * in SQL, in the database of that server, as an administrator grants it (a complimentary plan): the plan holds
  * where the server derives it again from what grants it (GET /api/billing on /account).
@@ -40,6 +41,7 @@ export async function signUp(
     plan?: Plan;
     server?: { baseUrl: string; dataDir: string };
     name?: { firstName: string; lastName: string };
+    verified?: boolean;
   } = {},
 ): Promise<E2eUser> {
   const account = newAccount(undefined, options.name);
@@ -47,6 +49,16 @@ export async function signUp(
   const headers = ownAddress();
   const signup = await page.request.post(`${base}/api/auth/signup`, { data: account, headers });
   expect(signup.status()).toBe(202);
+  if (options.verified) {
+    // As following the mailed link does, before the sign-in so that the session sees it.
+    const dataDir = options.server?.dataDir ?? inject('dataDir');
+    const verified = await runSql(
+      dataDir,
+      'update "user" set email_verified_at = now() where lower(email) = lower($1)',
+      [account.email],
+    );
+    expect(verified.rowCount).toBe(1);
+  }
   const res = await page.request.post(`${base}/api/auth/login`, {
     data: { email: account.email, password: account.password },
     headers,

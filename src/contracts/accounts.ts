@@ -199,6 +199,9 @@ export const ZAccountExport = z.object({
     }),
   ),
   rewards: z.object({
+    /** The player number leaderboards show ('User 42'), or null before the first points. */
+    playerNumber: z.number().nullable(),
+    timeZone: z.string().nullable(),
     totalPoints: z.number(),
     lifetimePoints: z.number(),
     transactions: z.array(
@@ -207,10 +210,158 @@ export const ZAccountExport = z.object({
     achievements: z.array(
       z.object({ achievementId: z.string(), points: z.number(), unlockedAt: z.string() }),
     ),
+    /** Points per leaderboard period (UTC ISO week or month). */
+    periods: z.array(z.object({ periodKind: z.string(), periodStart: z.string(), points: z.number() })),
   }),
   analyses: z.array(z.object({ month: z.string(), count: z.number() })),
   apiKeys: z.array(
     z.object({ vendor: z.string(), maskedKey: z.string(), createdAt: z.string(), updatedAt: z.string() }),
+  ),
+  /** Personal tokens of the read API: never the token or its hash. */
+  apiTokens: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      scopes: z.array(z.string()),
+      last4: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+    }),
+  ),
+  clients: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      holdings: z.record(z.string(), z.number()),
+      archivedAt: z.string().nullable(),
+      lastReviewedAt: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  /** The report branding; the logo as stored, base64-encoded (at most 512 KB before encoding). */
+  reportBranding: z
+    .object({
+      firmName: z.string().nullable(),
+      color: z.string().nullable(),
+      logo: z
+        .object({
+          type: z.string(),
+          width: z.number(),
+          height: z.number(),
+          updatedAt: z.string(),
+          base64: z.string(),
+        })
+        .nullable(),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+  alerts: z.object({
+    conditions: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        clientId: z.string().nullable(),
+        symbol: z.string().nullable(),
+        threshold: z.string(),
+        enabled: z.boolean(),
+        lastMailedOn: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    triggered: z.array(
+      z.object({
+        id: z.string(),
+        conditionId: z.string().nullable(),
+        clientId: z.string().nullable(),
+        severity: z.string(),
+        message: z.string(),
+        isSimulated: z.boolean(),
+        triggeredAt: z.string(),
+        acknowledgedAt: z.string().nullable(),
+      }),
+    ),
+  }),
+  snapshots: z.array(
+    z.object({
+      clientId: z.string().nullable(),
+      date: z.string(),
+      totalValue: z.string(),
+      totalGainLoss: z.string(),
+      totalGainLossPercent: z.number(),
+      isSimulated: z.boolean(),
+    }),
+  ),
+  advisorQuestions: z.array(
+    z.object({ symbol: z.string(), question: z.string(), action: z.string(), askedAt: z.string() }),
+  ),
+  tradingSuggestions: z.array(
+    z.object({
+      id: z.string(),
+      symbol: z.string(),
+      suggestionType: z.string(),
+      actionText: z.string(),
+      priority: z.string(),
+      riskLevel: z.string(),
+      confidence: z.number(),
+      potentialReturn: z.string().nullable(),
+      currentPrice: z.string(),
+      targetPrice: z.string().nullable(),
+      reasoning: z.string(),
+      reasoningSource: z.string(),
+      priceSource: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      seenAt: z.string().nullable(),
+      executedAt: z.string().nullable(),
+    }),
+  ),
+  portfolioAccounts: z.array(
+    z.object({
+      id: z.string(),
+      accountType: z.string(),
+      accountName: z.string(),
+      holdings: z.record(z.string(), z.number()),
+      isManual: z.boolean(),
+      createdAt: z.string(),
+      lastUpdated: z.string(),
+    }),
+  ),
+  billing: z.object({
+    /** The account's customer id at Stripe, once it has paid or started a checkout. */
+    stripeCustomerId: z.string().nullable(),
+    subscriptions: z.array(
+      z.object({
+        id: z.string(),
+        plan: z.string(),
+        interval: z.string(),
+        status: z.string(),
+        currentPeriodStart: z.string(),
+        currentPeriodEnd: z.string(),
+        cancelAtPeriodEnd: z.boolean(),
+        trialEnd: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+    purchases: z.array(
+      z.object({
+        paymentIntentId: z.string(),
+        amountCents: z.number(),
+        currency: z.string(),
+        startsAt: z.string(),
+        endsAt: z.string(),
+      }),
+    ),
+  }),
+  contactMessages: z.array(
+    z.object({
+      name: z.string(),
+      email: z.string(),
+      company: z.string().nullable(),
+      message: z.string(),
+      createdAt: z.string(),
+      handledAt: z.string().nullable(),
+    }),
   ),
 });
 export type AccountExport = z.infer<typeof ZAccountExport>;

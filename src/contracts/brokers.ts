@@ -59,6 +59,10 @@ export const ROBINHOOD_ERRORS = {
   unreadable:
     'Robinhood sent an answer Foliowise could not read. Try again later, or use a CSV export instead.',
   cancelled: 'The Robinhood import was cancelled.',
+  /** 403 EMAIL_NOT_VERIFIED: the import tries a password at Robinhood, so it is for proven accounts only. */
+  emailNotVerified: 'Verify your email to import from Robinhood.',
+  /** 429 RATE_LIMITED: the imports of every account from one address (IP /64) in 15 minutes are used up. */
+  tooManyFromAddress: (wait: string) => `Too many Robinhood imports from this network. Try again in ${wait}.`,
 } as const;
 
 /** HTTP status and code of each failure of a brokerage connection. */

@@ -3,16 +3,29 @@ import { and, asc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   accountToken,
+  adviceQuestion,
+  alertCondition,
   analysisUsage,
+  apiToken,
+  clientPortfolio,
+  contactMessage,
   paperHolding,
   paperPortfolio,
   paperTrade,
   pointTransaction,
+  portfolioAccount,
+  portfolioSnapshot,
+  premiumPurchase,
+  reportBranding,
   savedPortfolio,
   session,
+  subscription,
+  tradingSuggestion,
+  triggeredAlert,
   user,
   userAchievement,
   userApiKey,
+  userPeriodPoints,
   userPoints,
 } from '../../db/schema';
 import { userColumns } from './repository';
@@ -119,7 +132,11 @@ export async function deleteAccount(db: Database, userId: string): Promise<void>
   });
 }
 
-/** Every row the export shows, read in one repeatable-read transaction so the parts agree with each other. */
+/**
+ * Every row the export shows, read in one repeatable-read transaction so the parts agree with each other. Every
+ * table with an account's rows is read here or named, with its reason, in TABLES_LEFT_OUT_OF_EXPORT
+ * (account-data.ts); a test holds that against the database's catalog.
+ */
 export async function readAccountData(db: Database, userId: string) {
   return db.transaction(
     async (tx) => {
@@ -135,6 +152,7 @@ export async function readAccountData(db: Database, userId: string) {
           isDemo: user.isDemo,
           emailVerifiedAt: user.emailVerifiedAt,
           createdAt: user.createdAt,
+          stripeCustomerId: user.stripeCustomerId,
         })
         .from(user)
         .where(eq(user.id, userId));
@@ -192,9 +210,23 @@ export async function readAccountData(db: Database, userId: string) {
         .where(eq(paperTrade.userId, userId))
         .orderBy(asc(paperTrade.executedAt));
       const [points] = await tx
-        .select({ totalPoints: userPoints.totalPoints, lifetimePoints: userPoints.lifetimePoints })
+        .select({
+          publicId: userPoints.publicId,
+          timeZone: userPoints.timeZone,
+          totalPoints: userPoints.totalPoints,
+          lifetimePoints: userPoints.lifetimePoints,
+        })
         .from(userPoints)
         .where(eq(userPoints.userId, userId));
+      const periodPoints = await tx
+        .select({
+          periodKind: userPeriodPoints.periodKind,
+          periodStart: userPeriodPoints.periodStart,
+          points: userPeriodPoints.points,
+        })
+        .from(userPeriodPoints)
+        .where(eq(userPeriodPoints.userId, userId))
+        .orderBy(asc(userPeriodPoints.periodStart), asc(userPeriodPoints.periodKind));
       const pointRows = await tx
         .select({
           points: pointTransaction.points,
@@ -230,6 +262,169 @@ export async function readAccountData(db: Database, userId: string) {
         .from(userApiKey)
         .where(eq(userApiKey.userId, userId))
         .orderBy(asc(userApiKey.vendor));
+      // Never the token's hash: its name, scopes, last four characters and dates.
+      const apiTokens = await tx
+        .select({
+          id: apiToken.id,
+          name: apiToken.name,
+          scopes: apiToken.scopes,
+          last4: apiToken.last4,
+          createdAt: apiToken.createdAt,
+          lastUsedAt: apiToken.lastUsedAt,
+        })
+        .from(apiToken)
+        .where(eq(apiToken.userId, userId))
+        .orderBy(asc(apiToken.createdAt), asc(apiToken.id));
+      const clients = await tx
+        .select({
+          id: clientPortfolio.id,
+          name: clientPortfolio.name,
+          holdings: clientPortfolio.holdings,
+          archivedAt: clientPortfolio.archivedAt,
+          lastReviewedAt: clientPortfolio.lastReviewedAt,
+          createdAt: clientPortfolio.createdAt,
+          updatedAt: clientPortfolio.updatedAt,
+        })
+        .from(clientPortfolio)
+        .where(eq(clientPortfolio.userId, userId))
+        .orderBy(asc(clientPortfolio.createdAt), asc(clientPortfolio.id));
+      const [branding] = await tx
+        .select({
+          firmName: reportBranding.firmName,
+          color: reportBranding.color,
+          logo: reportBranding.logo,
+          logoType: reportBranding.logoType,
+          logoWidth: reportBranding.logoWidth,
+          logoHeight: reportBranding.logoHeight,
+          logoUpdatedAt: reportBranding.logoUpdatedAt,
+          updatedAt: reportBranding.updatedAt,
+        })
+        .from(reportBranding)
+        .where(eq(reportBranding.userId, userId));
+      const alertConditions = await tx
+        .select({
+          id: alertCondition.id,
+          type: alertCondition.type,
+          clientId: alertCondition.clientId,
+          symbol: alertCondition.symbol,
+          threshold: alertCondition.threshold,
+          enabled: alertCondition.enabled,
+          lastMailedOn: alertCondition.lastMailedOn,
+          createdAt: alertCondition.createdAt,
+        })
+        .from(alertCondition)
+        .where(eq(alertCondition.userId, userId))
+        .orderBy(asc(alertCondition.createdAt), asc(alertCondition.id));
+      const triggeredAlerts = await tx
+        .select({
+          id: triggeredAlert.id,
+          conditionId: triggeredAlert.conditionId,
+          clientId: triggeredAlert.clientId,
+          severity: triggeredAlert.severity,
+          message: triggeredAlert.message,
+          isSimulated: triggeredAlert.isSimulated,
+          triggeredAt: triggeredAlert.triggeredAt,
+          acknowledgedAt: triggeredAlert.acknowledgedAt,
+        })
+        .from(triggeredAlert)
+        .where(eq(triggeredAlert.userId, userId))
+        .orderBy(asc(triggeredAlert.triggeredAt), asc(triggeredAlert.id));
+      const snapshots = await tx
+        .select({
+          clientId: portfolioSnapshot.clientId,
+          date: portfolioSnapshot.date,
+          totalValue: portfolioSnapshot.totalValue,
+          totalGainLoss: portfolioSnapshot.totalGainLoss,
+          totalGainLossPercent: portfolioSnapshot.totalGainLossPercent,
+          isSimulated: portfolioSnapshot.isSimulated,
+        })
+        .from(portfolioSnapshot)
+        .where(eq(portfolioSnapshot.userId, userId))
+        .orderBy(asc(portfolioSnapshot.date), asc(portfolioSnapshot.portfolioId));
+      const advisorQuestions = await tx
+        .select({
+          symbol: adviceQuestion.symbol,
+          question: adviceQuestion.question,
+          action: adviceQuestion.action,
+          askedAt: adviceQuestion.askedAt,
+        })
+        .from(adviceQuestion)
+        .where(eq(adviceQuestion.userId, userId))
+        .orderBy(asc(adviceQuestion.askedAt), asc(adviceQuestion.id));
+      const suggestions = await tx
+        .select({
+          id: tradingSuggestion.id,
+          symbol: tradingSuggestion.symbol,
+          suggestionType: tradingSuggestion.suggestionType,
+          actionText: tradingSuggestion.actionText,
+          priority: tradingSuggestion.priority,
+          riskLevel: tradingSuggestion.riskLevel,
+          confidence: tradingSuggestion.confidence,
+          potentialReturn: tradingSuggestion.potentialReturn,
+          currentPrice: tradingSuggestion.currentPrice,
+          targetPrice: tradingSuggestion.targetPrice,
+          reasoning: tradingSuggestion.reasoning,
+          reasoningSource: tradingSuggestion.reasoningSource,
+          priceSource: tradingSuggestion.priceSource,
+          status: tradingSuggestion.status,
+          createdAt: tradingSuggestion.createdAt,
+          seenAt: tradingSuggestion.seenAt,
+          executedAt: tradingSuggestion.executedAt,
+        })
+        .from(tradingSuggestion)
+        .where(eq(tradingSuggestion.userId, userId))
+        .orderBy(asc(tradingSuggestion.createdAt), asc(tradingSuggestion.rank));
+      const accounts = await tx
+        .select({
+          id: portfolioAccount.id,
+          accountType: portfolioAccount.accountType,
+          accountName: portfolioAccount.accountName,
+          holdings: portfolioAccount.holdings,
+          isManual: portfolioAccount.isManual,
+          createdAt: portfolioAccount.createdAt,
+          lastUpdated: portfolioAccount.lastUpdated,
+        })
+        .from(portfolioAccount)
+        .where(eq(portfolioAccount.userId, userId))
+        .orderBy(asc(portfolioAccount.position));
+      const subscriptions = await tx
+        .select({
+          id: subscription.id,
+          plan: subscription.plan,
+          interval: subscription.interval,
+          status: subscription.status,
+          currentPeriodStart: subscription.currentPeriodStart,
+          currentPeriodEnd: subscription.currentPeriodEnd,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          trialEnd: subscription.trialEnd,
+          createdAt: subscription.stripeCreatedAt,
+        })
+        .from(subscription)
+        .where(eq(subscription.userId, userId))
+        .orderBy(asc(subscription.stripeCreatedAt), asc(subscription.id));
+      const purchases = await tx
+        .select({
+          paymentIntentId: premiumPurchase.paymentIntentId,
+          amountCents: premiumPurchase.amountCents,
+          currency: premiumPurchase.currency,
+          startsAt: premiumPurchase.startsAt,
+          endsAt: premiumPurchase.endsAt,
+        })
+        .from(premiumPurchase)
+        .where(eq(premiumPurchase.userId, userId))
+        .orderBy(asc(premiumPurchase.startsAt));
+      const contactMessages = await tx
+        .select({
+          name: contactMessage.name,
+          email: contactMessage.email,
+          company: contactMessage.company,
+          message: contactMessage.message,
+          createdAt: contactMessage.createdAt,
+          handledAt: contactMessage.handledAt,
+        })
+        .from(contactMessage)
+        .where(eq(contactMessage.userId, userId))
+        .orderBy(asc(contactMessage.createdAt), asc(contactMessage.id));
       return {
         profile,
         sessions,
@@ -238,10 +433,23 @@ export async function readAccountData(db: Database, userId: string) {
         holdings,
         trades,
         points,
+        periodPoints,
         pointRows,
         achievements,
         analyses,
         apiKeys,
+        apiTokens,
+        clients,
+        branding,
+        alertConditions,
+        triggeredAlerts,
+        snapshots,
+        advisorQuestions,
+        suggestions,
+        accounts,
+        subscriptions,
+        purchases,
+        contactMessages,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

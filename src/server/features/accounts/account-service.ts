@@ -139,11 +139,15 @@ export async function deleteAccountAsAdmin(options: { db: Database; userId: stri
 
 const iso = (date: Date) => date.toISOString();
 
-/** 'Download my data': everything stored for the account; API keys masked, never a secret or a hash. */
+/**
+ * 'Download my data': everything stored for the account; API keys masked, never a secret or a hash. What is left
+ * out on purpose, and why, is TABLES_LEFT_OUT_OF_EXPORT (account-data.ts).
+ */
 export async function exportAccountData(options: SignedInContext): Promise<AccountExport> {
   const data = await readAccountData(options.db, options.user.id);
   if (!data.profile) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  const { profile } = data;
+  const { stripeCustomerId, ...profile } = data.profile;
+  const isoOrNull = (date: Date | null) => (date ? iso(date) : null);
   return {
     exportedAt: new Date().toISOString(),
     profile: {
@@ -169,10 +173,13 @@ export async function exportAccountData(options: SignedInContext): Promise<Accou
     })),
     trades: data.trades.map((t) => ({ ...t, executedAt: iso(t.executedAt) })),
     rewards: {
+      playerNumber: data.points?.publicId ?? null,
+      timeZone: data.points?.timeZone ?? null,
       totalPoints: data.points?.totalPoints ?? 0,
       lifetimePoints: data.points?.lifetimePoints ?? 0,
       transactions: data.pointRows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
       achievements: data.achievements.map((a) => ({ ...a, unlockedAt: iso(a.unlockedAt) })),
+      periods: data.periodPoints,
     },
     analyses: data.analyses,
     apiKeys: data.apiKeys.map((k) => ({
@@ -181,5 +188,77 @@ export async function exportAccountData(options: SignedInContext): Promise<Accou
       createdAt: iso(k.createdAt),
       updatedAt: iso(k.updatedAt),
     })),
+    apiTokens: data.apiTokens.map((token) => ({
+      ...token,
+      createdAt: iso(token.createdAt),
+      lastUsedAt: isoOrNull(token.lastUsedAt),
+    })),
+    clients: data.clients.map((client) => ({
+      ...client,
+      archivedAt: isoOrNull(client.archivedAt),
+      lastReviewedAt: isoOrNull(client.lastReviewedAt),
+      createdAt: iso(client.createdAt),
+      updatedAt: iso(client.updatedAt),
+    })),
+    reportBranding: data.branding ? brandingExport(data.branding) : null,
+    alerts: {
+      conditions: data.alertConditions.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+      triggered: data.triggeredAlerts.map((a) => ({
+        ...a,
+        triggeredAt: iso(a.triggeredAt),
+        acknowledgedAt: isoOrNull(a.acknowledgedAt),
+      })),
+    },
+    snapshots: data.snapshots,
+    advisorQuestions: data.advisorQuestions.map((q) => ({ ...q, askedAt: iso(q.askedAt) })),
+    tradingSuggestions: data.suggestions.map((s) => ({
+      ...s,
+      createdAt: iso(s.createdAt),
+      seenAt: isoOrNull(s.seenAt),
+      executedAt: isoOrNull(s.executedAt),
+    })),
+    portfolioAccounts: data.accounts.map((a) => ({
+      ...a,
+      createdAt: iso(a.createdAt),
+      lastUpdated: iso(a.lastUpdated),
+    })),
+    billing: {
+      stripeCustomerId,
+      subscriptions: data.subscriptions.map((sub) => ({
+        ...sub,
+        currentPeriodStart: iso(sub.currentPeriodStart),
+        currentPeriodEnd: iso(sub.currentPeriodEnd),
+        trialEnd: isoOrNull(sub.trialEnd),
+        createdAt: iso(sub.createdAt),
+      })),
+      purchases: data.purchases.map((p) => ({ ...p, startsAt: iso(p.startsAt), endsAt: iso(p.endsAt) })),
+    },
+    contactMessages: data.contactMessages.map((m) => ({
+      ...m,
+      createdAt: iso(m.createdAt),
+      handledAt: isoOrNull(m.handledAt),
+    })),
+  };
+}
+
+type BrandingRow = NonNullable<Awaited<ReturnType<typeof readAccountData>>['branding']>;
+
+/** The report branding, its logo included as stored (base64): the owner's own upload is their data too. */
+function brandingExport(row: BrandingRow): AccountExport['reportBranding'] {
+  const { logo, logoType, logoWidth, logoHeight, logoUpdatedAt } = row;
+  return {
+    firmName: row.firmName,
+    color: row.color,
+    logo:
+      logo && logoType && logoWidth !== null && logoHeight !== null && logoUpdatedAt
+        ? {
+            type: logoType,
+            width: logoWidth,
+            height: logoHeight,
+            updatedAt: iso(logoUpdatedAt),
+            base64: logo.toString('base64'),
+          }
+        : null,
+    updatedAt: iso(row.updatedAt),
   };
 }

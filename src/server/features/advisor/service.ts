@@ -4,10 +4,11 @@
  * Numbers come from src/domain/advisor over the market-data service's quote and a year of daily bars of the
  * symbol and of SPY (stored in daily_bar once fetched). Words come from the configured language model,
  * checked against the facts by the same grounding check as the analysis; without a model, or when it fails,
- * from the domain's templates (`wordsSource` says which). Answers are cached per symbol, question and context
- * for 15 minutes. Each requester has a daily allowance by plan (ADVISOR_QUESTIONS_PER_DAY; visitors as free,
- * per IP /64), counted in the shared limit store before the work and given back when it fails; a cached
- * answer is not counted.
+ * from the domain's templates (`wordsSource` says which). Answers are cached for 15 minutes per requester
+ * (the account, or a visitor's IP /64), symbol, question and context: the same person asking again gets the
+ * same answer without a second model call, and nobody gets an answer computed for someone else. Each requester
+ * has a daily allowance by plan (ADVISOR_QUESTIONS_PER_DAY; visitors as free, per IP /64), counted in the
+ * shared limit store before the work and given back when it fails; every answer counts, a cached one too.
  */
 import { createHmac } from 'node:crypto';
 import type { User } from '../../../contracts/accounts';
@@ -84,17 +85,13 @@ export interface AskAdvisorInput {
 }
 
 /**
- * The key of an answer: the same symbol, question (any case and spacing) and context get the same answer. An
- * answer read with a user's own vendor keys is that user's alone (their keys' data, their quota).
+ * The key of an answer: the same requester (an account, or a visitor's IP key), symbol, question (any case and
+ * spacing) and context get the same answer. Never shared between requesters: the words answer one person's
+ * question, and each answer is counted against that person's allowance.
  */
-function cacheKeyOf(
-  symbol: string,
-  question: string,
-  context: UserContext,
-  keysOwner: string | null,
-): string {
+function cacheKeyOf(requester: string, symbol: string, question: string, context: UserContext): string {
   return JSON.stringify([
-    keysOwner,
+    requester,
     symbol,
     question.replace(/\s+/g, ' ').toLowerCase(),
     context.riskTolerance,
@@ -102,6 +99,18 @@ function cacheKeyOf(
     context.currentPosition ?? null,
     context.portfolioValue ?? null,
   ]);
+}
+
+/** A visitor's (or a free account's) address as a subject: an HMAC of its client key (IP, IPv6 /64). */
+function ipSubjectOf(context: AdvisorContext, requester: AdviceRequester): string {
+  return `ip:${createHmac('sha256', context.appSecret)
+    .update(`advisor:ip:${clientKey(requester.ip)}`)
+    .digest('base64url')}`;
+}
+
+/** Whose answers a cache entry holds: the account's, or a visitor's address's. */
+function cacheOwnerOf(context: AdvisorContext, requester: AdviceRequester): string {
+  return requester.user ? `user:${requester.user.id}` : ipSubjectOf(context, requester);
 }
 
 /**
@@ -114,9 +123,7 @@ function allowanceOf(context: AdvisorContext, requester: AdviceRequester) {
   const day = now.toISOString().slice(0, 10);
   const nextMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   const { user } = requester;
-  const ip = `ip:${createHmac('sha256', context.appSecret)
-    .update(`advisor:ip:${clientKey(requester.ip)}`)
-    .digest('base64url')}`;
+  const ip = ipSubjectOf(context, requester);
   const subjects = !user ? [ip] : user.plan === 'free' ? [`user:${user.id}`, ip] : [`user:${user.id}`];
   return {
     keys: subjects.map((subject) => `advisor:${subject}:${day}`),
@@ -139,38 +146,29 @@ export async function askAdvisor(
 ): Promise<AdviceResponse> {
   const { input, requester } = options;
   const symbol = options.marketData.resolveSymbol(input.symbol).symbol;
-  const userKeys = options.requestOptions?.userKeys;
-  const hasOwnKeys = userKeys !== undefined && Object.values(userKeys).some(Boolean);
-  const key = cacheKeyOf(
-    symbol,
-    input.question,
-    input.userContext,
-    hasOwnKeys && requester.user ? requester.user.id : null,
-  );
+  // Per requester, so an answer read with a user's own vendor keys stays theirs too.
+  const key = cacheKeyOf(cacheOwnerOf(options, requester), symbol, input.question, input.userContext);
 
-  let answer = options.answers.peek(key);
-  let usage: AdviceResponse['usage'];
-  if (!answer) {
-    const allowance = allowanceOf(options, requester);
-    const counts = await Promise.all(
-      allowance.keys.map((counter) => options.limits.increment(counter, allowance.windowMs)),
-    );
-    const giveBack = () => Promise.all(allowance.keys.map((counter) => options.limits.decrement(counter)));
-    const used = Math.max(...counts.map(({ count }) => count));
-    if (used > allowance.limit) {
-      await giveBack();
-      throw new AppError(ADVISOR_LIMIT_CODE, advisorLimitMessage(allowance.limit), { status: 429 });
-    }
-    try {
-      answer = await options.answers.get(key, () =>
-        computeAdvice(options, { ...input, symbol }, options.requestOptions, options.onLlmFailure),
-      );
-    } catch (error) {
-      await giveBack();
-      throw error;
-    }
-    usage = { used, limit: allowance.limit };
+  const allowance = allowanceOf(options, requester);
+  const counts = await Promise.all(
+    allowance.keys.map((counter) => options.limits.increment(counter, allowance.windowMs)),
+  );
+  const giveBack = () => Promise.all(allowance.keys.map((counter) => options.limits.decrement(counter)));
+  const used = Math.max(...counts.map(({ count }) => count));
+  if (used > allowance.limit) {
+    await giveBack();
+    throw new AppError(ADVISOR_LIMIT_CODE, advisorLimitMessage(allowance.limit), { status: 429 });
   }
+  let answer: CachedAdvice;
+  try {
+    answer = await options.answers.get(key, () =>
+      computeAdvice(options, { ...input, symbol }, options.requestOptions, options.onLlmFailure),
+    );
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  const usage: AdviceResponse['usage'] = { used, limit: allowance.limit };
 
   if (requester.user) {
     await insertAdviceQuestion(options.db, {
@@ -180,7 +178,7 @@ export async function askAdvisor(
       action: answer.recommendation.action,
     });
   }
-  return usage ? { ...answer, usage } : answer;
+  return { ...answer, usage };
 }
 
 function analystCountOf(analysts: AnalystConsensus): number {

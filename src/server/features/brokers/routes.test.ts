@@ -79,7 +79,10 @@ async function post(
 
 const fidelity = (holdings: unknown) => post('/api/fidelity/import-portfolio', { holdings });
 const etrade = (holdings: unknown) => post('/api/etrade/import-portfolio', { holdings });
-/** The Robinhood import as a signed-in user (a fresh one unless given, so the per-user limit stays out of the way). */
+/** A signed-in user whose email is verified, as the Robinhood import requires. */
+const verifiedUser = () => signUpUser(t.app, { verified: true });
+
+/** The Robinhood import as a signed-in user (a fresh verified one unless given, so the per-user limit stays out of the way). */
 const robinhood = async (
   username: string,
   password: string,
@@ -88,7 +91,7 @@ const robinhood = async (
   post(
     '/api/robinhood/import-portfolio',
     { username, password },
-    { ...options, user: options.user ?? (await signUpUser(t.app)) },
+    { ...options, user: options.user ?? (await verifiedUser()) },
   );
 
 describe('POST /api/fidelity/import-portfolio and /api/etrade/import-portfolio', () => {
@@ -322,7 +325,7 @@ describe('POST /api/robinhood/import-portfolio', () => {
     const missing = await post(
       '/api/robinhood/import-portfolio',
       { username: FAKE_RH_USERNAME },
-      { user: await signUpUser(t.app) },
+      { user: await verifiedUser() },
     );
     expectError(missing, 400, 'VALIDATION_ERROR', BROKER_IMPORT_MESSAGES.missingCredentials);
     expect(fake.requests).toEqual([]);
@@ -332,7 +335,7 @@ describe('POST /api/robinhood/import-portfolio', () => {
     const res = await post(
       '/api/robinhood/import-portfolio',
       `{"username": "${FAKE_RH_USERNAME}", "password": "${FAKE_RH_PASSWORD}"`,
-      { raw: true, user: await signUpUser(t.app) },
+      { raw: true, user: await verifiedUser() },
     );
     expectError(res, 400, 'BAD_REQUEST', 'Request body is not valid JSON');
   });
@@ -346,8 +349,46 @@ describe('POST /api/robinhood/import-portfolio', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it('answers 403 to an account whose email is not verified, without calling Robinhood', async () => {
+    const unverified = await signUpUser(t.app);
+    const res = await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD, { user: unverified });
+    expectError(res, 403, 'EMAIL_NOT_VERIFIED', 'Verify your email to import from Robinhood.');
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('limits one address (IPv6 by its /64) to 20 imports per 15 minutes across accounts', async () => {
+    // Three verified accounts on one network: the per-user limit alone would let them try 30 passwords.
+    const accounts = [await verifiedUser(), await verifiedUser(), await verifiedUser()];
+    const statuses: number[] = [];
+    let limited: LightMyRequestResponse | undefined;
+    for (const [index, user] of accounts.entries()) {
+      for (let i = 0; i < 10; i += 1) {
+        const res = await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD, {
+          user,
+          remoteAddress: `2001:db8:24:7::${index + 1}:${i + 1}`,
+        });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) limited ??= res;
+      }
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.slice(20)).toEqual(Array.from({ length: 10 }, () => 429));
+    expect(fake.requestsTo('/oauth2/token/')).toHaveLength(20);
+    if (!limited) throw new Error('never limited');
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(limited.json().error.message).toMatch(
+      /^Too many Robinhood imports from this network\. Try again in \d+ minutes\.$/,
+    );
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Another address is not held back.
+    const other = await robinhood(FAKE_RH_USERNAME, FAKE_RH_PASSWORD, { remoteAddress: '2001:db8:25::1' });
+    expect(other.statusCode).toBe(200);
+  });
+
   it('limits each user to 10 imports per 15 minutes, whatever the address', async () => {
-    const user = await signUpUser(t.app);
+    const user = await verifiedUser();
     for (let i = 0; i < 10; i += 1) {
       const res = await robinhood(FAKE_RH_USERNAME, WRONG_PASSWORD, { user });
       expect(res.statusCode).toBe(401);

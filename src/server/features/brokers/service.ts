@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { User } from '../../../contracts/accounts';
 import {
   BROKER_ERROR_CODES,
   BROKER_IMPORT_MESSAGES,
   BROKER_LABELS,
   NUMERIC_SHARES,
+  ROBINHOOD_ERRORS,
   ZHoldingEntry,
   type BrokerErrorCode,
   type HoldingRow,
@@ -13,6 +15,8 @@ import {
 } from '../../../contracts/brokers';
 import { AppError } from '../../../contracts/errors';
 import { Decimal } from '../../../domain/broker-csv/numbers';
+import { clientKey } from '../../limits/client-key';
+import type { LimitStore } from '../../limits/store';
 import {
   BrokerError,
   type BrokerConnector,
@@ -77,6 +81,43 @@ const CODE_BY_KIND: Readonly<Record<BrokerErrorKind, BrokerErrorCode>> = {
 export function brokerAppError(error: BrokerError): AppError {
   const code = CODE_BY_KIND[error.kind];
   return new AppError(code, error.message, { status: BROKER_ERROR_CODES[code] });
+}
+
+/** Robinhood imports per client address (IP, IPv6 /64) in 15 minutes, whichever accounts make them. */
+export const ROBINHOOD_IMPORTS_PER_ADDRESS = 20;
+export const ROBINHOOD_WINDOW_MS = 15 * 60_000;
+
+/** A 429 of the per-address Robinhood limit, with the seconds until its window ends (Retry-After). */
+export class RobinhoodAddressLimitError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterMs: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    const wait = seconds < 120 ? `${seconds} seconds` : `${minutes} minutes`;
+    super('RATE_LIMITED', ROBINHOOD_ERRORS.tooManyFromAddress(wait));
+    this.retryAfterSeconds = seconds;
+  }
+}
+
+/**
+ * Each Robinhood import tries a password at Robinhood and its answer tells whether it was right, so the import must
+ * not multiply into a password oracle. First rule: the account's email is verified (403 EMAIL_NOT_VERIFIED), so
+ * each account costs a mailbox, not a signup form.
+ */
+export function assertMayImportFromRobinhood(user: User): void {
+  if (!user.emailVerified) {
+    throw new AppError('EMAIL_NOT_VERIFIED', ROBINHOOD_ERRORS.emailNotVerified, { status: 403 });
+  }
+}
+
+/**
+ * Second rule: the client address (IP, IPv6 /64) has ROBINHOOD_IMPORTS_PER_ADDRESS imports per 15 minutes across
+ * all its accounts (RobinhoodAddressLimitError past them), besides the route's per-user limit. Counted in the
+ * shared limit store, so it holds across instances.
+ */
+export async function countRobinhoodImportOfAddress(limits: LimitStore, ip: string): Promise<void> {
+  const { count, resetInMs } = await limits.increment(`robinhood:ip:${clientKey(ip)}`, ROBINHOOD_WINDOW_MS);
+  if (count > ROBINHOOD_IMPORTS_PER_ADDRESS) throw new RobinhoodAddressLimitError(resetInMs);
 }
 
 /**

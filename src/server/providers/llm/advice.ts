@@ -115,7 +115,17 @@ Numbers (strict: an answer that breaks these rules is discarded):
 
 Answer with a JSON object only, matching the given schema.`;
 
-/** The facts as the model sees them (and as the grounding check reads them). */
+/**
+ * What grounds a number of the model's words: the prompt facts without the investor's question. The question is
+ * the person's own text, and text in it may ask the model to write anything ('call 1-800-…'); its numbers are
+ * not facts. The rest is computed (quote, technicals, risk, rating, fundamentals) or the context's typed fields.
+ */
+export function adviceGroundingFacts(promptFacts: ReturnType<typeof toAdvicePromptFacts>) {
+  const { question: _question, ...computed } = promptFacts;
+  return computed;
+}
+
+/** The facts as the model sees them (the grounding check reads them without the question: adviceGroundingFacts). */
 export function toAdvicePromptFacts(facts: AdviceFacts) {
   const { quote, technicals: t, risk, recommendation: r } = facts;
   return rounded({

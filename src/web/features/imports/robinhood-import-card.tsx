@@ -26,10 +26,16 @@ type Connection =
 
 /**
  * Why the import failed, true to what happened: a wrong password is not 'could not be reached'. The server's
- * message for a brokerage failure (ROBINHOOD_ERRORS), else the connection itself failed.
+ * message for a brokerage failure (ROBINHOOD_ERRORS), an unverified email or a limit, else the connection
+ * itself failed.
  */
 function failureReason(error: unknown): string {
-  if (error instanceof AppError && error.code.startsWith('BROKER_')) return error.message;
+  if (
+    error instanceof AppError &&
+    (error.code.startsWith('BROKER_') || error.code === 'EMAIL_NOT_VERIFIED' || error.code === 'RATE_LIMITED')
+  ) {
+    return error.message;
+  }
   return ROBINHOOD_ERRORS.unreachable;
 }
 
