@@ -85,3 +85,29 @@ describe('item 1: one header line for every plan and role', () => {
     });
   }
 });
+
+describe('item 11: an admin reaches /admin from the account menu', () => {
+  it('Admin is in the account menu and the mobile sheet of an admin, and of nobody else (1440 and 375 px)', async () => {
+    const page = await h.newPage({ viewport: { width: 1440, height: 900 } });
+    await becomeRole(page, 'admin');
+    await page.goto('/app');
+    const menuButton = page.locator('header button[title^="Account menu"]');
+    await visible(menuButton);
+    await menuButton.click();
+    const admin = page.getByRole('menu').getByRole('menuitem', { name: 'Admin' });
+    await visible(admin);
+    await admin.click();
+    await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe('/admin');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await visible(page.getByRole('dialog').getByRole('link', { name: 'Admin', exact: true }));
+    await screenshot(page, 'mobile-sheet-admin-375');
+
+    const free = await h.newPage({ viewport: { width: 1440, height: 900 } });
+    await becomeRole(free, 'free');
+    await free.goto('/app');
+    await free.locator('header button[title^="Account menu"]').click();
+    await visible(free.getByRole('menu').getByRole('menuitem', { name: 'Account' }));
+    expect(await free.getByRole('menu').getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
+  });
+});

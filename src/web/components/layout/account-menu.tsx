@@ -1,33 +1,37 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'wouter';
-import { ChevronDown, CreditCard, KeyRound, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, CreditCard, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
-import { ACCOUNT_LINKS } from './nav-links';
+import type { AccountLink } from './nav-links';
 
 const ITEM_CLASSES = cn(
   'flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none',
   'data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted [&_svg]:size-4',
 );
 
-const ICONS: Record<(typeof ACCOUNT_LINKS)[number]['href'], typeof UserRound> = {
+const ICONS: Record<AccountLink['href'], typeof UserRound> = {
   '/account': UserRound,
   '/account#billing': CreditCard,
   '/api-settings': KeyRound,
+  '/admin': ShieldCheck,
 };
 
 /**
- * The desktop header's account menu: the user's name opens Account, Billing, API settings and Sign out (radix
+ * The desktop header's account menu: the user's name opens Account, Billing, API settings (and Admin for an
+ * admin) and Sign out (radix
  * DropdownMenu: arrow keys, Enter, Escape, and the menu roles for screen readers). Loaded once signed in.
  */
 export default function AccountMenu({
   name,
   email,
+  links,
   onSignOut,
   isSigningOut,
 }: {
   name: string;
   email: string;
+  links: readonly AccountLink[];
   onSignOut: () => void;
   isSigningOut: boolean;
 }) {
@@ -49,7 +53,7 @@ export default function AccountMenu({
           <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-muted-foreground">
             {email}
           </DropdownMenu.Label>
-          {ACCOUNT_LINKS.map(({ href, label }) => {
+          {links.map(({ href, label }) => {
             const Icon = ICONS[href];
             return (
               <DropdownMenu.Item key={href} asChild className={ITEM_CLASSES}>

@@ -12,7 +12,7 @@ import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/use-toast';
 import {
-  ACCOUNT_LINKS,
+  accountLinksFor,
   COMPLIANCE_LINK,
   HEADER_CTA,
   SIGNED_IN_CTA_LABEL,
@@ -112,6 +112,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                 <AccountMenu
                   name={displayName(user)}
                   email={user.email}
+                  links={accountLinksFor(user.role)}
                   onSignOut={signOut}
                   isSigningOut={isSigningOut}
                 />
@@ -211,7 +212,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                       <p className="truncate text-sm text-muted-foreground">
                         Signed in as <span className="font-medium text-foreground">{displayName(user)}</span>
                       </p>
-                      {ACCOUNT_LINKS.map((link) => (
+                      {accountLinksFor(user.role).map((link) => (
                         <Button key={link.href} asChild variant="outline">
                           <Link href={link.href} onClick={() => setMenuOpen(false)}>
                             {link.label}

@@ -33,11 +33,20 @@ export const NAV_LINKS: readonly NavLink[] = [
 export const SIGN_IN_LINK = { href: '/login', label: 'Sign In' } as const;
 
 /** A signed-in user's links: the header's account menu and the mobile sheet. */
-export const ACCOUNT_LINKS = [
+const ACCOUNT_LINKS = [
   { href: '/account', label: 'Account' },
   { href: '/account#billing', label: 'Billing' },
   { href: '/api-settings', label: 'API settings' },
 ] as const;
+
+const ADMIN_LINK = { href: '/admin', label: 'Admin' } as const;
+
+export type AccountLink = (typeof ACCOUNT_LINKS)[number] | typeof ADMIN_LINK;
+
+/** The account menu's links for a user of `role`: an admin's end with Admin. */
+export function accountLinksFor(role: 'user' | 'admin'): readonly AccountLink[] {
+  return role === 'admin' ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS;
+}
 
 /** A signed-in user's call to action on the landing header and page, instead of 'Get Started Free'. */
 export const SIGNED_IN_CTA_LABEL = 'Open the analyzer';
