@@ -857,4 +857,26 @@ describe('Without Stripe keys', () => {
     });
     expectError(webhook, 503, 'SERVICE_UNAVAILABLE');
   });
+
+  it('does not delete an account whose stored subscription is live, since nothing can cancel it', async () => {
+    const user = await signUpUser(bare.app);
+    const { pool } = bare.deps.database;
+    await pool.query(
+      `insert into subscription (id, user_id, customer_id, price_lookup_key, plan, interval, status,
+         current_period_start, current_period_end, cancel_at_period_end, stripe_created_at, last_event_at)
+       values ('sub_keyless', $1, 'cus_keyless', 'foliowise_premium_monthly', 'premium', 'monthly', $2,
+               now(), now() + interval '30 days', false, now(), now())`,
+      [user.id, 'active'],
+    );
+    const remove = () =>
+      injectAs(user, bare.app, {
+        method: 'POST',
+        url: '/api/account/delete',
+        payload: { password: TEST_PASSWORD, confirm: 'DELETE' },
+      });
+    expectError(await remove(), 503, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    // Canceled (by Stripe's webhook, say): nothing left to charge, so the account goes.
+    await pool.query(`update subscription set status = 'canceled' where id = 'sub_keyless'`);
+    expect((await remove()).statusCode).toBe(204);
+  });
 });

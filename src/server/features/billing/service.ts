@@ -340,9 +340,9 @@ const ENDED_SUBSCRIPTION_STATUSES: readonly string[] = ['canceled', 'incomplete_
 export const DELETE_PAYMENTS_UNAVAILABLE_MESSAGE =
   'Your account was not deleted: we could not reach our payment provider to cancel your subscription. ' +
   'Please try again in a few minutes.';
-export const DELETE_PAYMENTS_REFUSED_MESSAGE =
+const DELETE_PAYMENTS_REFUSED_MESSAGE =
   'Your account was not deleted: our payment provider did not cancel your subscription. Please contact support.';
-export const DELETE_PAYMENTS_NOT_CONFIGURED_MESSAGE =
+const DELETE_PAYMENTS_NOT_CONFIGURED_MESSAGE =
   'This account has a subscription and payments are not configured on this server, so it cannot be canceled ' +
   'now. The account was not deleted.';
 
