@@ -20,7 +20,7 @@ afterAll(async () => {
 let counter = 0;
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.com`;
 
-/** The path and query of a mailed link (its origin is the server's PUBLIC_URL default, localhost). */
+/** The path and query of a mailed link (its origin is the server's PUBLIC_URL default, its HOST:PORT). */
 const pathOf = (link: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;

@@ -1,10 +1,14 @@
 // `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: sets an account's stored role on the
 // RUNNING database: DATABASE_URL's, or else the embedded PostgreSQL of DATA_DIR (its port from postmaster.pid).
-// It never starts, stops or recovers the embedded server: that belongs to the app alone.
+// It never starts, stops or recovers the embedded server: that belongs to the app alone. A change is written to
+// the admin audit log in the same transaction (actor 'operator command', the nil uuid as its id).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
+/** The audit log's actor for this command: no account does it, the operator on the server does. */
+const OPERATOR_ACTOR_ID = '00000000-0000-0000-0000-000000000000';
+const OPERATOR_ACTOR_EMAIL = 'operator command';
 const NOT_RUNNING = 'Start Foliowise first (npm start); the admin command uses its running database.';
 const USAGE = 'Usage: npm run admin -- grant <email>  |  npm run admin -- revoke <email>';
 
@@ -68,14 +72,30 @@ try {
 }
 try {
   const role = action === 'grant' ? 'admin' : 'user';
+  await client.query('begin');
   const { rows } = await client.query(
     `update "user" u set role = $1
      from (select id, role from "user" where lower(email) = lower($2) for update) before
      where u.id = before.id
-     returning u.email, before.role as previous`,
+     returning u.id, u.email, before.role as previous`,
     [role, email.trim()],
   );
   const [row] = rows;
+  if (row && row.previous !== role) {
+    await client.query(
+      `insert into admin_audit_log (actor_id, actor_email, action, target_user_id, target_email, detail)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        OPERATOR_ACTOR_ID,
+        OPERATOR_ACTOR_EMAIL,
+        role === 'admin' ? 'admin_role_granted' : 'admin_role_revoked',
+        row.id,
+        row.email,
+        `Role ${row.previous} -> ${role} (npm run admin -- ${action})`,
+      ],
+    );
+  }
+  await client.query('commit');
   if (!row) fail(`No account with the email ${email}.`);
   if (row.previous === role) console.log(`${row.email} already had the role ${role}; nothing changed.`);
   else console.log(`${row.email}: role ${row.previous} -> ${role}.`);

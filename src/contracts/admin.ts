@@ -126,6 +126,9 @@ export const ADMIN_ACTIONS = [
   'account_restored',
   'account_deleted',
   'message_handled',
+  // Written by the operator command (`npm run admin -- grant|revoke`), actor 'operator command'.
+  'admin_role_granted',
+  'admin_role_revoked',
 ] as const;
 
 export const ZAuditEntry = z.object({

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +10,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerApiCompression } from './http/api-compression';
 import { negotiateContentEncoding } from './http/content-encoding';
-import { registerErrorHandling } from './http/errors';
+import { answerClientError, frameworkError, registerErrorHandling } from './http/errors';
 import { createLogger, RequestLogController } from './http/logger';
 import { PrerenderedPages } from './http/prerendered-pages';
 import { registerSecurity, trustProxyOption } from './http/security';
@@ -81,6 +81,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
+    // Answers made before routing (a path parameter over 100 characters: 414) and by Node's HTTP parser (431)
+    // use the error shape too.
+    frameworkErrors: (error, request, reply) => {
+      const appError = frameworkError(error);
+      if (appError.status >= 500) request.log.error({ err: error }, 'framework error');
+      // The option's generic reply type accepts no plain status; this is the app's ordinary reply.
+      void (reply as FastifyReply).status(appError.status).send(appError.toBody());
+    },
+    clientErrorHandler: answerClientError,
   });
   const deps: AppDeps = { config, database, version };
   app.decorate('deps', deps);

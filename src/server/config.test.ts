@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, buildConfig, parseEnv } from './config';
+import { ConfigError, buildConfig, listenUrl, parseEnv } from './config';
 
 describe('configuration', () => {
   it('needs nothing outside production', () => {
@@ -19,6 +19,20 @@ describe('configuration', () => {
       redis: { url: undefined, keyPrefix: 'foliowise:' },
       tradesPerMinute: 30,
     });
+  });
+
+  it('takes the public URL from PUBLIC_URL, else from the address it listens on, never localhost by guess', () => {
+    const publicUrl = (env: Record<string, string>) => buildConfig(parseEnv(env), 'x'.repeat(32)).publicUrl;
+    expect(publicUrl({})).toBe('http://127.0.0.1:5000');
+    expect(publicUrl({ HOST: '127.0.0.1', PORT: '5123' })).toBe('http://127.0.0.1:5123');
+    expect(publicUrl({ HOST: '0.0.0.0', PORT: '8080' })).toBe('http://127.0.0.1:8080');
+    expect(publicUrl({ HOST: '::', PORT: '8080' })).toBe('http://[::1]:8080');
+    expect(publicUrl({ HOST: 'app.internal', PORT: '80' })).toBe('http://app.internal:80');
+    expect(publicUrl({ PUBLIC_URL: 'https://foliowise.example/', HOST: '0.0.0.0' })).toBe(
+      'https://foliowise.example',
+    );
+    expect(listenUrl('fd00::5', 5000)).toBe('http://[fd00::5]:5000');
+    expect(listenUrl('[::1]', 5000)).toBe('http://[::1]:5000');
   });
 
   it('offers demo accounts by default outside production only; DEMO_FEATURES overrides', () => {

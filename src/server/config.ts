@@ -160,7 +160,10 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Account mail: SMTP_URL (unset: written to the log outside production), MAIL_FROM. */
   mail: { smtpUrl: string | undefined; from: string };
-  /** Where the app is reached, for links in mail (no trailing slash); PUBLIC_URL, else http://localhost:PORT. */
+  /**
+   * Where the app is reached, for links in mail and Stripe's return URLs (no trailing slash): PUBLIC_URL, else
+   * the address the server listens on (listenUrl). Never taken from a request's Host header.
+   */
   publicUrl: string;
   /** PUBLIC_URL was set (in production an unset one makes mailed links point at localhost). */
   hasPublicUrl: boolean;
@@ -183,6 +186,17 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     );
   }
   return env;
+}
+
+/**
+ * The URL of the address the server listens on, the public URL when PUBLIC_URL is unset: `http://HOST:PORT`,
+ * with an IPv6 address in brackets. A wildcard HOST is no address anyone can open, so it is replaced by the
+ * loopback of its family: `0.0.0.0` by 127.0.0.1, `::` by [::1].
+ */
+export function listenUrl(host: string, port: number): string {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  const address = bare === '0.0.0.0' ? '127.0.0.1' : /^(::|::0|0:0:0:0:0:0:0:0)$/.test(bare) ? '::1' : bare;
+  return `http://${isIP(address) === 6 ? `[${address}]` : address}:${port}`;
 }
 
 export function buildConfig(env: Env, appSecret: string): AppConfig {
@@ -222,7 +236,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     jobs: env.JOBS,
     logLevel: env.LOG_LEVEL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? listenUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
     hasPublicUrl: env.PUBLIC_URL !== undefined,
   };
 }

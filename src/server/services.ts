@@ -243,7 +243,9 @@ export function createServices(
   });
 
   if (config.isProduction && !config.hasPublicUrl) {
-    log.warn('PUBLIC_URL is not set: links in account mail point at http://localhost');
+    log.warn(
+      `PUBLIC_URL is not set: links in account mail and Stripe's return URLs point at ${config.publicUrl}`,
+    );
   }
   const mail = {
     mailer: overrides.mailer ?? createMailer({ ...config.mail, isProduction: config.isProduction, log }),
@@ -300,7 +302,7 @@ export function createServices(
         maxNetworkRetries: overrides.billing?.stripeMaxRetries,
       }),
       webhookSecret: config.stripe.webhookSecret,
-      publicUrl: config.hasPublicUrl ? config.publicUrl : undefined,
+      publicUrl: config.publicUrl,
       now: overrides.billing?.now ?? (() => new Date()),
       log,
       webhookWork: createWebhookWorkQueue(),

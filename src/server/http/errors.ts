@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { AppError } from '../../contracts/errors';
 
@@ -62,4 +64,52 @@ export function registerErrorHandling(app: FastifyInstance) {
       .status(500)
       .send(new AppError('INTERNAL', 'Something went wrong on our side. Please try again.').toBody());
   });
+}
+
+/**
+ * The errors Fastify answers before routing (its `frameworkErrors`): a URL it cannot decode (400) and a path
+ * parameter longer than its 100-character limit (414), in the error shape; anything else is a 500.
+ */
+export function frameworkError(error: FastifyError): AppError {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new AppError('URI_TOO_LONG', 'The request URL is too long', { status: 414 });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return new AppError('BAD_REQUEST', 'The request URL is not valid');
+  return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
+}
+
+/** What Node's HTTP parser refuses before any request exists: headers too large, a timeout, bad HTTP. */
+function connectionError(error: ConnectionError): AppError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const limit = `${Math.round(maxHeaderSize / 1024)} KB`;
+    return new AppError('HEADERS_TOO_LARGE', `The request line and headers are too large (limit ${limit})`, {
+      status: 431,
+    });
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new AppError('REQUEST_TIMEOUT', 'The request took too long to arrive', { status: 408 });
+  }
+  return new AppError('BAD_REQUEST', 'The request is not valid HTTP');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's parser gave up on a connection (431, 408, 400) before Fastify saw a
+ * request, so the answer is written on the socket itself, in the error shape, and the connection closed.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError = connectionError(error);
+  const body = JSON.stringify(appError.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? 'Error'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

@@ -667,6 +667,16 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       handle: (m) => get('subscription', m[1] ?? ''),
     },
     {
+      // subscriptions.cancel: ends it now; a canceled one is missing to this call, as Stripe answers.
+      method: 'DELETE',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle: (m) => {
+        const subscription = get('subscription', m[1] ?? '');
+        if (subscription.status === 'canceled') throw missing('subscription', subscription.id);
+        return updateSubscription(subscription.id, { status: 'canceled' });
+      },
+    },
+    {
       method: 'GET',
       path: /^\/v1\/subscriptions$/,
       handle: (_m, query) => {
@@ -705,6 +715,11 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       },
     },
     {
+      method: 'GET',
+      path: /^\/v1\/payment_intents\/([^/]+)$/,
+      handle: (m) => get('payment_intent', m[1] ?? ''),
+    },
+    {
       method: 'POST',
       path: /^\/v1\/billing_portal\/sessions$/,
       handle: (_m, body) => {
@@ -735,7 +750,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   function answer(request: http.IncomingMessage, response: http.ServerResponse, rawBody: string) {
     const url = new URL(request.url ?? '/', 'http://stripe.local');
     const method = request.method ?? 'GET';
-    const body = decodeStripeForm(method === 'GET' ? url.search.slice(1) : rawBody);
+    // GET and DELETE carry their parameters in the query string, POST in the body.
+    const body = decodeStripeForm(method === 'POST' ? rawBody : url.search.slice(1));
     const idempotencyHeader = request.headers['idempotency-key'];
     const idempotencyKey = typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined;
     fake.requests.push({ method, path: url.pathname, body, idempotencyKey });

@@ -545,7 +545,8 @@ describe('mail without SMTP_URL', () => {
       const line = capture.lines().find((l) => l.mail?.to === email);
       expect(line?.level).toBe(30);
       expect(line?.msg).toContain(VERIFICATION_SUBJECT);
-      expect(line?.msg).toMatch(/http:\/\/localhost:5123\/verify-email\?token=[A-Za-z0-9_-]{43}/);
+      // Without PUBLIC_URL the link is the address the server listens on (HOST 127.0.0.1 by default).
+      expect(line?.msg).toMatch(/http:\/\/127\.0\.0\.1:5123\/verify-email\?token=[A-Za-z0-9_-]{43}/);
     } finally {
       await dev.close();
     }

@@ -15,6 +15,7 @@ import type {
 import { AppError } from '../../../contracts/errors';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Database } from '../../db/client';
+import { cancelBillingBeforeDeletion, type BillingContext } from '../billing/service';
 import { resetMessage, verificationMessage } from './account-mail';
 import {
   deleteAccount,
@@ -123,18 +124,31 @@ export async function signOutOtherSessions(options: SignedInContext): Promise<Si
   };
 }
 
-/** 'Delete my account': after the password and the confirm word, the user and all their rows are deleted. */
+/**
+ * 'Delete my account': after the password and the confirm word, the account's subscriptions are canceled at
+ * Stripe (nothing is deleted when that fails), then the user and all their rows are deleted.
+ */
 export async function deleteMyAccount(
-  options: SignedInContext & { input: DeleteAccountRequest },
+  options: SignedInContext & { input: DeleteAccountRequest; billing: BillingContext },
 ): Promise<void> {
   const { db, user, input } = options;
   await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD_MESSAGE);
+  await cancelBillingBeforeDeletion({ context: options.billing, userId: user.id });
   await deleteAccount(db, user.id);
 }
 
-/** An admin's deletion of an account: the same rows go as with 'Delete my account'. */
-export async function deleteAccountAsAdmin(options: { db: Database; userId: string }): Promise<void> {
+/**
+ * An admin's deletion of an account: as 'Delete my account', subscriptions canceled first, then the same rows
+ * go. Answers the ids of the subscriptions canceled.
+ */
+export async function deleteAccountAsAdmin(options: {
+  db: Database;
+  billing: BillingContext;
+  userId: string;
+}): Promise<string[]> {
+  const canceled = await cancelBillingBeforeDeletion({ context: options.billing, userId: options.userId });
   await deleteAccount(options.db, options.userId);
+  return canceled;
 }
 
 const iso = (date: Date) => date.toISOString();

@@ -22,7 +22,7 @@ import { CSV_BOM, csvLine, USER_EXPORT_COLUMNS } from '../../../domain/admin/csv
 import type { Database } from '../../db/client';
 import { USER_NOT_FOUND_MESSAGE } from '../../auth/guards';
 import { deleteAccountAsAdmin } from '../accounts/account-service';
-import { rederivePlan } from '../billing/service';
+import { rederivePlan, type BillingContext } from '../billing/service';
 import {
   countActivity,
   countSignupsPerDay,
@@ -45,6 +45,8 @@ import {
 export interface AdminContext {
   db: Database;
   now: () => Date;
+  /** Deleting an account cancels its Stripe subscriptions first. */
+  billing: BillingContext;
 }
 
 export const RECENT_SIGNUPS_LIMIT = 10;
@@ -254,7 +256,10 @@ export async function restoreAccount(options: {
   return toAdminUser(await targetOf(context.db, userId));
 }
 
-/** Deletes an account and every row of it (as 'Delete my account' does); the audit entry keeps its email. */
+/**
+ * Deletes an account and every row of it (as 'Delete my account' does: its Stripe subscriptions are canceled
+ * first, and nothing is deleted when Stripe cannot be reached); the audit entry keeps its email.
+ */
 export async function deleteUserAccount(options: {
   context: AdminContext;
   admin: User;
@@ -263,13 +268,17 @@ export async function deleteUserAccount(options: {
   const { context, admin, userId } = options;
   checkNotSelf(admin, userId);
   const target = await targetOf(context.db, userId);
-  await deleteAccountAsAdmin({ db: context.db, userId });
+  const canceled = await deleteAccountAsAdmin({ db: context.db, billing: context.billing, userId });
+  const name = `${target.firstName} ${target.lastName}`.trim();
   await insertAuditEntry(context.db, {
     ...actorOf(admin),
     action: 'account_deleted',
     targetUserId: userId,
     targetEmail: target.email,
-    detail: `${target.firstName} ${target.lastName}`.trim(),
+    detail:
+      canceled.length > 0
+        ? `${name} (Stripe subscription${canceled.length === 1 ? '' : 's'} canceled: ${canceled.join(', ')})`
+        : name,
   });
 }
 

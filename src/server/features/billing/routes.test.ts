@@ -12,9 +12,15 @@ import {
 } from '../../testing/fake-stripe';
 import { captureLogger } from '../../testing/capture-logger';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { expectError, injectAs, signUpUser, TEST_PASSWORD, type TestUser } from '../../testing/users';
 import { deleteOldStripeEvents, STRIPE_EVENT_RETENTION_MS } from './repository';
-import { processDueEvents, retryDelayMs, reviewDuePlans, waitForWebhookWork } from './service';
+import {
+  DELETE_PAYMENTS_UNAVAILABLE_MESSAGE,
+  processDueEvents,
+  retryDelayMs,
+  reviewDuePlans,
+  waitForWebhookWork,
+} from './service';
 
 const DAY = 86_400;
 const logLines: string[] = [];
@@ -39,6 +45,7 @@ beforeAll(async () => {
       STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_BASE_URL: fake.baseUrl,
       PUBLIC_URL: 'https://foliowise.example',
+      ADMIN_EMAILS: 'billing.admin@example.com',
     },
     loggerInstance: captureLogger(logLines),
     // A Stripe that never answers is given up after 300 ms (the SDK's timeout), with no retry.
@@ -61,7 +68,7 @@ afterAll(async () => {
 
 async function call(
   user: TestUser | undefined,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   payload?: object,
 ): Promise<LightMyRequestResponse> {
@@ -350,6 +357,39 @@ describe('One month of Premium (payment intent)', () => {
     expect(await reviewDuePlans(t.deps.database.db, now)).toBeGreaterThanOrEqual(1);
     expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
   });
+
+  it("grants nothing when the event's body says succeeded and Stripe's copy of the payment does not", async () => {
+    const user = await signUpUser(t.app);
+    const res = await call(user, 'POST', '/api/create-payment-intent', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const intentId = res.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0] ?? '';
+    const unpaid = fake.object(intentId);
+    if (!unpaid) throw new Error('no payment intent');
+    // A validly signed event whose body was written before (or apart from) the payment: Stripe still has it unpaid.
+    const claimed = { ...unpaid, status: 'succeeded', amount_received: 2900 };
+    await deliverOk('payment_intent.succeeded', claimed);
+    expect(lastRequest('GET', `/v1/payment_intents/${intentId}`)).toBeDefined();
+    expect(await planOf(user)).toEqual({ plan: 'free', status: 'none' });
+    const { rows } = await t.deps.database.pool.query(
+      'select count(*)::int as n from premium_purchase where user_id = $1',
+      [user.id],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+    expect(logLines.join('')).toContain(intentId);
+
+    // Nor does an amount or a user written into the body: what is granted is what Stripe holds.
+    const other = await signUpUser(t.app);
+    fake.succeedPaymentIntent(intentId);
+    const forged = { ...unpaid, status: 'succeeded', amount_received: 9900, metadata: { userId: other.id } };
+    await deliverOk('payment_intent.succeeded', forged);
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'active' });
+    expect(await planOf(other)).toEqual({ plan: 'free', status: 'none' });
+    const purchase = await t.deps.database.pool.query(
+      'select user_id, amount_cents from premium_purchase where payment_intent_id = $1',
+      [intentId],
+    );
+    expect(purchase.rows).toEqual([{ user_id: user.id, amount_cents: 2900 }]);
+  });
 });
 
 describe('Plan changes, cancel, failed renewal', () => {
@@ -633,6 +673,144 @@ describe('Stripe failures', () => {
   });
 });
 
+describe('Deleting an account stops its billing', () => {
+  const deleteOwn = (user: TestUser) =>
+    call(user, 'POST', '/api/account/delete', { password: TEST_PASSWORD, confirm: 'DELETE' });
+  const deleteAsAdmin = (admin: TestUser, user: TestUser) =>
+    call(admin, 'DELETE', `/api/admin/users/${user.id}`);
+
+  async function userRowCount(user: TestUser) {
+    const { rows } = await t.deps.database.pool.query('select count(*)::int as n from "user" where id = $1', [
+      user.id,
+    ]);
+    return (rows[0] as { n: number }).n;
+  }
+
+  it("'Delete my account' cancels the subscription at Stripe now, then deletes; its last webhooks are ignored", async () => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    const res = await deleteOwn(user);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(fake.object(subscriptionId)?.status).toBe('canceled');
+    // Immediately, no proration credit, nothing invoiced now.
+    expect(lastRequest('DELETE', `/v1/subscriptions/${subscriptionId}`).body).toMatchObject({
+      prorate: 'false',
+      invoice_now: 'false',
+    });
+    expect(await userRowCount(user)).toBe(0);
+
+    // Stripe then tells of the cancel (and would of any renewal): answered 200, a warning, nothing recreated.
+    logLines.length = 0;
+    const deleted = await deliverOk('customer.subscription.deleted', fake.object(subscriptionId) ?? {});
+    expect(deleted).toEqual({ received: true, duplicate: false });
+    const warning = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; subscription?: string })
+      .find((line) => line.subscription === subscriptionId);
+    expect(warning).toMatchObject({ level: 40, msg: expect.stringMatching(/no user/) });
+    const { rows } = await t.deps.database.pool.query(
+      'select count(*)::int as n from subscription where id = $1',
+      [subscriptionId],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+    expect(await userRowCount(user)).toBe(0);
+  });
+
+  it.each([
+    ['failing (500)', 'DELETE', STRIPE_FAILURES.serverError],
+    ['not answering the list', 'GET', 'hang' as const],
+  ])('refuses to delete, and deletes nothing, while Stripe is %s', async (_name, method, failure) => {
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+    fake.failNext(method, /^\/v1\/subscriptions/, failure);
+    expectError(
+      await deleteOwn(user),
+      503,
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      DELETE_PAYMENTS_UNAVAILABLE_MESSAGE,
+    );
+    expect(await userRowCount(user)).toBe(1);
+    expect(fake.object(subscriptionId)?.status).toBe('trialing');
+    expect(await planOf(user)).toEqual({ plan: 'premium', status: 'trialing' });
+
+    // Once Stripe answers again, the same request deletes.
+    expect((await deleteOwn(user)).statusCode).toBe(204);
+    expect(fake.object(subscriptionId)?.status).toBe('canceled');
+  });
+
+  it('deletes an account that never paid without a Stripe call', async () => {
+    const user = await signUpUser(t.app);
+    expect((await deleteOwn(user)).statusCode).toBe(204);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("the admin's delete cancels first too, refuses while Stripe is down, and the audit log names the cancel", async () => {
+    const admin = await signUpUser(t.app, { role: 'admin' });
+    const user = await signUpUser(t.app);
+    const { subscriptionId } = await subscribeByCheckout(user);
+
+    fake.failNext('DELETE', /^\/v1\/subscriptions\//, STRIPE_FAILURES.rateLimited);
+    expectError(await deleteAsAdmin(admin, user), 503, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    expect(await userRowCount(user)).toBe(1);
+    expect(fake.object(subscriptionId)?.status).toBe('trialing');
+
+    expect((await deleteAsAdmin(admin, user)).statusCode).toBe(204);
+    expect(fake.object(subscriptionId)?.status).toBe('canceled');
+    expect(await userRowCount(user)).toBe(0);
+    const log = await call(admin, 'GET', '/api/admin/audit-log');
+    const entry = log.json<{ entries: { action: string; targetEmail: string; detail: string }[] }>()
+      .entries[0];
+    expect(entry).toMatchObject({ action: 'account_deleted', targetEmail: user.email });
+    expect(entry?.detail).toContain(subscriptionId);
+  });
+});
+
+describe("Stripe's return URLs without PUBLIC_URL", () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+        STRIPE_API_BASE_URL: fake.baseUrl,
+        HOST: '127.0.0.1',
+        PORT: '5123',
+      },
+    });
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it("come from the address the server listens on, whatever the request's Host says", async () => {
+    const user = await signUpUser(bare.app);
+    const hostile = {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    };
+    const checkout = await injectAs(user, bare.app, {
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      payload: { plan: 'premium', interval: 'monthly' },
+      headers: hostile,
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(lastRequest('POST', '/v1/checkout/sessions').body).toMatchObject({
+      success_url: 'http://127.0.0.1:5123/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://127.0.0.1:5123/pricing',
+    });
+    const portal = await injectAs(user, bare.app, {
+      method: 'POST',
+      url: '/api/create-portal-session',
+      payload: {},
+      headers: hostile,
+    });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(lastRequest('POST', '/v1/billing_portal/sessions').body.return_url).toBe(
+      'http://127.0.0.1:5123/account',
+    );
+  });
+});
+
 describe('Without Stripe keys', () => {
   let bare: TestApp;
   beforeAll(async () => {
@@ -678,5 +856,27 @@ describe('Without Stripe keys', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
     });
     expectError(webhook, 503, 'SERVICE_UNAVAILABLE');
+  });
+
+  it('does not delete an account whose stored subscription is live, since nothing can cancel it', async () => {
+    const user = await signUpUser(bare.app);
+    const { pool } = bare.deps.database;
+    await pool.query(
+      `insert into subscription (id, user_id, customer_id, price_lookup_key, plan, interval, status,
+         current_period_start, current_period_end, cancel_at_period_end, stripe_created_at, last_event_at)
+       values ('sub_keyless', $1, 'cus_keyless', 'foliowise_premium_monthly', 'premium', 'monthly', $2,
+               now(), now() + interval '30 days', false, now(), now())`,
+      [user.id, 'active'],
+    );
+    const remove = () =>
+      injectAs(user, bare.app, {
+        method: 'POST',
+        url: '/api/account/delete',
+        payload: { password: TEST_PASSWORD, confirm: 'DELETE' },
+      });
+    expectError(await remove(), 503, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    // Canceled (by Stripe's webhook, say): nothing left to charge, so the account goes.
+    await pool.query(`update subscription set status = 'canceled' where id = 'sub_keyless'`);
+    expect((await remove()).statusCode).toBe(204);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   ZBillingSummary,
   ZCheckoutSessionRequest,
@@ -30,10 +30,6 @@ const RETRY_POLL_MS = 60_000;
 
 /** Stripe calls cost money and Stripe's own rate limit: a person needs a few a minute. */
 const PAYMENT_CALL_LIMIT = perUserLimit(20, 60_000);
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /**
  * Plans and payments (spec 000 §7, spec 001 /success and billing portal), registered under /api. Every call is
@@ -68,7 +64,6 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
         plan: body.plan,
         interval: body.interval,
         userId: body.userId,
-        origin: originOf(request),
       });
       return ZRedirectUrlResponse.parse(result);
     },
@@ -110,7 +105,6 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
       const result = await createPortalSession({
         context,
         user: signedInUser(request),
-        origin: originOf(request),
       });
       return ZRedirectUrlResponse.parse(result);
     },

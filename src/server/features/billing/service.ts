@@ -60,8 +60,11 @@ export interface BillingContext {
   /** Undefined without STRIPE_SECRET_KEY: every payment call answers 503 with the spec's message. */
   payments: PaymentsProvider | undefined;
   webhookSecret: string | undefined;
-  /** PUBLIC_URL when set: the base of Stripe's return links; else the request's own origin. */
-  publicUrl: string | undefined;
+  /**
+   * The configured public URL (PUBLIC_URL, else the address the server listens on; config.ts): the base of
+   * Stripe's return links. Never the request's Host header, which the client writes.
+   */
+  publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
   /** The webhook events this process applies after answering (see scheduleEventProcessing). */
@@ -214,7 +217,6 @@ export async function createCheckoutSession(options: {
   plan: PaidPlan;
   interval: BillingInterval;
   userId: string | undefined;
-  origin: string;
 }): Promise<{ url: string }> {
   const { context } = options;
   checkOwnUserId(options.user, options.userId);
@@ -222,7 +224,7 @@ export async function createCheckoutSession(options: {
   const user = await billingUserOf(context, options.user.id);
   return withStripe(context, async () => {
     const price = await payments.priceFor(options.plan, options.interval);
-    const base = context.publicUrl ?? options.origin;
+    const base = context.publicUrl;
     return withCustomer(context, payments, user, undefined, async (customerId) => {
       const { hadSubscription } = await checkNotSubscribed(context, payments, user, customerId);
       return payments.createCheckoutSession({
@@ -288,14 +290,13 @@ export async function createOneMonthPaymentIntent(options: {
 export async function createPortalSession(options: {
   context: BillingContext;
   user: User;
-  origin: string;
 }): Promise<{ url: string }> {
   const { context } = options;
   const payments = paymentsOf(context);
   const user = await billingUserOf(context, options.user.id);
   if (!user.stripeCustomerId) throw new AppError('CONFLICT', BILLING_MESSAGES.noBillingAccount);
   const customerId = user.stripeCustomerId;
-  const base = context.publicUrl ?? options.origin;
+  const base = context.publicUrl;
   return withStripe(context, async () => {
     try {
       return await payments.createPortalSession({ customerId, returnUrl: `${base}/account` });
@@ -331,6 +332,86 @@ export async function getCheckoutSessionStatus(options: {
     interval: session.interval,
     trialEndsAt: session.trialEnd?.toISOString() ?? null,
   };
+}
+
+/** A subscription in these states never charges again; every other one is canceled before its account goes. */
+const ENDED_SUBSCRIPTION_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
+
+export const DELETE_PAYMENTS_UNAVAILABLE_MESSAGE =
+  'Your account was not deleted: we could not reach our payment provider to cancel your subscription. ' +
+  'Please try again in a few minutes.';
+const DELETE_PAYMENTS_REFUSED_MESSAGE =
+  'Your account was not deleted: our payment provider did not cancel your subscription. Please contact support.';
+const DELETE_PAYMENTS_NOT_CONFIGURED_MESSAGE =
+  'This account has a subscription and payments are not configured on this server, so it cannot be canceled ' +
+  'now. The account was not deleted.';
+
+/**
+ * Stops the billing of an account about to be deleted ('Delete my account', the admin's delete): every
+ * subscription of its Stripe customers (the stored one and any a stored subscription names) that could still
+ * charge is canceled at Stripe now, with no refund of the current period's unused part and nothing more
+ * invoiced. Throws, and so stops the deletion, when Stripe cannot be reached or refuses (503/502
+ * PAYMENT_PROVIDER_...), or when a stored subscription is live and no Stripe key is configured. Answers the
+ * ids of the subscriptions canceled.
+ */
+export async function cancelBillingBeforeDeletion(options: {
+  context: BillingContext;
+  userId: string;
+}): Promise<string[]> {
+  const { context, userId } = options;
+  const [user, stored] = await Promise.all([
+    findBillingUser(context.db, userId),
+    listSubscriptionsOfUser(context.db, userId),
+  ]);
+  const customerIds = new Set(
+    [user?.stripeCustomerId, ...stored.map((row) => row.customerId)].filter((id): id is string => !!id),
+  );
+  if (customerIds.size === 0) return [];
+  const liveStored = stored.filter((row) => !ENDED_SUBSCRIPTION_STATUSES.includes(row.status));
+  const { payments } = context;
+  if (!payments) {
+    // No key, so nothing can be read or canceled at Stripe: only what we know of can stop the deletion.
+    if (liveStored.length === 0) return [];
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', DELETE_PAYMENTS_NOT_CONFIGURED_MESSAGE, {
+      status: 503,
+    });
+  }
+  try {
+    const toCancel = new Set(liveStored.map((row) => row.id));
+    for (const customerId of customerIds) {
+      let subscriptions: SubscriptionSnapshot[];
+      try {
+        subscriptions = await payments.listSubscriptions(customerId);
+      } catch (error) {
+        // A customer Stripe does not know has nothing left to charge.
+        if (error instanceof CustomerMissingError) continue;
+        throw error;
+      }
+      for (const snapshot of subscriptions) {
+        if (!ENDED_SUBSCRIPTION_STATUSES.includes(snapshot.status)) toCancel.add(snapshot.id);
+      }
+    }
+    for (const subscriptionId of toCancel) await payments.cancelSubscription(subscriptionId);
+    if (toCancel.size > 0) {
+      context.log.info(
+        { userId, subscriptions: [...toCancel] },
+        'Stripe subscriptions canceled: account deleted',
+      );
+    }
+    return [...toCancel];
+  } catch (error) {
+    if (error instanceof PaymentsUnavailableError) {
+      context.log.warn({ userId, reason: error.message }, 'Account not deleted: Stripe unavailable');
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', DELETE_PAYMENTS_UNAVAILABLE_MESSAGE, {
+        status: 503,
+      });
+    }
+    if (error instanceof PaymentsRequestError || error instanceof CustomerMissingError) {
+      context.log.error({ userId, reason: error.message }, 'Account not deleted: Stripe refused a cancel');
+      throw new AppError('PAYMENT_PROVIDER_ERROR', DELETE_PAYMENTS_REFUSED_MESSAGE, { status: 502 });
+    }
+    throw error;
+  }
 }
 
 /**
@@ -472,19 +553,31 @@ function subscriptionIdOf(event: WebhookEvent): string | null {
 /** Reads what an event needs from Stripe, before any transaction (no network call under a lock). */
 async function prepareEventWork(context: BillingContext, event: WebhookEvent): Promise<EventWork> {
   if (event.type === 'payment_intent.succeeded') {
-    const metadata = metadataOf(event.object);
-    const userId = metadata.userId;
-    if (metadata.purpose !== ONE_MONTH_PURPOSE || typeof userId !== 'string' || !isUuid(userId)) {
+    // Only the id is taken from the body: what is granted comes from Stripe's own copy, read now.
+    const paymentIntentId = stringField(event.object, 'id');
+    if (!paymentIntentId) return { kind: 'none' };
+    const intent = await paymentsOf(context).retrievePaymentIntent(paymentIntentId);
+    const userId = intent?.metadata.userId;
+    if (
+      !intent ||
+      intent.status !== 'succeeded' ||
+      intent.metadata.purpose !== ONE_MONTH_PURPOSE ||
+      typeof userId !== 'string' ||
+      !isUuid(userId)
+    ) {
+      context.log.warn(
+        { paymentIntent: paymentIntentId, event: event.id, status: intent?.status ?? 'unknown to Stripe' },
+        'payment_intent.succeeded for a payment Stripe does not show as a succeeded one-month payment',
+      );
       return { kind: 'none' };
     }
-    const created = event.object.created;
     return {
       kind: 'purchase',
       userId,
-      paymentIntentId: stringField(event.object, 'id') ?? '',
-      amountCents: Number(event.object.amount_received ?? 0),
-      currency: typeof event.object.currency === 'string' ? event.object.currency : '',
-      startsAt: typeof created === 'number' ? new Date(created * 1000) : event.createdAt,
+      paymentIntentId: intent.id,
+      amountCents: intent.amountReceivedCents,
+      currency: intent.currency,
+      startsAt: intent.createdAt,
     };
   }
   const subscriptionId = subscriptionIdOf(event);
@@ -520,9 +613,12 @@ async function applySubscription(
   const parsed = parsePriceLookupKey(snapshot.priceLookupKey);
   const owner = parsed ? await lockOwnerOf(tx, snapshot, work.checkoutUserId) : undefined;
   if (!parsed || !owner) {
+    // A deleted account's subscription was canceled before it went; its last events land here and change nothing.
     context.log.warn(
-      { subscription: snapshot.id, event: event.id },
-      'Stripe subscription of no user or price of ours',
+      { subscription: snapshot.id, customer: snapshot.customerId, event: event.id },
+      parsed
+        ? 'Stripe subscription of no user (a deleted account?): event ignored'
+        : 'Stripe subscription to a price not of ours: event ignored',
     );
     return;
   }

@@ -13,6 +13,7 @@ import {
   PaymentsUnavailableError,
   PriceNotSetUpError,
   type CheckoutSessionSnapshot,
+  type PaymentIntentSnapshot,
   type PaymentsProvider,
   type PriceRef,
   type SubscriptionSnapshot,
@@ -123,6 +124,17 @@ function toSubscriptionSnapshot(subscription: Stripe.Subscription): Subscription
   };
 }
 
+function toPaymentIntentSnapshot(intent: Stripe.PaymentIntent): PaymentIntentSnapshot {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountReceivedCents: intent.amount_received,
+    currency: intent.currency,
+    metadata: { ...intent.metadata },
+    createdAt: fromUnix(intent.created),
+  };
+}
+
 /** A value of Stripe's open enums as one of the values we know, else `fallback`. */
 function oneOf<T extends string>(value: string | null, known: readonly T[], fallback: T): T {
   return known.includes(value as T) ? (value as T) : fallback;
@@ -212,6 +224,23 @@ export function createStripePaymentsProvider(options: StripeProviderOptions): Pa
     async retrieveSubscription(subscriptionId) {
       const subscription = await retrieveOrNull(() => stripe.subscriptions.retrieve(subscriptionId));
       return subscription ? toSubscriptionSnapshot(subscription) : null;
+    },
+
+    async cancelSubscription(subscriptionId) {
+      // Stripe's defaults, written out: the unused part of the period is not credited or refunded
+      // (prorate: false) and nothing is invoiced now (invoice_now: false).
+      await retrieveOrNull(() =>
+        stripe.subscriptions.cancel(subscriptionId, {
+          prorate: false,
+          invoice_now: false,
+          cancellation_details: { comment: 'Foliowise account deleted' },
+        }),
+      );
+    },
+
+    async retrievePaymentIntent(paymentIntentId) {
+      const intent = await retrieveOrNull(() => stripe.paymentIntents.retrieve(paymentIntentId));
+      return intent ? toPaymentIntentSnapshot(intent) : null;
     },
 
     async createCheckoutSession(input) {

@@ -39,6 +39,18 @@ export interface CheckoutSessionSnapshot {
   trialEnd: Date | null;
 }
 
+/** A payment intent as Stripe has it now (read from the API, not from an event body). */
+export interface PaymentIntentSnapshot {
+  id: string;
+  /** Stripe's status: only `succeeded` is a payment made. */
+  status: string;
+  amountReceivedCents: number;
+  currency: string;
+  /** The metadata we set when creating it (`userId`, `purpose`). */
+  metadata: Record<string, string>;
+  createdAt: Date;
+}
+
 /** The event fields the webhook handler reads; `object` is the event's data.object as Stripe sent it. */
 export interface WebhookEvent {
   id: string;
@@ -86,6 +98,12 @@ export interface PaymentsProvider {
   /** Every subscription of a customer, of any status, newest first (up to 100). */
   listSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
+  /**
+   * Cancels a subscription now (no refund of the period's unused part, nothing more invoiced); one Stripe no
+   * longer knows counts as done.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+  retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSnapshot | null>;
   createCheckoutSession(input: {
     userId: string;
     customerId: string;

@@ -10,6 +10,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   account_restored: 'Restored an account',
   account_deleted: 'Deleted an account',
   message_handled: 'Marked a message handled',
+  admin_role_granted: 'Made an administrator',
+  admin_role_revoked: 'Removed an administrator',
 };
 
 /** Audit Log: who did what to whom, and when (newest first). */
