@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createEmailDigest, type EmailDigest } from './crypto/email-digest';
 import { createLoginThrottle, type LoginThrottle } from './features/accounts/login-throttle';
 import type { AccountsContext } from './features/accounts/service';
 import type { AlertsContext } from './features/alerts/service';
@@ -106,6 +107,8 @@ export interface Services {
   accounts: Omit<AccountsContext, 'replacedSessionIdHash'> & {
     demoFeatures: boolean;
     loginThrottle: LoginThrottle;
+    /** The keyed digest of emails that had a trial (billing's), remembered when an account is deleted. */
+    emailDigest: EmailDigest;
   };
   apiSettings: ApiSettingsContext;
   paperTrading: PaperTradingContext;
@@ -245,6 +248,7 @@ export function createServices(
   if (config.isProduction && !config.hasPublicUrl) {
     log.warn('PUBLIC_URL is not set: links in account mail point at http://localhost');
   }
+  const emailDigest = createEmailDigest(config.appSecret);
   const mail = {
     mailer: overrides.mailer ?? createMailer({ ...config.mail, isProduction: config.isProduction, log }),
     publicUrl: config.publicUrl,
@@ -263,6 +267,7 @@ export function createServices(
       demoFeatures: config.demoFeatures,
       loginThrottle: createLoginThrottle({ limits, secret: config.appSecret }),
       mail,
+      emailDigest,
     },
     apiSettings: { db, appSecret: config.appSecret, settings: overrides.apiSettings ?? {} },
     paperTrading,
@@ -300,6 +305,7 @@ export function createServices(
         maxNetworkRetries: overrides.billing?.stripeMaxRetries,
       }),
       webhookSecret: config.stripe.webhookSecret,
+      emailDigest,
       publicUrl: config.hasPublicUrl ? config.publicUrl : undefined,
       now: overrides.billing?.now ?? (() => new Date()),
       log,

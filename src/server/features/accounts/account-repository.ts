@@ -1,5 +1,6 @@
 /** The queries of account management: mailed-link tokens, passwords, sessions, the data export, deletion. */
-import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { EmailDigest } from '../../crypto/email-digest';
 import type { Database } from '../../db/client';
 import {
   accountToken,
@@ -10,6 +11,8 @@ import {
   pointTransaction,
   savedPortfolio,
   session,
+  subscription,
+  trialEmail,
   user,
   userAchievement,
   userApiKey,
@@ -135,10 +138,23 @@ export async function deleteSessionsOfUser(
 /**
  * Deletes the account and every row of it: the user row's foreign keys cascade to sessions, tokens, portfolios,
  * holdings, trades, keys and rewards; the AI-analysis counts are keyed by user id without a foreign key, so they
- * go explicitly, in the same transaction.
+ * go explicitly, in the same transaction. An account that had a free trial leaves its email's digest in
+ * `trial_email` (normally there since the trial began): the email gets no second trial.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<void> {
+export async function deleteAccount(db: Database, userId: string, emailDigest: EmailDigest): Promise<void> {
   await db.transaction(async (tx) => {
+    const [trialed] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .innerJoin(subscription, eq(subscription.userId, user.id))
+      .where(and(eq(user.id, userId), isNotNull(subscription.trialEnd)))
+      .limit(1);
+    if (trialed) {
+      await tx
+        .insert(trialEmail)
+        .values({ emailDigest: emailDigest(trialed.email) })
+        .onConflictDoNothing();
+    }
     await tx
       .delete(analysisUsage)
       .where(and(eq(analysisUsage.subjectKind, 'user'), eq(analysisUsage.subjectKey, userId)));

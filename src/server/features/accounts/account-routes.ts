@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.post('/delete', { config: PASSWORD_CHECK_LIMIT }, async (request, reply) => {
     const context = signedIn(request);
     const input = parseWith(ZDeleteAccountRequest, request.body);
-    await deleteMyAccount({ ...context, input });
+    await deleteMyAccount({ ...context, input, emailDigest: app.services.accounts.emailDigest });
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });

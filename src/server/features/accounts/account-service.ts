@@ -14,6 +14,7 @@ import type {
 } from '../../../contracts/accounts';
 import { AppError } from '../../../contracts/errors';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import type { EmailDigest } from '../../crypto/email-digest';
 import type { Database } from '../../db/client';
 import { resetMessage, verificationMessage } from './account-mail';
 import {
@@ -155,16 +156,20 @@ export async function signOutOtherSessions(options: SignedInContext): Promise<Si
 
 /** 'Delete my account': after the password and the confirm word, the user and all their rows are deleted. */
 export async function deleteMyAccount(
-  options: SignedInContext & { input: DeleteAccountRequest },
+  options: SignedInContext & { input: DeleteAccountRequest; emailDigest: EmailDigest },
 ): Promise<void> {
   const { db, user, input } = options;
   await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD_MESSAGE);
-  await deleteAccount(db, user.id);
+  await deleteAccount(db, user.id, options.emailDigest);
 }
 
 /** An admin's deletion of an account: the same rows go as with 'Delete my account'. */
-export async function deleteAccountAsAdmin(options: { db: Database; userId: string }): Promise<void> {
-  await deleteAccount(options.db, options.userId);
+export async function deleteAccountAsAdmin(options: {
+  db: Database;
+  userId: string;
+  emailDigest: EmailDigest;
+}): Promise<void> {
+  await deleteAccount(options.db, options.userId, options.emailDigest);
 }
 
 const iso = (date: Date) => date.toISOString();

@@ -33,7 +33,11 @@ import {
  */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireAdmin);
-  const context: AdminContext = { db: app.deps.database.db, now: () => new Date() };
+  const context: AdminContext = {
+    db: app.deps.database.db,
+    now: () => new Date(),
+    emailDigest: app.services.accounts.emailDigest,
+  };
 
   app.setNotFoundHandler((request, reply) =>
     reply

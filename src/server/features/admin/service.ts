@@ -20,6 +20,7 @@ import {
 } from '../../../domain/admin/analytics';
 import { CSV_BOM, csvLine, USER_EXPORT_COLUMNS } from '../../../domain/admin/csv';
 import type { Database } from '../../db/client';
+import type { EmailDigest } from '../../crypto/email-digest';
 import { USER_NOT_FOUND_MESSAGE } from '../../auth/guards';
 import { deleteAccountAsAdmin } from '../accounts/account-service';
 import { rederivePlan } from '../billing/service';
@@ -45,6 +46,8 @@ import {
 export interface AdminContext {
   db: Database;
   now: () => Date;
+  /** The keyed email digest an account deletion keeps for an email that had a trial. */
+  emailDigest: EmailDigest;
 }
 
 export const RECENT_SIGNUPS_LIMIT = 10;
@@ -263,7 +266,7 @@ export async function deleteUserAccount(options: {
   const { context, admin, userId } = options;
   checkNotSelf(admin, userId);
   const target = await targetOf(context.db, userId);
-  await deleteAccountAsAdmin({ db: context.db, userId });
+  await deleteAccountAsAdmin({ db: context.db, userId, emailDigest: context.emailDigest });
   await insertAuditEntry(context.db, {
     ...actorOf(admin),
     action: 'account_deleted',

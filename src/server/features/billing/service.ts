@@ -17,6 +17,7 @@ import {
   parsePriceLookupKey,
   type StoredSubscription,
 } from '../../../domain/subscriptions';
+import type { EmailDigest } from '../../crypto/email-digest';
 import type { Database } from '../../db/client';
 import { createWorkQueue, type WorkQueue } from '../../lib/concurrency';
 import { isUuid } from '../../lib/uuid';
@@ -38,12 +39,14 @@ import {
   findPendingEvent,
   findUserIdByCustomer,
   forgetStripeCustomerId,
+  hasTrialEmail,
   insertPurchase,
   listDueEvents,
   listLivePurchasesOfUser,
   listSubscriptionsOfUser,
   listUsersDueForReview,
   recordEventFailure,
+  rememberTrialEmail,
   storeEvent,
   applySubscriptionState,
   lockBillingUser,
@@ -60,6 +63,8 @@ export interface BillingContext {
   /** Undefined without STRIPE_SECRET_KEY: every payment call answers 503 with the spec's message. */
   payments: PaymentsProvider | undefined;
   webhookSecret: string | undefined;
+  /** The keyed digest of an email: the free trial is once per email, kept after the account is deleted. */
+  emailDigest: EmailDigest;
   /** PUBLIC_URL when set: the base of Stripe's return links; else the request's own origin. */
   publicUrl: string | undefined;
   now: () => Date;
@@ -68,7 +73,10 @@ export interface BillingContext {
   webhookWork: WorkQueue;
 }
 
-/** A customer who never had a subscription gets this trial on Checkout (spec 000 §9: 7-day free trial). */
+/**
+ * A customer who never had a subscription, with an email that never had a trial (in any account, deleted ones
+ * too), gets this trial on Checkout (spec 000 §9: 7-day free trial).
+ */
 const TRIAL_DAYS = 7;
 /** The metadata `purpose` of a one-month Premium payment intent (/checkout). */
 const ONE_MONTH_PURPOSE = 'premium_one_month';
@@ -225,13 +233,14 @@ export async function createCheckoutSession(options: {
     const base = context.publicUrl ?? options.origin;
     return withCustomer(context, payments, user, undefined, async (customerId) => {
       const { hadSubscription } = await checkNotSubscribed(context, payments, user, customerId);
+      const hadTrial = hadSubscription || (await hasTrialEmail(context.db, context.emailDigest(user.email)));
       return payments.createCheckoutSession({
         userId: user.id,
         customerId,
         plan: options.plan,
         interval: options.interval,
         price,
-        trialDays: hadSubscription ? null : TRIAL_DAYS,
+        trialDays: hadTrial ? null : TRIAL_DAYS,
         successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${base}/pricing`,
       });
@@ -545,6 +554,8 @@ async function applySubscription(
     stripeCreatedAt: snapshot.createdAt,
     lastEventAt: event.createdAt,
   });
+  // The email's one trial is spent once a subscription with a trial is ours, whatever becomes of the account.
+  if (snapshot.trialEnd !== null) await rememberTrialEmail(tx, context.emailDigest(owner.email));
   // A read made for an older event that reaches here after a newer one's changes nothing.
   if (isWritten) await rederivePlan(tx, owner.id, context.now(), { isLocked: true });
 }
