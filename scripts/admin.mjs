@@ -1,7 +1,9 @@
 // `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: sets an account's stored role on the
 // RUNNING database: DATABASE_URL's, or else the embedded PostgreSQL of DATA_DIR (its port from postmaster.pid).
 // It never starts, stops or recovers the embedded server: that belongs to the app alone. A change is written to
-// the admin audit log in the same transaction (actor 'operator command', the nil uuid as its id).
+// the admin audit log in the same transaction (actor 'operator command', the nil uuid as its id). A grant is the
+// operator's word for the account as it is, its password too: it marks that password proven
+// (password_proven_at), which ADMIN_EMAILS also needs, until the password is changed in settings.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -74,7 +76,9 @@ try {
   const role = action === 'grant' ? 'admin' : 'user';
   await client.query('begin');
   const { rows } = await client.query(
-    `update "user" u set role = $1
+    `update "user" u set role = $1,
+       password_proven_at = case when $1 = 'admin' then coalesce(u.password_proven_at, now())
+                                 else u.password_proven_at end
      from (select id, role from "user" where lower(email) = lower($2) for update) before
      where u.id = before.id
      returning u.id, u.email, before.role as previous`,
@@ -102,7 +106,7 @@ try {
   const listed = (setting('ADMIN_EMAILS') ?? '').split(',').map((e) => e.trim().toLowerCase());
   if (role === 'user' && listed.includes(row.email.toLowerCase())) {
     console.log(
-      'Note: this email is in ADMIN_EMAILS, so it stays admin while verified; remove it there too.',
+      'Note: this email is in ADMIN_EMAILS, so it stays admin while verified with a proven password; remove it there too.',
     );
   }
 } finally {

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createEmailDigest } from './crypto/email-digest';
 import { createLoginThrottle, type LoginThrottle } from './features/accounts/login-throttle';
 import type { AccountsContext } from './features/accounts/service';
 import type { AlertsContext } from './features/alerts/service';
@@ -247,6 +248,7 @@ export function createServices(
       `PUBLIC_URL is not set: links in account mail and Stripe's return URLs point at ${config.publicUrl}`,
     );
   }
+  const emailDigest = createEmailDigest(config.appSecret);
   const mail = {
     mailer: overrides.mailer ?? createMailer({ ...config.mail, isProduction: config.isProduction, log }),
     publicUrl: config.publicUrl,
@@ -302,6 +304,7 @@ export function createServices(
         maxNetworkRetries: overrides.billing?.stripeMaxRetries,
       }),
       webhookSecret: config.stripe.webhookSecret,
+      emailDigest,
       publicUrl: config.publicUrl,
       now: overrides.billing?.now ?? (() => new Date()),
       log,

@@ -18,14 +18,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The stored role, or an email in ADMIN_EMAILS that is verified AND whose password in use was proven: set by a
+ * reset link or the operator command. Whoever signs up a listed address first chose its password, so the
+ * owner's click on the verification mail proves the mailbox but not that password (issue 24).
+ */
 function isAdmin(row: SessionUserRow, adminEmails: readonly string[]): boolean {
   if (row.role === 'admin') return true;
-  return row.emailVerifiedAt !== null && adminEmails.includes(row.email.toLowerCase());
+  return (
+    row.emailVerifiedAt !== null &&
+    row.passwordProvenAt !== null &&
+    adminEmails.includes(row.email.toLowerCase())
+  );
 }
 
 /**
  * The user as the API shows it, never a password hash. Admin is the stored role (set by the operator command),
- * or an email in ADMIN_EMAILS once its owner has verified it: signing up with a listed address proves nothing.
+ * or an email in ADMIN_EMAILS once its owner has verified it and proven the password (see isAdmin): signing up
+ * with a listed address proves nothing.
  */
 export function toPublicUser(row: SessionUserRow, adminEmails: readonly string[]): User {
   const email = row.email;

@@ -16,6 +16,7 @@ function sessionOf(userId: string, overrides: Partial<CachedSession> = {}): Cach
       isDemo: false,
       role: 'user',
       emailVerifiedAt: null,
+      passwordProvenAt: null,
     },
     lastSeenAt: new Date(T0),
     idleExpiresAt: new Date(T0 + 7 * 24 * 60 * MINUTE),

@@ -39,6 +39,8 @@ export interface SessionUserRow {
   isDemo: boolean;
   role: 'user' | 'admin';
   emailVerifiedAt: Date | null;
+  /** When the password in use was proven through the mailbox or by the operator; null when nobody proved it. */
+  passwordProvenAt: Date | null;
 }
 
 export interface ValidSession {
@@ -79,7 +81,7 @@ export async function createSession(
 
 /**
  * The user columns a session carries. Instances cache validated sessions (session-cache.ts), so a change to
- * any of these must be announced: migration 0010's trigger `user_session_fields_changed_notify` watches
+ * any of these must be announced: migration 0010's trigger `user_session_fields_changed_notify` (0024's now) watches
  * these columns (but the id, which never changes) and the password hash, and a test compares the lists.
  */
 export const SESSION_USER_COLUMNS = {
@@ -92,6 +94,7 @@ export const SESSION_USER_COLUMNS = {
   isDemo: user.isDemo,
   role: user.role,
   emailVerifiedAt: user.emailVerifiedAt,
+  passwordProvenAt: user.passwordProvenAt,
 };
 
 /** The per-request session query, prepared once per database so PostgreSQL plans it once per connection. */

@@ -42,6 +42,12 @@ export const user = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the owner proved the mailbox (a verification or reset link); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * When the password in use was proven to belong to the mailbox's owner: set by a reset link, or by the operator
+     * command (`npm run admin -- grant`); null after signup and after a change in settings. ADMIN_EMAILS makes an
+     * account admin only with this and `emailVerifiedAt` set (auth/current-user.ts).
+     */
+    passwordProvenAt: timestamp('password_proven_at', { withTimezone: true }),
     /** Stored role: only the operator command (`npm run admin`) makes it 'admin'; ADMIN_EMAILS adds verified addresses. */
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
@@ -104,6 +110,16 @@ export const accountToken = pgTable(
     check('account_token_purpose_valid', sql`${t.purpose} in ('verify_email', 'reset_password')`),
   ],
 );
+
+/**
+ * The emails that have had a free trial, as a keyed one-way digest (HMAC-SHA256 of the lower-cased address,
+ * crypto/email-digest.ts), not tied to any user row: deleting the account and signing up again with the same
+ * email brings no second trial. No email is stored.
+ */
+export const trialEmail = pgTable('trial_email', {
+  emailDigest: text('email_digest').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const session = pgTable(
   'session',

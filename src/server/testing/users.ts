@@ -20,7 +20,10 @@ export interface TestUser {
 export interface SignUpOptions {
   /** Set in the database after signup; a new account is on the free plan. */
   plan?: Plan;
-  /** An admin signs up with the first of the app's ADMIN_EMAILS, verified (the role follows the email). */
+  /**
+   * An admin signs up with the first of the app's ADMIN_EMAILS, verified and with its password proven (as a reset
+   * link leaves it): the role follows the email.
+   */
   role?: User['role'];
   email?: string;
   /** Marks the email verified, as following the mailed link does (an admin's always is). */
@@ -61,6 +64,9 @@ export async function signUpUser(app: FastifyInstance, options: SignUpOptions = 
   const { pool } = app.deps.database;
   if (options.verified || role === 'admin') {
     await pool.query('update "user" set email_verified_at = now() where lower(email) = lower($1)', [email]);
+  }
+  if (role === 'admin') {
+    await pool.query('update "user" set password_proven_at = now() where lower(email) = lower($1)', [email]);
   }
   // Plans change through Stripe webhooks (billing tests go that way); other tests set it where the app reads it.
   if (options.plan && options.plan !== 'free') {

@@ -1,5 +1,6 @@
 /** The queries of account management: mailed-link tokens, passwords, sessions, the data export, deletion. */
-import { and, asc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { EmailDigest } from '../../crypto/email-digest';
 import type { Database } from '../../db/client';
 import {
   accountToken,
@@ -22,6 +23,7 @@ import {
   subscription,
   tradingSuggestion,
   triggeredAlert,
+  trialEmail,
   user,
   userAchievement,
   userApiKey,
@@ -32,8 +34,11 @@ import { userColumns } from './repository';
 
 export type AccountTokenPurpose = 'verify_email' | 'reset_password';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+
 export async function insertAccountToken(
-  db: Database,
+  db: Executor,
   values: { idHash: string; userId: string; purpose: AccountTokenPurpose; expiresAt: Date },
 ): Promise<void> {
   await db.insert(accountToken).values(values);
@@ -48,17 +53,24 @@ export async function deleteExpiredAccountTokens(db: Database, now: Date): Promi
   return deleted.length;
 }
 
-/** Ends every unused token of a purpose (a new reset link makes older ones worthless). */
+/**
+ * Ends every unused token of the user for these purposes: a new link, a used one or a password changed makes the
+ * outstanding ones worthless.
+ */
 export async function expireUnusedAccountTokens(
-  db: Database,
+  db: Executor,
   userId: string,
-  purpose: AccountTokenPurpose,
+  purposes: readonly AccountTokenPurpose[],
 ): Promise<void> {
   await db
     .update(accountToken)
     .set({ usedAt: sql`now()` })
     .where(
-      and(eq(accountToken.userId, userId), eq(accountToken.purpose, purpose), isNull(accountToken.usedAt)),
+      and(
+        eq(accountToken.userId, userId),
+        inArray(accountToken.purpose, [...purposes]),
+        isNull(accountToken.usedAt),
+      ),
     );
 }
 
@@ -67,7 +79,7 @@ export async function expireUnusedAccountTokens(
  * of two requests with one token, exactly one gets the user.
  */
 export async function useAccountToken(
-  db: Database,
+  db: Executor,
   idHash: string,
   purpose: AccountTokenPurpose,
 ): Promise<string | undefined> {
@@ -93,21 +105,38 @@ export async function findAccountById(db: Database, userId: string) {
   return row;
 }
 
-/** Records that the owner proved the mailbox (kept at the first time). */
-export async function markEmailVerified(db: Database, userId: string): Promise<void> {
-  await db
+/**
+ * Records that the owner proved the mailbox (kept at the first time); answers whether this verified it, false
+ * when it was verified already (in one statement: of two links used at once, one verifies).
+ */
+export async function markEmailVerified(db: Executor, userId: string): Promise<boolean> {
+  const verified = await db
     .update(user)
-    .set({ emailVerifiedAt: sql`coalesce(${user.emailVerifiedAt}, now())` })
-    .where(eq(user.id, userId));
+    .set({ emailVerifiedAt: sql`now()` })
+    .where(and(eq(user.id, userId), isNull(user.emailVerifiedAt)))
+    .returning({ id: user.id });
+  return verified.length > 0;
 }
 
-export async function updatePasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
-  await db.update(user).set({ passwordHash }).where(eq(user.id, userId));
+/**
+ * Sets a new password. `isProven`: it was set through the mailbox (a reset link), so ADMIN_EMAILS may count;
+ * a password set any other way (a change in settings) is proven by nobody, and the mark goes.
+ */
+export async function updatePasswordHash(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+  options: { isProven: boolean },
+): Promise<void> {
+  await db
+    .update(user)
+    .set({ passwordHash, passwordProvenAt: options.isProven ? sql`now()` : null })
+    .where(eq(user.id, userId));
 }
 
 /** Deletes the user's sessions except `keepIdHash` (all of them without one); answers how many. */
 export async function deleteSessionsOfUser(
-  db: Database,
+  db: Executor,
   userId: string,
   keepIdHash?: string,
 ): Promise<number> {
@@ -121,10 +150,23 @@ export async function deleteSessionsOfUser(
 /**
  * Deletes the account and every row of it: the user row's foreign keys cascade to sessions, tokens, portfolios,
  * holdings, trades, keys and rewards; the AI-analysis counts are keyed by user id without a foreign key, so they
- * go explicitly, in the same transaction.
+ * go explicitly, in the same transaction. An account that had a free trial leaves its email's digest in
+ * `trial_email` (normally there since the trial began): the email gets no second trial.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<void> {
+export async function deleteAccount(db: Database, userId: string, emailDigest: EmailDigest): Promise<void> {
   await db.transaction(async (tx) => {
+    const [trialed] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .innerJoin(subscription, eq(subscription.userId, user.id))
+      .where(and(eq(user.id, userId), isNotNull(subscription.trialEnd)))
+      .limit(1);
+    if (trialed) {
+      await tx
+        .insert(trialEmail)
+        .values({ emailDigest: emailDigest(trialed.email) })
+        .onConflictDoNothing();
+    }
     await tx
       .delete(analysisUsage)
       .where(and(eq(analysisUsage.subjectKind, 'user'), eq(analysisUsage.subjectKey, userId)));

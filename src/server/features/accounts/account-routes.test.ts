@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../http/logger';
@@ -8,6 +11,7 @@ import { expectError, injectAs, signUpUser, TEST_PASSWORD, type TestUser } from 
 import { EXISTING_ACCOUNT_SUBJECT, RESET_SUBJECT, VERIFICATION_SUBJECT } from './account-mail';
 
 const PUBLIC_URL = 'https://app.foliowise.test';
+const execFileAsync = promisify(execFile);
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -19,7 +23,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       PUBLIC_URL,
       MAIL_FROM: 'Foliowise <hello@foliowise.test>',
-      ADMIN_EMAILS: 'Chief@Example.com',
+      ADMIN_EMAILS: 'Chief@Example.com, Boss@Example.com, Operator.Pick@Example.com',
     },
   });
 });
@@ -285,7 +289,7 @@ describe('password reset', () => {
 });
 
 describe('role', () => {
-  it('ADMIN_EMAILS counts only once verified; the stored role grants and revokes', async () => {
+  it('ADMIN_EMAILS counts only once verified with a password set by a reset link; the stored role grants and revokes', async () => {
     const { token } = await signUpAndReadVerificationToken('chief@example.com');
     const unverified = await post('/api/auth/login', { email: 'CHIEF@example.com', password: TEST_PASSWORD });
     expect(unverified.json().user).toMatchObject({ role: 'user', emailVerified: false });
@@ -299,7 +303,12 @@ describe('role', () => {
     );
 
     const verified = await post('/api/auth/verify-email', { token });
-    expect(verified.json().user.role).toBe('admin');
+    expect(verified.json().user).toMatchObject({ role: 'user', emailVerified: true });
+    const reset = await post('/api/auth/reset-password', {
+      token: await requestResetToken('chief@example.com'),
+      password: 'Chief-Own-Pass-42',
+    });
+    expect(reset.json().user.role).toBe('admin');
 
     const plain = await signUpUser(t.app);
     expect((await sessionUser(plain.cookie)).role).toBe('user');
@@ -309,6 +318,176 @@ describe('role', () => {
     await sql(`update "user" set role = 'user' where id = $1`, [plain.id]);
     await t.services.sessions.listener.caughtUp(); // the cached session learns it from the notification
     expect((await sessionUser(plain.cookie)).role).toBe('user');
+  });
+});
+
+describe('an ADMIN_EMAILS address signed up first by someone else (issue 24)', () => {
+  const ATTACKER_PASSWORD = 'Attackers-Own-Pass-13';
+  const adminMe = (cookie: string) =>
+    injectAs({ id: '', email: '', cookie }, t.app, { method: 'GET', url: '/api/admin/me' });
+  const logIn = (email: string, password: string) => post('/api/auth/login', { email, password });
+
+  it("ends the attacker's session when the owner verifies, and admits neither it nor the attacker's password", async () => {
+    const email = 'boss@example.com';
+    // The attacker signs up the listed address with a password of their own and signs in (unverified may).
+    expect((await post('/api/auth/signup', signupBody(email, ATTACKER_PASSWORD))).statusCode).toBe(202);
+    const verification = tokenOf(
+      linkIn(await smtp.nextMailTo(email, VERIFICATION_SUBJECT), `${PUBLIC_URL}/verify-email?token=`),
+    );
+    const attacker = sessionCookieOf(await logIn(email, ATTACKER_PASSWORD));
+    expect(await sessionUser(attacker)).toMatchObject({ role: 'user', emailVerified: false }); // now cached
+
+    // The owner clicks 'Confirm your email'.
+    const owner = await post('/api/auth/verify-email', { token: verification });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.json().user).toMatchObject({ email, emailVerified: true, role: 'user' });
+    // The session ended in the database, and every instance's cache hears of it from the notification.
+    await t.services.sessions.listener.caughtUp();
+    expect(await sessionUser(attacker)).toBeNull();
+    expectError(await adminMe(attacker), 401, 'UNAUTHENTICATED');
+    expectError(await adminMe(sessionCookieOf(owner)), 403, 'FORBIDDEN');
+
+    // The attacker's password still signs in, but not as admin.
+    const again = await logIn(email, ATTACKER_PASSWORD);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.role).toBe('user');
+    const attackerAgain = sessionCookieOf(again);
+    expectError(await adminMe(attackerAgain), 403, 'FORBIDDEN');
+
+    // The owner sets a password through the mailbox: admin now, and the attacker is out for good.
+    const reset = await post('/api/auth/reset-password', {
+      token: await requestResetToken(email),
+      password: 'Owners-Real-Pass-77',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().user.role).toBe('admin');
+    expect((await adminMe(sessionCookieOf(reset))).statusCode).toBe(200);
+    await t.services.sessions.listener.caughtUp();
+    expect(await sessionUser(attackerAgain)).toBeNull();
+    expect((await logIn(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
+
+    // A password changed in settings is proven by nobody: admin through ADMIN_EMAILS stops until a reset.
+    const ownerCookie = sessionCookieOf(reset);
+    const changed = await injectAs({ id: '', email, cookie: ownerCookie }, t.app, {
+      method: 'POST',
+      url: '/api/account/password',
+      payload: { currentPassword: 'Owners-Real-Pass-77', newPassword: 'Owners-Newer-Pass-78' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await sessionUser(ownerCookie)).role).toBe('user');
+    expect((await logIn(email, 'Owners-Newer-Pass-78')).json().user.role).toBe('user');
+  });
+
+  it('the operator command proves the password: granted accounts stay admin through ADMIN_EMAILS', async () => {
+    const email = 'operator.pick@example.com';
+    const { token } = await signUpAndReadVerificationToken(email);
+    expect((await post('/api/auth/verify-email', { token })).json().user.role).toBe('user');
+
+    const databaseUrl = String(t.deps.database.pool.options.connectionString);
+    const admin = (action: string) =>
+      execFileAsync(process.execPath, ['scripts/admin.mjs', action, email], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_EMAILS: email },
+      });
+    expect((await admin('grant')).stdout).toContain(`${email}: role user -> admin.`);
+    await t.services.sessions.listener.caughtUp();
+    expect((await logIn(email, TEST_PASSWORD)).json().user.role).toBe('admin');
+    // Revoked, the stored role goes; the address is listed, verified and its password proven by the grant.
+    expect((await admin('revoke')).stdout).toContain('stays admin while verified with a proven password');
+    const { rows } = await sql<{ role: string; proven: boolean }>(
+      'select role, password_proven_at is not null as proven from "user" where email = $1',
+      [email],
+    );
+    expect(rows).toEqual([{ role: 'user', proven: true }]);
+    expect((await logIn(email, TEST_PASSWORD)).json().user.role).toBe('admin');
+  });
+});
+
+describe('old mailed links (issue 24)', () => {
+  /** A verification link as one mailed before this fix could still be outstanding beside a newer one. */
+  async function insertOutstandingLink(userId: string, purpose: 'verify_email' | 'reset_password') {
+    const token = randomBytes(32).toString('base64url');
+    await sql(
+      `insert into account_token (id_hash, user_id, purpose, expires_at)
+       values ($1, $2, $3, now() + interval '1 hour')`,
+      [createHash('sha256').update(token).digest('hex'), userId, purpose],
+    );
+    return token;
+  }
+  const userIdOf = async (email: string) =>
+    (await sql<{ id: string }>('select id from "user" where lower(email) = lower($1)', [email])).rows[0]
+      ?.id ?? '';
+  const expectVoid = async (token: string) => {
+    const res = await post('/api/auth/verify-email', { token });
+    expectError(
+      res,
+      400,
+      'BAD_REQUEST',
+      'This verification link is invalid, has expired or was already used. Request a new one below.',
+    );
+    expect(res.headers['set-cookie']).toBeUndefined();
+  };
+
+  it('a new verification link voids the older one', async () => {
+    const { email, token: older } = await signUpAndReadVerificationToken();
+    expect((await post('/api/auth/resend-verification', { email })).statusCode).toBe(202);
+    const newer = tokenOf(
+      linkIn(await smtp.nextMailTo(email, VERIFICATION_SUBJECT), `${PUBLIC_URL}/verify-email?token=`),
+    );
+    await expectVoid(older);
+    expect((await post('/api/auth/verify-email', { token: newer })).statusCode).toBe(200);
+  });
+
+  it('using a verification link voids every other one of the account', async () => {
+    const { email, token: used } = await signUpAndReadVerificationToken();
+    const other = await insertOutstandingLink(await userIdOf(email), 'verify_email');
+    expect((await post('/api/auth/verify-email', { token: used })).statusCode).toBe(200);
+    await expectVoid(other);
+  });
+
+  it('a password change in settings voids outstanding verification and reset links', async () => {
+    const { email, token } = await signUpAndReadVerificationToken();
+    const cookie = sessionCookieOf(await post('/api/auth/login', { email, password: TEST_PASSWORD }));
+    const resetToken = await requestResetToken(email);
+    const changed = await injectAs({ id: '', email, cookie }, t.app, {
+      method: 'POST',
+      url: '/api/account/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'Changed-Pass-Word-61' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectVoid(token);
+    expectError(
+      await post('/api/auth/reset-password', { token: resetToken, password: 'Reset-After-Change-62' }),
+      400,
+      'BAD_REQUEST',
+      'This password reset link is invalid, has expired or was already used. Request a new one.',
+    );
+  });
+
+  it('a password reset voids outstanding verification links and the other reset links', async () => {
+    const { email, token } = await signUpAndReadVerificationToken();
+    const resetToken = await requestResetToken(email);
+    const otherReset = await insertOutstandingLink(await userIdOf(email), 'reset_password');
+    expect(
+      (await post('/api/auth/reset-password', { token: resetToken, password: 'Reset-Pass-Word-63' }))
+        .statusCode,
+    ).toBe(200);
+    await expectVoid(token);
+    expectError(
+      await post('/api/auth/reset-password', { token: otherReset, password: 'Reset-Again-Word-64' }),
+      400,
+      'BAD_REQUEST',
+    );
+  });
+
+  it('a verification link for an address already verified opens no session', async () => {
+    const user = await signUpUser(t.app, { verified: true });
+    const token = await insertOutstandingLink(user.id, 'verify_email');
+    const res = await post('/api/auth/verify-email', { token });
+    expectError(res, 409, 'CONFLICT', 'This email address is already verified. Please sign in.');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await sessionUser(user.cookie)).not.toBeNull(); // nothing else happened to the account
   });
 });
 

@@ -20,28 +20,45 @@ import { resetMessage, verificationMessage } from './account-mail';
 import {
   deleteAccount,
   deleteSessionsOfUser,
+  expireUnusedAccountTokens,
   findAccountById,
   markEmailVerified,
   readAccountData,
   updatePasswordHash,
+  type AccountTokenPurpose,
 } from './account-repository';
 import { issueAccountToken, redeemAccountToken } from './account-tokens';
 import { findUserByEmail } from './repository';
 import { checkNotCommonPassword, openSession, type AccountsContext, type SignedIn } from './service';
 
+/** Every kind of mailed link: a password set (changed or reset) voids them all. */
+const ALL_LINKS: readonly AccountTokenPurpose[] = ['verify_email', 'reset_password'];
+
 export const VERIFY_LINK_INVALID_MESSAGE =
   'This verification link is invalid, has expired or was already used. Request a new one below.';
+export const EMAIL_ALREADY_VERIFIED_MESSAGE = 'This email address is already verified. Please sign in.';
 export const RESET_LINK_INVALID_MESSAGE =
   'This password reset link is invalid, has expired or was already used. Request a new one.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 export const WRONG_PASSWORD_MESSAGE = 'Password is incorrect';
 
-/** Follows a verification link: marks the email verified and signs its owner in. */
+/**
+ * Follows a verification link: marks the email verified, ends every session of the account (whoever signed up
+ * with the address may have one open) and signs the link's holder in with a new one. Every other verification
+ * link of the account is void from then on (redeemAccountToken). A link for an address already verified opens
+ * no session.
+ */
 export async function verifyEmail(options: AccountsContext & { token: string }): Promise<SignedIn> {
-  const userId = await redeemAccountToken(options.db, options.token, 'verify_email');
+  const { db } = options;
+  const userId = await redeemAccountToken(db, options.token, 'verify_email');
   if (!userId) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID_MESSAGE);
-  await markEmailVerified(options.db, userId);
-  const account = await findAccountById(options.db, userId);
+  const isNewlyVerified = await db.transaction(async (tx) => {
+    if (!(await markEmailVerified(tx, userId))) return false;
+    await deleteSessionsOfUser(tx, userId);
+    return true;
+  });
+  if (!isNewlyVerified) throw new AppError('CONFLICT', EMAIL_ALREADY_VERIFIED_MESSAGE);
+  const account = await findAccountById(db, userId);
   if (!account) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID_MESSAGE);
   return openSession(options, account);
 }
@@ -73,9 +90,10 @@ export async function requestPasswordReset(
 }
 
 /**
- * Follows a reset link: sets the new password (the signup rules), ends every session of the user and signs in
- * with a new one. The link came through the mailbox, so the email counts as verified too. The password is
- * checked before the token is used, so a refused password does not spend the link.
+ * Follows a reset link: sets the new password (the signup rules), ends every session of the user and every
+ * other mailed link (verification and reset), and signs in with a new session. The link came through the
+ * mailbox, so the email counts as verified and the password as proven (what ADMIN_EMAILS needs). The password
+ * is checked before the token is used, so a refused password does not spend the link.
  */
 export async function resetPassword(
   options: AccountsContext & { input: ResetPasswordRequest },
@@ -85,9 +103,12 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const userId = await redeemAccountToken(db, input.token, 'reset_password');
   if (!userId) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID_MESSAGE);
-  await updatePasswordHash(db, userId, passwordHash);
-  await markEmailVerified(db, userId);
-  await deleteSessionsOfUser(db, userId);
+  await db.transaction(async (tx) => {
+    await updatePasswordHash(tx, userId, passwordHash, { isProven: true });
+    await markEmailVerified(tx, userId);
+    await expireUnusedAccountTokens(tx, userId, ALL_LINKS);
+    await deleteSessionsOfUser(tx, userId);
+  });
   const account = await findAccountById(db, userId);
   if (!account) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID_MESSAGE);
   return openSession({ ...options, replacedSessionIdHash: undefined }, account);
@@ -106,15 +127,24 @@ async function checkPassword(db: Database, userId: string, password: string, fie
   }
 }
 
-/** Changes the password after checking the current one; every other session ends, this one stays. */
+/**
+ * Changes the password after checking the current one; every other session ends, this one stays, and every
+ * mailed link (verification and reset) outstanding is void. Nothing here proves the mailbox, so the new
+ * password is not proven (ADMIN_EMAILS stops counting until a reset link sets one).
+ */
 export async function changePassword(
   options: SignedInContext & { input: ChangePasswordRequest },
 ): Promise<SignedOutSessionsResponse> {
   const { db, user, input } = options;
   await checkPassword(db, user.id, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE);
   checkNotCommonPassword(input.newPassword, 'newPassword');
-  await updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
-  return { signedOutSessions: await deleteSessionsOfUser(db, user.id, options.sessionIdHash) };
+  const passwordHash = await hashPassword(input.newPassword);
+  const signedOutSessions = await db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash, { isProven: false });
+    await expireUnusedAccountTokens(tx, user.id, ALL_LINKS);
+    return deleteSessionsOfUser(tx, user.id, options.sessionIdHash);
+  });
+  return { signedOutSessions };
 }
 
 /** 'Sign out of other devices': every session of the user but this one ends. */
@@ -134,7 +164,7 @@ export async function deleteMyAccount(
   const { db, user, input } = options;
   await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD_MESSAGE);
   await cancelBillingBeforeDeletion({ context: options.billing, userId: user.id });
-  await deleteAccount(db, user.id);
+  await deleteAccount(db, user.id, options.billing.emailDigest);
 }
 
 /**
@@ -147,7 +177,7 @@ export async function deleteAccountAsAdmin(options: {
   userId: string;
 }): Promise<string[]> {
   const canceled = await cancelBillingBeforeDeletion({ context: options.billing, userId: options.userId });
-  await deleteAccount(options.db, options.userId);
+  await deleteAccount(options.db, options.userId, options.billing.emailDigest);
   return canceled;
 }
 

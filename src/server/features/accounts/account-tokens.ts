@@ -21,7 +21,7 @@ function hashAccountToken(token: string): string {
 
 /**
  * A new single-use token (32 random bytes, base64url) for the link of a mail; only its SHA-256 is stored. A new
- * reset token ends the user's older unused ones, so only the latest reset mail works.
+ * token ends the user's older unused ones of its purpose, so only the latest mail of a kind works.
  */
 export async function issueAccountToken(
   db: Database,
@@ -29,21 +29,30 @@ export async function issueAccountToken(
   purpose: AccountTokenPurpose,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  if (purpose === 'reset_password') await expireUnusedAccountTokens(db, userId, purpose);
-  await insertAccountToken(db, {
-    idHash: hashAccountToken(token),
-    userId,
-    purpose,
-    expiresAt: new Date(Date.now() + ACCOUNT_TOKEN_LIFETIMES_MS[purpose]),
+  await db.transaction(async (tx) => {
+    await expireUnusedAccountTokens(tx, userId, [purpose]);
+    await insertAccountToken(tx, {
+      idHash: hashAccountToken(token),
+      userId,
+      purpose,
+      expiresAt: new Date(Date.now() + ACCOUNT_TOKEN_LIFETIMES_MS[purpose]),
+    });
   });
   return token;
 }
 
-/** Uses the token (once) and answers its user id; undefined when it is unknown, used or expired. */
+/**
+ * Uses the token (once) and answers its user id; undefined when it is unknown, used or expired. Using it ends
+ * the user's other unused tokens of its purpose too: an older link is no way in once a newer one was used.
+ */
 export function redeemAccountToken(
   db: Database,
   token: string,
   purpose: AccountTokenPurpose,
 ): Promise<string | undefined> {
-  return useAccountToken(db, hashAccountToken(token), purpose);
+  return db.transaction(async (tx) => {
+    const userId = await useAccountToken(tx, hashAccountToken(token), purpose);
+    if (userId) await expireUnusedAccountTokens(tx, userId, [purpose]);
+    return userId;
+  });
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
-import { premiumPurchase, stripeEvent, subscription, user } from '../../db/schema';
+import { premiumPurchase, stripeEvent, subscription, trialEmail, user } from '../../db/schema';
 import type { StoredSubscription } from '../../../domain/subscriptions';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -287,19 +287,34 @@ export async function listUsersDueForReview(db: Executor, now: Date, limit: numb
   return rows.map((row) => row.id);
 }
 
-const lockUserStatement = preparedStatement<{ id: string; stripe_customer_id: string | null }>(
+const lockUserStatement = preparedStatement<{ id: string; email: string; stripe_customer_id: string | null }>(
   'billing_lock_user',
-  sql`select id, stripe_customer_id from ${user} where id = ${sql.placeholder('id')} for update`,
+  sql`select id, email, stripe_customer_id from ${user} where id = ${sql.placeholder('id')} for update`,
 );
 
 /**
- * Locks a user row (the derivations of one user happen one at a time) and answers its Stripe customer;
- * undefined when there is no such user.
+ * Locks a user row (the derivations of one user happen one at a time) and answers its email and Stripe
+ * customer; undefined when there is no such user.
  */
 export async function lockBillingUser(
   tx: Transaction,
   userId: string,
-): Promise<{ id: string; stripeCustomerId: string | null } | undefined> {
+): Promise<{ id: string; email: string; stripeCustomerId: string | null } | undefined> {
   const [row] = await lockUserStatement(tx, { id: userId });
-  return row && { id: row.id, stripeCustomerId: row.stripe_customer_id };
+  return row && { id: row.id, email: row.email, stripeCustomerId: row.stripe_customer_id };
+}
+
+/** Remembers that an email (its digest, crypto/email-digest.ts) had a free trial, for good: no user row holds it. */
+export async function rememberTrialEmail(db: Executor, emailDigest: string): Promise<void> {
+  await db.insert(trialEmail).values({ emailDigest }).onConflictDoNothing();
+}
+
+/** Whether an account with this email (its digest) ever had a free trial, deleted accounts too. */
+export async function hasTrialEmail(db: Executor, emailDigest: string): Promise<boolean> {
+  const [row] = await db
+    .select({ emailDigest: trialEmail.emailDigest })
+    .from(trialEmail)
+    .where(eq(trialEmail.emailDigest, emailDigest))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, ZBillingSummary, ZCheckoutSessionStatus } from '../../../contracts/billing';
@@ -220,6 +221,58 @@ describe('Checkout (Premium, 7-day trial once per customer)', () => {
     });
     // One customer per user: created once, reused.
     expect(fake.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
+  });
+
+  describe('the trial is once per email, also after the account is deleted (issue 24)', () => {
+    /** Signs up `email`, starts Checkout and answers the trial days Stripe was asked for (undefined: none). */
+    async function trialDaysOffered(user: TestUser) {
+      const res = await call(user, 'POST', '/api/create-checkout-session', {
+        plan: 'premium',
+        interval: 'monthly',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = lastRequest('POST', '/v1/checkout/sessions').body.subscription_data as Record<
+        string,
+        unknown
+      >;
+      return data.trial_period_days;
+    }
+    async function deleteOwnAccount(user: TestUser) {
+      const res = await call(user, 'POST', '/api/account/delete', {
+        password: TEST_PASSWORD,
+        confirm: 'DELETE',
+      });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const uniqueEmail = () => `trial.${randomBytes(6).toString('hex')}@example.com`;
+
+    it('gives no trial to a new account of an email whose deleted account had one', async () => {
+      const email = uniqueEmail();
+      const first = await signUpUser(t.app, { email });
+      expect(await trialDaysOffered(first)).toBe('7');
+      await subscribeByCheckout(first);
+      // Only a keyed digest of the email is kept, in a table of its own.
+      const { rows } = await t.deps.database.pool.query<{ email_digest: string }>(
+        'select email_digest from trial_email',
+      );
+      expect(rows.map((r) => r.email_digest).join(' ')).not.toContain(email);
+      await deleteOwnAccount(first);
+
+      const again = await signUpUser(t.app, { email: email.toUpperCase() });
+      expect(await trialDaysOffered(again)).toBeUndefined();
+      // Another email still gets its trial.
+      expect(await trialDaysOffered(await signUpUser(t.app, { email: uniqueEmail() }))).toBe('7');
+    });
+
+    it('remembers the trial at deletion when it was not remembered yet (a trial from before the table)', async () => {
+      const email = uniqueEmail();
+      const first = await signUpUser(t.app, { email });
+      await subscribeByCheckout(first);
+      await t.deps.database.pool.query('delete from trial_email');
+      await deleteOwnAccount(first);
+
+      expect(await trialDaysOffered(await signUpUser(t.app, { email }))).toBeUndefined();
+    });
   });
 
   it('answers 404 for another user id in the body, and 401 for a visitor', async () => {

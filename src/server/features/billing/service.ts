@@ -17,6 +17,7 @@ import {
   parsePriceLookupKey,
   type StoredSubscription,
 } from '../../../domain/subscriptions';
+import type { EmailDigest } from '../../crypto/email-digest';
 import type { Database } from '../../db/client';
 import { createWorkQueue, type WorkQueue } from '../../lib/concurrency';
 import { isUuid } from '../../lib/uuid';
@@ -38,12 +39,14 @@ import {
   findPendingEvent,
   findUserIdByCustomer,
   forgetStripeCustomerId,
+  hasTrialEmail,
   insertPurchase,
   listDueEvents,
   listLivePurchasesOfUser,
   listSubscriptionsOfUser,
   listUsersDueForReview,
   recordEventFailure,
+  rememberTrialEmail,
   storeEvent,
   applySubscriptionState,
   lockBillingUser,
@@ -65,13 +68,18 @@ export interface BillingContext {
    * Stripe's return links. Never the request's Host header, which the client writes.
    */
   publicUrl: string;
+  /** The keyed digest of an email: the free trial is once per email, kept after the account is deleted. */
+  emailDigest: EmailDigest;
   now: () => Date;
   log: FastifyBaseLogger;
   /** The webhook events this process applies after answering (see scheduleEventProcessing). */
   webhookWork: WorkQueue;
 }
 
-/** A customer who never had a subscription gets this trial on Checkout (spec 000 §9: 7-day free trial). */
+/**
+ * A customer who never had a subscription, with an email that never had a trial (in any account, deleted ones
+ * too), gets this trial on Checkout (spec 000 §9: 7-day free trial).
+ */
 const TRIAL_DAYS = 7;
 /** The metadata `purpose` of a one-month Premium payment intent (/checkout). */
 const ONE_MONTH_PURPOSE = 'premium_one_month';
@@ -227,13 +235,14 @@ export async function createCheckoutSession(options: {
     const base = context.publicUrl;
     return withCustomer(context, payments, user, undefined, async (customerId) => {
       const { hadSubscription } = await checkNotSubscribed(context, payments, user, customerId);
+      const hadTrial = hadSubscription || (await hasTrialEmail(context.db, context.emailDigest(user.email)));
       return payments.createCheckoutSession({
         userId: user.id,
         customerId,
         plan: options.plan,
         interval: options.interval,
         price,
-        trialDays: hadSubscription ? null : TRIAL_DAYS,
+        trialDays: hadTrial ? null : TRIAL_DAYS,
         successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${base}/pricing`,
       });
@@ -641,6 +650,8 @@ async function applySubscription(
     stripeCreatedAt: snapshot.createdAt,
     lastEventAt: event.createdAt,
   });
+  // The email's one trial is spent once a subscription with a trial is ours, whatever becomes of the account.
+  if (snapshot.trialEnd !== null) await rememberTrialEmail(tx, context.emailDigest(owner.email));
   // A read made for an older event that reaches here after a newer one's changes nothing.
   if (isWritten) await rederivePlan(tx, owner.id, context.now(), { isLocked: true });
 }
