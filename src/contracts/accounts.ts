@@ -91,6 +91,7 @@ export const ZLoginRequest = z.strictObject({
     required: 'Email and password are required',
     tooShort: 'Email and password are required',
     tooLong: 'Email is too long',
+    invalid: 'Please enter a valid email address',
   }),
   password: password({ required: 'Email and password are required' }),
   /** 'Remember me': a persistent cookie and a longer absolute lifetime. */

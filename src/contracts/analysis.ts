@@ -53,7 +53,13 @@ export function normalizePortfolioSymbol(symbol: string): string {
  */
 export const ZPortfolio = z
   .record(
-    text({ field: 'Symbol', max: 200, trim: false, tooLong: PORTFOLIO_MESSAGES.symbolTooLong }),
+    text({
+      field: 'Symbol',
+      max: 200,
+      trim: false,
+      tooLong: PORTFOLIO_MESSAGES.symbolTooLong,
+      invalid: PORTFOLIO_MESSAGES.symbolInvalid,
+    }),
     z.unknown(),
     {
       // A refused key names its own fault ('Symbol contains characters that are not allowed').

@@ -32,6 +32,8 @@ interface TextOptions {
   tooShort?: string;
   /** The message when the value is missing or not a string. */
   required?: string;
+  /** The message for a character that is not allowed (default '<Field> contains characters that are not allowed'). */
+  invalid?: string;
   /** One message for every failure (a link's token, a key), instead of the ones above. */
   message?: string;
   /** Trims surrounding white space first (the default); passwords and file contents are taken as sent. */
@@ -55,7 +57,7 @@ export function text(options: TextOptions): z.ZodString {
   schema = schema.max(max, message ?? options.tooLong ?? `${field} is too long (${max} characters at most)`);
   return schema.refine(
     options.multiline ? isStorableMultiline : isStorableLine,
-    message ?? `${field} contains characters that are not allowed`,
+    message ?? options.invalid ?? `${field} contains characters that are not allowed`,
   );
 }
 

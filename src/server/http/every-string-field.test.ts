@@ -1,5 +1,5 @@
 /**
- * Every string field of every request schema (body, query, params) is `text()` of src/contracts/text.ts, and
+ * Every string field of every request schema (body, query, params, the headers read with one) is `text()` of src/contracts/text.ts, and
  * the app answers NUL, a lone surrogate, a control character and 10,000 characters in any of them with a 4xx,
  * never a 5xx (issue 24 item 8). One app, one inject per field and value.
  *
@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ZChangePasswordRequest,
@@ -60,6 +60,7 @@ import { ZCsvImportRequest } from '../../contracts/imports';
 import { ZHistoryQuery, ZQuotesRequest, ZSearchQuery, ZTickerParams } from '../../contracts/market-data';
 import {
   ZCreatePaperPortfolioRequest,
+  ZIdempotencyKey,
   ZPaperPortfolioListQuery,
   ZPaperPortfolioParams,
   ZPaperTradeRequest,
@@ -103,6 +104,8 @@ interface RouteInput {
   params?: Part;
   query?: Part;
   body?: Part;
+  /** Headers the route reads with a contract schema. */
+  headers?: Part;
 }
 
 const part = (schema: Schema, valid: (context: Context) => Values): Part => ({ schema, valid });
@@ -310,6 +313,7 @@ const INPUTS: Record<string, RouteInput> = {
       side: 'buy',
       quantity: 1,
     })),
+    headers: part(z.object({ 'idempotency-key': ZIdempotencyKey }), () => ({ 'idempotency-key': 'retry-1' })),
   },
   'GET /api/paper-trading/trades': {
     as: 'professional',
@@ -636,6 +640,7 @@ describe('every string field of every request', () => {
         params: input.params,
         query: input.query,
         body: input.body,
+        headers: input.headers,
       })) {
         if (!given) continue;
         expect(
@@ -662,8 +667,9 @@ describe('every string field of every request', () => {
         params: input.params?.valid(context) ?? {},
         query: input.query?.valid(context),
         body: input.body?.valid(context),
+        headers: input.headers?.valid(context),
       };
-      for (const where of ['params', 'query', 'body'] as const) {
+      for (const where of ['params', 'query', 'body', 'headers'] as const) {
         const given = input[where];
         if (!given) continue;
         for (const field of stringFieldsOf(given.schema)) {
@@ -674,6 +680,9 @@ describe('every string field of every request', () => {
               method,
               url: urlOf(path, request.params, request.query),
               ...(request.body === undefined ? {} : { payload: request.body }),
+              ...(request.headers === undefined
+                ? {}
+                : { headers: request.headers as Record<string, string> }),
               remoteAddress: `10.77.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`,
             });
             sent++;
