@@ -164,6 +164,39 @@ export default tseslint.config(
     },
   },
   {
+    // Every text a request carries is `text()` of src/contracts/text.ts (length bound, no NUL, lone surrogates
+    // or control characters): no raw z.string() in a request schema, and none shaped as input (trimmed, bounded).
+    files: ['src/contracts/**/*.ts', 'src/server/features/**/routes.ts'],
+    ignores: ['src/contracts/text.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "VariableDeclarator[id.name=/(Request|Query|Params)$/] CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'A request schema takes text as text({ field, max }) from src/contracts/text.ts.',
+        },
+        {
+          selector:
+            "MemberExpression[property.name=/^(trim|min|max|length|nonempty|refine|toUpperCase|toLowerCase|pipe)$/] > CallExpression.object[callee.object.name='z'][callee.property.name='string']",
+          message: 'Text a request sends is text({ field, max }) from src/contracts/text.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/features/**/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Request schemas live in src/contracts and take text as text({ field, max }).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

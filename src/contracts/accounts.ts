@@ -1,8 +1,20 @@
 import { z } from 'zod';
-import { storableText } from './text';
+import { text } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** A password as typed (not trimmed): required, at most 128 characters, no control characters. */
+const password = ({ required }: { required: string }) =>
+  text({
+    field: 'Password',
+    max: PASSWORD_MAX_LENGTH,
+    min: 1,
+    trim: false,
+    required,
+    tooShort: required,
+    tooLong: 'Password must be at most 128 characters long',
+  });
 
 export const PLANS = ['free', 'premium', 'professional'] as const;
 export const ZPlan = z.enum(PLANS);
@@ -28,58 +40,60 @@ export const ZUser = z.object({
 });
 export type User = z.infer<typeof ZUser>;
 
-/** Control characters (NUL above all, which PostgreSQL text refuses) never belong in a name or an email. */
-const hasNoControlCharacters = (value: string) =>
-  ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'));
+const email = text({
+  field: 'Email',
+  max: 254,
+  min: 1,
+  required: 'Email is required',
+  tooShort: 'Email is required',
+  tooLong: 'Email is too long',
+}).pipe(z.email('Please enter a valid email address'));
 
 /** Signup (spec 001 §5): the first message covers any empty required field. */
 export const ZSignupRequest = z.strictObject({
-  firstName: z
-    .string({ error: 'Please fill in all required fields' })
-    .trim()
-    .min(1, 'Please fill in all required fields')
-    .max(100, 'First name is too long')
-    .refine(hasNoControlCharacters, 'First name contains characters that are not allowed')
-    .pipe(storableText('First name')),
-  lastName: z
-    .string({ error: 'Please fill in all required fields' })
-    .trim()
-    .min(1, 'Please fill in all required fields')
-    .max(100, 'Last name is too long')
-    .refine(hasNoControlCharacters, 'Last name contains characters that are not allowed')
-    .pipe(storableText('Last name')),
-  email: z
-    .string({ error: 'Please fill in all required fields' })
-    .trim()
-    .min(1, 'Please fill in all required fields')
-    .pipe(email),
-  password: z
-    .string({ error: 'Please fill in all required fields' })
-    .min(1, 'Please fill in all required fields')
-    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters long')
-    .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters long'),
+  firstName: text({
+    field: 'First name',
+    max: 100,
+    min: 1,
+    required: 'Please fill in all required fields',
+    tooShort: 'Please fill in all required fields',
+    tooLong: 'First name is too long',
+  }),
+  lastName: text({
+    field: 'Last name',
+    max: 100,
+    min: 1,
+    required: 'Please fill in all required fields',
+    tooShort: 'Please fill in all required fields',
+    tooLong: 'Last name is too long',
+  }),
+  email: text({
+    field: 'Email',
+    max: 254,
+    min: 1,
+    required: 'Please fill in all required fields',
+    tooShort: 'Please fill in all required fields',
+    tooLong: 'Email is too long',
+  }).pipe(email),
+  password: password({ required: 'Please fill in all required fields' }).min(
+    PASSWORD_MIN_LENGTH,
+    'Password must be at least 8 characters long',
+  ),
 });
 export type SignupRequest = z.infer<typeof ZSignupRequest>;
 
 /** Login (spec 000 §5): both fields required, 'Email and password are required'. */
 export const ZLoginRequest = z.strictObject({
-  email: z
-    .string({ error: 'Email and password are required' })
-    .trim()
-    .min(1, 'Email and password are required')
-    .max(254, 'Email is too long')
-    .refine(hasNoControlCharacters, 'Please enter a valid email address'),
-  password: z
-    .string({ error: 'Email and password are required' })
-    .min(1, 'Email and password are required')
-    .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters long'),
+  email: text({
+    field: 'Email',
+    max: 254,
+    min: 1,
+    required: 'Email and password are required',
+    tooShort: 'Email and password are required',
+    tooLong: 'Email is too long',
+    invalid: 'Please enter a valid email address',
+  }),
+  password: password({ required: 'Email and password are required' }),
   /** 'Remember me': a persistent cookie and a longer absolute lifetime. */
   rememberMe: z.boolean().optional(),
 });
@@ -103,9 +117,12 @@ export const ZEmailSentResponse = z.object({
 export type EmailSentResponse = z.infer<typeof ZEmailSentResponse>;
 
 /** The token of a mailed link: 32 random bytes, base64url. */
-const linkToken = z
-  .string({ error: 'This link is invalid or has expired.' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired.');
+const linkToken = text({
+  field: 'Link',
+  max: 43,
+  trim: false,
+  message: 'This link is invalid or has expired.',
+}).regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired.');
 
 export const ZVerifyEmailRequest = z.strictObject({ token: linkToken });
 
@@ -114,19 +131,15 @@ export const ZResendVerificationRequest = z.strictObject({ email });
 export const ZForgotPasswordRequest = z.strictObject({ email });
 
 /** A new password: the signup rules (length here, the common-password list on the server). */
-const newPassword = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters long')
-  .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters long');
+const newPassword = password({ required: 'Password is required' }).min(
+  PASSWORD_MIN_LENGTH,
+  'Password must be at least 8 characters long',
+);
 
 export const ZResetPasswordRequest = z.strictObject({ token: linkToken, password: newPassword });
 export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
-const currentPassword = z
-  .string({ error: 'Current password is required' })
-  .min(1, 'Current password is required')
-  .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters long');
+const currentPassword = password({ required: 'Current password is required' });
 
 export const ZChangePasswordRequest = z.strictObject({ currentPassword, newPassword });
 export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
@@ -140,12 +153,14 @@ export const DELETE_ACCOUNT_CONFIRM_WORD = 'DELETE';
 
 export const ZDeleteAccountRequest = z.strictObject({
   password: currentPassword,
-  confirm: z
-    .string({ error: `Type ${DELETE_ACCOUNT_CONFIRM_WORD} to confirm` })
-    .refine(
-      (v) => v.trim() === DELETE_ACCOUNT_CONFIRM_WORD,
-      `Type ${DELETE_ACCOUNT_CONFIRM_WORD} to confirm`,
-    ),
+  confirm: text({
+    field: 'Confirmation',
+    max: 100,
+    message: `Type ${DELETE_ACCOUNT_CONFIRM_WORD} to confirm`,
+  }).refine(
+    (v) => v.trim() === DELETE_ACCOUNT_CONFIRM_WORD,
+    `Type ${DELETE_ACCOUNT_CONFIRM_WORD} to confirm`,
+  ),
 });
 export type DeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 

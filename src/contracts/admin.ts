@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_STATS_RANGES, DEFAULT_ADMIN_STATS_RANGE } from '../domain/admin/analytics';
 import { ZPlan } from './accounts';
+import { text } from './text';
 
 export const ZAdminStatsRange = z.enum(ADMIN_STATS_RANGES);
 
@@ -88,10 +89,7 @@ export const ZAdminUsersQuery = z.object({
     .min(1)
     .max(ADMIN_USERS_MAX_PAGE_SIZE)
     .default(25),
-  search: z
-    .string()
-    .trim()
-    .max(200, 'Search is too long (200 characters at most)')
+  search: text({ field: 'Search', max: 200, tooLong: 'Search is too long (200 characters at most)' })
     .refine((text) => text === '' || text.length >= ADMIN_SEARCH_MIN_LENGTH, ADMIN_SEARCH_TOO_SHORT)
     .optional(),
   sort: z.enum(ADMIN_USER_SORTS, { error: 'Sort must be one of newest, oldest, plan' }).default('newest'),

@@ -15,7 +15,7 @@ import {
 import { ADVISOR_QUESTIONS_PER_DAY } from '../domain/plans';
 import { PAPER_TRADE_LIMITS, PAPER_TRADING_MESSAGES } from '../domain/paper-trading';
 import { ZMarketDataSource } from './market-data';
-import { storableText, TICKER_PATTERN } from './text';
+import { text, TICKER_PATTERN } from './text';
 
 export { ADVICE_ACTIONS, RISK_TOLERANCES, TIME_HORIZONS, TIME_HORIZON_LABELS, ADVISOR_QUESTIONS_PER_DAY };
 
@@ -66,19 +66,25 @@ export type UserContext = z.infer<typeof ZUserContext>;
 
 /** POST /api/financial-advice (spec 001 §3, §5): the symbol upper-cased, numbers omitted when empty. */
 export const ZAdviceRequest = z.object({
-  symbol: z
-    .string({ error: M.symbolRequired })
-    .trim()
-    .min(1, M.symbolRequired)
-    .max(PAPER_TRADE_LIMITS.symbolMaxLength, M.symbolTooLong)
-    .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(TICKER_PATTERN, M.symbolInvalid)),
-  question: z
-    .string({ error: M.questionRequired })
-    .trim()
-    .min(1, M.questionRequired)
-    .max(MAX_QUESTION_LENGTH, M.questionTooLong)
-    .pipe(storableText('Question')),
+  symbol: text({
+    field: 'Symbol',
+    max: PAPER_TRADE_LIMITS.symbolMaxLength,
+    min: 1,
+    required: M.symbolRequired,
+    tooShort: M.symbolRequired,
+    tooLong: M.symbolTooLong,
+  })
+    .toUpperCase()
+    .regex(TICKER_PATTERN, M.symbolInvalid),
+  question: text({
+    field: 'Question',
+    max: MAX_QUESTION_LENGTH,
+    min: 1,
+    multiline: true,
+    required: M.questionRequired,
+    tooShort: M.questionRequired,
+    tooLong: M.questionTooLong,
+  }),
   userContext: ZUserContext.default({ riskTolerance: 'moderate', timeHorizon: 'medium' }),
 });
 export type AdviceRequest = z.input<typeof ZAdviceRequest>;

@@ -7,10 +7,10 @@ import {
   conditionNeedsSymbol,
 } from '../domain/alerts';
 import { ZClientIdField } from './clients';
-import { TICKER_PATTERN } from './text';
+import { text, TICKER_PATTERN } from './text';
 
 /** A user id in a path or body: our uuid (checked against the session; another user's is a 404). */
-const ZUserId = z.union([z.string().max(100), z.number()]).transform(String);
+const ZUserId = z.union([text({ field: 'User id', max: 100 }), z.number()]).transform(String);
 
 export const ZUserIdParams = z.object({ userId: ZUserId });
 
@@ -33,7 +33,7 @@ const ZAlertConditionInput = z
   .object({
     id: z.uuid().optional(),
     type: z.enum(ALERT_CONDITION_TYPES, { error: 'Please choose an alert type' }),
-    symbol: z.string().trim().max(20).nullish(),
+    symbol: text({ field: 'Symbol', max: 20 }).nullish(),
     threshold: ZThreshold,
     enabled: z.boolean().default(true),
   })
@@ -86,7 +86,7 @@ export type AlertsResponse = z.infer<typeof ZAlertsResponse>;
 
 /** POST /api/alerts/acknowledge */
 export const ZAcknowledgeAlertRequest = z.object({
-  alertId: z.string({ error: M.alertNotFound }).max(100),
+  alertId: text({ field: 'Alert', max: 100, message: M.alertNotFound }),
 });
 export const ZAcknowledgeAlertResponse = z.object({ acknowledged: z.literal(true) });
 export type AcknowledgeAlertResponse = z.infer<typeof ZAcknowledgeAlertResponse>;

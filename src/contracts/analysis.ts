@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { FREE_AI_ANALYSES_PER_MONTH } from '../domain/plans';
 import { ZMarketDataSource } from './market-data';
-import { TICKER_PATTERN } from './text';
+import { text, TICKER_PATTERN } from './text';
 
 export const MAX_PORTFOLIO_HOLDINGS = 1000;
 export const MAX_SYMBOL_LENGTH = 64;
@@ -52,7 +52,21 @@ export function normalizePortfolioSymbol(symbol: string): string {
  * (`normalizePortfolioSymbol`); two keys that normalise alike ('aapl', 'AAPL') add up.
  */
 export const ZPortfolio = z
-  .record(z.string(), z.unknown(), { error: PORTFOLIO_MESSAGES.notAMap })
+  .record(
+    text({
+      field: 'Symbol',
+      max: 200,
+      trim: false,
+      tooLong: PORTFOLIO_MESSAGES.symbolTooLong,
+      invalid: PORTFOLIO_MESSAGES.symbolInvalid,
+    }),
+    z.unknown(),
+    {
+      // A refused key names its own fault ('Symbol contains characters that are not allowed').
+      error: (issue) =>
+        issue.code === 'invalid_key' ? issue.issues[0]?.message : PORTFOLIO_MESSAGES.notAMap,
+    },
+  )
   .superRefine((value, ctx) => {
     const entries = Object.entries(value);
     if (entries.length > MAX_PORTFOLIO_HOLDINGS) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** The market-data vendors a user can bring their own key for (API settings). */
 export const API_KEY_VENDORS = ['alphavantage', 'polygon', 'fmp'] as const;
@@ -40,12 +41,10 @@ export type ApiKeyListResponse = z.infer<typeof ZApiKeyListResponse>;
 
 export const INVALID_API_KEY_MESSAGE = 'Please enter a valid API key';
 
-export const ZApiKey = z
-  .string({ error: INVALID_API_KEY_MESSAGE })
-  .trim()
-  .min(8, INVALID_API_KEY_MESSAGE)
-  .max(200, INVALID_API_KEY_MESSAGE)
-  .regex(/^[A-Za-z0-9_-]+$/, INVALID_API_KEY_MESSAGE);
+export const ZApiKey = text({ field: 'API key', max: 200, min: 8, message: INVALID_API_KEY_MESSAGE }).regex(
+  /^[A-Za-z0-9_-]+$/,
+  INVALID_API_KEY_MESSAGE,
+);
 
 /** PUT /api/settings/api-keys/:vendor -> 200 ApiKeyEntry */
 export const ZSaveApiKeyRequest = z.object({ apiKey: ZApiKey });
@@ -65,4 +64,4 @@ export const TEST_MESSAGES = {
 export const ZTestApiKeyResponse = z.object({ ok: z.boolean(), message: z.string() });
 export type TestApiKeyResponse = z.infer<typeof ZTestApiKeyResponse>;
 
-export const ZVendorParams = z.object({ vendor: z.string().max(64) });
+export const ZVendorParams = z.object({ vendor: text({ field: 'Vendor', max: 64 }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** What a personal API token may read on /api/v1 (decision 030). */
 export const API_TOKEN_SCOPES = ['read:portfolio', 'read:analysis'] as const;
@@ -32,17 +33,23 @@ export function missingScopeMessage(scope: ApiTokenScope): string {
 
 /** POST /api/api-tokens */
 export const ZCreateApiTokenRequest = z.object({
-  name: z
-    .string({ error: API_TOKEN_MESSAGES.nameRequired })
-    .trim()
-    .min(1, API_TOKEN_MESSAGES.nameRequired)
-    .max(API_TOKEN_NAME_MAX, API_TOKEN_MESSAGES.nameTooLong),
+  name: text({
+    field: 'Token name',
+    max: API_TOKEN_NAME_MAX,
+    min: 1,
+    required: API_TOKEN_MESSAGES.nameRequired,
+    tooShort: API_TOKEN_MESSAGES.nameRequired,
+    tooLong: API_TOKEN_MESSAGES.nameTooLong,
+  }),
   scopes: z
     .array(ZApiTokenScope, { error: API_TOKEN_MESSAGES.scopesRequired })
     .min(1, API_TOKEN_MESSAGES.scopesRequired)
     .transform((scopes) => API_TOKEN_SCOPES.filter((scope) => scopes.includes(scope))),
 });
 export type CreateApiTokenRequest = z.input<typeof ZCreateApiTokenRequest>;
+
+/** DELETE /api/api-tokens/{id}: any text; one that is no token of the user's is a 404. */
+export const ZApiTokenParams = z.object({ id: text({ field: 'Token', max: 100 }) });
 
 /** A token as listed: never the token itself, only its last four characters. */
 export const ZApiToken = z.object({

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS } from '../domain/plans';
 import { ZPlan } from './accounts';
-import { storableText } from './text';
+import { text } from './text';
 import { BILLING_MESSAGES } from './billing-messages';
 
 export const PAID_PLANS = ['premium', 'professional'] as const;
@@ -27,10 +27,10 @@ export { BILLING_MESSAGES } from './billing-messages';
 
 /** Stripe's ids: a prefix, an underscore, then letters and digits (cs_test_a1B2..., sub_..., cus_...). */
 const stripeId = (prefix: string) =>
-  z
-    .string()
-    .max(255)
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]+$`), 'Not a valid id');
+  text({ field: 'Id', max: 255, trim: false }).regex(
+    new RegExp(`^${prefix}_[A-Za-z0-9_]+$`),
+    'Not a valid id',
+  );
 
 const ignored = z.unknown().optional();
 
@@ -39,7 +39,7 @@ export const ZCheckoutSessionRequest = z.object({
   plan: ZPaidPlan.default('premium'),
   interval: ZBillingInterval.default('monthly'),
   /** Checked against the session user: another user's id answers 404. */
-  userId: z.string().max(100).optional(),
+  userId: text({ field: 'User id', max: 100 }).optional(),
   productId: ignored,
   priceId: ignored,
   userEmail: ignored,
@@ -58,18 +58,22 @@ export const ZCreateSubscriptionRequest = z.strictObject({
   plan: ZPaidPlan,
   interval: ZBillingInterval,
   amount: ignored,
-  customerEmail: z
-    .string({ error: BILLING_MESSAGES.missingNameOrEmail })
-    .trim()
-    .min(1, BILLING_MESSAGES.missingNameOrEmail)
-    .max(254, 'Email is too long')
-    .pipe(z.email('Please enter a valid email address')),
-  customerName: z
-    .string({ error: BILLING_MESSAGES.missingNameOrEmail })
-    .trim()
-    .min(1, BILLING_MESSAGES.missingNameOrEmail)
-    .max(200, 'Name is too long')
-    .pipe(storableText('Name')),
+  customerEmail: text({
+    field: 'Email',
+    max: 254,
+    min: 1,
+    required: BILLING_MESSAGES.missingNameOrEmail,
+    tooShort: BILLING_MESSAGES.missingNameOrEmail,
+    tooLong: 'Email is too long',
+  }).pipe(z.email('Please enter a valid email address')),
+  customerName: text({
+    field: 'Name',
+    max: 200,
+    min: 1,
+    required: BILLING_MESSAGES.missingNameOrEmail,
+    tooShort: BILLING_MESSAGES.missingNameOrEmail,
+    tooLong: 'Name is too long',
+  }),
   paymentMethod: ZPaymentMethod.optional(),
 });
 export type CreateSubscriptionRequest = z.input<typeof ZCreateSubscriptionRequest>;
@@ -129,25 +133,32 @@ export type DemoPlanRequest = z.infer<typeof ZDemoPlanRequest>;
 
 /** POST /api/contact: the /contact form (Enterprise, 'Contact Sales'). Kept for admins. */
 export const ZContactRequest = z.strictObject({
-  name: z
-    .string({ error: 'Please enter your name.' })
-    .trim()
-    .min(1, 'Please enter your name.')
-    .max(200, 'Name is too long')
-    .pipe(storableText('Name')),
-  email: z
-    .string({ error: 'Please enter your email address.' })
-    .trim()
-    .min(1, 'Please enter your email address.')
-    .max(254, 'Email is too long')
-    .pipe(z.email('Please enter a valid email address')),
-  company: z.string().trim().max(200, 'Company is too long').pipe(storableText('Company')).optional(),
-  message: z
-    .string({ error: 'Please enter a message.' })
-    .trim()
-    .min(1, 'Please enter a message.')
-    .max(5000, 'Message is too long (5,000 characters at most)')
-    .pipe(storableText('Message')),
+  name: text({
+    field: 'Name',
+    max: 200,
+    min: 1,
+    required: 'Please enter your name.',
+    tooShort: 'Please enter your name.',
+    tooLong: 'Name is too long',
+  }),
+  email: text({
+    field: 'Email',
+    max: 254,
+    min: 1,
+    required: 'Please enter your email address.',
+    tooShort: 'Please enter your email address.',
+    tooLong: 'Email is too long',
+  }).pipe(z.email('Please enter a valid email address')),
+  company: text({ field: 'Company', max: 200, tooLong: 'Company is too long' }).optional(),
+  message: text({
+    field: 'Message',
+    max: 5000,
+    min: 1,
+    multiline: true,
+    required: 'Please enter a message.',
+    tooShort: 'Please enter a message.',
+    tooLong: 'Message is too long (5,000 characters at most)',
+  }),
 });
 export type ContactRequest = z.input<typeof ZContactRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * The brokerage imports of spec 000 §2/§3/§7 that are not CSV files:
@@ -81,18 +82,18 @@ const SYMBOL = /^[A-Z0-9.-]{1,15}$/;
 export const NUMERIC_SHARES = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** Trimmed, upper case: `brk.b` -> `BRK.B`. */
-export const ZHoldingSymbol = z.string().trim().toUpperCase().regex(SYMBOL, BROKER_IMPORT_MESSAGES.symbol);
+export const ZHoldingSymbol = text({ field: 'Symbol', max: 100, message: BROKER_IMPORT_MESSAGES.symbol })
+  .toUpperCase()
+  .regex(SYMBOL, BROKER_IMPORT_MESSAGES.symbol);
 
 /** A number, or a numeric string (`"12.5"`), above 0 in steps of 0.001; always a number once parsed. */
 export const ZHoldingShares = z
   .union(
     [
       z.number(),
-      z
-        .string()
-        .trim()
+      text({ field: 'Shares', max: 100, message: BROKER_IMPORT_MESSAGES.shares })
         .regex(NUMERIC_SHARES, BROKER_IMPORT_MESSAGES.shares)
-        .transform((text) => Number(text)),
+        .transform((value) => Number(value)),
     ],
     { error: BROKER_IMPORT_MESSAGES.shares },
   )
@@ -119,14 +120,14 @@ export const ZHoldingEntry = z.object({
  * a valid ZHoldingEntry. `type` defaults to stock (the brokerage B form has no type selector).
  */
 export const ZHoldingRow = z.object({
-  symbol: z
-    .string({ error: BROKER_IMPORT_MESSAGES.symbol })
-    .max(100, BROKER_IMPORT_MESSAGES.symbol)
-    .nullish(),
+  symbol: text({ field: 'Symbol', max: 100, trim: false, message: BROKER_IMPORT_MESSAGES.symbol }).nullish(),
   shares: z
-    .union([z.number(), z.string().max(100, BROKER_IMPORT_MESSAGES.shares)], {
-      error: BROKER_IMPORT_MESSAGES.shares,
-    })
+    .union(
+      [z.number(), text({ field: 'Shares', max: 100, trim: false, message: BROKER_IMPORT_MESSAGES.shares })],
+      {
+        error: BROKER_IMPORT_MESSAGES.shares,
+      },
+    )
     .nullish(),
   type: ZHoldingType.default('stock'),
 });
@@ -156,15 +157,23 @@ export type ImportResponse = z.infer<typeof ZImportResponse>;
 
 /** POST /api/robinhood/import-portfolio. Never stored, logged or echoed. */
 export const ZRobinhoodImportRequest = z.object({
-  username: z
-    .string({ error: BROKER_IMPORT_MESSAGES.missingCredentials })
-    .trim()
-    .min(1, BROKER_IMPORT_MESSAGES.missingCredentials)
-    .max(254, BROKER_IMPORT_MESSAGES.usernameTooLong),
-  password: z
-    .string({ error: BROKER_IMPORT_MESSAGES.missingCredentials })
-    .min(1, BROKER_IMPORT_MESSAGES.missingCredentials)
-    .max(1024, BROKER_IMPORT_MESSAGES.passwordTooLong),
+  username: text({
+    field: 'Username',
+    max: 254,
+    min: 1,
+    required: BROKER_IMPORT_MESSAGES.missingCredentials,
+    tooShort: BROKER_IMPORT_MESSAGES.missingCredentials,
+    tooLong: BROKER_IMPORT_MESSAGES.usernameTooLong,
+  }),
+  password: text({
+    field: 'Password',
+    max: 1024,
+    min: 1,
+    trim: false,
+    required: BROKER_IMPORT_MESSAGES.missingCredentials,
+    tooShort: BROKER_IMPORT_MESSAGES.missingCredentials,
+    tooLong: BROKER_IMPORT_MESSAGES.passwordTooLong,
+  }),
 });
 export type RobinhoodImportRequest = z.infer<typeof ZRobinhoodImportRequest>;
 

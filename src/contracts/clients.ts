@@ -8,7 +8,7 @@ import { CLIENT_LIMITS } from '../domain/clients';
 import { type Plan } from './accounts';
 import { ZPortfolio } from './analysis';
 import { ZMarketDataSource } from './market-data';
-import { storableText } from './text';
+import { text } from './text';
 
 /** Client portfolios are sold with this plan (spec 000 §6 "multi-client features", src/domain/plans.ts). */
 export const CLIENT_PLANS = ['professional'] as const satisfies readonly Plan[];
@@ -28,12 +28,14 @@ const M = CLIENT_MESSAGES;
 /** `clientId` where another feature takes one of the user's clients (a report, alerts, snapshots). */
 export const ZClientIdField = z.uuid({ error: M.clientIdInvalid });
 
-export const ZClientName = z
-  .string({ error: M.nameRequired })
-  .trim()
-  .min(1, M.nameRequired)
-  .max(CLIENT_LIMITS.nameMaxLength, M.nameTooLong)
-  .pipe(storableText('Client name'));
+export const ZClientName = text({
+  field: 'Client name',
+  max: CLIENT_LIMITS.nameMaxLength,
+  min: 1,
+  required: M.nameRequired,
+  tooShort: M.nameRequired,
+  tooLong: M.nameTooLong,
+});
 
 /** POST /api/clients: a name and, optionally, holdings (as the analyzer's portfolio; none: an empty client). */
 export const ZCreateClientRequest = z.object({
@@ -61,7 +63,7 @@ export const ZUpdateClientRequest = z
 export type UpdateClientInput = z.input<typeof ZUpdateClientRequest>;
 
 /** PATCH and DELETE /api/clients/{id}: any text; one that is no client of the user's is a 404. */
-export const ZClientParams = z.object({ id: z.string().max(100) });
+export const ZClientParams = z.object({ id: text({ field: 'Client id', max: 100, message: M.notFound }) });
 
 export const ZClientRiskLevel = z.enum(['low', 'medium', 'high']);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSV_BROKERS, CSV_ERRORS, CSV_IMPORT_LIMITS } from '../domain/broker-csv/brokers';
+import { text } from './text';
 
 export {
   CSV_BROKER_LABELS,
@@ -15,9 +16,14 @@ export const ZCsvBroker = z.enum(CSV_BROKERS, { error: BROKER_CHOICE_MESSAGE });
 /** POST /api/import/csv: the broker whose layout the file has, and the file's text (UTF-8, BOM allowed). */
 export const ZCsvImportRequest = z.object({
   broker: ZCsvBroker,
-  csv: z
-    .string({ error: 'csv must be the text of the CSV file' })
-    .max(CSV_IMPORT_LIMITS.maxChars, CSV_ERRORS.tooLarge),
+  csv: text({
+    field: 'The CSV file',
+    max: CSV_IMPORT_LIMITS.maxChars,
+    trim: false,
+    multiline: true,
+    required: 'csv must be the text of the CSV file',
+    tooLong: CSV_ERRORS.tooLarge,
+  }),
 });
 export type CsvImportRequest = z.infer<typeof ZCsvImportRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Where a number came from (DESIGN.md "Data sources are honest"). */
 export const MARKET_DATA_SOURCES = [
@@ -31,7 +32,9 @@ const ZQuote = z.object({
   asOf: z.string(),
 });
 
-export const ZTickerParams = z.object({ ticker: z.string().max(64, 'Ticker is too long') });
+export const ZTickerParams = z.object({
+  ticker: text({ field: 'Ticker', max: 64, tooLong: 'Ticker is too long' }),
+});
 
 /** GET /api/market-data/:ticker */
 export const ZQuoteResponse = ZQuote;
@@ -67,9 +70,17 @@ export const MAX_QUOTES_PER_REQUEST = 200;
 /** POST /api/market-data/quotes */
 export const ZQuotesRequest = z.object({
   symbols: z
-    .array(z.string({ error: 'Each symbol must be a string' }).max(64, 'Ticker is too long'), {
-      error: 'symbols must be a list of tickers',
-    })
+    .array(
+      text({
+        field: 'Ticker',
+        max: 64,
+        required: 'Each symbol must be a string',
+        tooLong: 'Ticker is too long',
+      }),
+      {
+        error: 'symbols must be a list of tickers',
+      },
+    )
     .min(1, `Send between 1 and ${MAX_QUOTES_PER_REQUEST} symbols`)
     .max(MAX_QUOTES_PER_REQUEST, `Send between 1 and ${MAX_QUOTES_PER_REQUEST} symbols`),
 });
@@ -85,7 +96,9 @@ export const ZQuotesResponse = z.object({
 export type QuotesResponse = z.infer<typeof ZQuotesResponse>;
 
 /** GET /api/market-data/search?q= */
-export const ZSearchQuery = z.object({ q: z.string().trim().max(64, 'Search text is too long').default('') });
+export const ZSearchQuery = z.object({
+  q: text({ field: 'Search text', max: 64, tooLong: 'Search text is too long' }).default(''),
+});
 
 export const ZSearchResult = z.object({
   symbol: z.string(),

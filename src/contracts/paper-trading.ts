@@ -7,7 +7,7 @@ import {
   PAPER_TRADING_MESSAGES as M,
   roundMoney,
 } from '../domain/paper-trading';
-import { storableText, TICKER_PATTERN } from './text';
+import { text, TICKER_PATTERN } from './text';
 
 /** Money on the wire: a string with exactly two decimals, `"10000.00"`, `"-12.50"`. */
 export const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -21,9 +21,18 @@ const DECIMAL_TEXT = /^\s*-?(\d+\.?\d*|\.\d+)\s*$/;
  * numbers). Checked against the limits as sent, then kept to the cent (half away from zero) as a string.
  */
 const ZInitialBalance = z
-  .union([z.number({ error: M.balanceNotANumber }), z.string().regex(DECIMAL_TEXT, M.balanceNotANumber)], {
-    error: M.balanceNotANumber,
-  })
+  .union(
+    [
+      z.number({ error: M.balanceNotANumber }),
+      text({ field: 'Starting balance', max: 40, trim: false, message: M.balanceNotANumber }).regex(
+        DECIMAL_TEXT,
+        M.balanceNotANumber,
+      ),
+    ],
+    {
+      error: M.balanceNotANumber,
+    },
+  )
   .transform((value) => new Decimal(typeof value === 'string' ? value.trim() : value))
   .refine((value) => value.gte(PAPER_PORTFOLIO_LIMITS.minInitialBalance), M.balanceTooLow)
   .refine((value) => value.lte(PAPER_PORTFOLIO_LIMITS.maxInitialBalance), M.balanceTooHigh)
@@ -35,17 +44,20 @@ const ZInitialBalance = z
  * the server owns them.
  */
 export const ZCreatePaperPortfolioRequest = z.object({
-  name: z
-    .string({ error: M.nameRequired })
-    .trim()
-    .min(1, M.nameRequired)
-    .max(PAPER_PORTFOLIO_LIMITS.nameMaxLength, M.nameTooLong)
-    .pipe(storableText('Portfolio name')),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
-    .max(PAPER_PORTFOLIO_LIMITS.descriptionMaxLength, M.descriptionTooLong)
-    .pipe(storableText('Description'))
+  name: text({
+    field: 'Portfolio name',
+    max: PAPER_PORTFOLIO_LIMITS.nameMaxLength,
+    min: 1,
+    required: M.nameRequired,
+    tooShort: M.nameRequired,
+    tooLong: M.nameTooLong,
+  }),
+  description: text({
+    field: 'Description',
+    max: PAPER_PORTFOLIO_LIMITS.descriptionMaxLength,
+    multiline: true,
+    tooLong: M.descriptionTooLong,
+  })
     .nullish()
     .transform((value) => (value ? value : null)),
   initialBalance: ZInitialBalance.nullish().transform(
@@ -56,19 +68,22 @@ export type CreatePaperPortfolioInput = z.input<typeof ZCreatePaperPortfolioRequ
 export type CreatePaperPortfolioRequest = z.output<typeof ZCreatePaperPortfolioRequest>;
 
 /** A user id as the client sends it: our uuid (the spec's numeric ids never match one). */
-const ZUserIdParam = z.union([z.string().max(100), z.number()]).transform(String);
+const ZUserIdParam = z.union([text({ field: 'User id', max: 100 }), z.number()]).transform(String);
 
 /** POST /api/paper-trading/trade (spec 001 §5). The fill price is never the client's. */
 export const ZPaperTradeRequest = z.object({
-  portfolioId: z.string({ error: M.noPortfolioSelected }).trim().min(1, M.noPortfolioSelected).max(100),
+  portfolioId: text({ field: 'Portfolio', max: 100, min: 1, message: M.noPortfolioSelected }),
   userId: ZUserIdParam.nullish(),
-  symbol: z
-    .string({ error: M.symbolRequired })
-    .trim()
-    .min(1, M.symbolRequired)
-    .max(PAPER_TRADE_LIMITS.symbolMaxLength, M.symbolTooLong)
-    .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(TICKER_PATTERN, M.symbolInvalid)),
+  symbol: text({
+    field: 'Symbol',
+    max: PAPER_TRADE_LIMITS.symbolMaxLength,
+    min: 1,
+    required: M.symbolRequired,
+    tooShort: M.symbolRequired,
+    tooLong: M.symbolTooLong,
+  })
+    .toUpperCase()
+    .regex(TICKER_PATTERN, M.symbolInvalid),
   side: z.enum(PAPER_TRADE_SIDES, { error: M.sideInvalid }),
   quantity: z
     .number({ error: M.quantityTooLow })
@@ -80,10 +95,13 @@ export type PaperTradeRequest = z.output<typeof ZPaperTradeRequest>;
 
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 visible characters';
 /** The optional `Idempotency-Key` header of POST /trade: a retried request with the same key fills once. */
-export const ZIdempotencyKey = z
-  .string({ error: IDEMPOTENCY_KEY_MESSAGE })
-  .min(1, IDEMPOTENCY_KEY_MESSAGE)
-  .max(100, IDEMPOTENCY_KEY_MESSAGE)
+export const ZIdempotencyKey = text({
+  field: 'Idempotency-Key',
+  max: 100,
+  min: 1,
+  trim: false,
+  message: IDEMPOTENCY_KEY_MESSAGE,
+})
   .regex(/^[\x21-\x7e]+$/, IDEMPOTENCY_KEY_MESSAGE)
   .optional();
 
@@ -96,16 +114,15 @@ const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${PAPER_TRADES_MAX
 
 /** GET /api/paper-trading/trades?portfolioId=&limit= */
 export const ZPaperTradesQuery = z.object({
-  portfolioId: z.string().trim().min(1).max(100).optional(),
-  limit: z
-    .string()
+  portfolioId: text({ field: 'Portfolio', max: 100, min: 1 }).optional(),
+  limit: text({ field: 'Limit', max: 6, trim: false, message: LIMIT_MESSAGE })
     .regex(/^\d{1,6}$/, LIMIT_MESSAGE)
     .transform(Number)
     .pipe(z.number().min(1, LIMIT_MESSAGE).max(PAPER_TRADES_MAX_LIMIT, LIMIT_MESSAGE))
     .default(PAPER_TRADES_DEFAULT_LIMIT),
 });
 
-export const ZPaperPortfolioParams = z.object({ id: z.string().max(100) });
+export const ZPaperPortfolioParams = z.object({ id: text({ field: 'Portfolio', max: 100 }) });
 
 /** Where a holding's current price came from: a market-data source, or `last_trade` when no quote answered. */
 export const ZPaperPriceSource = z.string();

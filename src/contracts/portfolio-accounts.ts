@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES, PORTFOLIO_ACCOUNT_LIMITS } from '../domain/portfolio-accounts';
 import { ZPortfolio } from './analysis';
 import { ZMarketDataSource } from './market-data';
-import { storableText } from './text';
+import { text } from './text';
 
 export const PORTFOLIO_ACCOUNT_MESSAGES = {
   /** Spec 000 §5: the toast title and text when the holdings are not JSON. */
@@ -51,12 +51,14 @@ export const ZAccountHoldings = z
   })
   .pipe(ZPortfolio);
 
-export const ZAccountName = z
-  .string({ error: M.nameRequired })
-  .trim()
-  .min(1, M.nameRequired)
-  .max(PORTFOLIO_ACCOUNT_LIMITS.nameMaxLength, M.nameTooLong)
-  .pipe(storableText('Account name'));
+export const ZAccountName = text({
+  field: 'Account name',
+  max: PORTFOLIO_ACCOUNT_LIMITS.nameMaxLength,
+  min: 1,
+  required: M.nameRequired,
+  tooShort: M.nameRequired,
+  tooLong: M.nameTooLong,
+});
 
 /** POST /api/portfolio-accounts/manual (spec 000 §3 "Manual account payload"). */
 export const ZManualAccountRequest = z.object({
@@ -67,7 +69,7 @@ export const ZManualAccountRequest = z.object({
 export type ManualAccountInput = z.input<typeof ZManualAccountRequest>;
 
 /** DELETE /api/portfolio-accounts/{id}: any text; one that is no account of the user's is a 404. */
-export const ZPortfolioAccountParams = z.object({ id: z.string().max(100) });
+export const ZPortfolioAccountParams = z.object({ id: text({ field: 'Account', max: 100 }) });
 
 /** Spec 000 §3 "Portfolio account". `totalValue` at the quotes of the answer. */
 export const ZPortfolioAccount = z.object({

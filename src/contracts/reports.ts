@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ZClientIdField } from './clients';
+import { text } from './text';
 import {
   LOGO_MAX_BYTES,
   LOGO_MAX_DIMENSION,
@@ -28,9 +29,7 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /** '#1E4D8C' -> '#1e4d8c'; three-digit colours are widened ('#fa0' -> '#ffaa00'). */
-export const ZReportColor = z
-  .string({ error: REPORT_MESSAGES.colorInvalid })
-  .trim()
+export const ZReportColor = text({ field: 'Colour', max: 7, message: REPORT_MESSAGES.colorInvalid })
   .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, REPORT_MESSAGES.colorInvalid)
   .transform((hex) => {
     const digits = hex.slice(1).toLowerCase();
@@ -39,10 +38,7 @@ export const ZReportColor = z
 
 /** PUT /api/report-branding: an empty firm name or colour means Foliowise's own. */
 export const ZSaveReportBrandingRequest = z.object({
-  firmName: z
-    .string()
-    .trim()
-    .max(FIRM_NAME_MAX, REPORT_MESSAGES.firmNameTooLong)
+  firmName: text({ field: 'Firm name', max: FIRM_NAME_MAX, tooLong: REPORT_MESSAGES.firmNameTooLong })
     .nullish()
     .transform((name) => (name ? name : null)),
   color: z.preprocess(

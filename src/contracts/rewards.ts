@@ -5,15 +5,16 @@ import {
   LEADERBOARD_TYPES,
   POINT_CATEGORIES,
 } from '../domain/rewards';
+import { text } from './text';
 
 /** The browser's IANA time zone, sent on GET /api/points; streak days and weeks are counted in it. */
 export const TIME_ZONE_HEADER = 'x-time-zone';
 
 /** A `{userId}` path segment: checked against the session (another user's id is a 404, admins excepted). */
-export const ZUserIdParams = z.object({ userId: z.string().trim().min(1).max(100) });
+export const ZUserIdParams = z.object({ userId: text({ field: 'User id', max: 100, min: 1 }) });
 
 /** GET /api/points?userId= (optional: an admin may name another user). */
-export const ZPointsQuery = z.object({ userId: z.string().trim().min(1).max(100).optional() });
+export const ZPointsQuery = z.object({ userId: text({ field: 'User id', max: 100, min: 1 }).optional() });
 
 const ZCount = z.number().int();
 
@@ -107,7 +108,7 @@ export const ZLeaderboardResponse = z.object({ type: ZLeaderboardType, entries: 
 export type LeaderboardResponse = z.infer<typeof ZLeaderboardResponse>;
 
 /** POST /api/lessons/{lessonId}/read: no body; points are the server's. */
-export const ZLessonParams = z.object({ lessonId: z.string().trim().min(1).max(100) });
+export const ZLessonParams = z.object({ lessonId: text({ field: 'Lesson', max: 100, min: 1 }) });
 
 export const ZLessonReadResponse = z.object({
   lessonId: z.string(),

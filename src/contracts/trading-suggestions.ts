@@ -13,6 +13,7 @@ import {
 } from '../domain/trading-suggestions';
 import { ZNonEmptyPortfolio } from './analysis';
 import { ZMarketDataSource } from './market-data';
+import { text } from './text';
 
 /** Generations a user may run per UTC day (premium and professional alike). */
 export const DAILY_SUGGESTION_GENERATIONS = 20;
@@ -43,9 +44,12 @@ export const ZSuggestionRequest = z.object({
     .enum(TIME_HORIZONS, { error: SUGGESTION_MESSAGES.timeHorizon })
     .default(DEFAULT_SUGGESTION_PREFERENCES.timeHorizon),
   /** Optional; when sent it must be the signed-in user's id (another user's answers 404). */
-  userId: z.string().max(64).optional(),
+  userId: text({ field: 'User id', max: 64 }).optional(),
 });
 export type SuggestionRequest = z.input<typeof ZSuggestionRequest>;
+
+/** PATCH /api/trading-suggestions/{id}/dismiss and /execute: one that is no suggestion of the user's is a 404. */
+export const ZSuggestionParams = z.object({ id: text({ field: 'Suggestion', max: 100 }) });
 
 export const ZTradingSuggestion = z.object({
   id: z.string(),

@@ -14,6 +14,7 @@ import { answerClientError, frameworkError, registerErrorHandling } from './http
 import { createLogger, RequestLogController } from './http/logger';
 import { PrerenderedPages } from './http/prerendered-pages';
 import { registerSecurity, trustProxyOption } from './http/security';
+import { registerUrlEncodingCheck } from './http/url-encoding';
 import { systemRoutes } from './features/system/routes';
 import { resourcesRoutes } from './features/resources/routes';
 import { siteOrigin } from './features/resources/sitemap';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerSecurity(app, config);
+  registerUrlEncodingCheck(app);
   await app.register(cookie, { secret: config.appSecret });
   // Routes opt in with `config: { rateLimit: {...} }`; the counters are in the shared limit store, per client
   // key (IPv4 address, IPv6 /64) unless the route keys them otherwise (per user).

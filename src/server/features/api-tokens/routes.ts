@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
+  ZApiTokenParams,
   ZCreateApiTokenRequest,
   type ApiTokenListResponse,
   type CreatedApiTokenResponse,
@@ -9,8 +9,6 @@ import { requirePlan, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
 import { createApiToken, listApiTokens, revokeApiToken } from './service';
-
-const ZTokenParams = z.object({ id: z.string() });
 
 /** Creating tokens is rare; this stops a script from minting them in a loop (shared by the instances). */
 const createLimit = perUserLimit(20, 60 * 60_000);
@@ -43,7 +41,7 @@ export const apiTokensRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/:id', async (request, reply) => {
-    const { id } = parseWith(ZTokenParams, request.params);
+    const { id } = parseWith(ZApiTokenParams, request.params);
     await revokeApiToken({ db, userId: signedInUser(request).id, id });
     return reply.status(204).send();
   });

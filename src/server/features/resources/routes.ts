@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../../contracts/errors';
+import { ZGuideParams } from '../../../contracts/resources';
 import { findGuide, guideFileName } from '../../../domain/guides';
 import { parseWith } from '../../http/errors';
 import { robotsTxt, siteOrigin, sitemapXml } from './sitemap';
-
-const ZGuideParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Unknown guide') });
 
 /** The PDFs change only with a deploy; browsers and proxies may keep them for an hour. */
 const PDF_CACHE_CONTROL = 'public, max-age=3600';

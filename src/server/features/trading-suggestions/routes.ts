@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
+  ZSuggestionParams,
   ZSuggestionRequest,
   type GenerateSuggestionsResponse,
   type TradingSuggestion,
@@ -18,7 +18,6 @@ import {
 } from './service';
 
 const premium = { preHandler: [requireUser, requirePlan('premium', 'professional')] };
-const ZIdParams = z.object({ id: z.string() });
 
 /**
  * /api/trading-suggestions (spec 000 §7): premium and professional plans — 401 for a visitor, 403
@@ -62,13 +61,13 @@ export const tradingSuggestionsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.patch('/:id/dismiss', premium, async (request, reply) => {
-    const { id } = parseWith(ZIdParams, request.params);
+    const { id } = parseWith(ZSuggestionParams, request.params);
     await dismissTradingSuggestion(context, signedInUser(request).id, id);
     return reply.status(204).send();
   });
 
   app.patch('/:id/execute', premium, async (request, reply) => {
-    const { id } = parseWith(ZIdParams, request.params);
+    const { id } = parseWith(ZSuggestionParams, request.params);
     await executeTradingSuggestion(context, signedInUser(request).id, id);
     return reply.status(204).send();
   });

@@ -1,0 +1,703 @@
+/**
+ * Every string field of every request schema (body, query, params, the headers read with one) is `text()` of src/contracts/text.ts, and
+ * the app answers NUL, a lone surrogate, a control character and 10,000 characters in any of them with a 4xx,
+ * never a 5xx (issue 24 item 8). One app, one inject per field and value.
+ *
+ * The routes come from the app itself (`printRoutes`); each is in INPUTS (its schemas and a valid request,
+ * so that only the field under test is wrong) or in NO_TEXT_INPUT (with the reason), and a route in neither
+ * fails the test. The valid requests are never sent: every request sent has one bad field, so nothing is
+ * created, changed or deleted (the account routes still act on a user of their own).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ZChangePasswordRequest,
+  ZDeleteAccountRequest,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZResendVerificationRequest,
+  ZResetPasswordRequest,
+  ZSignupRequest,
+  ZVerifyEmailRequest,
+} from '../../contracts/accounts';
+import {
+  ZAdminStatsQuery,
+  ZAdminUserParams,
+  ZAdminUsersQuery,
+  ZContactMessageParams,
+  ZGrantPlanRequest,
+} from '../../contracts/admin';
+import { ZAdviceRequest } from '../../contracts/advisor';
+import {
+  ZAcknowledgeAlertRequest,
+  ZGenerateSnapshotRequest,
+  ZPortfolioScopeQuery,
+  ZSaveAlertConditionsRequest,
+  ZUserIdParams as ZAlertsUserIdParams,
+} from '../../contracts/alerts';
+import {
+  ZAnalyzeRequest,
+  ZSavePortfolioRequest,
+  ZValuationRequest,
+  ZValueHistoryRequest,
+} from '../../contracts/analysis';
+import { ZSaveApiKeyRequest, ZTestApiKeyRequest, ZVendorParams } from '../../contracts/api-settings';
+import { ZApiTokenParams, ZCreateApiTokenRequest } from '../../contracts/api-tokens';
+import {
+  ZCheckoutSessionRequest,
+  ZCheckoutSessionStatusParams,
+  ZContactRequest,
+  ZCreateSubscriptionRequest,
+  ZDemoPlanRequest,
+  ZPaymentIntentRequest,
+  ZPortalSessionRequest,
+} from '../../contracts/billing';
+import { ZHoldingsImportRequest, ZRobinhoodImportRequest } from '../../contracts/brokers';
+import { ZClientParams, ZCreateClientRequest, ZUpdateClientRequest } from '../../contracts/clients';
+import { ZCsvImportRequest } from '../../contracts/imports';
+import { ZHistoryQuery, ZQuotesRequest, ZSearchQuery, ZTickerParams } from '../../contracts/market-data';
+import {
+  ZCreatePaperPortfolioRequest,
+  ZIdempotencyKey,
+  ZPaperPortfolioListQuery,
+  ZPaperPortfolioParams,
+  ZPaperTradeRequest,
+  ZPaperTradesQuery,
+} from '../../contracts/paper-trading';
+import { ZManualAccountRequest, ZPortfolioAccountParams } from '../../contracts/portfolio-accounts';
+import { ZPortfolioReportQuery, ZSaveReportBrandingRequest } from '../../contracts/reports';
+import { ZGuideParams } from '../../contracts/resources';
+import {
+  ZLeaderboardQuery,
+  ZLessonParams,
+  ZPointsQuery,
+  ZUserIdParams as ZRewardsUserIdParams,
+} from '../../contracts/rewards';
+import { isTextSchema } from '../../contracts/text';
+import { ZSuggestionParams, ZSuggestionRequest } from '../../contracts/trading-suggestions';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { injectAs, signUpUser, TEST_PASSWORD, type TestUser } from '../testing/users';
+
+type Schema = z.core.$ZodType;
+type Values = Record<string, unknown>;
+
+/** Who sends a route's requests: a visitor, a Professional user, an admin, or a user of the route's own. */
+type Sender = 'visitor' | 'professional' | 'admin' | 'own';
+
+interface Context {
+  userId: string;
+  clientId: string;
+  paperPortfolioId: string;
+  /** A uuid that is no row's. */
+  none: string;
+}
+
+interface Part {
+  schema: Schema;
+  valid: (context: Context) => Values;
+}
+
+interface RouteInput {
+  as: Sender;
+  params?: Part;
+  query?: Part;
+  body?: Part;
+  /** Headers the route reads with a contract schema. */
+  headers?: Part;
+}
+
+const part = (schema: Schema, valid: (context: Context) => Values): Part => ({ schema, valid });
+const portfolio = { AAPL: 10, MSFT: 5 };
+const linkToken = 'A'.repeat(43);
+
+/** Every route that reads text from a request, by `METHOD path` as the app registers it. */
+const INPUTS: Record<string, RouteInput> = {
+  'POST /api/contact': {
+    as: 'visitor',
+    body: part(ZContactRequest, () => ({
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      company: 'Acme',
+      message: 'Hello',
+    })),
+  },
+  'POST /api/clients': {
+    as: 'professional',
+    body: part(ZCreateClientRequest, () => ({ name: 'Smith family', holdings: portfolio })),
+  },
+  'GET /api/clients/:id': { as: 'professional', params: part(ZClientParams, (c) => ({ id: c.clientId })) },
+  'PATCH /api/clients/:id': {
+    as: 'professional',
+    params: part(ZClientParams, (c) => ({ id: c.clientId })),
+    body: part(ZUpdateClientRequest, () => ({ name: 'Smith family', holdings: portfolio })),
+  },
+  'DELETE /api/clients/:id': { as: 'professional', params: part(ZClientParams, (c) => ({ id: c.none })) },
+  'POST /api/create-checkout-session': {
+    as: 'professional',
+    body: part(ZCheckoutSessionRequest, (c) => ({ plan: 'premium', interval: 'monthly', userId: c.userId })),
+  },
+  'POST /api/create-subscription': {
+    as: 'professional',
+    body: part(ZCreateSubscriptionRequest, () => ({
+      plan: 'premium',
+      interval: 'monthly',
+      customerEmail: 'ann@example.com',
+      customerName: 'Ann Lee',
+    })),
+  },
+  'POST /api/create-payment-intent': { as: 'professional', body: part(ZPaymentIntentRequest, () => ({})) },
+  'POST /api/create-portal-session': { as: 'professional', body: part(ZPortalSessionRequest, () => ({})) },
+  'GET /api/checkout-sessions/:sessionId': {
+    as: 'professional',
+    params: part(ZCheckoutSessionStatusParams, () => ({ sessionId: 'cs_test_a1B2c3' })),
+  },
+  'GET /api/resources/guides/:slug.pdf': {
+    as: 'visitor',
+    params: part(ZGuideParams, () => ({ slug: 'getting-started' })),
+  },
+  'PUT /api/report-branding': {
+    as: 'professional',
+    body: part(ZSaveReportBrandingRequest, () => ({ firmName: 'Smith & Sons', color: '#1e4d8c' })),
+  },
+  'GET /api/reports/portfolio.pdf': {
+    as: 'professional',
+    query: part(ZPortfolioReportQuery, (c) => ({ clientId: c.clientId })),
+  },
+  'POST /api/robinhood/import-portfolio': {
+    as: 'professional',
+    body: part(ZRobinhoodImportRequest, () => ({ username: 'ann', password: 'robinhood-password' })),
+  },
+  'POST /api/auth/signup': {
+    as: 'visitor',
+    body: part(ZSignupRequest, () => ({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: `ann.${randomUUID()}@example.com`,
+      password: TEST_PASSWORD,
+    })),
+  },
+  'POST /api/auth/verify-email': {
+    as: 'visitor',
+    body: part(ZVerifyEmailRequest, () => ({ token: linkToken })),
+  },
+  'POST /api/auth/resend-verification': {
+    as: 'visitor',
+    body: part(ZResendVerificationRequest, () => ({ email: 'ann@example.com' })),
+  },
+  'POST /api/auth/reset-password': {
+    as: 'visitor',
+    body: part(ZResetPasswordRequest, () => ({ token: linkToken, password: 'Another-Larch-43' })),
+  },
+  'POST /api/auth/forgot-password': {
+    as: 'visitor',
+    body: part(ZForgotPasswordRequest, () => ({ email: 'ann@example.com' })),
+  },
+  'POST /api/auth/login': {
+    as: 'visitor',
+    body: part(ZLoginRequest, () => ({ email: 'ann@example.com', password: TEST_PASSWORD })),
+  },
+  'POST /api/account/password': {
+    as: 'own',
+    body: part(ZChangePasswordRequest, () => ({
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Another-Larch-43',
+    })),
+  },
+  'POST /api/account/delete': {
+    as: 'own',
+    body: part(ZDeleteAccountRequest, () => ({ password: TEST_PASSWORD, confirm: 'DELETE' })),
+  },
+  'GET /api/achievements/user/:userId': {
+    as: 'professional',
+    params: part(ZRewardsUserIdParams, (c) => ({ userId: c.userId })),
+  },
+  'POST /api/admin/messages/:id/handled': {
+    as: 'admin',
+    params: part(ZContactMessageParams, (c) => ({ id: c.none })),
+  },
+  'GET /api/admin/stats': { as: 'admin', query: part(ZAdminStatsQuery, () => ({ range: '7d' })) },
+  'GET /api/admin/users': {
+    as: 'admin',
+    query: part(ZAdminUsersQuery, () => ({ search: 'example', page: '1', pageSize: '10', sort: 'newest' })),
+  },
+  'POST /api/admin/users/:id/plan': {
+    as: 'admin',
+    params: part(ZAdminUserParams, (c) => ({ id: c.none })),
+    body: part(ZGrantPlanRequest, () => ({ plan: 'premium' })),
+  },
+  'POST /api/admin/users/:id/suspend': {
+    as: 'admin',
+    params: part(ZAdminUserParams, (c) => ({ id: c.none })),
+  },
+  'POST /api/admin/users/:id/restore': {
+    as: 'admin',
+    params: part(ZAdminUserParams, (c) => ({ id: c.none })),
+  },
+  'DELETE /api/admin/users/:id': { as: 'admin', params: part(ZAdminUserParams, (c) => ({ id: c.none })) },
+  'POST /api/analyze': { as: 'professional', body: part(ZAnalyzeRequest, () => ({ portfolio })) },
+  'POST /api/analyze-demo': { as: 'visitor', body: part(ZAnalyzeRequest, () => ({ portfolio })) },
+  'POST /api/alerts/conditions': {
+    as: 'professional',
+    body: part(ZSaveAlertConditionsRequest, (c) => ({
+      userId: c.userId,
+      clientId: c.clientId,
+      conditions: [{ id: c.none, type: 'price_above', symbol: 'AAPL', threshold: 500, enabled: true }],
+    })),
+  },
+  'GET /api/alerts/conditions/:userId': {
+    as: 'professional',
+    params: part(ZAlertsUserIdParams, (c) => ({ userId: c.userId })),
+    query: part(ZPortfolioScopeQuery, (c) => ({ clientId: c.clientId })),
+  },
+  'POST /api/alerts/acknowledge': {
+    as: 'professional',
+    body: part(ZAcknowledgeAlertRequest, (c) => ({ alertId: c.none })),
+  },
+  'GET /api/alerts/:userId': {
+    as: 'professional',
+    params: part(ZAlertsUserIdParams, (c) => ({ userId: c.userId })),
+    query: part(ZPortfolioScopeQuery, (c) => ({ clientId: c.clientId })),
+  },
+  'GET /api/snapshots/latest/:userId': {
+    as: 'professional',
+    params: part(ZAlertsUserIdParams, (c) => ({ userId: c.userId })),
+    query: part(ZPortfolioScopeQuery, (c) => ({ clientId: c.clientId })),
+  },
+  'POST /api/snapshots/generate': {
+    as: 'professional',
+    body: part(ZGenerateSnapshotRequest, (c) => ({ userId: c.userId, clientId: c.clientId })),
+  },
+  'POST /api/api-tokens': {
+    as: 'professional',
+    body: part(ZCreateApiTokenRequest, () => ({ name: 'Spreadsheet', scopes: ['read:portfolio'] })),
+  },
+  'DELETE /api/api-tokens/:id': {
+    as: 'professional',
+    params: part(ZApiTokenParams, (c) => ({ id: c.none })),
+  },
+  'GET /api/market-data/search': { as: 'visitor', query: part(ZSearchQuery, () => ({ q: 'apple' })) },
+  'POST /api/market-data/quotes': {
+    as: 'visitor',
+    body: part(ZQuotesRequest, () => ({ symbols: ['AAPL'] })),
+  },
+  'GET /api/market-data/:ticker': { as: 'visitor', params: part(ZTickerParams, () => ({ ticker: 'AAPL' })) },
+  'GET /api/market-data/:ticker/history': {
+    as: 'visitor',
+    params: part(ZTickerParams, () => ({ ticker: 'AAPL' })),
+    query: part(ZHistoryQuery, () => ({ range: '1M' })),
+  },
+  'GET /api/paper-trading/portfolio': {
+    as: 'professional',
+    query: part(ZPaperPortfolioListQuery, (c) => ({ userId: c.userId })),
+  },
+  'POST /api/paper-trading/portfolio': {
+    as: 'professional',
+    body: part(ZCreatePaperPortfolioRequest, () => ({
+      name: 'Practice',
+      description: 'Trying things',
+      initialBalance: '10000',
+    })),
+  },
+  'GET /api/paper-trading/portfolio/:id/performance': {
+    as: 'professional',
+    params: part(ZPaperPortfolioParams, (c) => ({ id: c.paperPortfolioId })),
+  },
+  'POST /api/paper-trading/trade': {
+    as: 'professional',
+    body: part(ZPaperTradeRequest, (c) => ({
+      portfolioId: c.paperPortfolioId,
+      userId: c.userId,
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: 1,
+    })),
+    headers: part(z.object({ 'idempotency-key': ZIdempotencyKey }), () => ({ 'idempotency-key': 'retry-1' })),
+  },
+  'GET /api/paper-trading/trades': {
+    as: 'professional',
+    query: part(ZPaperTradesQuery, (c) => ({ portfolioId: c.paperPortfolioId, limit: '10' })),
+  },
+  'PUT /api/portfolio': { as: 'professional', body: part(ZSavePortfolioRequest, () => ({ portfolio })) },
+  'POST /api/portfolio/valuation': { as: 'visitor', body: part(ZValuationRequest, () => ({ portfolio })) },
+  'POST /api/portfolio/value-history': {
+    as: 'visitor',
+    body: part(ZValueHistoryRequest, () => ({ portfolio })),
+  },
+  'POST /api/portfolio-accounts/manual': {
+    as: 'professional',
+    body: part(ZManualAccountRequest, () => ({
+      accountType: 'ira',
+      accountName: 'Retirement',
+      holdings: portfolio,
+    })),
+  },
+  'DELETE /api/portfolio-accounts/:id': {
+    as: 'professional',
+    params: part(ZPortfolioAccountParams, (c) => ({ id: c.none })),
+  },
+  'GET /api/points': { as: 'professional', query: part(ZPointsQuery, (c) => ({ userId: c.userId })) },
+  'GET /api/points/:userId/history': {
+    as: 'professional',
+    params: part(ZRewardsUserIdParams, (c) => ({ userId: c.userId })),
+  },
+  'PUT /api/settings/api-keys/:vendor': {
+    as: 'professional',
+    params: part(ZVendorParams, () => ({ vendor: 'polygon' })),
+    body: part(ZSaveApiKeyRequest, () => ({ apiKey: 'abcdefgh1234' })),
+  },
+  'DELETE /api/settings/api-keys/:vendor': {
+    as: 'professional',
+    params: part(ZVendorParams, () => ({ vendor: 'polygon' })),
+  },
+  'POST /api/settings/api-keys/:vendor/test': {
+    as: 'professional',
+    params: part(ZVendorParams, () => ({ vendor: 'polygon' })),
+    body: part(ZTestApiKeyRequest, () => ({ apiKey: 'abcdefgh1234' })),
+  },
+  'POST /api/import/csv': {
+    as: 'visitor',
+    body: part(ZCsvImportRequest, () => ({ broker: 'generic', csv: 'Symbol,Quantity\nAAPL,10\n' })),
+  },
+  'POST /api/fidelity/import-portfolio': {
+    as: 'visitor',
+    body: part(ZHoldingsImportRequest, () => ({
+      holdings: [{ symbol: 'AAPL', shares: '10', type: 'stock' }],
+    })),
+  },
+  'POST /api/etrade/import-portfolio': {
+    as: 'visitor',
+    body: part(ZHoldingsImportRequest, () => ({
+      holdings: [{ symbol: 'AAPL', shares: '10', type: 'stock' }],
+    })),
+  },
+  'POST /api/financial-advice': {
+    as: 'professional',
+    body: part(ZAdviceRequest, () => ({ symbol: 'AAPL', question: 'Should I hold it?' })),
+  },
+  'GET /api/leaderboard': {
+    as: 'professional',
+    query: part(ZLeaderboardQuery, () => ({ type: 'weekly_points' })),
+  },
+  'POST /api/lessons/:lessonId/read': {
+    as: 'professional',
+    params: part(ZLessonParams, () => ({ lessonId: 'diversification-basics' })),
+  },
+  'POST /api/trading-suggestions': {
+    as: 'professional',
+    body: part(ZSuggestionRequest, (c) => ({ portfolio, userId: c.userId })),
+  },
+  'PATCH /api/trading-suggestions/:id/dismiss': {
+    as: 'professional',
+    params: part(ZSuggestionParams, (c) => ({ id: c.none })),
+  },
+  'PATCH /api/trading-suggestions/:id/execute': {
+    as: 'professional',
+    params: part(ZSuggestionParams, (c) => ({ id: c.none })),
+  },
+  'PUT /api/demo/plan': { as: 'professional', body: part(ZDemoPlanRequest, () => ({ plan: 'premium' })) },
+};
+
+/** Routes that read no text from the request's body, query or path, and why. */
+const NO_TEXT_INPUT: Record<string, string> = {
+  'GET /api/health': 'no input',
+  'GET /api/config': 'no input',
+  'GET /robots.txt': 'no input',
+  'GET /sitemap.xml': 'no input',
+  'GET /api/clients': 'no input',
+  'GET /api/report-branding': 'no input',
+  'GET /api/report-branding/logo': 'no input',
+  'PUT /api/report-branding/logo': 'binary image body (decoded, never read as text)',
+  'DELETE /api/report-branding/logo': 'no input',
+  'POST /api/auth/logout': 'no input',
+  'GET /api/auth/me': 'no input',
+  'POST /api/auth/demo': 'no input',
+  'POST /api/account/sessions/sign-out-others': 'no input',
+  'GET /api/account/export': 'no input',
+  'GET /api/achievements': 'no input',
+  'GET /api/admin/me': 'no input',
+  'GET /api/admin/messages': 'no input',
+  'GET /api/admin/users/export': 'no input',
+  'GET /api/admin/audit-log': 'no input',
+  'GET /api/api-tokens': 'no input',
+  'GET /api/market-data/status': 'no input',
+  'GET /api/portfolio': 'no input',
+  'GET /api/portfolio-accounts': 'no input',
+  'POST /api/portfolio-accounts/demo': 'no input',
+  'POST /api/portfolio-accounts/sync': 'no input',
+  'GET /api/settings/api-keys': 'no input',
+  'POST /api/stripe/webhook': 'raw body, checked against its Stripe-Signature before it is read',
+  'GET /api/financial-advice/history': 'no input',
+  'GET /api/terminal/overview': 'no input',
+  'GET /api/terminal/advanced-analytics': 'no input',
+  'GET /api/trading-suggestions': 'no input',
+  'GET /api/billing': 'no input',
+  'GET /api/v1/openapi.json': 'no input',
+  'GET /api/v1/portfolio': 'the Authorization header only (a token pattern check before any lookup)',
+  'GET /api/v1/paper-portfolios': 'the Authorization header only (a token pattern check before any lookup)',
+  'GET /api/v1/valuation': 'the Authorization header only (a token pattern check before any lookup)',
+  'GET /api/v1/analysis': 'the Authorization header only (a token pattern check before any lookup)',
+};
+
+/** `METHOD path` of every route the app registered (HEAD, added to each GET, left out). */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const routes = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack.join('').replace(/(.)\/$/, '$1');
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.add(`${method} ${path}`);
+    }
+  }
+  return [...routes].sort();
+}
+
+const RECORD_KEY = Symbol('record key');
+type Segment = string | number | typeof RECORD_KEY;
+interface StringField {
+  path: Segment[];
+  schema: Schema;
+}
+
+const NOT_TEXT = new Set([
+  'number',
+  'bigint',
+  'boolean',
+  'enum',
+  'literal',
+  'unknown',
+  'any',
+  'null',
+  'undefined',
+  'transform',
+  'date',
+  'never',
+  'void',
+  'nan',
+]);
+
+interface Definition {
+  type: string;
+  shape: Record<string, Schema>;
+  innerType: Schema;
+  element: Schema;
+  keyType: Schema;
+  options: Schema[];
+  in: Schema;
+  out: Schema;
+}
+
+/** Every string a schema reads from its input, with its path (zod v4 schemas, walked by their definitions). */
+function stringFieldsOf(schema: Schema, path: Segment[] = []): StringField[] {
+  const def = schema._zod.def as unknown as Definition;
+  switch (def.type) {
+    case 'string':
+      return [{ path, schema }];
+    case 'object':
+      return Object.entries(def.shape).flatMap(([key, field]) => stringFieldsOf(field, [...path, key]));
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return stringFieldsOf(def.innerType, path);
+    case 'array':
+      return stringFieldsOf(def.element, [...path, 0]);
+    case 'record':
+      return stringFieldsOf(def.keyType, [...path, RECORD_KEY]);
+    case 'union':
+      return def.options.flatMap((option) => stringFieldsOf(option, path));
+    case 'pipe': {
+      // What comes in is read by `in`; `out` reads strings only when `in` passes the input on (z.preprocess).
+      const read = stringFieldsOf(def.in, path);
+      return read.length > 0 ? read : stringFieldsOf(def.out, path);
+    }
+    default:
+      if (NOT_TEXT.has(def.type)) return [];
+      throw new Error(`stringFieldsOf: no rule for a zod ${def.type} at ${path.map(String).join('.')}`);
+  }
+}
+
+function isUuidSchema(schema: Schema): boolean {
+  return (schema._zod.def as { format?: string }).format === 'uuid';
+}
+
+const BAD_VALUES: Record<string, string> = {
+  NUL: 'a\u0000b',
+  'a lone surrogate': 'a\ud800b',
+  'a control character': 'a\u0001b',
+  '10,000 characters': 'a'.repeat(10_000),
+};
+
+/** `value` with `bad` put at `path`, the objects and lists on the way made when missing. */
+function withValueAt(value: Values, path: Segment[], bad: string): Values {
+  const copy = structuredClone(value);
+  let parent: Record<string | number, unknown> = copy;
+  path.forEach((segment, index) => {
+    const last = index === path.length - 1;
+    const next = path[index + 1];
+    if (segment === RECORD_KEY) return;
+    if (next === RECORD_KEY) {
+      const record = (parent[segment] ?? {}) as Record<string, unknown>;
+      const [first] = Object.values(record);
+      parent[segment] = { [bad]: first ?? 1 };
+      return;
+    }
+    if (last) {
+      parent[segment] = bad;
+      return;
+    }
+    const child = parent[segment];
+    parent[segment] = child && typeof child === 'object' ? child : typeof next === 'number' ? [{}] : {};
+    parent = parent[segment] as Record<string | number, unknown>;
+  });
+  if (path[0] === RECORD_KEY) return { [bad]: Object.values(copy)[0] ?? 1 };
+  return copy;
+}
+
+/** Percent-encodes text for a URL; a lone surrogate as the three bytes its code unit would take in UTF-8. */
+function encode(text: string): string {
+  return [...text]
+    .map((char) => {
+      const unit = char.charCodeAt(0);
+      if (char.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
+        return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+          .join('');
+      }
+      return encodeURIComponent(char);
+    })
+    .join('');
+}
+
+function urlOf(path: string, params: Values, query: Values | undefined): string {
+  const url = path.replace(/:(\w+)/g, (_, name: string) => encode(String(params[name])));
+  if (!query) return url;
+  const pairs = Object.entries(query).map(([key, value]) => `${encode(key)}=${encode(String(value))}`);
+  return pairs.length ? `${url}?${pairs.join('&')}` : url;
+}
+
+describe('every string field of every request', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  const senders = {} as Record<Exclude<Sender, 'visitor'>, TestUser>;
+  let context: Context;
+  let address = 0;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+    app = testApp.app;
+    senders.professional = await signUpUser(app, { plan: 'professional', verified: true });
+    senders.admin = await signUpUser(app, { role: 'admin' });
+    senders.own = await signUpUser(app, { verified: true });
+    const client = await injectAs(senders.professional, app, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Smith family', holdings: portfolio },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const paper = await injectAs(senders.professional, app, {
+      method: 'POST',
+      url: '/api/paper-trading/portfolio',
+      payload: { name: 'Practice' },
+    });
+    expect(paper.statusCode, paper.body).toBe(201);
+    context = {
+      userId: senders.professional.id,
+      clientId: client.json<{ client: { id: string } }>().client.id,
+      paperPortfolioId: paper.json<{ portfolio: { id: string } }>().portfolio.id,
+      none: randomUUID(),
+    };
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('lists every registered route as reading text (with its schemas) or as reading none', () => {
+    const routes = registeredRoutes(app);
+    expect(routes.length).toBeGreaterThan(80);
+    const unlisted = routes.filter((route) => !(route in INPUTS) && !(route in NO_TEXT_INPUT));
+    expect(unlisted, 'routes in neither INPUTS nor NO_TEXT_INPUT').toEqual([]);
+    const gone = [...Object.keys(INPUTS), ...Object.keys(NO_TEXT_INPUT)].filter(
+      (route) => !routes.includes(route),
+    );
+    expect(gone, 'listed routes the app does not have').toEqual([]);
+  });
+
+  it('builds every string field of every request schema with text() (a uuid field excepted)', () => {
+    const notText: string[] = [];
+    for (const [route, input] of Object.entries(INPUTS)) {
+      for (const [where, given] of Object.entries({
+        params: input.params,
+        query: input.query,
+        body: input.body,
+        headers: input.headers,
+      })) {
+        if (!given) continue;
+        expect(
+          given.schema['~standard'].validate(given.valid(context)),
+          `${route} ${where}: valid example`,
+        ).toEqual(expect.objectContaining({ value: expect.anything() as unknown }));
+        for (const field of stringFieldsOf(given.schema)) {
+          if (!isTextSchema(field.schema) && !isUuidSchema(field.schema)) {
+            notText.push(`${route} ${where}.${field.path.map(String).join('.')}`);
+          }
+        }
+      }
+    }
+    expect(notText).toEqual([]);
+  });
+
+  it('answers NUL, a lone surrogate, a control character and 10,000 characters in any of them with a 4xx', async () => {
+    const answers: string[] = [];
+    let sent = 0;
+    for (const [route, input] of Object.entries(INPUTS)) {
+      const [method = 'GET', path = ''] = route.split(' ');
+      const sender = input.as === 'visitor' ? undefined : senders[input.as];
+      const valid = {
+        params: input.params?.valid(context) ?? {},
+        query: input.query?.valid(context),
+        body: input.body?.valid(context),
+        headers: input.headers?.valid(context),
+      };
+      for (const where of ['params', 'query', 'body', 'headers'] as const) {
+        const given = input[where];
+        if (!given) continue;
+        for (const field of stringFieldsOf(given.schema)) {
+          for (const [name, bad] of Object.entries(BAD_VALUES)) {
+            const request = { ...valid, [where]: withValueAt(valid[where] ?? {}, field.path, bad) };
+            address++;
+            const res = await injectAs(sender, app, {
+              method,
+              url: urlOf(path, request.params, request.query),
+              ...(request.body === undefined ? {} : { payload: request.body }),
+              ...(request.headers === undefined
+                ? {}
+                : { headers: request.headers as Record<string, string> }),
+              remoteAddress: `10.77.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`,
+            });
+            sent++;
+            const reached = ![401, 403, 429].includes(res.statusCode);
+            if (res.statusCode < 400 || res.statusCode >= 500 || !reached) {
+              const at = field.path.map((segment) => (segment === RECORD_KEY ? '<key>' : String(segment)));
+              answers.push(
+                `${route} ${where}.${at.join('.')} with ${name}: ${res.statusCode} ${res.body.slice(0, 160)}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(200);
+    expect(answers).toEqual([]);
+  });
+});
