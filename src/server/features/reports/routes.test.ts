@@ -1,3 +1,4 @@
+import { Window } from 'happy-dom';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -440,5 +441,52 @@ describe('GET /api/reports/portfolio.pdf', () => {
     const source = res.rawPayload.toString('latin1');
     expect(source).not.toContain('/Subtype /Image');
     expect(source).toContain(fillOperator(FOLIOWISE_REPORT_COLOR));
+  });
+
+  it('writes firm and client names with XML special characters into XMP metadata that parses as XML', async () => {
+    const firmName = 'Smith & <Sons>';
+    const clientName = `The "O'Brien" <Trust> & Co`;
+    const user = await professional(null);
+    const branded = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName },
+    });
+    expect(branded.statusCode, branded.body).toBe(200);
+    const client = await injectAs(user, t.app, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: clientName, holdings: { AAPL: 2 } },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const res = await injectAs(user, t.app, {
+      method: 'GET',
+      url: `/api/reports/portfolio.pdf?clientId=${client.json().client.id}`,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+
+    // The packet as pdfkit writes it (UTF-8, uncompressed): from <?xpacket begin to <?xpacket end="w"?>.
+    const source = res.rawPayload.toString('utf8');
+    const start = source.indexOf('<?xpacket begin');
+    const endMarker = '<?xpacket end="w"?>';
+    const end = source.indexOf(endMarker, start);
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    const packet = source.slice(start, end + endMarker.length);
+    // Every '&' starts one of XML's entities (happy-dom's parser lets a bare '&' through).
+    expect(packet).not.toMatch(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i);
+
+    const window = new Window();
+    try {
+      const xml = new window.DOMParser().parseFromString(packet, 'application/xml');
+      expect(xml.getElementsByTagName('parsererror')).toHaveLength(0);
+      const textOf = (name: string) => xml.getElementsByTagName(name)[0]?.textContent?.trim();
+      expect(textOf('dc:creator')).toBe(firmName);
+      expect(textOf('dc:title')).toBe(`Portfolio report: ${clientName} — ${firmName}`);
+    } finally {
+      await window.happyDOM.close();
+    }
+    // The info dictionary (a PDF string, not XML) keeps the names as they are.
+    expect(inspectPdf(res.rawPayload).title).toBe(`Portfolio report: ${clientName} — ${firmName}`);
   });
 });
