@@ -36,6 +36,10 @@ export interface DecodedLogo {
 
 export type LogoRefusal = Extract<LogoVerdict, { ok: false }>;
 
+// libvips keeps recent operations and their images in memory for reuse: nothing here is asked twice, and no
+// decoded image of one account should outlive its request.
+sharp.cache(false);
+
 const unreadable: LogoRefusal = { ok: false, code: 'IMAGE_UNREADABLE', message: LOGO_MESSAGES.unreadable };
 
 /** A corrupt or bomb-like image must not hold a thread-pool thread for long. */
