@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { LOGO_MESSAGES } from '../src/contracts/reports';
 import { inspectPdf, normalizedPdfText } from '../src/server/features/resources/pdf-inspect';
 import { MOBILE, screenshot, seriousAccessibilityViolations, useBrowser, visible } from './support/browser';
-import { sharedServer } from './support/server';
+import { PNG_BAD_DEFLATE } from '../src/server/testing/logo-fixtures';
+import { runSql, sharedServer } from './support/server';
 import { signUp } from './support/users';
 
 /** White-label reports (#16 item 2, decision 033). A paid plan is set in SQL, in the shared server's database. */
@@ -83,6 +84,31 @@ describe('white-label reports in the browser', () => {
       .setInputFiles({ name: 'firm-logo.png', mimeType: 'image/png', buffer: LOGO });
     await visible(section.getByRole('img', { name: 'Your logo' }));
     await screenshot(page, 'reports-account-long-name-with-logo-375');
+  });
+
+  it('a Professional user whose stored logo no longer decodes is told why on /account (375)', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    const user = await signUp(page, { plan: 'professional' });
+    await page.goto('/account#reports');
+    const section = brandingSection(page);
+    await section
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'firm-logo.png', mimeType: 'image/png', buffer: LOGO });
+    await visible(section.getByRole('img', { name: 'Your logo' }));
+    // Issue 24: as a logo stored before uploads were decoded, or changed in the database, would be.
+    const updated = await runSql(
+      server.dataDir,
+      'update report_branding set logo = $1, logo_type = $2 where user_id = $3',
+      [PNG_BAD_DEFLATE, 'image/png', user.id],
+    );
+    expect(updated.rowCount).toBe(1);
+    await page.reload();
+    await visible(section.getByText(LOGO_MESSAGES.storedUnreadable));
+    // Left out of the cover preview as of the report; it can be replaced or removed.
+    expect(await section.getByRole('img', { name: 'Your logo' }).count()).toBe(0);
+    await visible(section.getByRole('button', { name: 'Remove logo' }));
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'reports-account-stored-logo-unreadable-375');
   });
 
   it('a Premium user sees an upsell naming Professional and the page asks nothing that answers 403', async () => {

@@ -13,6 +13,8 @@ export const errorStatusByCode = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An upload of a supported type whose content cannot be decoded (a logo that is not a whole image). */
+  IMAGE_UNREADABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   AI_UNAVAILABLE: 503,

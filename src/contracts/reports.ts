@@ -62,6 +62,8 @@ export const ZReportBrandingResponse = z.object({
   firmName: z.string().nullable(),
   color: z.string().nullable(),
   logo: ZReportLogo.nullable(),
+  /** Why the stored logo is left out of reports (it no longer decodes); null when it is drawn or there is none. */
+  logoProblem: z.string().nullable(),
 });
 export type ReportBrandingResponse = z.infer<typeof ZReportBrandingResponse>;
 

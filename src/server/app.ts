@@ -13,6 +13,7 @@ import { negotiateContentEncoding } from './http/content-encoding';
 import { answerClientError, frameworkError, registerErrorHandling } from './http/errors';
 import { createLogger, RequestLogController } from './http/logger';
 import { PrerenderedPages } from './http/prerendered-pages';
+import { trackRequestsInFlight } from './http/requests-in-flight';
 import { registerSecurity, trustProxyOption } from './http/security';
 import { registerUrlEncodingCheck } from './http/url-encoding';
 import { systemRoutes } from './features/system/routes';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerSecurity(app, config);
   registerUrlEncodingCheck(app);
+  trackRequestsInFlight(app);
   await app.register(cookie, { secret: config.appSecret });
   // Routes opt in with `config: { rateLimit: {...} }`; the counters are in the shared limit store, per client
   // key (IPv4 address, IPv6 /64) unless the route keys them otherwise (per user).

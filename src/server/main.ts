@@ -5,9 +5,14 @@ import { buildApp } from './app';
 import { buildConfig, ConfigError, parseEnv } from './config';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './http/logger';
+import { requestsInFlight } from './http/requests-in-flight';
 import { resolveAppSecret } from './app-secret';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** After an uncaught exception in-flight requests get this long before their connections are cut. */
+const CRASH_GRACE_MS = 2_000;
+/** And the whole stop this long: past it the process exits anyway (PostgreSQL may then be left running). */
+const CRASH_STOP_LIMIT_MS = 30_000;
 
 async function main() {
   let env;
@@ -80,6 +85,47 @@ async function main() {
   // before the embedded PostgreSQL is stopped, leaving it running.
   process.on('SIGTERM', (signal) => void shutdown(signal));
   process.on('SIGINT', (signal) => void shutdown(signal));
+
+  /**
+   * Last resort (issue 24 item 1): an exception no code caught (thrown from a callback, where no request's
+   * try/catch reaches) or a rejection no code handled leaves the process in a state nobody can vouch for. It is
+   * logged with the requests in flight (the one that caused it is among them), the app gets a short grace to
+   * answer them and stop its jobs, the embedded PostgreSQL is stopped cleanly (it would otherwise keep running
+   * without its app), and the process exits with 1 so that a supervisor starts it again.
+   */
+  let crashing = false;
+  const crash = async (error: unknown, origin: 'uncaughtException' | 'unhandledRejection') => {
+    log.fatal({ err: error, origin, requestsInFlight: requestsInFlight() }, `${origin}: stopping`);
+    if (crashing) return;
+    crashing = true;
+    closing = true;
+    process.exitCode = 1;
+    setTimeout(() => {
+      log.error(`did not stop within ${CRASH_STOP_LIMIT_MS} ms after the ${origin}: exiting anyway`);
+      process.exit(1);
+    }, CRASH_STOP_LIMIT_MS);
+    const started = await startup.catch(() => undefined);
+    if (started) {
+      const { app, database } = started;
+      const grace = setTimeout(() => app.server.closeAllConnections(), CRASH_GRACE_MS);
+      grace.unref();
+      try {
+        await app.close();
+      } catch (closeError) {
+        log.error({ err: closeError }, 'closing the app failed');
+      }
+      clearTimeout(grace);
+      try {
+        await database.shutdown();
+        log.info(`database stopped after the ${origin}`);
+      } catch (stopError) {
+        log.error({ err: stopError }, 'stopping the database failed');
+      }
+    }
+    process.exit(1);
+  };
+  process.on('uncaughtException', (error, origin) => void crash(error, origin));
+  process.on('unhandledRejection', (reason) => void crash(reason, 'unhandledRejection'));
 
   const { app, database } = await startup;
   if (closing) return;

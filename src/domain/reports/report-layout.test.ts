@@ -10,6 +10,7 @@ import {
   readableTextColor,
   reportFileName,
   toPdfText,
+  toXmlText,
   wedgePath,
 } from './report-layout';
 
@@ -129,5 +130,15 @@ describe('priceRange', () => {
     });
     expect(priceRange([])).toBeNull();
     expect(priceRange([0, 5])?.change).toBeNull();
+  });
+});
+
+describe('toXmlText', () => {
+  it('writes the five special characters as entities and drops what XML 1.0 does not allow', () => {
+    expect(toXmlText(`Smith & <Sons> "quoted" 'single'`)).toBe(
+      'Smith &amp; &lt;Sons&gt; &quot;quoted&quot; &apos;single&apos;',
+    );
+    expect(toXmlText('a\u0000b\u0007c\td\ne\uD800f\uFFFEg')).toBe('abc\td\nefg');
+    expect(toXmlText('Café — 𝄞 €')).toBe('Café — 𝄞 €');
   });
 });

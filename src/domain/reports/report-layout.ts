@@ -218,3 +218,32 @@ export function toPdfText(text: string): string {
   }
   return out;
 }
+
+const XML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/**
+ * Text for the content of an XML element (the PDF's XMP metadata): the five special characters as entities, and
+ * the characters XML 1.0 does not allow at all (C0 controls but tab, line feed and carriage return; lone
+ * surrogates; U+FFFE and U+FFFF) dropped.
+ */
+export function toXmlText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const isAllowed =
+      code === 0x09 ||
+      code === 0x0a ||
+      code === 0x0d ||
+      (code >= 0x20 && code <= 0xd7ff) ||
+      (code >= 0xe000 && code <= 0xfffd) ||
+      code >= 0x10000;
+    if (isAllowed) out += XML_ESCAPES[char] ?? char;
+  }
+  return out;
+}

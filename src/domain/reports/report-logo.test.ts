@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_MAX_BYTES, LOGO_MESSAGES, inspectLogo } from './report-logo';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, inspectLogo, pngImageData } from './report-logo';
 
 const hex = (text: string) => Uint8Array.from(text.match(/../g) ?? [], (byte) => parseInt(byte, 16));
 
@@ -96,5 +96,76 @@ describe('inspectLogo', () => {
       message: LOGO_MESSAGES.unreadable,
     });
     expect(inspectLogo(hex('ffd8ffd9'))).toMatchObject({ ok: false, message: LOGO_MESSAGES.unreadable });
+  });
+});
+
+/** A PNG of chunks given as [type, data] (CRCs left zero: pngImageData reads the structure, not the checksums). */
+function pngOf(chunks: readonly (readonly [string, Uint8Array])[]): Uint8Array {
+  const parts: Uint8Array[] = [hex('89504e470d0a1a0a')];
+  for (const [type, data] of chunks) {
+    const head = new Uint8Array(8);
+    new DataView(head.buffer).setUint32(0, data.length);
+    head.set(new TextEncoder().encode(type), 4);
+    parts.push(head, data, new Uint8Array(4));
+  }
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((at, part) => (bytes.set(part, at), at + part.length), 0);
+  return bytes;
+}
+
+function ihdr(width: number, height: number, depth: number, colorType: number, interlace = 0): Uint8Array {
+  const data = new Uint8Array(13);
+  new DataView(data.buffer).setUint32(0, width);
+  new DataView(data.buffer).setUint32(4, height);
+  data.set([depth, colorType, 0, 0, interlace], 8);
+  return data;
+}
+
+describe('pngImageData', () => {
+  it("finds a real PNG's image data and the size its header promises", () => {
+    const data = pngImageData(PNG_16);
+    // 16 rows of a filter byte and 16 one-bit palette indexes (2 bytes); its one IDAT is 12 bytes.
+    expect(data?.inflatedBytes).toBe(16 * (1 + 2));
+    expect(data?.idat.map((chunk) => chunk.length)).toEqual([12]);
+  });
+
+  it('counts every scanline of each colour type and depth, and of the seven interlaced passes', () => {
+    const idat = ['IDAT', hex('00')] as const;
+    const end = ['IEND', new Uint8Array(0)] as const;
+    const size = (header: Uint8Array) => pngImageData(pngOf([['IHDR', header], idat, end]))?.inflatedBytes;
+    expect(size(ihdr(2000, 2000, 8, 6))).toBe(2000 * (1 + 8000));
+    expect(size(ihdr(2000, 2000, 16, 6))).toBe(2000 * (1 + 16000));
+    expect(size(ihdr(33, 20, 8, 2))).toBe(20 * (1 + 99));
+    expect(size(ihdr(17, 3, 4, 3))).toBe(3 * (1 + 9));
+    expect(size(ihdr(16, 16, 8, 4))).toBe(16 * (1 + 32));
+    // Adam7 of 16 × 16 RGBA: passes of 2×2, 2×2, 4×2, 4×4, 8×4, 8×8 and 16×8 pixels (as sharp writes it).
+    expect(size(ihdr(16, 16, 8, 6, 1))).toBe(1054);
+    // Passes that hold no pixel have no scanlines: a 1 × 1 image is the first pass alone.
+    expect(size(ihdr(1, 1, 8, 0, 1))).toBe(2);
+  });
+
+  it('joins the IDAT chunks in order and skips the others', () => {
+    const png = pngOf([
+      ['IHDR', ihdr(16, 16, 8, 6)],
+      ['IDAT', hex('0102')],
+      ['tEXt', hex('41')],
+      ['IDAT', hex('03')],
+      ['IEND', new Uint8Array(0)],
+    ]);
+    expect(pngImageData(png)?.idat.map((chunk) => [...chunk])).toEqual([[1, 2], [3]]);
+  });
+
+  it('refuses a structure that is not a PNG: no IHDR first, bad header fields, no IDAT or IEND, a chunk past the end', () => {
+    const idat = ['IDAT', hex('00')] as const;
+    const end = ['IEND', new Uint8Array(0)] as const;
+    expect(pngImageData(pngOf([idat, ['IHDR', ihdr(16, 16, 8, 6)], end]))).toBeNull();
+    expect(pngImageData(pngOf([['IHDR', ihdr(16, 16, 8, 5)], idat, end]))).toBeNull(); // no colour type 5
+    expect(pngImageData(pngOf([['IHDR', ihdr(16, 16, 4, 2)], idat, end]))).toBeNull(); // RGB of 4 bits
+    expect(pngImageData(pngOf([['IHDR', ihdr(16, 16, 8, 6, 2)], idat, end]))).toBeNull(); // no interlace 2
+    expect(pngImageData(pngOf([['IHDR', ihdr(16, 16, 8, 6)], end]))).toBeNull();
+    expect(pngImageData(pngOf([['IHDR', ihdr(16, 16, 8, 6)], idat]))).toBeNull();
+    const whole = pngOf([['IHDR', ihdr(16, 16, 8, 6)], idat, end]);
+    expect(pngImageData(whole.subarray(0, whole.length - 1))).toBeNull();
+    expect(pngImageData(JPEG_16_HEADER)).toBeNull();
   });
 });

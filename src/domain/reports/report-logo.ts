@@ -1,12 +1,15 @@
 /**
  * A report logo as uploaded (decision 033): its type is read from the file's first bytes (never from a name or
- * a declared content type), its size from the byte count and its dimensions from the image header, so that
- * nothing but a PNG or JPEG of bounded size reaches pdfkit. Pure: bytes in, a verdict out.
+ * a declared content type), its size from the byte count and its dimensions from the image header. This is the
+ * cheap first look (the browser runs it too); the server then decodes the whole image before accepting it
+ * (features/reports/logo-image.ts, issue 24). Pure: bytes in, a verdict out.
  */
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_MIN_DIMENSION = 16;
 export const LOGO_MAX_DIMENSION = 2000;
+/** Logos are stored re-encoded as PNG: a photo-like JPEG can grow many times over, so the PNG is bounded too. */
+export const LOGO_MAX_STORED_BYTES = 2 * 1024 * 1024;
 
 export type LogoType = 'image/png' | 'image/jpeg';
 
@@ -17,6 +20,9 @@ export const LOGO_MESSAGES = {
   unreadable: 'The logo image could not be read. Please upload a valid PNG or JPEG file.',
   tooSmall: `The logo must be at least ${LOGO_MIN_DIMENSION} × ${LOGO_MIN_DIMENSION} pixels.`,
   tooBig: `The logo must be at most ${LOGO_MAX_DIMENSION} × ${LOGO_MAX_DIMENSION} pixels.`,
+  tooDetailed: `As a PNG this logo would be over ${LOGO_MAX_STORED_BYTES / 1024 / 1024} MB. Please upload a smaller image or one with fewer colours.`,
+  storedUnreadable:
+    'Your saved logo could not be read, so reports are made without it. Please upload the logo again.',
 } as const;
 
 export interface LogoInfo {
@@ -29,7 +35,7 @@ export type LogoVerdict =
   | ({ readonly ok: true } & LogoInfo)
   | {
       readonly ok: false;
-      readonly code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'VALIDATION_ERROR';
+      readonly code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'VALIDATION_ERROR' | 'IMAGE_UNREADABLE';
       readonly message: string;
     };
 
@@ -87,10 +93,13 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
   return null;
 }
 
-/** The logo's type and dimensions, or why it is refused. */
-export function inspectLogo(bytes: Uint8Array): LogoVerdict {
+/**
+ * The logo's type and dimensions, or why it is refused. `maxBytes` is the upload's limit unless told otherwise (a
+ * stored logo, re-encoded as PNG, may be up to LOGO_MAX_STORED_BYTES).
+ */
+export function inspectLogo(bytes: Uint8Array, maxBytes: number = LOGO_MAX_BYTES): LogoVerdict {
   if (bytes.length === 0) return { ok: false, code: 'VALIDATION_ERROR', message: LOGO_MESSAGES.empty };
-  if (bytes.length > LOGO_MAX_BYTES) {
+  if (bytes.length > maxBytes) {
     return { ok: false, code: 'PAYLOAD_TOO_LARGE', message: LOGO_MESSAGES.tooLarge };
   }
   let type: LogoType;
@@ -105,7 +114,7 @@ export function inspectLogo(bytes: Uint8Array): LogoVerdict {
     return { ok: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: LOGO_MESSAGES.unsupportedType };
   }
   if (!size || size.width === 0 || size.height === 0) {
-    return { ok: false, code: 'VALIDATION_ERROR', message: LOGO_MESSAGES.unreadable };
+    return { ok: false, code: 'IMAGE_UNREADABLE', message: LOGO_MESSAGES.unreadable };
   }
   if (size.width < LOGO_MIN_DIMENSION || size.height < LOGO_MIN_DIMENSION) {
     return { ok: false, code: 'VALIDATION_ERROR', message: LOGO_MESSAGES.tooSmall };
@@ -114,4 +123,81 @@ export function inspectLogo(bytes: Uint8Array): LogoVerdict {
     return { ok: false, code: 'VALIDATION_ERROR', message: LOGO_MESSAGES.tooBig };
   }
   return { ok: true, type, width: size.width, height: size.height };
+}
+
+/** Channels per pixel of each PNG colour type, and the bit depths each allows (PNG 1.2, table 11.1). */
+const PNG_COLOR_TYPES: Readonly<Record<number, { channels: number; depths: readonly number[] }>> = {
+  0: { channels: 1, depths: [1, 2, 4, 8, 16] },
+  2: { channels: 3, depths: [8, 16] },
+  3: { channels: 1, depths: [1, 2, 4, 8] },
+  4: { channels: 2, depths: [8, 16] },
+  6: { channels: 4, depths: [8, 16] },
+};
+
+/** Adam7's passes: first column, first row, column step, row step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+export interface PngImageData {
+  /** The IDAT chunks' data, in order: together one zlib stream. */
+  readonly idat: readonly Uint8Array[];
+  /** What that stream must inflate to, exactly: every scanline with its filter byte, as the header says. */
+  readonly inflatedBytes: number;
+}
+
+/**
+ * A PNG's compressed image data and the size its header promises, so that the server can inflate it with a
+ * bound and refuse data that inflates to more (a decompression bomb) or less (truncated) than the header says.
+ * Null when the chunk structure is not a PNG's: IHDR first with valid fields, chunks within the file, at least
+ * one IDAT, and an IEND.
+ */
+export function pngImageData(bytes: Uint8Array): PngImageData | null {
+  if (!startsWith(bytes, PNG_SIGNATURE)) return null;
+  const idat: Uint8Array[] = [];
+  let header: { width: number; height: number; bitsPerPixel: number; interlaced: boolean } | null = null;
+  let at = PNG_SIGNATURE.length;
+  for (;;) {
+    if (at + 12 > bytes.length) return null;
+    const length = uint32(bytes, at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    const dataStart = at + 8;
+    if (dataStart + length + 4 > bytes.length) return null;
+    const data = bytes.subarray(dataStart, dataStart + length);
+    if (header === null) {
+      if (type !== 'IHDR' || length !== 13) return null;
+      const [depth = 0, colorType = 0, compression, filter, interlace = 0] = data.subarray(8);
+      const color = PNG_COLOR_TYPES[colorType];
+      if (!color?.depths.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return null;
+      header = {
+        width: uint32(data, 0),
+        height: uint32(data, 4),
+        bitsPerPixel: color.channels * depth,
+        interlaced: interlace === 1,
+      };
+    } else if (type === 'IDAT') {
+      idat.push(data);
+    } else if (type === 'IEND') {
+      break;
+    }
+    at = dataStart + length + 4;
+  }
+  if (header === null || idat.length === 0) return null;
+  const { width, height, bitsPerPixel, interlaced } = header;
+  const scanlines = (columns: number, rows: number) =>
+    columns > 0 && rows > 0 ? rows * (1 + Math.ceil((columns * bitsPerPixel) / 8)) : 0;
+  const inflatedBytes = interlaced
+    ? ADAM7.reduce(
+        (sum, [x0, y0, dx, dy]) =>
+          sum + scanlines(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy)),
+        0,
+      )
+    : scanlines(width, height);
+  return { idat, inflatedBytes };
 }

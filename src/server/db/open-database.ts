@@ -1,6 +1,10 @@
+import { setTimeout } from 'node:timers/promises';
 import type { AppConfig } from '../config';
 import { applyMigrations, connectDatabase, ensureDatabaseExists, type DatabaseHandle } from './client';
 import { startEmbeddedPostgres } from './embedded-server';
+
+/** How long a stop waits for the pool's clients to be released before stopping the embedded server anyway. */
+const POOL_CLOSE_LIMIT_MS = 5_000;
 
 export interface RunningDatabase {
   handle: DatabaseHandle;
@@ -30,7 +34,12 @@ export async function openDatabase(
     return {
       handle,
       async shutdown() {
-        await handle.close();
+        // A client still checked out (a request cut short by an uncaught exception) would keep the pool's end
+        // waiting, and PostgreSQL running: its fast stop ends such sessions itself.
+        const poolClosed = handle
+          .close()
+          .catch((error: Error) => log(`closing the database pool failed: ${error.message}`));
+        await Promise.race([poolClosed, setTimeout(POOL_CLOSE_LIMIT_MS, undefined, { ref: false })]);
         await server.stop();
       },
     };

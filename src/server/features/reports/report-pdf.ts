@@ -27,6 +27,7 @@ import {
   priceRange,
   readableTextColor,
   toPdfText,
+  toXmlText,
   wedgePath,
 } from '../../../domain/reports/report-layout';
 
@@ -802,6 +803,28 @@ export function preparedByOf(branding: ReportBranding): string {
   return branding.firmName ?? 'Foliowise';
 }
 
+/**
+ * pdfkit copies the document info (title, author, subject...) into the XMP metadata packet as it is, without
+ * escaping, so a firm called `Smith & <Sons>` made the packet malformed XML (issue 24 item 9). Its `_addInfo`
+ * writes that packet at `doc.end()`, after the info dictionary (a PDF string, escaped by pdfkit) is written: for
+ * that one call the info's text values are XML-escaped, then restored. routes.test.ts parses the packet as XML.
+ */
+function escapeInfoInXmp(doc: Doc) {
+  const internal = doc as unknown as { info: Record<string, unknown>; _addInfo: () => void };
+  const addInfo = internal._addInfo.bind(doc);
+  internal._addInfo = () => {
+    const info = internal.info;
+    internal.info = Object.fromEntries(
+      Object.entries(info).map(([key, value]) => [key, typeof value === 'string' ? toXmlText(value) : value]),
+    );
+    try {
+      addInfo();
+    } finally {
+      internal.info = info;
+    }
+  };
+}
+
 /** The report as PDF bytes. */
 export function renderPortfolioReportPdf(data: PortfolioReportData): Promise<Buffer> {
   const brand = data.branding.color ?? FOLIOWISE_REPORT_COLOR;
@@ -825,6 +848,7 @@ export function renderPortfolioReportPdf(data: PortfolioReportData): Promise<Buf
       Creator: 'Foliowise',
     },
   });
+  escapeInfoInXmp(doc);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

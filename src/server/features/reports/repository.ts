@@ -24,15 +24,6 @@ const brandingColumns = {
   logoUpdatedAt: reportBranding.logoUpdatedAt,
 };
 
-/** The branding without the logo's bytes (the form and the preview's metadata). */
-export async function findBranding(db: Database, userId: string): Promise<BrandingRow | undefined> {
-  const [row] = await db
-    .select(brandingColumns)
-    .from(reportBranding)
-    .where(eq(reportBranding.userId, userId));
-  return row;
-}
-
 /** The branding with the logo's bytes (the report and the preview image). */
 export async function findBrandingWithLogo(
   db: Database,

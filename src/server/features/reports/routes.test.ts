@@ -1,16 +1,27 @@
+import { Window } from 'happy-dom';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { ZAnalyzeResponse, ZValuationResponse } from '../../../contracts/analysis';
 import { CLIENT_MESSAGES } from '../../../contracts/clients';
 import {
   FOLIOWISE_REPORT_COLOR,
+  LOGO_MAX_BYTES,
   LOGO_MESSAGES,
   REPORT_MESSAGES,
   ZReportBrandingResponse,
 } from '../../../contracts/reports';
 import { formatMoney, formatPercent, formatNumber } from '../../../domain/analytics/format';
 import { formatReportDate, hexToRgb } from '../../../domain/reports/report-layout';
-import { GIF_40X20, JPEG_16, PNG_16 } from '../../testing/logo-fixtures';
+import {
+  GIF_40X20,
+  JPEG_16,
+  PNG_16,
+  PNG_BAD_DEFLATE,
+  decompressionBombPng,
+} from '../../testing/logo-fixtures';
+import { reportBranding } from '../../db/schema';
 import { buildApp } from '../../app';
 import { createTestDatabase } from '../../testing/test-database';
 import { testConfig } from '../../testing/test-app';
@@ -22,7 +33,11 @@ import { REPORT_DISCLAIMER } from './report-pdf';
 const NOW = new Date('2026-11-24T09:15:00Z');
 const PORTFOLIO = { AAPL: 10, MSFT: 4, VTI: 12, BND: 20, 'CRYPTO:BTC': 0.05 };
 
-let t: { app: Awaited<ReturnType<typeof buildApp>>; close: () => Promise<void> };
+let t: {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
+  close: () => Promise<void>;
+};
 beforeAll(async () => {
   // One clock for the simulated prices and the report: the report and the endpoints see the same market.
   const database = await createTestDatabase();
@@ -37,6 +52,7 @@ beforeAll(async () => {
   await app.ready();
   t = {
     app,
+    db: database.db,
     close: async () => {
       await app.close();
       await database.close();
@@ -100,7 +116,7 @@ describe('/api/report-branding', () => {
   it('starts empty, saves a firm name and colour (normalised), and clears them with empty values', async () => {
     const user = await professional(null);
     const empty = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding' });
-    expect(empty.json()).toEqual({ firmName: null, color: null, logo: null });
+    expect(empty.json()).toEqual({ firmName: null, color: null, logo: null, logoProblem: null });
 
     const saved = await injectAs(user, t.app, {
       method: 'PUT',
@@ -112,6 +128,7 @@ describe('/api/report-branding', () => {
       firmName: 'Larchmont & Finch Wealth Partners',
       color: '#0f766e',
       logo: null,
+      logoProblem: null,
     });
 
     const cleared = await injectAs(user, t.app, {
@@ -119,7 +136,7 @@ describe('/api/report-branding', () => {
       url: '/api/report-branding',
       payload: { firmName: '', color: '' },
     });
-    expect(cleared.json()).toEqual({ firmName: null, color: null, logo: null });
+    expect(cleared.json()).toEqual({ firmName: null, color: null, logo: null, logoProblem: null });
   });
 
   it('refuses a colour that is not hex and a firm name over 80 characters', async () => {
@@ -143,31 +160,48 @@ describe('/api/report-branding', () => {
 });
 
 describe('/api/report-branding/logo', () => {
-  it('takes a PNG and a JPEG by their bytes, serves the stored one back and removes it', async () => {
+  it('takes a PNG and a JPEG by their bytes and stores each re-encoded as PNG, serves it back and removes it', async () => {
     const user = await professional(null);
     const png = await uploadLogo(user, PNG_16, 'image/png');
     expect(png.statusCode, png.body).toBe(200);
-    expect(ZReportBrandingResponse.parse(png.json()).logo).toMatchObject({
-      type: 'image/png',
-      width: 16,
-      height: 16,
-      bytes: PNG_16.length,
+    expect(ZReportBrandingResponse.parse(png.json())).toMatchObject({
+      logo: { type: 'image/png', width: 16, height: 16 },
+      logoProblem: null,
     });
 
-    // The declared type is not trusted: a JPEG sent as image/png is stored as the JPEG it is.
+    // The declared type is not trusted, and the upload itself is never stored: a JPEG sent as image/png is
+    // decoded as the JPEG it is and stored as sharp's PNG of it.
     const jpeg = await uploadLogo(user, JPEG_16, 'image/png');
     expect(jpeg.statusCode, jpeg.body).toBe(200);
-    expect(jpeg.json().logo).toMatchObject({ type: 'image/jpeg', width: 16, height: 16 });
+    expect(jpeg.json().logo).toMatchObject({ type: 'image/png', width: 16, height: 16 });
 
     const served = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding/logo' });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.rawPayload.equals(JPEG_16)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(JPEG_16)).toBe(false);
+    expect(served.rawPayload.length).toBe(jpeg.json().logo.bytes);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 16, height: 16 });
 
     const removed = await injectAs(user, t.app, { method: 'DELETE', url: '/api/report-branding/logo' });
     expect(removed.json().logo).toBeNull();
     const gone = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding/logo' });
     expectError(gone, 404, 'NOT_FOUND');
+  });
+
+  it('keeps the transparency of a logo in its PNG', async () => {
+    const user = await professional(null);
+    const halfTransparent = await sharp({
+      create: { width: 40, height: 20, channels: 4, background: { r: 30, g: 77, b: 140, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const res = await uploadLogo(user, halfTransparent, 'image/png');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().logo).toMatchObject({ type: 'image/png', width: 40, height: 20 });
+    const served = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding/logo' });
+    const { data, info } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    expect(data[3]).toBe(128);
   });
 
   it('refuses a GIF, a renamed text file, an oversized file and a truncated PNG with clear messages', async () => {
@@ -185,8 +219,11 @@ describe('/api/report-branding/logo', () => {
     expect(big.json().error.message).toBe(LOGO_MESSAGES.tooLarge);
 
     const truncated = await uploadLogo(user, PNG_16.subarray(0, 40), 'image/png');
-    expectError(truncated, 400, 'VALIDATION_ERROR');
+    expectError(truncated, 422, 'IMAGE_UNREADABLE');
     expect(truncated.json().error.message).toBe(LOGO_MESSAGES.unreadable);
+
+    const truncatedJpeg = await uploadLogo(user, JPEG_16.subarray(0, JPEG_16.length - 40), 'image/jpeg');
+    expectError(truncatedJpeg, 422, 'IMAGE_UNREADABLE');
 
     const json = await injectAs(user, t.app, {
       method: 'PUT',
@@ -197,6 +234,59 @@ describe('/api/report-branding/logo', () => {
 
     const branding = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding' });
     expect(branding.json().logo).toBeNull();
+  });
+
+  it('refuses a PNG whose image data is not deflate data (it used to end the server), storing nothing', async () => {
+    expect(PNG_BAD_DEFLATE).toHaveLength(155);
+    const user = await professional();
+    const res = await uploadLogo(user, PNG_BAD_DEFLATE, 'image/png');
+    expectError(res, 422, 'IMAGE_UNREADABLE', LOGO_MESSAGES.unreadable);
+    expect(res.json().error.fields).toEqual({ logo: LOGO_MESSAGES.unreadable });
+
+    const branding = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding' });
+    expect(branding.json()).toMatchObject({ logo: null, logoProblem: null });
+    // Still serving, and its report is made.
+    const report = await injectAs(user, t.app, { method: 'GET', url: '/api/reports/portfolio.pdf' });
+    expect(report.statusCode).toBe(200);
+  });
+
+  it('refuses a decompression bomb: a 2000 × 2000 PNG of about 400 KB whose data inflates to 400 MB', async () => {
+    const bomb = await decompressionBombPng();
+    expect(bomb.length).toBeGreaterThan(300 * 1024);
+    expect(bomb.length).toBeLessThan(LOGO_MAX_BYTES);
+    const user = await professional(null);
+    const res = await uploadLogo(user, bomb, 'image/png');
+    expectError(res, 422, 'IMAGE_UNREADABLE', LOGO_MESSAGES.unreadable);
+    const branding = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding' });
+    expect(branding.json().logo).toBeNull();
+  });
+
+  it('leaves a stored logo that no longer decodes out of the report, and tells the owner why', async () => {
+    const user = await professional();
+    const saved = await uploadLogo(user, PNG_16, 'image/png');
+    expect(saved.statusCode, saved.body).toBe(200);
+    // As a logo stored before uploads were decoded, or changed in the database, would be.
+    await t.db
+      .update(reportBranding)
+      .set({ logo: PNG_BAD_DEFLATE, logoType: 'image/png', logoWidth: 16, logoHeight: 16 })
+      .where(eq(reportBranding.userId, user.id));
+
+    const branding = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding' });
+    expect(branding.statusCode).toBe(200);
+    expect(ZReportBrandingResponse.parse(branding.json())).toMatchObject({
+      logo: { type: 'image/png', width: 16, height: 16, bytes: PNG_BAD_DEFLATE.length },
+      logoProblem: LOGO_MESSAGES.storedUnreadable,
+    });
+
+    const report = await injectAs(user, t.app, { method: 'GET', url: '/api/reports/portfolio.pdf' });
+    expect(report.statusCode, report.body.slice(0, 200)).toBe(200);
+    expect(report.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+    expect(inspectPdf(report.rawPayload).xrefValid).toBe(true);
+
+    // Uploading it again clears the problem.
+    expect((await uploadLogo(user, PNG_16, 'image/png')).statusCode).toBe(200);
+    const fixed = await injectAs(user, t.app, { method: 'GET', url: '/api/report-branding' });
+    expect(fixed.json().logoProblem).toBeNull();
   });
 });
 
@@ -351,5 +441,52 @@ describe('GET /api/reports/portfolio.pdf', () => {
     const source = res.rawPayload.toString('latin1');
     expect(source).not.toContain('/Subtype /Image');
     expect(source).toContain(fillOperator(FOLIOWISE_REPORT_COLOR));
+  });
+
+  it('writes firm and client names with XML special characters into XMP metadata that parses as XML', async () => {
+    const firmName = 'Smith & <Sons>';
+    const clientName = `The "O'Brien" <Trust> & Co`;
+    const user = await professional(null);
+    const branded = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName },
+    });
+    expect(branded.statusCode, branded.body).toBe(200);
+    const client = await injectAs(user, t.app, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: clientName, holdings: { AAPL: 2 } },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const res = await injectAs(user, t.app, {
+      method: 'GET',
+      url: `/api/reports/portfolio.pdf?clientId=${client.json().client.id}`,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+
+    // The packet as pdfkit writes it (UTF-8, uncompressed): from <?xpacket begin to <?xpacket end="w"?>.
+    const source = res.rawPayload.toString('utf8');
+    const start = source.indexOf('<?xpacket begin');
+    const endMarker = '<?xpacket end="w"?>';
+    const end = source.indexOf(endMarker, start);
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    const packet = source.slice(start, end + endMarker.length);
+    // Every '&' starts one of XML's entities (happy-dom's parser lets a bare '&' through).
+    expect(packet).not.toMatch(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i);
+
+    const window = new Window();
+    try {
+      const xml = new window.DOMParser().parseFromString(packet, 'application/xml');
+      expect(xml.getElementsByTagName('parsererror')).toHaveLength(0);
+      const textOf = (name: string) => xml.getElementsByTagName(name)[0]?.textContent?.trim();
+      expect(textOf('dc:creator')).toBe(firmName);
+      expect(textOf('dc:title')).toBe(`Portfolio report: ${clientName} — ${firmName}`);
+    } finally {
+      await window.happyDOM.close();
+    }
+    // The info dictionary (a PDF string, not XML) keeps the names as they are.
+    expect(inspectPdf(res.rawPayload).title).toBe(`Portfolio report: ${clientName} — ${firmName}`);
   });
 });

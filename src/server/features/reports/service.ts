@@ -7,12 +7,11 @@
  * POST /api/analyze (the model's words when one is configured, the rules' words otherwise or when it fails), so
  * the report says what the screen says.
  */
-import PDFDocument from 'pdfkit';
 import type { User } from '../../../contracts/accounts';
 import type { AnalyzeResponse, Portfolio } from '../../../contracts/analysis';
 import { AppError } from '../../../contracts/errors';
 import { REPORT_MESSAGES, type ReportBrandingResponse } from '../../../contracts/reports';
-import { LOGO_MESSAGES, inspectLogo } from '../../../domain/reports/report-logo';
+import { LOGO_MESSAGES } from '../../../domain/reports/report-logo';
 import { reportFileName } from '../../../domain/reports/report-layout';
 import type { Database } from '../../db/client';
 import {
@@ -26,12 +25,12 @@ import { findClientHoldings } from '../clients/service';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 import {
   clearBrandingLogo,
-  findBranding,
   findBrandingWithLogo,
   upsertBrandingLogo,
   upsertBrandingText,
   type BrandingRow,
 } from './repository';
+import { decodeLogo, type DecodedLogo } from './logo-image';
 import { preparedByOf, renderPortfolioReportPdf, type ReportBranding } from './report-pdf';
 
 export interface ReportsContext {
@@ -42,8 +41,8 @@ export interface ReportsContext {
 
 // ---------------------------------------------------------------------------------------------- branding
 
-function toResponse(row: BrandingRow | undefined): ReportBrandingResponse {
-  if (!row) return { firmName: null, color: null, logo: null };
+function toResponse(row: BrandingRow | undefined, logoProblem: string | null): ReportBrandingResponse {
+  if (!row) return { firmName: null, color: null, logo: null, logoProblem: null };
   const hasLogo =
     row.logoType !== null &&
     row.logoWidth !== null &&
@@ -62,11 +61,32 @@ function toResponse(row: BrandingRow | undefined): ReportBrandingResponse {
           updatedAt: (row.logoUpdatedAt as Date).toISOString(),
         }
       : null,
+    logoProblem,
   };
 }
 
+/**
+ * The stored logo decoded again, as it will be drawn (sharp's fresh PNG), or null with the reason shown to the
+ * owner on /account when it no longer decodes (written before logos were decoded at upload, or changed in the
+ * database): a report is then made without it rather than refused.
+ */
+async function checkStoredLogo(
+  logo: Buffer | null,
+): Promise<{ decoded: DecodedLogo | null; problem: string | null }> {
+  if (!logo) return { decoded: null, problem: null };
+  const decoded = await decodeLogo({ bytes: logo, stored: true });
+  return decoded.ok ? { decoded, problem: null } : { decoded: null, problem: LOGO_MESSAGES.storedUnreadable };
+}
+
+/** The branding as the form shows it, its stored logo checked as a report would draw it. */
+async function brandingResponse(db: Database, userId: string): Promise<ReportBrandingResponse> {
+  const row = await findBrandingWithLogo(db, userId);
+  const { problem } = await checkStoredLogo(row?.logo ?? null);
+  return toResponse(row, problem);
+}
+
 export async function getReportBranding(options: { db: Database; userId: string }) {
-  return toResponse(await findBranding(options.db, options.userId));
+  return brandingResponse(options.db, options.userId);
 }
 
 export async function saveReportBranding(options: {
@@ -76,49 +96,35 @@ export async function saveReportBranding(options: {
   color: string | null;
 }): Promise<ReportBrandingResponse> {
   const { db, userId, firmName, color } = options;
-  return toResponse(await upsertBrandingText(db, userId, { firmName, color }));
+  await upsertBrandingText(db, userId, { firmName, color });
+  return brandingResponse(db, userId);
 }
 
 /**
- * Whether pdfkit can embed the image: a header can be well-formed over a body that is not (a truncated PNG, a
- * JPEG pdfkit does not read). Checked once at upload, so that a report never fails on its logo.
+ * Stores the logo once it has been decoded in full (`decodeLogo`: type, size and dimensions from its bytes,
+ * never from a name or header; image data no larger than its header says). Only sharp's re-encoding, a PNG, is
+ * stored: the uploaded bytes themselves are never kept or drawn. Nothing is stored when it is refused.
  */
-function isEmbeddable(bytes: Buffer): boolean {
-  const doc = new PDFDocument({ size: [64, 64], margin: 0 });
-  try {
-    doc.image(bytes, 0, 0, { width: 64 });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    doc.end();
-  }
-}
-
-/** Stores the logo after reading its type, size and dimensions from its bytes (never from a name or header). */
 export async function saveReportLogo(options: {
   db: Database;
   userId: string;
   bytes: Buffer;
 }): Promise<ReportBrandingResponse> {
-  const verdict = inspectLogo(options.bytes);
-  if (!verdict.ok) throw new AppError(verdict.code, verdict.message, { fields: { logo: verdict.message } });
-  if (!isEmbeddable(options.bytes)) {
-    throw new AppError('VALIDATION_ERROR', LOGO_MESSAGES.unreadable, {
-      fields: { logo: LOGO_MESSAGES.unreadable },
-    });
+  const decoded = await decodeLogo({ bytes: options.bytes, stored: false });
+  if (!decoded.ok) {
+    throw new AppError(decoded.code, decoded.message, { fields: { logo: decoded.message } });
   }
   const row = await upsertBrandingLogo(options.db, options.userId, {
-    bytes: options.bytes,
-    type: verdict.type,
-    width: verdict.width,
-    height: verdict.height,
+    bytes: decoded.bytes,
+    type: 'image/png',
+    width: decoded.width,
+    height: decoded.height,
   });
-  return toResponse(row);
+  return toResponse(row, null);
 }
 
 export async function removeReportLogo(options: { db: Database; userId: string }) {
-  return toResponse(await clearBrandingLogo(options.db, options.userId));
+  return toResponse(await clearBrandingLogo(options.db, options.userId), null);
 }
 
 /** The stored logo's bytes and type (the form's preview); 404 when none. */
@@ -128,17 +134,18 @@ export async function getReportLogo(options: { db: Database; userId: string }) {
   return { bytes: row.logo, type: row.logoType };
 }
 
-/** The branding a report is drawn with (Foliowise's own where the user set nothing). */
+/**
+ * The branding a report is drawn with (Foliowise's own where the user set nothing). The logo is the stored one
+ * decoded again and re-encoded by sharp, or none when that fails (the report is still made).
+ */
 export async function loadReportBranding(options: { db: Database; userId: string }): Promise<ReportBranding> {
   const row = await findBrandingWithLogo(options.db, options.userId);
   if (!row) return { firmName: null, color: null, logo: null };
+  const { decoded } = await checkStoredLogo(row.logo);
   return {
     firmName: row.firmName,
     color: row.color,
-    logo:
-      row.logo && row.logoWidth && row.logoHeight
-        ? { bytes: row.logo, width: row.logoWidth, height: row.logoHeight }
-        : null,
+    logo: decoded ? { bytes: decoded.bytes, width: decoded.width, height: decoded.height } : null,
   };
 }
 

@@ -104,7 +104,8 @@ function CoverPreview({ branding }: { branding: ReportBrandingResponse }) {
         className="flex min-h-24 items-center gap-4 rounded-md p-4"
         style={{ backgroundColor: color, color: readableTextColor(color) }}
       >
-        {branding.logo ? (
+        {/* A logo that no longer decodes is left out of reports, so out of their preview too. */}
+        {branding.logo && !branding.logoProblem ? (
           <span className="flex size-16 shrink-0 items-center justify-center rounded bg-white p-1">
             <img
               src={reportLogoUrl(branding.logo.updatedAt)}
@@ -236,6 +237,11 @@ function LogoField({ branding }: { branding: ReportBrandingResponse }) {
           ? ` Current logo: ${branding.logo.width} × ${branding.logo.height} px, ${Math.ceil(branding.logo.bytes / 1024)} KB.`
           : ' No logo yet.'}
       </p>
+      {branding.logoProblem ? (
+        <Alert variant="destructive">
+          <AlertDescription>{branding.logoProblem}</AlertDescription>
+        </Alert>
+      ) : null}
       <input
         ref={inputRef}
         id={inputId}
