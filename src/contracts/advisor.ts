@@ -6,18 +6,14 @@
  * positionWeight) are 0-1. Every number comes from src/domain/advisor; `wordsSource` says who wrote the words.
  */
 import { z } from 'zod';
-import {
-  ADVICE_ACTIONS,
-  RISK_TOLERANCES,
-  TIME_HORIZONS,
-  TIME_HORIZON_LABELS,
-} from '../domain/advisor/recommendation';
+import { ADVICE_ACTIONS, RISK_TOLERANCES } from '../domain/advisor/recommendation';
+import { TIME_HORIZONS } from '../domain/time-horizon';
 import { ADVISOR_QUESTIONS_PER_DAY } from '../domain/plans';
 import { PAPER_TRADE_LIMITS, PAPER_TRADING_MESSAGES } from '../domain/paper-trading';
 import { ZMarketDataSource } from './market-data';
 import { text, TICKER_PATTERN } from './text';
 
-export { ADVICE_ACTIONS, RISK_TOLERANCES, TIME_HORIZONS, TIME_HORIZON_LABELS, ADVISOR_QUESTIONS_PER_DAY };
+export { ADVICE_ACTIONS, RISK_TOLERANCES, TIME_HORIZONS, ADVISOR_QUESTIONS_PER_DAY };
 
 export const MAX_QUESTION_LENGTH = 1000;
 /** Recent questions a signed-in user sees on the page. */

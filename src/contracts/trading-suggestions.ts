@@ -9,8 +9,8 @@ import {
   RISK_TOLERANCES,
   SUGGESTION_LEVELS,
   SUGGESTION_TYPES,
-  TIME_HORIZONS,
 } from '../domain/trading-suggestions';
+import { TIME_HORIZONS } from '../domain/time-horizon';
 import { ZNonEmptyPortfolio } from './analysis';
 import { ZMarketDataSource } from './market-data';
 import { text } from './text';

@@ -34,13 +34,12 @@ import {
   type FactHolding,
   type PortfolioFacts,
 } from './analytics';
+import type { TimeHorizon } from './time-horizon';
 
 export const RISK_TOLERANCES = ['conservative', 'moderate', 'aggressive'] as const;
 export type RiskTolerance = (typeof RISK_TOLERANCES)[number];
 export const INVESTMENT_GOALS = ['growth', 'income', 'preservation'] as const;
 export type InvestmentGoal = (typeof INVESTMENT_GOALS)[number];
-export const TIME_HORIZONS = ['short', 'medium', 'long'] as const;
-export type TimeHorizon = (typeof TIME_HORIZONS)[number];
 export const SUGGESTION_TYPES = ['buy', 'sell', 'rebalance', 'options'] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 export const SUGGESTION_LEVELS = ['high', 'medium', 'low'] as const;

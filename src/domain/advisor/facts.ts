@@ -5,13 +5,8 @@
 import type { Bar } from '../analytics';
 import { findAlternatives, type Alternative } from './alternatives';
 import { findPriceLevels, toCents, type PriceLevels } from './levels';
-import {
-  priceTargets,
-  recommend,
-  type Recommendation,
-  type RiskTolerance,
-  type TimeHorizon,
-} from './recommendation';
+import { priceTargets, recommend, type Recommendation, type RiskTolerance } from './recommendation';
+import type { TimeHorizon } from '../time-horizon';
 import { assessStockRisk, type StockRisk } from './risk';
 import { computeTechnicals, SMA_LONG_PERIOD, type Technicals } from './technicals';
 

@@ -19,20 +19,12 @@
 import type { RiskLevel } from '../analytics';
 import { toCents } from './levels';
 import type { Trend } from './technicals';
+import { TIME_HORIZON_LABELS, type TimeHorizon } from '../time-horizon';
 
 export const RISK_TOLERANCES = ['conservative', 'moderate', 'aggressive'] as const;
 export type RiskTolerance = (typeof RISK_TOLERANCES)[number];
-export const TIME_HORIZONS = ['short', 'medium', 'long'] as const;
-export type TimeHorizon = (typeof TIME_HORIZONS)[number];
 export const ADVICE_ACTIONS = ['strong buy', 'buy', 'hold', 'sell', 'strong sell'] as const;
 export type AdviceAction = (typeof ADVICE_ACTIONS)[number];
-
-/** Spec 001 §9: the time horizon options as the form shows them; also the recommendation's timeframe. */
-export const TIME_HORIZON_LABELS: Readonly<Record<TimeHorizon, string>> = {
-  short: '<1 year',
-  medium: '1-3 years',
-  long: '3+ years',
-};
 
 const RISK_RANK: Readonly<Record<RiskLevel, number>> = { low: 0, medium: 1, high: 2 };
 const TOLERANCE_RANK: Readonly<Record<RiskTolerance, number>> = {

@@ -4,10 +4,10 @@ import {
   MAX_QUESTION_LENGTH,
   RISK_TOLERANCES,
   TIME_HORIZONS,
-  TIME_HORIZON_LABELS,
   type AdviceRequest,
 } from '../../../contracts/advisor';
-import type { RiskTolerance, TimeHorizon } from '../../../domain/advisor/recommendation';
+import type { RiskTolerance } from '../../../domain/advisor/recommendation';
+import { timeHorizonOption, type TimeHorizon } from '../../../domain/time-horizon';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -17,11 +17,6 @@ const RISK_LABELS: Readonly<Record<RiskTolerance, string>> = {
   conservative: 'Conservative',
   moderate: 'Moderate',
   aggressive: 'Aggressive',
-};
-const HORIZON_NAMES: Readonly<Record<TimeHorizon, string>> = {
-  short: 'Short',
-  medium: 'Medium',
-  long: 'Long',
 };
 
 /** A number field read as a decimal (spec 001 §5); empty or not a number: omitted. */
@@ -152,7 +147,7 @@ export function AdvisorForm({ isPending, onAsk, preset }: AdvisorFormProps) {
             <SelectContent>
               {TIME_HORIZONS.map((option) => (
                 <SelectItem key={option} value={option}>
-                  {HORIZON_NAMES[option]} ({TIME_HORIZON_LABELS[option]})
+                  {timeHorizonOption(option)}
                 </SelectItem>
               ))}
             </SelectContent>

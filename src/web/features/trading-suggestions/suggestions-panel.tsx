@@ -4,11 +4,10 @@ import {
   DEFAULT_SUGGESTION_PREFERENCES,
   INVESTMENT_GOALS,
   RISK_TOLERANCES,
-  TIME_HORIZONS,
   type InvestmentGoal,
   type RiskTolerance,
-  type TimeHorizon,
 } from '../../../domain/trading-suggestions';
+import { TIME_HORIZONS, timeHorizonOption, type TimeHorizon } from '../../../domain/time-horizon';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
@@ -25,11 +24,6 @@ import { useUpdateSuggestion } from './update-suggestion';
 import { SuggestionsUpsellCard } from './upsell-card';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const HORIZON_LABELS: Record<TimeHorizon, string> = {
-  short: 'Short (under 3 years)',
-  medium: 'Medium (3 to 10 years)',
-  long: 'Long (over 10 years)',
-};
 
 /**
  * The AI Trading Suggestions panel (spec 000 §2 "Other views", §4): premium and professional plans generate
@@ -113,7 +107,7 @@ export function TradingSuggestionsPanel({ portfolio }: { portfolio: Readonly<Rec
                   <SelectContent>
                     {TIME_HORIZONS.map((h) => (
                       <SelectItem key={h} value={h}>
-                        {HORIZON_LABELS[h]}
+                        {timeHorizonOption(h)}
                       </SelectItem>
                     ))}
                   </SelectContent>
