@@ -20,7 +20,7 @@ afterAll(async () => {
 let counter = 0;
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.com`;
 
-/** The path and query of a mailed link (its origin is the server's PUBLIC_URL default, its HOST:PORT). */
+/** The path and query of a mailed link (its origin is the address the server listens on, issue 25 item 16). */
 const pathOf = (link: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
@@ -38,7 +38,7 @@ describe('accounts by mail, against a local SMTP server', () => {
 
     const mail = await smtp.nextMailTo(email);
     expect(mail.subject).toBe('Confirm your email for Foliowise');
-    const link = linkIn(mail, 'http://localhost:');
+    const link = linkIn(mail, `${server.baseUrl}/`);
     expect(pathOf(link)).toMatch(/^\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
 
     await page.goto(pathOf(link));
@@ -75,7 +75,7 @@ describe('accounts by mail, against a local SMTP server', () => {
       .toBe(true);
 
     const mail = await smtp.nextMailTo(email, 'Reset your Foliowise password');
-    await page.goto(pathOf(linkIn(mail, 'http://localhost:')));
+    await page.goto(pathOf(linkIn(mail, `${server.baseUrl}/`)));
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
     await page.getByRole('button', { name: 'Set new password' }).click();
