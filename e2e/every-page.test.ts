@@ -11,6 +11,7 @@ import {
   useBrowser,
 } from './support/browser';
 import { signUp } from './support/users';
+import type { Plan } from '../src/contracts/accounts';
 
 const h = useBrowser();
 
@@ -26,6 +27,18 @@ const SIGNED_IN_PAGES: readonly PagePath[] = [
   '/clients',
   '/pricing',
 ];
+
+/** A page signed in once, on the first call, as a new account of `plan`; the same page after that. */
+function signedInPage(plan?: Plan): () => Promise<Page> {
+  let page: Page | undefined;
+  return async () => {
+    if (!page) {
+      page = await h.newPage();
+      await signUp(page, { plan });
+    }
+    return page;
+  };
+}
 
 const isPaymentPage = (path: string) => (PAYMENT_PAGE_PATHS as readonly string[]).includes(path);
 
@@ -54,23 +67,17 @@ async function checkPage(newPage: () => Promise<Page>, path: string, who: string
   }
 }
 
-describe('every page, at 1440 and 375 px (issue #12 "Checks")', () => {
+describe('every page, at 1440 and 375 px (issue #12 "Checks", issue #25 item 19)', () => {
   it.each([...PAGE_PATHS])('%s for a visitor: accessible and within the screen', async (path) => {
     await checkPage(() => h.newPage(), path, 'visitor');
   });
 
-  it.each([...SIGNED_IN_PAGES])('%s signed in: accessible and within the screen', async (path) => {
-    let page: Page | undefined;
-    await checkPage(
-      async () => {
-        if (!page) {
-          page = await h.newPage();
-          await signUp(page);
-        }
-        return page;
-      },
-      path,
-      'signed-in',
-    );
+  it.each([...SIGNED_IN_PAGES])('%s signed in (Free): accessible and within the screen', async (path) => {
+    await checkPage(signedInPage(), path, 'signed-in');
+  });
+
+  // Issue 25 item 19: every page as the plan that sees the most (clients, terminal analytics, reports).
+  it.each([...PAGE_PATHS])('%s signed in as Professional: accessible and within the screen', async (path) => {
+    await checkPage(signedInPage('professional'), path, 'professional');
   });
 });
