@@ -51,6 +51,7 @@ export const ZAdminStats = z.object({
   recentSignups: z.array(ZAdminUser),
   signupsPerDay: z.array(z.object({ date: z.string(), count: ZCount })),
   analytics: z.object({
+    /** The conversion percentages and `mrrDollars` leave demo accounts out (decision 029). */
     freeToPremiumPercent: z.number(),
     premiumToProfessionalPercent: z.number(),
     emailCollectionPercent: z.number(),
@@ -58,6 +59,8 @@ export const ZAdminStats = z.object({
     subscriptionMrrDollars: z.number(),
     activeSubscriptions: ZCount,
     complimentaryUsers: ZCount,
+    /** Demo accounts, shown apart: every one, and those switched to each paid plan. */
+    demoAccounts: z.object({ total: ZCount, premium: ZCount, professional: ZCount }),
     trialsStarted: ZCount,
     churned: ZCount,
     paperTrades: ZCount,

@@ -27,9 +27,17 @@ describe('roundedPercent', () => {
 });
 
 describe('computeSpecAnalytics (spec 001 §9)', () => {
+  const noDemo = { demoUsers: 0, demoPremiumUsers: 0, demoProfessionalUsers: 0 };
+
   it('premium / total, professional / premium, emails / total, premium × 29 + professional × 99', () => {
     expect(
-      computeSpecAnalytics({ totalUsers: 1000, totalEmails: 873, premiumUsers: 125, professionalUsers: 17 }),
+      computeSpecAnalytics({
+        totalUsers: 1000,
+        totalEmails: 873,
+        premiumUsers: 125,
+        professionalUsers: 17,
+        ...noDemo,
+      }),
     ).toEqual({
       freeToPremiumPercent: 13, // 12.5
       premiumToProfessionalPercent: 14, // 13.6
@@ -38,9 +46,52 @@ describe('computeSpecAnalytics (spec 001 §9)', () => {
     });
   });
 
+  it('leaves demo accounts out of conversion and MRR, and counts them as users without an email', () => {
+    // 1,000 accounts of which 127 demo: 10 of them on Premium, 4 on Professional.
+    expect(
+      computeSpecAnalytics({
+        totalUsers: 1000,
+        totalEmails: 873,
+        premiumUsers: 135,
+        professionalUsers: 21,
+        demoUsers: 127,
+        demoPremiumUsers: 10,
+        demoProfessionalUsers: 4,
+      }),
+    ).toEqual({
+      freeToPremiumPercent: 14, // 125 / 873 = 14.3
+      premiumToProfessionalPercent: 14, // 17 / 125 = 13.6
+      emailCollectionPercent: 87, // 873 / 1000
+      mrrDollars: 125 * 29 + 17 * 99, // 5,308, not 135 × 29 + 21 × 99
+    });
+    // Only demo accounts: nothing to convert, no money.
+    expect(
+      computeSpecAnalytics({
+        totalUsers: 2,
+        totalEmails: 0,
+        premiumUsers: 1,
+        professionalUsers: 1,
+        demoUsers: 2,
+        demoPremiumUsers: 1,
+        demoProfessionalUsers: 1,
+      }),
+    ).toEqual({
+      freeToPremiumPercent: 0,
+      premiumToProfessionalPercent: 0,
+      emailCollectionPercent: 0,
+      mrrDollars: 0,
+    });
+  });
+
   it('is all zeros with no users', () => {
     expect(
-      computeSpecAnalytics({ totalUsers: 0, totalEmails: 0, premiumUsers: 0, professionalUsers: 0 }),
+      computeSpecAnalytics({
+        totalUsers: 0,
+        totalEmails: 0,
+        premiumUsers: 0,
+        professionalUsers: 0,
+        ...noDemo,
+      }),
     ).toEqual({
       freeToPremiumPercent: 0,
       premiumToProfessionalPercent: 0,

@@ -1,6 +1,6 @@
 /**
- * The admin dashboard's figures (spec 001 §9, decision 029): conversion percentages, the spec's MRR and the MRR
- * of the real subscriptions, and the time ranges of the stats. Pure; the server counts, this computes.
+ * The admin dashboard's figures (spec 001 §9, decision 029): conversion percentages and the spec's MRR (demo
+ * accounts left out), the MRR of the real subscriptions, and the time ranges of the stats. Pure; the server counts, this computes.
  */
 import type { BillingInterval } from '../plans';
 import { PLANS } from '../plans';
@@ -32,32 +32,43 @@ function monthlyDollars(plan: PaidPlanId): number {
 }
 
 export interface PlanCounts {
+  /** Every account, demo accounts included. */
   totalUsers: number;
   totalEmails: number;
   premiumUsers: number;
   professionalUsers: number;
+  /** Demo accounts among them, and those on each paid plan (a demo account switches plans with Demo Settings). */
+  demoUsers: number;
+  demoPremiumUsers: number;
+  demoProfessionalUsers: number;
 }
 
 export interface SpecAnalytics {
-  /** Free -> Premium %: premium / total users. */
+  /** Free -> Premium %: premium / total users, demo accounts left out of both. */
   freeToPremiumPercent: number;
-  /** Premium -> Professional %: professional / premium. */
+  /** Premium -> Professional %: professional / premium, demo accounts left out of both. */
   premiumToProfessionalPercent: number;
-  /** Email collection %: emails / total users. */
+  /** Email collection %: emails / total users (a demo account is a user without an email). */
   emailCollectionPercent: number;
-  /** premium × 29 + professional × 99, in whole dollars. */
+  /** premium × 29 + professional × 99 over accounts that are not demo accounts, in whole dollars. */
   mrrDollars: number;
 }
 
-/** Spec 001 §9's four figures, each rounded to a whole number. */
+/**
+ * Spec 001 §9's four figures, each rounded to a whole number. The money and conversion figures are the spec's
+ * formulas over real accounts: a demo account pays nothing whatever plan it switched to, so it is left out
+ * (and shown apart).
+ */
 export function computeSpecAnalytics(counts: PlanCounts): SpecAnalytics {
+  const users = counts.totalUsers - counts.demoUsers;
+  const premium = counts.premiumUsers - counts.demoPremiumUsers;
+  const professional = counts.professionalUsers - counts.demoProfessionalUsers;
   return {
-    freeToPremiumPercent: roundedPercent(counts.premiumUsers, counts.totalUsers),
-    premiumToProfessionalPercent: roundedPercent(counts.professionalUsers, counts.premiumUsers),
+    freeToPremiumPercent: roundedPercent(premium, users),
+    premiumToProfessionalPercent: roundedPercent(professional, premium),
     emailCollectionPercent: roundedPercent(counts.totalEmails, counts.totalUsers),
     mrrDollars: Math.round(
-      counts.premiumUsers * monthlyDollars('premium') +
-        counts.professionalUsers * monthlyDollars('professional'),
+      premium * monthlyDollars('premium') + professional * monthlyDollars('professional'),
     ),
   };
 }

@@ -19,8 +19,12 @@ const sinceBound = (since: Date | null) =>
 const dayOf = (from: SQL) => sql`(${from} at time zone 'UTC')::date`;
 const dayAfter = (from: SQL) => sql`((${dayOf(from)} + 1) at time zone 'UTC')`;
 
-/** What each signup counts in: its plan now, and demo accounts (whose address is no email collected). */
-const SIGNUP_METRICS = sql`unnest(array['signup_' || plan, case when is_demo then 'signup_demo' end])`;
+/**
+ * What each signup counts in: its plan now, demo accounts (whose address is no email collected), and demo accounts
+ * on a paid plan by plan (left out of the money and conversion figures). As the trigger of migration 0025.
+ */
+const SIGNUP_METRICS = sql`unnest(array['signup_' || plan, case when is_demo then 'signup_demo' end,
+  case when is_demo and plan <> 'free' then 'signup_demo_' || plan end])`;
 const PLAN_SIGNUP_METRICS = ['signup_free', 'signup_premium', 'signup_professional'];
 
 type MetricCounts = Map<string, { total: number; recent: number }>;
@@ -63,11 +67,16 @@ export interface UserCounts {
   newFree: number;
   newPremium: number;
   newProfessional: number;
+  /** Demo accounts, and those of them on each paid plan (switched with Demo Settings). */
+  demo: number;
+  demoPremium: number;
+  demoProfessional: number;
 }
 
 /**
  * The five cards and their signups within the range, from the signups' running totals (per plan now, and demo
- * accounts: no email collected), and the grants along the partial `user_complimentary_idx`.
+ * accounts: no email collected, and how many of them are on each paid plan), and the grants along the partial
+ * `user_complimentary_idx`.
  */
 export async function countUsers(db: Database, since: Date | null): Promise<UserCounts> {
   const from = sinceBound(since);
@@ -75,7 +84,7 @@ export async function countUsers(db: Database, since: Date | null): Promise<User
     countMetrics(
       db,
       from,
-      [...PLAN_SIGNUP_METRICS, 'signup_demo'],
+      [...PLAN_SIGNUP_METRICS, 'signup_demo', 'signup_demo_premium', 'signup_demo_professional'],
       sql`select ${SIGNUP_METRICS}, 0, 1 from ${user} where created_at >= ${from} and created_at < ${dayAfter(from)}`,
     ),
     countOf(db, sql`select count(*) from ${user} where complimentary_plan is not null`),
@@ -101,6 +110,9 @@ export async function countUsers(db: Database, since: Date | null): Promise<User
     newFree: free.recent,
     newPremium: premium.recent,
     newProfessional: professional.recent,
+    demo: demo.total,
+    demoPremium: of('signup_demo_premium').total,
+    demoProfessional: of('signup_demo_professional').total,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   ADMIN_SEARCH_MIN_LENGTH,
   ADMIN_SEARCH_TOO_SHORT,
 } from '../../../contracts/admin';
+import { ZAuthUserResponse } from '../../../contracts/accounts';
 import { ADMIN_REQUIRED_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../../auth/guards';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, TEST_PASSWORD, type TestUser } from '../../testing/users';
@@ -108,7 +109,8 @@ describe('GET /api/admin/stats', () => {
     expect(stats.recentSignups.find((u) => u.username === 'Demo Investor')?.email).toBeNull();
     expect(stats.signupsPerDay.reduce((sum, day) => sum + day.count, 0)).toBe(recent);
     expect(stats.analytics).toMatchObject({
-      freeToPremiumPercent: Math.round((3 / total) * 100),
+      // Over the accounts that are not demo accounts: the demo one is left out.
+      freeToPremiumPercent: Math.round((3 / (total - 1)) * 100),
       premiumToProfessionalPercent: 67,
       emailCollectionPercent: Math.round(((total - 1) / total) * 100),
       mrrDollars: 3 * 29 + 2 * 99,
@@ -161,6 +163,67 @@ describe('GET /api/admin/stats', () => {
     });
     const month = ZAdminStats.parse((await asAdmin('GET', '/api/admin/stats?range=30d')).json()).analytics;
     expect(month.analysesRun).toBe(2);
+  });
+
+  it('leaves a demo account switched to a paid plan out of MRR and conversion, and shows it apart', async () => {
+    await makeUsers(4, 'stats-real-premium', { plan: 'premium' });
+    const statsNow = async () =>
+      ZAdminStats.parse((await asAdmin('GET', '/api/admin/stats?range=all')).json());
+    const before = await statsNow();
+
+    // 'Try the demo', then Premium from Demo Settings: a Premium user who pays nothing.
+    const opened = await t.app.inject({ method: 'POST', url: '/api/auth/demo', remoteAddress: '10.79.0.1' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const cookie = opened.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
+    const demo: TestUser = { id: ZAuthUserResponse.parse(opened.json()).user.id, email: '', cookie };
+    const switchTo = async (plan: string) => {
+      const res = await injectAs(demo, t.app, { method: 'PUT', url: '/api/demo/plan', payload: { plan } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await switchTo('premium');
+
+    const premium = await statsNow();
+    expect(premium).toMatchObject({
+      totalUsers: before.totalUsers + 1,
+      premiumUsers: before.premiumUsers + 1,
+    });
+    expect(premium.analytics).toMatchObject({
+      mrrDollars: before.analytics.mrrDollars,
+      freeToPremiumPercent: before.analytics.freeToPremiumPercent,
+      premiumToProfessionalPercent: before.analytics.premiumToProfessionalPercent,
+      demoAccounts: {
+        total: before.analytics.demoAccounts.total + 1,
+        premium: before.analytics.demoAccounts.premium + 1,
+        professional: before.analytics.demoAccounts.professional,
+      },
+    });
+
+    await switchTo('professional');
+    const professional = await statsNow();
+    expect(professional.professionalUsers).toBe(before.professionalUsers + 1);
+    expect(professional.analytics).toMatchObject({
+      mrrDollars: before.analytics.mrrDollars,
+      premiumToProfessionalPercent: before.analytics.premiumToProfessionalPercent,
+      demoAccounts: {
+        total: before.analytics.demoAccounts.total + 1,
+        premium: before.analytics.demoAccounts.premium,
+        professional: before.analytics.demoAccounts.professional + 1,
+      },
+    });
+
+    // The figures are the spec's formulas over the accounts that are not demo accounts.
+    const { rows } = await query(
+      `select count(*)::int users,
+              count(*) filter (where plan = 'premium')::int premium,
+              count(*) filter (where plan = 'professional')::int professional
+         from "user" where not is_demo`,
+    );
+    const real = rows[0] as { users: number; premium: number; professional: number };
+    expect(professional.analytics).toMatchObject({
+      mrrDollars: real.premium * 29 + real.professional * 99,
+      freeToPremiumPercent: Math.round((real.premium / real.users) * 100),
+      premiumToProfessionalPercent: Math.round((real.professional / real.premium) * 100),
+    });
   });
 });
 

@@ -2,9 +2,12 @@
 // the totals drift from counting the rows: after every kind of write (app paths, inserts, upserts, updates that
 // move a row to another day or metric, deletes, cascades of an account deletion, truncate), and through
 // GET /api/admin/stats for every range, with rows on both sides of the range's start.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_STATS_RANGES, SIGNUP_CHART_MAX_DAYS } from '../../../domain/admin/analytics';
 import { ZAdminStats } from '../../../contracts/admin';
+import { migrationsFolder } from '../../db/client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { injectAs, signUpUser, type TestUser } from '../../testing/users';
 
@@ -22,7 +25,8 @@ const query = (text: string, values: unknown[] = []) => t.deps.database.pool.que
 /** Counting the rows, per metric, UTC day and shard: what the running totals must hold. */
 const TRUTH = `
   select metric, day::text, shard, count(*)::int as count
-    from (select unnest(array['signup_' || plan, case when is_demo then 'signup_demo' end]) as metric,
+    from (select unnest(array['signup_' || plan, case when is_demo then 'signup_demo' end,
+                               case when is_demo and plan <> 'free' then 'signup_demo_' || plan end]) as metric,
                  (created_at at time zone 'UTC')::date as day, 0 as shard
             from "user"
           union all
@@ -94,6 +98,20 @@ describe('admin_daily_count', () => {
     await query(`update "user" set plan = 'professional' where id = any($1::uuid[])`, [users.slice(0, 5)]);
     await query(`update "user" set is_demo = not is_demo where id = any($1::uuid[])`, [users.slice(5, 10)]);
     await query(`update "user" set created_at = created_at - interval '30 days' where id = $1`, [users[10]]);
+    // Demo accounts switching plans (as Demo Settings does), and one on a paid plan moved to another day.
+    await query(`update "user" set plan = 'premium' where is_demo and id = any($1::uuid[])`, [
+      users.slice(0, 20),
+    ]);
+    await query(`update "user" set plan = 'professional' where is_demo and id = any($1::uuid[])`, [
+      users.slice(0, 8),
+    ]);
+    await query(`update "user" set plan = 'free' where is_demo and id = any($1::uuid[])`, [
+      users.slice(0, 4),
+    ]);
+    await query(
+      `update "user" set created_at = created_at - interval '3 days' where is_demo and plan <> 'free' and id = any($1::uuid[])`,
+      [users.slice(0, 20)],
+    );
     const grant = await injectAs(admin, t.app, {
       method: 'POST',
       url: `/api/admin/users/${member.id}/plan`,
@@ -140,6 +158,40 @@ describe('admin_daily_count', () => {
     await expectTotalsToEqualTheRows();
     await award(users, 'analysis_completed', 0);
     await expectTotalsToEqualTheRows();
+
+    // Truncating the users (and by cascade everything of theirs) empties every metric, in a transaction rolled back
+    // so the admin signed in for the other tests stays.
+    const client = await t.deps.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('truncate "user" cascade');
+      const left = await client.query(TOTALS);
+      expect(left.rows).toEqual([]);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+  });
+
+  it('is filled by migration 0025 with the demo accounts on a paid plan already there', async () => {
+    const users = await makeUsers('totals-d', 24, 2);
+    await query(`update "user" set plan = 'premium' where is_demo and id = any($1::uuid[])`, [
+      users.slice(0, 12),
+    ]);
+    // As before migration 0025: no demo plan totals. Then the migration, as the migrator runs it (one transaction).
+    const statements = readFileSync(path.join(migrationsFolder(), '0025_demo_plan_totals.sql'), 'utf8').split(
+      '--> statement-breakpoint',
+    );
+    const client = await t.deps.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`delete from admin_daily_count where metric like 'signup\\_demo\\_%'`);
+      for (const statement of statements) await client.query(statement);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    await expectTotalsToEqualTheRows();
   });
 
   it('gives GET /api/admin/stats the figures of counting the rows, for every range', async () => {
@@ -172,6 +224,11 @@ describe('admin_daily_count', () => {
                 (select count(*) from "user" where plan = 'free')::int as "freeUsers",
                 (select count(*) from "user" where plan = 'premium')::int as "premiumUsers",
                 (select count(*) from "user" where plan = 'professional')::int as "professionalUsers",
+                (select count(*) from "user" where is_demo)::int as "demo",
+                (select count(*) from "user" where is_demo and plan = 'premium')::int as "demoPremium",
+                (select count(*) from "user" where is_demo and plan = 'professional')::int as "demoProfessional",
+                (select count(*) from "user" where not is_demo and plan = 'premium')::int as "realPremium",
+                (select count(*) from "user" where not is_demo and plan = 'professional')::int as "realProfessional",
                 (select count(*) from "user" where created_at >= $1)::int as "newTotal",
                 (select count(*) from "user" where created_at >= $1 and not is_demo)::int as "newEmails",
                 (select count(*) from "user" where created_at >= $1 and plan = 'free')::int as "newFree",
@@ -198,6 +255,15 @@ describe('admin_daily_count', () => {
           professionalUsers: truth.newProfessional,
         },
         analytics: {
+          // The money and conversion figures over accounts that are not demo accounts, which are counted apart.
+          freeToPremiumPercent: Math.round((truth.realPremium / truth.totalEmails) * 100),
+          premiumToProfessionalPercent: Math.round((truth.realProfessional / truth.realPremium) * 100),
+          mrrDollars: truth.realPremium * 29 + truth.realProfessional * 99,
+          demoAccounts: {
+            total: truth.demo,
+            premium: truth.demoPremium,
+            professional: truth.demoProfessional,
+          },
           paperTrades: truth.paperTrades,
           activeUsers: truth.activeUsers,
           analysesRun: truth.analysesRun,

@@ -90,6 +90,9 @@ export async function getAdminStats(options: {
     totalEmails: users.emails,
     premiumUsers: users.premium,
     professionalUsers: users.professional,
+    demoUsers: users.demo,
+    demoPremiumUsers: users.demoPremium,
+    demoProfessionalUsers: users.demoProfessional,
   });
   return {
     range: options.range,
@@ -113,6 +116,7 @@ export async function getAdminStats(options: {
       subscriptionMrrDollars: computeSubscriptionMrrDollars(subscriptions.active),
       activeSubscriptions: subscriptions.active.reduce((total, row) => total + row.count, 0),
       complimentaryUsers: users.complimentary,
+      demoAccounts: { total: users.demo, premium: users.demoPremium, professional: users.demoProfessional },
       trialsStarted: subscriptions.trials,
       churned: subscriptions.churned,
       paperTrades: activity.trades,

@@ -13,9 +13,20 @@ function Figure({ label, value, note }: { label: string; value: string; note?: R
   );
 }
 
+/** What the demo accounts figure says beside its number: they are not counted, and how many are on a paid plan. */
+function demoAccountsNote(demo: AdminStats['analytics']['demoAccounts']): string {
+  const paid = [
+    demo.premium > 0 ? `${formatNumber(demo.premium)} on Premium` : null,
+    demo.professional > 0 ? `${formatNumber(demo.professional)} on Professional` : null,
+  ].filter((part) => part !== null);
+  const note = 'Not counted in conversion or revenue';
+  return paid.length > 0 ? `${note} (${paid.join(', ')})` : note;
+}
+
 /**
- * Analytics: spec 001 §9's four figures (from the plan counts), beside them the MRR of the subscriptions Stripe is
- * charging, trials and churn in the range, and activity in the range.
+ * Analytics: spec 001 §9's four figures (from the plan counts; demo accounts left out of conversion and MRR and
+ * counted apart), beside them the MRR of the subscriptions Stripe is charging, trials and churn in the range, and
+ * activity in the range.
  */
 export function AnalyticsTab({ stats }: { stats: AdminStats }) {
   const a = stats.analytics;
@@ -30,12 +41,12 @@ export function AnalyticsTab({ stats }: { stats: AdminStats }) {
             <Figure
               label="Free to Premium"
               value={`${a.freeToPremiumPercent}%`}
-              note="Premium users / total users"
+              note="Premium users / total users, demo accounts left out"
             />
             <Figure
               label="Premium to Professional"
               value={`${a.premiumToProfessionalPercent}%`}
-              note="Professional users / premium users"
+              note="Professional users / premium users, demo accounts left out"
             />
             <Figure
               label="Email collection"
@@ -45,7 +56,7 @@ export function AnalyticsTab({ stats }: { stats: AdminStats }) {
             <Figure
               label="MRR (by plan)"
               value={formatUsdWhole(a.mrrDollars)}
-              note="Premium users × $29 + professional users × $99, complimentary included"
+              note="Premium users × $29 + professional users × $99, complimentary included, demo accounts left out"
             />
             <Figure
               label="MRR (Stripe subscriptions)"
@@ -56,6 +67,11 @@ export function AnalyticsTab({ stats }: { stats: AdminStats }) {
               label="Complimentary plans"
               value={formatNumber(a.complimentaryUsers)}
               note="Granted by admins"
+            />
+            <Figure
+              label="Demo accounts"
+              value={formatNumber(a.demoAccounts.total)}
+              note={demoAccountsNote(a.demoAccounts)}
             />
           </dl>
         </CardContent>
