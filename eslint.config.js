@@ -44,6 +44,16 @@ function webBoundaryRules() {
   return [
     restrict(['src/web/**/*.{ts,tsx}'], [noServer]),
     restrict(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], [noServer, noFeature]),
+    restrict(
+      ['src/web/service-worker/**/*.{ts,tsx}'],
+      [
+        noServer,
+        {
+          regex: '(^|/)(features|components|lib|pages)(/|$)|^react',
+          message: 'The service worker runs without a page: it imports contracts and domain only.',
+        },
+      ],
+    ),
     ...features.flatMap(({ name }) =>
       featureFolders(name).map(({ relative, depth }) => {
         const toFeatures = escapeRegExp('../'.repeat(depth));

@@ -43,7 +43,7 @@ export type PagePath = (typeof PAGE_PATHS)[number];
 const PAGE_PATH_SET: ReadonlySet<string> = new Set(PAGE_PATHS);
 
 /** A pathname as wouter matches it: any letter case, one trailing slash. */
-function normalizedPath(pathname: string): string {
+export function normalizedPath(pathname: string): string {
   const withoutSlash = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   return withoutSlash.toLowerCase();
 }

@@ -14,6 +14,8 @@ beforeAll(async () => {
     '<!doctype html><title>Foliowise</title><div id="root"></div>',
   );
   writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Foliowise"}');
   mkdirSync(path.join(webRoot, PRERENDERED_PAGES_DIR));
   writeFileSync(
     path.join(webRoot, PRERENDERED_PAGES_DIR, 'features.html'),
@@ -56,6 +58,19 @@ describe('serving the built SPA', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker and the web app manifest as browsers require, always revalidated', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toContain("worker-src 'self'");
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual({ name: 'Foliowise' });
   });
 
   it('answers a missing asset with 404 rather than the page', async () => {

@@ -2,6 +2,7 @@ import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -16,3 +17,5 @@ const app = (
 // the empty shell and renders in the browser.
 if (container.hasChildNodes()) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+registerServiceWorker();

@@ -68,7 +68,7 @@ describe('security headers', () => {
       Object.fromEntries(securityHeaders(testConfig(env), { isPaymentPage }))['content-security-policy'];
     expect(csp({})).toBe(
       "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
-        "font-src 'self';connect-src 'self';frame-src 'none';object-src 'none';base-uri 'none';" +
+        "font-src 'self';connect-src 'self';worker-src 'self';manifest-src 'self';frame-src 'none';object-src 'none';base-uri 'none';" +
         "frame-ancestors 'none';form-action 'self'",
     );
     const both = csp(CONFIGS['Stripe and analytics']!);

@@ -38,6 +38,9 @@ export function contentSecurityPolicy(
       ...(hasStripe ? ['https://api.stripe.com'] : []),
       ...(hasAnalytics ? GA_COLLECT : []),
     ],
+    // The service worker (/sw.js) and the web app manifest: this origin's only (the installable app).
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-src': hasStripe ? [STRIPE_JS, 'https://hooks.stripe.com'] : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

@@ -1,9 +1,9 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'wouter';
-import { ChevronDown, CreditCard, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, CreditCard, Download, KeyRound, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
-import type { AccountLink } from './nav-links';
+import { INSTALL_APP_LABEL, type AccountLink } from './nav-links';
 
 const ITEM_CLASSES = cn(
   'flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none',
@@ -19,19 +19,21 @@ const ICONS: Record<AccountLink['href'], typeof UserRound> = {
 
 /**
  * The desktop header's account menu: the user's name opens Account, Billing, API settings (and Admin for an
- * admin) and Sign out (radix
+ * admin), 'Install app' while the browser offers to install it (`onInstall`), and Sign out (radix
  * DropdownMenu: arrow keys, Enter, Escape, and the menu roles for screen readers). Loaded once signed in.
  */
 export default function AccountMenu({
   name,
   email,
   links,
+  onInstall,
   onSignOut,
   isSigningOut,
 }: {
   name: string;
   email: string;
   links: readonly AccountLink[];
+  onInstall?: () => void;
   onSignOut: () => void;
   isSigningOut: boolean;
 }) {
@@ -64,6 +66,12 @@ export default function AccountMenu({
               </DropdownMenu.Item>
             );
           })}
+          {onInstall ? (
+            <DropdownMenu.Item className={ITEM_CLASSES} onSelect={onInstall}>
+              <Download aria-hidden="true" />
+              {INSTALL_APP_LABEL}
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={ITEM_CLASSES} disabled={isSigningOut} onSelect={onSignOut}>
             <LogOut aria-hidden="true" />

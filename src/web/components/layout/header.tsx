@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LogOut, Menu, TrendingUp } from 'lucide-react';
+import { Download, LogOut, Menu, TrendingUp } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
+import { installApp, useCanInstall } from '../../lib/install-prompt';
 import { cn } from '../../lib/cn';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { useLogout, useSession, userHasSubscription } from '../../lib/session';
@@ -15,6 +16,7 @@ import {
   accountLinksFor,
   COMPLIANCE_LINK,
   HEADER_CTA,
+  INSTALL_APP_LABEL,
   SIGNED_IN_CTA_LABEL,
   SIGN_IN_LINK,
   TAGLINE,
@@ -80,6 +82,8 @@ export function Header({ variant }: { variant: HeaderVariant }) {
   const user = isHydrated ? session.user : null;
   const isLoading = !isHydrated || session.isLoading;
   const { signOut, isSigningOut } = useSignOut();
+  // 'Install app' in the account menu and the sheet, only while the browser offers it (beforeinstallprompt).
+  const canInstall = useCanInstall();
   const [menuOpen, setMenuOpen] = useState(false);
   // The sheet's code loads on the first open and stays mounted after, so that it can animate out.
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
@@ -113,6 +117,7 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                   name={displayName(user)}
                   email={user.email}
                   links={accountLinksFor(user.role)}
+                  onInstall={canInstall ? () => void installApp() : undefined}
                   onSignOut={signOut}
                   isSigningOut={isSigningOut}
                 />
@@ -219,6 +224,18 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                           </Link>
                         </Button>
                       ))}
+                      {canInstall ? (
+                        <Button
+                          variant="outline"
+                          onClick={() => {
+                            setMenuOpen(false);
+                            void installApp();
+                          }}
+                        >
+                          <Download aria-hidden="true" />
+                          {INSTALL_APP_LABEL}
+                        </Button>
+                      ) : null}
                       <Button
                         variant="outline"
                         onClick={() => {

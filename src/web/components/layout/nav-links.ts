@@ -48,6 +48,9 @@ export function accountLinksFor(role: 'user' | 'admin'): readonly AccountLink[] 
   return role === 'admin' ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS;
 }
 
+/** The account menu's and the mobile sheet's entry while the browser offers to install the app (lib/install-prompt). */
+export const INSTALL_APP_LABEL = 'Install app';
+
 /** A signed-in user's call to action on the landing header and page, instead of 'Get Started Free'. */
 export const SIGNED_IN_CTA_LABEL = 'Open the analyzer';
 
