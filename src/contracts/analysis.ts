@@ -135,7 +135,7 @@ export type LocalPrice = z.infer<typeof ZLocalPrice>;
 
 export const ZValuationHolding = z.object({
   quantity: z.number(),
-  /** null when no quote answered (the holding is then worth 0 and named 'Unknown'). */
+  /** Always a number since unpriced holdings are left out (`unpricedSymbols`); nullable for old clients. */
   price: z.number().nullable(),
   currentValue: z.number(),
   /** Per unit since the previous close; null when unknown. */
@@ -185,8 +185,18 @@ export const ZValuation = z.object({
   totalChange: z.number(),
   /** Percent units; 0 when yesterday's value is not known. */
   totalChangePercent: z.number(),
-  /** Keyed by the portfolio's (normalised) symbols. */
+  /** Keyed by the portfolio's (normalised) symbols; the unpriced ones below are not among them. */
   holdings: z.record(z.string(), ZValuationHolding),
+  /**
+   * Symbols no market-data source found ('We could not find ZZZZQ'): left out of the holdings, totals,
+   * weights, allocation and health check. Portfolio order.
+   */
+  unknownSymbols: z.array(z.string()),
+  /**
+   * Every symbol left out for want of a USD price: the unknown ones, and a listing found whose currency had no
+   * exchange rate that day. Portfolio order.
+   */
+  unpricedSymbols: z.array(z.string()),
   /** The distinct sources of the prices ('simulated' among them shows the 'Simulated prices' badge). */
   sources: z.array(ZMarketDataSource),
   /** True when any price is simulated. */
@@ -299,8 +309,10 @@ export const ZPortfolioSummary = z.object({
   /** Percent units; 0 when yesterday's value is not known. */
   totalChangePercent: z.number(),
   holdingCount: z.number(),
-  /** Symbols no quote answered for (valued at 0). */
+  /** Holdings left out of every figure for want of a price: the unknown ones and those without an FX rate. */
   unpricedSymbols: z.array(z.string()),
+  /** Symbols no market-data source found: left out of every figure ('Left out: ZZZZQ (not found)'). */
+  unknownSymbols: z.array(z.string()),
   sources: z.array(ZMarketDataSource),
   isSimulated: z.boolean(),
   /** Last day of the price history used, YYYY-MM-DD; null without history. */

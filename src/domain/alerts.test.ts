@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alertSymbolKey,
+  alertSymbolKind,
   conditionNeedsSymbol,
   evaluateCondition,
   isPercentCondition,
@@ -41,12 +43,12 @@ describe('evaluateCondition', () => {
     expect(evaluateCondition(rule, { changePercent: 5 })).toEqual({
       state: 'true',
       severity: 'info',
-      message: 'CRYPTO:BTC moved +5.00% today (your alert: 5.00%).',
+      message: 'BTC moved +5.00% today (your alert: 5.00%).',
     });
     expect(evaluateCondition(rule, { changePercent: -5.2 })).toEqual({
       state: 'true',
       severity: 'warning',
-      message: 'CRYPTO:BTC moved -5.20% today (your alert: 5.00%).',
+      message: 'BTC moved -5.20% today (your alert: 5.00%).',
     });
     expect(evaluateCondition(rule, { changePercent: -10 })).toMatchObject({ severity: 'critical' });
     expect(evaluateCondition(rule, { changePercent: 12 })).toMatchObject({ severity: 'info' });
@@ -203,5 +205,28 @@ describe('condition fields', () => {
       [false, false],
       [false, false],
     ]);
+  });
+});
+
+describe('the symbol an alert watches (issue 25 item 3)', () => {
+  it('is the ticker for a stock and CRYPTO: + the coin for a crypto; a full key is kept', () => {
+    expect(alertSymbolKey('stock', ' aapl ')).toBe('AAPL');
+    expect(alertSymbolKey('crypto', 'btc')).toBe('CRYPTO:BTC');
+    expect(alertSymbolKey('stock', 'crypto:eth')).toBe('CRYPTO:ETH');
+    expect(alertSymbolKey('crypto', '  ')).toBe('');
+    expect(alertSymbolKind('CRYPTO:BTC')).toBe('crypto');
+    expect(alertSymbolKind('BTC')).toBe('stock');
+  });
+
+  it('never shows the internal key in a fired message', () => {
+    const outcome = evaluateCondition(
+      { type: 'price_above', symbol: 'CRYPTO:BTC', threshold: 50_000 },
+      { price: 60_000 },
+    );
+    expect(outcome).toMatchObject({
+      state: 'true',
+      message: expect.stringMatching(/^BTC is at \$60,000\.00/),
+    });
+    expect(JSON.stringify(outcome)).not.toContain('CRYPTO:');
   });
 });

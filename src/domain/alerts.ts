@@ -4,6 +4,7 @@
  */
 import { isTradingDayNumber, newYorkClock, SESSION_OPEN_MINUTE, sessionCloseMinute } from './calendar';
 import { clientPortfolioName } from './clients';
+import { CRYPTO_PREFIX, displaySymbol } from './security-master';
 
 export const ALERT_CONDITION_TYPES = [
   'price_above',
@@ -35,7 +36,32 @@ export const ALERT_MESSAGES = {
   tooMany: `You can keep at most ${ALERT_LIMITS.maxConditions} alert conditions.`,
   userNotFound: 'User not found',
   alertNotFound: 'Alert not found',
+  /** `symbol` as people write it (no `CRYPTO:`). */
+  symbolNotFound: (symbol: string) => `We could not find ${symbol}. Check the spelling.`,
+  /** A coin entered as a stock ('BTC' with Stock or fund chosen), or a stock entered as a coin. */
+  symbolOfOtherKind: (symbol: string, kind: AlertSymbolKind) =>
+    kind === 'crypto'
+      ? `We could not find ${symbol} as a stock or fund. ${symbol} is a crypto: choose Crypto.`
+      : `We could not find ${symbol} as a crypto. ${symbol} is a stock or fund: choose Stock or fund.`,
 } as const;
+
+/** What an alert's symbol stands for: the alert form asks, so that 'BTC' the coin is not read as a ticker. */
+export const ALERT_SYMBOL_KINDS = ['stock', 'crypto'] as const;
+export type AlertSymbolKind = (typeof ALERT_SYMBOL_KINDS)[number];
+
+/**
+ * The key an alert watches, from what was typed and the kind chosen: a stock's ticker ('aapl' -> 'AAPL'), a
+ * coin as 'CRYPTO:' + its symbol ('btc' -> 'CRYPTO:BTC'). A key typed in full ('CRYPTO:ETH') is kept.
+ */
+export function alertSymbolKey(kind: AlertSymbolKind, typed: string): string {
+  const upper = typed.trim().toUpperCase();
+  if (upper === '' || upper.startsWith(CRYPTO_PREFIX)) return upper;
+  return kind === 'crypto' ? `${CRYPTO_PREFIX}${upper}` : upper;
+}
+
+export function alertSymbolKind(key: string): AlertSymbolKind {
+  return key.toUpperCase().startsWith(CRYPTO_PREFIX) ? 'crypto' : 'stock';
+}
 
 /** The spec's rule (§5): only these three types carry a symbol. */
 export function conditionNeedsSymbol(type: AlertConditionType): boolean {
@@ -98,7 +124,8 @@ export function evaluateCondition(rule: ConditionRule, reading: ConditionReading
 
 function evaluateOwnCondition(rule: ConditionRule, reading: ConditionReading): ConditionOutcome {
   const { threshold } = rule;
-  const symbol = rule.symbol ?? '';
+  // People read 'BTC', never the internal key 'CRYPTO:BTC' (the alert list, the banner and the e-mail).
+  const symbol = displaySymbol(rule.symbol ?? '');
   const portfolio = rule.clientName ? clientPortfolioName(rule.clientName) : 'Your portfolio';
   switch (rule.type) {
     case 'price_above': {

@@ -362,3 +362,43 @@ describe('writeDemoAnalysis', () => {
     ]);
   });
 });
+
+describe('computePortfolioAnalytics: a symbol no source found (issue 25 item 3)', () => {
+  // Four real holdings: 'Fair'. A typo (ZZZZQ, no price) must not make it five and 'Good'.
+  const known = [
+    { symbol: 'AAPL', quantity: 2, price: 12, change: 1 },
+    { symbol: 'MSFT', quantity: 1, price: 30, change: 0 },
+    { symbol: 'BND', quantity: 1, price: 21, change: 0 },
+    { symbol: 'VTI', quantity: 1, price: 40, change: 0 },
+  ];
+  const history = new Map([
+    ['AAPL', bars([10, 11, 12])],
+    ['MSFT', bars([28, 29, 30])],
+    ['BND', bars([20, 17, 21])],
+    ['VTI', bars([38, 39, 40])],
+  ]);
+  const benchmark = bars([100, 101, 103]);
+  const without = computePortfolioAnalytics({ holdings: known, history, benchmark });
+  const withTypo = computePortfolioAnalytics({
+    holdings: [...known, { symbol: 'zzzzq', quantity: 500, price: null }],
+    history,
+    benchmark,
+  });
+
+  it('is left out of counts, weights, exposure, checks and risk, and named once', () => {
+    expect(withTypo.holdingCount).toBe(4);
+    expect(withTypo.healthCheck.diversificationRating).toBe('Fair');
+    expect(withTypo.healthCheck.checks[0]?.detail).toMatch(/^4 holdings: Fair/);
+    expect(withTypo.holdings.map((h) => h.symbol)).not.toContain('ZZZZQ');
+    expect(withTypo.valuation.unpricedSymbols).toEqual(['ZZZZQ']);
+    expect(withTypo.history.withoutHistory).toEqual([]);
+    const { valuation: v1, ...rest1 } = withTypo;
+    const { valuation: v0, ...rest0 } = without;
+    expect(rest1).toEqual(rest0);
+    expect({ ...v1, unpricedSymbols: [] }).toEqual(v0);
+  });
+
+  it('says nothing of it in the written analysis', () => {
+    expect(writeDemoAnalysis(withTypo)).toEqual(writeDemoAnalysis(without));
+  });
+});

@@ -31,7 +31,7 @@ import {
   INSIGHT_MIN_POSITIONS,
   portfolioInsights,
 } from './insights';
-import { buyAndHoldValues, dailyChange, valuePositions } from './portfolio';
+import { buyAndHoldValues, dailyChange, separateUnpriced, valuePositions } from './portfolio';
 import { MAX_FORWARD_FILL_DAYS, alignSeries, simpleReturns, tradingCalendar } from './returns';
 import {
   DEFAULT_RISK_FREE_RATE,
@@ -128,7 +128,7 @@ export interface FactHolding extends ClassifiedPosition {
 export interface PortfolioFacts {
   /** Last date of the aligned history, null without history. */
   readonly asOf: string | null;
-  /** Distinct symbols with a positive quantity. */
+  /** Distinct symbols with a positive quantity and a price (the unpriced ones are left out of every figure). */
   readonly holdingCount: number;
   readonly valuation: {
     readonly totalValue: number;
@@ -136,6 +136,7 @@ export interface PortfolioFacts {
     readonly totalChange: number;
     /** Percent units (5.01 = +5.01 %), null when yesterday's value is not positive. */
     readonly totalChangePercent: number | null;
+    /** Holdings without a price (no source found the symbol): left out of every figure, named only here. */
     readonly unpricedSymbols: readonly string[];
     /** Priced holdings whose quote gave no change (counted as unchanged). */
     readonly withoutChange: readonly string[];
@@ -228,7 +229,8 @@ export function computePortfolioAnalytics(input: AnalyticsInput): PortfolioFacts
   const benchmarkSymbol = input.benchmarkSymbol ?? DEFAULT_BENCHMARK_SYMBOL;
   const riskFreeRate = input.riskFreeRate ?? DEFAULT_RISK_FREE_RATE;
   const confidence = input.varConfidence ?? DEFAULT_VAR_CONFIDENCE;
-  const merged = mergeHoldings(input.holdings);
+  // A holding without a price (a symbol no source found) is left out of every figure and only named.
+  const { priced: merged, unpricedSymbols } = separateUnpriced(mergeHoldings(input.holdings));
 
   // Valuation, weights, today's change.
   const valuation = valuePositions(merged);
@@ -324,7 +326,7 @@ export function computePortfolioAnalytics(input: AnalyticsInput): PortfolioFacts
       previousValue: change.previousValue,
       totalChange: change.totalChange,
       totalChangePercent: change.totalChangePercent,
-      unpricedSymbols: valuation.positions.filter((p) => !p.priced).map((p) => p.symbol),
+      unpricedSymbols,
       withoutChange: change.withoutChange,
     },
     holdings: positions,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buyAndHoldReturns, buyAndHoldValues, dailyChange, valuePositions } from './portfolio';
+import {
+  buyAndHoldReturns,
+  buyAndHoldValues,
+  dailyChange,
+  separateUnpriced,
+  valuePositions,
+} from './portfolio';
 
 describe('valuePositions', () => {
   it('values, total and weights; an unpriced position is worth 0', () => {
@@ -79,5 +85,20 @@ describe('buy-and-hold history', () => {
 
   it('is empty without series', () => {
     expect(buyAndHoldValues([], [])).toHaveLength(0);
+  });
+});
+
+describe('separateUnpriced', () => {
+  it('keeps the holdings with a finite positive price, names the others in order', () => {
+    const { priced, unpricedSymbols } = separateUnpriced([
+      { symbol: 'AAPL', price: 10 },
+      { symbol: 'ZZZZQ', price: null },
+      { symbol: 'NAN', price: Number.NaN },
+      { symbol: 'ZERO', price: 0 },
+      { symbol: 'GONE', price: undefined },
+      { symbol: 'VTI', price: 1 },
+    ]);
+    expect(priced.map((h) => h.symbol)).toEqual(['AAPL', 'VTI']);
+    expect(unpricedSymbols).toEqual(['ZZZZQ', 'NAN', 'ZERO', 'GONE']);
   });
 });

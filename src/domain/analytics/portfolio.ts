@@ -39,6 +39,23 @@ function validPrice(price: number | null | undefined): number | null {
   return typeof price === 'number' && Number.isFinite(price) && price > 0 ? price : null;
 }
 
+/**
+ * Holdings split by whether they have a price. One without a finite, positive price is a symbol no source
+ * could find (or price): it cannot be weighed, so it is left out of every figure (value, weights, counts,
+ * exposure, health and diversification checks, risk) and only named, in input order.
+ */
+export function separateUnpriced<
+  T extends { readonly symbol: string; readonly price: number | null | undefined },
+>(holdings: readonly T[]): { priced: T[]; unpricedSymbols: string[] } {
+  const priced: T[] = [];
+  const unpricedSymbols: string[] = [];
+  for (const h of holdings) {
+    if (validPrice(h.price) === null) unpricedSymbols.push(h.symbol);
+    else priced.push(h);
+  }
+  return { priced, unpricedSymbols };
+}
+
 /** Values and weights, in input order. Positions are long (quantity > 0); an unpriced position has value 0. */
 export function valuePositions(positions: readonly PositionInput[]): Valuation {
   let totalValue = 0;

@@ -149,6 +149,8 @@ export default function AnalyzerPage() {
                         onEdit={store.edit}
                         onLoadSample={() => store.replace(EDITOR_SAMPLE_PORTFOLIO, 'sample')}
                         onClearAll={store.clear}
+                        unknownSymbols={valuation.data?.unknownSymbols}
+                        unpricedSymbols={valuation.data?.unpricedSymbols}
                       />
                     }
                   />

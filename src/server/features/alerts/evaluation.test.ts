@@ -145,11 +145,11 @@ describe('two app instances on one database evaluating the same conditions', () 
     prices.AAPL!.price = 200;
     prices['CRYPTO:ETH'] = { price: 2700, changePercent: -10 };
     expect(await evaluateConcurrently(SATURDAY)).toBe(1);
-    expect((await alertMessages()).at(-1)).toBe('CRYPTO:ETH moved -10.00% today (your alert: 5.00%).');
+    expect((await alertMessages()).at(-1)).toBe('ETH moved -10.00% today (your alert: 5.00%).');
     const [crypto] = await database.db
       .select({ severity: triggeredAlert.severity })
       .from(triggeredAlert)
-      .where(eq(triggeredAlert.message, 'CRYPTO:ETH moved -10.00% today (your alert: 5.00%).'));
+      .where(eq(triggeredAlert.message, 'ETH moved -10.00% today (your alert: 5.00%).'));
     expect(crypto?.severity).toBe('critical');
   });
 

@@ -173,6 +173,40 @@ describe('alert conditions', () => {
       'Please choose an alert type',
     );
   });
+
+  it('refuses a symbol no source finds, and says when it is the other kind (issue 25 item 3)', async () => {
+    const user = await signUpUser(t.app);
+    const save = (symbol: string) =>
+      call(
+        'POST',
+        '/api/alerts/conditions',
+        { conditions: [{ type: 'price_above', symbol, threshold: 50_000, enabled: true }] },
+        user,
+      );
+    // 'BTC' as a stock would never fire: only the coin exists.
+    const asStock = await save('BTC');
+    expectError(
+      asStock,
+      400,
+      'VALIDATION_ERROR',
+      'We could not find BTC as a stock or fund. BTC is a crypto: choose Crypto.',
+    );
+    expect(asStock.json().error.fields).toEqual({
+      symbol: 'We could not find BTC as a stock or fund. BTC is a crypto: choose Crypto.',
+    });
+    expectError(
+      await save('CRYPTO:AAPL'),
+      400,
+      'VALIDATION_ERROR',
+      'We could not find AAPL as a crypto. AAPL is a stock or fund: choose Stock or fund.',
+    );
+    expectError(await save('ZZZZQ'), 400, 'VALIDATION_ERROR', 'We could not find ZZZZQ. Check the spelling.');
+    const saved = await save('CRYPTO:BTC');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ZAlertConditionsResponse.parse(saved.json()).conditions.map((c) => c.symbol)).toEqual([
+      'CRYPTO:BTC',
+    ]);
+  });
 });
 
 describe('alerts and acknowledge', () => {

@@ -27,6 +27,8 @@ import { AppError } from '../../../contracts/errors';
 import {
   ALERT_LIMITS,
   ALERT_MESSAGES,
+  alertSymbolKey,
+  alertSymbolKind,
   evaluateCondition,
   isSymbolLive,
   isUsMarketOpen,
@@ -34,6 +36,7 @@ import {
   type ConditionReading,
 } from '../../../domain/alerts';
 import { lastCompletedTradingDay, localDateOf, utcDateOf } from '../../../domain/calendar';
+import { displaySymbol } from '../../../domain/security-master';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import type { Mailer } from '../../providers/mail';
@@ -111,17 +114,44 @@ export async function getConditions(options: {
   return { conditions: (await listConditions(options.db, options.scope)).map(toCondition) };
 }
 
-/** Saves the portfolio's whole list; symbols take the market-data service's spelling (400 for a malformed one). */
+/**
+ * Saves the portfolio's whole list; symbols take the market-data service's spelling (400 for a malformed one).
+ * A symbol not already in the list must be one a source finds (the security master, else a quote): an alert
+ * on 'BTC' saved as a stock would never fire (issue 25 item 3). 400 'We could not find BTC as a stock or
+ * fund. BTC is a crypto: choose Crypto.' when the other kind exists, else 'We could not find ZZZZQ. Check the
+ * spelling.' Symbols already saved are not asked again, so the list can always be re-saved.
+ */
 export async function saveConditions(
   options: AlertsContext & { scope: PortfolioScope; conditions: readonly AlertConditionInput[] },
 ): Promise<AlertConditionsResponse> {
+  const { marketData } = options;
   const conditions = options.conditions.map((condition) =>
     condition.symbol === null
       ? condition
-      : { ...condition, symbol: options.marketData.resolveSymbol(condition.symbol).symbol },
+      : { ...condition, symbol: marketData.resolveSymbol(condition.symbol).symbol },
   );
+  const saved = new Set((await listConditions(options.db, options.scope)).map((row) => row.symbol));
+  const asked = [
+    ...new Set(conditions.flatMap((c) => (c.symbol !== null && !saved.has(c.symbol) ? [c.symbol] : []))),
+  ].filter((symbol) => marketData.resolveSymbol(symbol).entry === undefined);
+  if (asked.length > 0) {
+    const { errors } = await marketData.getUsdQuotes(asked);
+    const missing = asked.find((symbol) => symbol in errors);
+    if (missing !== undefined) throw symbolNotFound(missing, marketData);
+  }
   const rows = await replaceConditions(options.db, options.scope, conditions);
   return { conditions: rows.map(toCondition) };
+}
+
+function symbolNotFound(key: string, marketData: AlertsContext['marketData']): AppError {
+  const kind = alertSymbolKind(key);
+  const shown = displaySymbol(key);
+  const other = kind === 'crypto' ? shown : alertSymbolKey('crypto', shown);
+  const otherKind = alertSymbolKind(other);
+  const message = marketData.resolveSymbol(other).entry
+    ? ALERT_MESSAGES.symbolOfOtherKind(shown, otherKind)
+    : ALERT_MESSAGES.symbolNotFound(shown);
+  return new AppError('VALIDATION_ERROR', message, { fields: { symbol: message } });
 }
 
 export async function getOpenAlerts(options: {

@@ -167,12 +167,26 @@ describe('POST /api/analyze-demo', () => {
     expect(fake.requests.length).toBe(0);
   });
 
-  it('keeps a symbol nobody can quote, worth 0, out of the risk figures', async () => {
-    const res = await analyzeDemo({ AAPL: 10, ZZZZQ: 5 });
+  it('leaves a symbol nobody can quote out of every figure: count, weights, checks (issue 25 item 3)', async () => {
+    const known = { AAPL: 10, MSFT: 2, BND: 3, VTI: 4 };
+    const res = await analyzeDemo({ ...known, ZZZZQ: 5 });
     expect(res.statusCode, res.body).toBe(200);
     const body = ZAnalyzeResponse.parse(res.json());
+    expect(body.portfolioSummary.unknownSymbols).toEqual(['ZZZZQ']);
     expect(body.portfolioSummary.unpricedSymbols).toEqual(['ZZZZQ']);
-    expect(body.analysis.metrics.history.withoutHistory).toContain('ZZZZQ');
+    expect(body.portfolioSummary.holdingCount).toBe(4);
+    const m = body.analysis.metrics;
+    expect(m.healthCheck.diversificationRating).toBe('Fair');
+    expect(m.history.withoutHistory).toEqual([]);
+    expect(m.history.coverageWeight).toBeCloseTo(1, 9);
+    expect(m.exposure.assetClass.map((b) => b.name)).not.toContain('Unknown');
+    expect(body.analysis.overviewText).toContain('This portfolio of 4 holdings');
+
+    const clean = ZAnalyzeResponse.parse((await analyzeDemo(known)).json());
+    expect(clean.portfolioSummary.unknownSymbols).toEqual([]);
+    expect(m.healthCheck).toEqual(clean.analysis.metrics.healthCheck);
+    expect(m.concentration).toEqual(clean.analysis.metrics.concentration);
+    expect(body.analysis.riskLevel).toBe(clean.analysis.riskLevel);
   });
 
   it('reads the stored closes of every holding and of the benchmark in one query', async () => {

@@ -42,7 +42,7 @@ import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache
 import { clientKey } from '../../limits/client-key';
 import { convertClosesToUsd } from '../market-data/fx';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
-import { toHealthCheck } from '../portfolio/service';
+import { toHealthCheck, unknownOf } from '../portfolio/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
 
 /**
@@ -99,6 +99,8 @@ export interface LoadedFacts {
   quotes: Awaited<ReturnType<MarketDataService['getQuotes']>>['quotes'];
   /** The closes read for the facts (priced holdings and the benchmark), by symbol. */
   history: ReadonlyMap<string, readonly Bar[]>;
+  /** Symbols no source found: left out of every figure of the facts (their `unpricedSymbols`). */
+  unknownSymbols: string[];
 }
 
 // ------------------------------------------------------------------------------------------------ facts
@@ -134,7 +136,7 @@ export async function loadPortfolioFacts(
   requestOptions: RequestOptions = {},
 ): Promise<LoadedFacts> {
   const symbols = Object.keys(portfolio);
-  const { quotes } = await context.marketData.getUsdQuotes(symbols, requestOptions);
+  const { quotes, errors } = await context.marketData.getUsdQuotes(symbols, requestOptions);
   const holdings: AnalyticsHolding[] = symbols.map((symbol) => {
     const quote = quotes[symbol];
     return {
@@ -163,7 +165,8 @@ export async function loadPortfolioFacts(
     benchmarkSymbol: DEFAULT_BENCHMARK_SYMBOL,
   });
   const sources = [...new Set(Object.values(quotes).map((q) => q.source))].sort();
-  return { facts, sources, quotes, history };
+  const unknownSymbols = unknownOf(facts.valuation.unpricedSymbols, errors);
+  return { facts, sources, quotes, history, unknownSymbols };
 }
 
 function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
@@ -217,7 +220,7 @@ function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
   };
 }
 
-function toSummary({ facts, sources }: LoadedFacts): PortfolioSummary {
+function toSummary({ facts, sources, unknownSymbols }: LoadedFacts): PortfolioSummary {
   const v = facts.valuation;
   return {
     totalValue: v.totalValue,
@@ -225,6 +228,7 @@ function toSummary({ facts, sources }: LoadedFacts): PortfolioSummary {
     totalChangePercent: v.totalChangePercent ?? 0,
     holdingCount: facts.holdingCount,
     unpricedSymbols: [...v.unpricedSymbols],
+    unknownSymbols,
     sources,
     isSimulated: sources.includes('simulated'),
     asOf: facts.asOf,

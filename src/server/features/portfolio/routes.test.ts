@@ -93,26 +93,31 @@ describe('POST /api/portfolio/valuation', () => {
     );
   });
 
-  it("lists a symbol nobody can quote, worth 0, named 'Unknown'", async () => {
-    const res = await call('POST', '/api/portfolio/valuation', { portfolio: { AAPL: 1, ZZZZQ: 10 } });
+  it('leaves a symbol nobody can quote out of every figure and names it in unknownSymbols (issue 25 item 3)', async () => {
+    // Four real holdings rate 'Fair'; a typo must not make them five and 'Good'.
+    const known = { AAPL: 1, MSFT: 2, BND: 3, VTI: 4 };
+    const res = await call('POST', '/api/portfolio/valuation', { portfolio: { ...known, ZZZZQ: 10 } });
     expect(res.statusCode, res.body).toBe(200);
     const { valuation } = ZValuationResponse.parse(res.json());
-    expect(valuation.holdings.ZZZZQ).toEqual({
-      quantity: 10,
-      price: null,
-      currentValue: 0,
-      change: null,
-      changePercent: null,
-      weight: 0,
-      name: 'Unknown',
-      assetClass: 'Unknown',
-      sector: 'Unknown',
-      region: 'Unknown',
-      source: null,
-      asOf: null,
+    expect(valuation.unknownSymbols).toEqual(['ZZZZQ']);
+    expect(valuation.unpricedSymbols).toEqual(['ZZZZQ']);
+    expect(Object.keys(valuation.holdings)).toEqual(['AAPL', 'MSFT', 'BND', 'VTI']);
+    expect(valuation.healthCheck.diversificationRating).toBe('Fair');
+    expect(valuation.healthCheck.checks[0]?.detail).toMatch(/^4 holdings: Fair/);
+    expect(valuation.allocation.byAssetClass.map((b) => b.name)).not.toContain('Unknown');
+
+    const clean = ZValuationResponse.parse(
+      (await call('POST', '/api/portfolio/valuation', { portfolio: known })).json(),
+    ).valuation;
+    expect(clean.unknownSymbols).toEqual([]);
+    // Same figures with and without the typo (asOf of a quote may differ by the call's instant).
+    const figures = (v: typeof valuation) => ({
+      total: v.totalCurrentValue,
+      weights: Object.fromEntries(Object.entries(v.holdings).map(([s, h]) => [s, h.weight])),
+      allocation: v.allocation,
+      healthCheck: v.healthCheck,
     });
-    expect(valuation.totalCurrentValue).toBe(valuation.holdings.AAPL!.currentValue);
-    expect(valuation.allocation.byHolding.map((b) => b.symbol)).toEqual(['AAPL']);
+    expect(figures(valuation)).toEqual(figures(clean));
   });
 
   it('validates like Analyze (spec 000 §5)', async () => {

@@ -5,8 +5,8 @@
  * Valuation: one batch of quotes from the market-data service, in USD (a listing outside the US converted at
  * the day's FX rate, its local price kept beside), then the domain's valuation, weights, daily
  * change, classification and exposure (the functions `computePortfolioAnalytics` uses, without the risk
- * figures), so the numbers are the very ones the analysis shows. A symbol nobody can quote stays listed,
- * worth 0 and named 'Unknown'.
+ * figures), so the numbers are the very ones the analysis shows. A symbol nobody can quote is left out of
+ * every figure and named in `unknownSymbols` (issue 25 item 3: a typo is no holding).
  */
 import type {
   AllocationBucket,
@@ -22,6 +22,7 @@ import {
   dailyChange,
   exposure,
   healthCheckOfPositions,
+  separateUnpriced,
   valuePositions,
   valueHistoryOfHoldings,
   type ClassifiedPosition,
@@ -31,7 +32,8 @@ import { convertClosesToUsd } from '../market-data/fx';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { findSavedPortfolio, upsertSavedPortfolio } from './repository';
 
-export const UNKNOWN_NAME = 'Unknown';
+/** A holding found by a source but not by the security master: its class and sector are 'Unknown'. */
+const UNKNOWN_NAME = 'Unknown';
 
 export async function valuePortfolio(options: {
   marketData: MarketDataService;
@@ -39,17 +41,22 @@ export async function valuePortfolio(options: {
   requestOptions?: RequestOptions;
 }): Promise<Valuation> {
   const { portfolio } = options;
-  const symbols = Object.keys(portfolio);
-  const { quotes, local } = await options.marketData.getUsdQuotes(symbols, options.requestOptions);
-  const positions = symbols.map((symbol) => {
-    const quote = quotes[symbol];
-    return {
-      symbol,
-      quantity: portfolio[symbol] ?? 0,
-      price: quote?.currentPrice ?? null,
-      change: quote?.change ?? null,
-    };
-  });
+  const { quotes, local, errors } = await options.marketData.getUsdQuotes(
+    Object.keys(portfolio),
+    options.requestOptions,
+  );
+  // A symbol without a USD price is left out of every figure below (the domain's rule), and named.
+  const { priced: positions, unpricedSymbols } = separateUnpriced(
+    Object.keys(portfolio).map((symbol) => {
+      const quote = quotes[symbol];
+      return {
+        symbol,
+        quantity: portfolio[symbol] ?? 0,
+        price: quote?.currentPrice ?? null,
+        change: quote?.change ?? null,
+      };
+    }),
+  );
   // The domain's own valuation, change and classification: the figures the analysis shows too.
   const valuation = valuePositions(positions);
   const change = dailyChange(positions);
@@ -60,7 +67,7 @@ export async function valuePortfolio(options: {
     'symbol' | 'quantity' | 'priced' | 'value' | 'assetClass' | 'sector' | 'region'
   >[] = [];
   const byHolding: (AllocationBucket & { symbol: string })[] = [];
-  symbols.forEach((symbol, i) => {
+  positions.forEach(({ symbol }, i) => {
     const quote = quotes[symbol];
     const valued = valuation.positions[i] as (typeof valuation.positions)[number];
     const changed = change.positions[i] as (typeof change.positions)[number];
@@ -72,7 +79,7 @@ export async function valuePortfolio(options: {
       change: valued.priced && quote && Number.isFinite(quote.change) ? quote.change : null,
       changePercent: changed.changePercent,
       weight: valued.weight,
-      name: quote ? classification.name : UNKNOWN_NAME,
+      name: classification.name,
       assetClass: classification.assetClass,
       sector: classification.sector,
       region: classification.region,
@@ -103,6 +110,8 @@ export async function valuePortfolio(options: {
     totalChange: change.totalChange,
     totalChangePercent: change.totalChangePercent ?? 0,
     holdings,
+    unknownSymbols: unknownOf(unpricedSymbols, errors),
+    unpricedSymbols,
     sources,
     isSimulated: sources.includes('simulated'),
     allocation: {
@@ -113,6 +122,17 @@ export async function valuePortfolio(options: {
     },
     healthCheck: toHealthCheck(healthCheckOfPositions(classified)),
   };
+}
+
+/**
+ * The unpriced symbols that no source found (the market-data service answered an error for them), as opposed
+ * to a listing found whose currency had no exchange rate.
+ */
+export function unknownOf(
+  unpricedSymbols: readonly string[],
+  errors: Readonly<Record<string, string>>,
+): string[] {
+  return unpricedSymbols.filter((symbol) => symbol in errors);
 }
 
 /** The domain's read-only health check as the contract's plain object. */

@@ -270,7 +270,7 @@ function cover(doc: Doc, theme: Theme, data: PortfolioReportData) {
   ];
   if (summary.unpricedSymbols.length > 0) {
     notes.push(
-      `No price was found for ${summary.unpricedSymbols.map(symbolAsWritten).join(', ')}: valued at $0.00.`,
+      `No price was found for ${summary.unpricedSymbols.map(symbolAsWritten).join(', ')}: left out of every figure.`,
     );
   }
   for (const note of notes) paragraph(doc, note, { size: 9.5, color: COLOR.muted });

@@ -44,7 +44,7 @@ describe('AlertConditionsCard', () => {
       <AlertConditionsCard portfolio={{ userId: USER_ID, clientId: null }} clientName={null} />,
     );
     // Percent types show their threshold as a percent.
-    await screen.findByText('CRYPTO:BTC moves 5.00% or more in a day');
+    await screen.findByText('BTC (crypto) moves 5.00% or more in a day');
 
     fireEvent.change(screen.getByLabelText('Symbol'), { target: { value: 'aapl' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Alert' }));
@@ -65,13 +65,61 @@ describe('AlertConditionsCard', () => {
 
     // Removing one saves the rest.
     fireEvent.click(
-      screen.getByRole('button', { name: 'Remove alert: CRYPTO:BTC moves 5.00% or more in a day' }),
+      screen.getByRole('button', { name: 'Remove alert: BTC (crypto) moves 5.00% or more in a day' }),
     );
-    await waitFor(() => expect(screen.queryByText('CRYPTO:BTC moves 5.00% or more in a day')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('BTC (crypto) moves 5.00% or more in a day')).toBeNull());
     const posts = api.requests.filter((r) => r.route === 'POST /api/alerts/conditions');
     expect((posts.at(-1)?.body as { conditions: { type: string }[] }).conditions.map((c) => c.type)).toEqual([
       'price_above',
     ]);
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it('asks stock or crypto: BTC as Crypto is saved as the coin, shown without the internal key (issue 25 item 3)', async () => {
+    const notFound = 'We could not find BTC as a stock or fund. BTC is a crypto: choose Crypto.';
+    const api = stubApi({
+      [`GET /api/alerts/conditions/${USER_ID}`]: { status: 200, body: { conditions: [] } },
+      'POST /api/alerts/conditions': (body) => {
+        const [condition] = (body as { conditions: Omit<AlertCondition, 'createdAt' | 'id'>[] }).conditions;
+        if (condition?.symbol === 'BTC') {
+          return {
+            status: 400,
+            body: { error: { code: 'VALIDATION_ERROR', message: notFound, fields: { symbol: notFound } } },
+          };
+        }
+        return {
+          status: 200,
+          body: {
+            conditions: [{ ...condition, id: saved.id, createdAt: '2026-11-24T10:00:00.000Z' }],
+          },
+        };
+      },
+    });
+    renderAt(
+      '/app',
+      <AlertConditionsCard portfolio={{ userId: USER_ID, clientId: null }} clientName={null} />,
+    );
+    await screen.findByTestId('no-alert-conditions');
+    const stock = screen.getByLabelText<HTMLInputElement>('Stock or fund');
+    expect(stock.checked).toBe(true);
+
+    // As a stock, the server cannot find it: the reason shows at the field.
+    fireEvent.change(screen.getByLabelText('Symbol'), { target: { value: 'btc' } });
+    fireEvent.change(screen.getByLabelText('Threshold ($)'), { target: { value: '50000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Alert' }));
+    expect((await screen.findByTestId('alert-symbol-error')).textContent).toBe(notFound);
+    expect(screen.getByLabelText('Symbol').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.click(screen.getByLabelText('Crypto'));
+    expect(screen.queryByTestId('alert-symbol-error')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Alert' }));
+    await screen.findByText('BTC (crypto) at or above $50,000.00');
+    const posts = api.requests.filter((r) => r.route === 'POST /api/alerts/conditions');
+    expect(posts.map((r) => (r.body as { conditions: { symbol: string }[] }).conditions[0]?.symbol)).toEqual([
+      'BTC',
+      'CRYPTO:BTC',
+    ]);
+    expect(document.body.textContent).not.toContain('CRYPTO:');
     expect(api.unexpected).toEqual([]);
   });
 

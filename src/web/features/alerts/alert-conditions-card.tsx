@@ -1,13 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { AlertCondition } from '../../../contracts/alerts';
+import { AppError } from '../../../contracts/errors';
 import {
   ALERT_CONDITION_TYPES,
   ALERT_MESSAGES,
+  ALERT_SYMBOL_KINDS,
+  alertSymbolKey,
+  alertSymbolKind,
   conditionNeedsSymbol,
   isPercentCondition,
   type AlertConditionType,
+  type AlertSymbolKind,
 } from '../../../domain/alerts';
+import { displaySymbol } from '../../../domain/security-master';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -31,17 +37,26 @@ const TYPE_LABELS: Record<AlertConditionType, string> = {
   gain_loss: 'Gain or loss since last snapshot',
 };
 
+const KIND_LABELS: Record<AlertSymbolKind, string> = { stock: 'Stock or fund', crypto: 'Crypto' };
+
+/** A symbol as people read it: 'AAPL', and a coin 'BTC (crypto)', never the internal key 'CRYPTO:BTC'. */
+function shownSymbol(symbol: string | null): string {
+  if (symbol === null) return '';
+  return alertSymbolKind(symbol) === 'crypto' ? `${displaySymbol(symbol)} (crypto)` : symbol;
+}
+
 function describeCondition(condition: AlertCondition): string {
   const threshold = isPercentCondition(condition.type)
     ? formatPercent(condition.threshold)
     : formatUsd(condition.threshold);
+  const symbol = shownSymbol(condition.symbol);
   switch (condition.type) {
     case 'price_above':
-      return `${condition.symbol ?? ''} at or above ${threshold}`;
+      return `${symbol} at or above ${threshold}`;
     case 'price_below':
-      return `${condition.symbol ?? ''} at or below ${threshold}`;
+      return `${symbol} at or below ${threshold}`;
     case 'percent_change':
-      return `${condition.symbol ?? ''} moves ${threshold} or more in a day`;
+      return `${symbol} moves ${threshold} or more in a day`;
     case 'portfolio_value':
       return `Portfolio worth ${threshold} or more`;
     case 'gain_loss':
@@ -73,6 +88,9 @@ export function AlertConditionsCard({
   // Spec 000 §9: a new alert starts as price_above with threshold 0.
   const [type, setType] = useState<AlertConditionType>('price_above');
   const [symbol, setSymbol] = useState('');
+  // Stock or crypto is asked, not guessed: 'BTC' the coin and a ticker 'BTC' are different things.
+  const [kind, setKind] = useState<AlertSymbolKind>('stock');
+  const [symbolError, setSymbolError] = useState<string | null>(null);
   const [threshold, setThreshold] = useState('0');
   const saved = conditions.data?.conditions ?? [];
   const needsSymbol = conditionNeedsSymbol(type);
@@ -94,16 +112,20 @@ export function AlertConditionsCard({
     }
     const added = {
       type,
-      symbol: needsSymbol ? symbol.trim().toUpperCase() : null,
+      symbol: needsSymbol ? alertSymbolKey(kind, symbol) : null,
       threshold: value,
       enabled: true,
     };
+    setSymbolError(null);
     save.mutate(
       { conditions: [...asInput(saved), added], savedToast: true },
       {
         onSuccess: () => {
           setSymbol('');
           setThreshold('0');
+        },
+        onError: (error) => {
+          if (error instanceof AppError && error.fields?.symbol) setSymbolError(error.fields.symbol);
         },
       },
     );
@@ -128,7 +150,7 @@ export function AlertConditionsCard({
       <CardContent className="flex flex-col gap-5 p-4 pt-0 sm:p-6 sm:pt-0">
         <form
           onSubmit={addCondition}
-          className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,11rem)_minmax(0,10rem)_auto] sm:items-end sm:justify-start"
+          className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,15rem)_auto_minmax(0,9rem)_minmax(0,9rem)_auto] lg:justify-start"
         >
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${formId}-type`}>Alert type</Label>
@@ -146,15 +168,43 @@ export function AlertConditionsCard({
             </Select>
           </div>
           {needsSymbol ? (
+            <fieldset className="min-w-0">
+              <legend className="mb-2 text-sm leading-none font-medium text-foreground">Market</legend>
+              <div className="flex h-10 flex-wrap items-center gap-x-4 gap-y-1">
+                {ALERT_SYMBOL_KINDS.map((option) => (
+                  <label key={option} className="flex items-center gap-2 text-sm whitespace-nowrap">
+                    <input
+                      type="radio"
+                      name={`${formId}-kind`}
+                      value={option}
+                      checked={kind === option}
+                      onChange={() => {
+                        setKind(option);
+                        setSymbolError(null);
+                      }}
+                      className="size-4 accent-primary"
+                    />
+                    {KIND_LABELS[option]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {needsSymbol ? (
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${formId}-symbol`}>Symbol</Label>
               <Input
                 id={`${formId}-symbol`}
                 value={symbol}
-                onChange={(event) => setSymbol(event.target.value.toUpperCase())}
-                placeholder="e.g. AAPL"
+                onChange={(event) => {
+                  setSymbol(event.target.value.toUpperCase());
+                  setSymbolError(null);
+                }}
+                placeholder={kind === 'crypto' ? 'e.g. BTC' : 'e.g. AAPL'}
                 maxLength={20}
                 autoCapitalize="characters"
+                aria-invalid={symbolError !== null || undefined}
+                aria-describedby={symbolError ? `${formId}-symbol-error` : undefined}
               />
             </div>
           ) : null}
@@ -176,6 +226,15 @@ export function AlertConditionsCard({
             <Plus aria-hidden="true" />
             Add Alert
           </Button>
+          {needsSymbol && symbolError ? (
+            <p
+              id={`${formId}-symbol-error`}
+              className="text-sm break-words text-destructive sm:col-span-full"
+              data-testid="alert-symbol-error"
+            >
+              {symbolError}
+            </p>
+          ) : null}
         </form>
 
         {conditions.isPending ? (

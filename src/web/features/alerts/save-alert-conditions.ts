@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAlertConditionsResponse, type SaveAlertConditionsRequest } from '../../../contracts/alerts';
+import { AppError } from '../../../contracts/errors';
 import { toast } from '../../components/ui/use-toast';
 import { api, serverMessage } from '../../lib/api-client';
 import { alertConditionsQueryKey } from './get-alert-conditions';
@@ -29,6 +30,8 @@ export function useSaveAlertConditions(portfolio: AlertsPortfolio) {
       }
     },
     onError: (error) => {
+      // A symbol no source finds is said at the symbol field (AlertConditionsCard), not twice.
+      if (error instanceof AppError && error.fields?.symbol) return;
       toast({
         title: 'Error',
         description: serverMessage(error, 'Your alert conditions could not be saved.'),

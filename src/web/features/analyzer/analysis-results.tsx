@@ -4,6 +4,7 @@ import type { AnalysisWordsSource, AnalyzeResponse } from '../../../contracts/an
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { AnalysisText } from './analysis-text';
+import { leftOutNote } from './format';
 import { MaskedText } from '../../components/hide-values';
 import { RiskPanel } from './risk-panel';
 
@@ -44,8 +45,10 @@ const TITLES: Readonly<
  * Mode': overview, insights, risk, gaps, advice.
  */
 export function AnalysisResults({ result, isStale }: { result: AnalyzeResponse; isStale: boolean }) {
-  const { analysis, wordsSource, usage } = result;
+  const { analysis, wordsSource, usage, portfolioSummary } = result;
   const titles = TITLES[wordsSource];
+  const leftOut = leftOutNote(portfolioSummary.unknownSymbols, portfolioSummary.unpricedSymbols);
+  const leftOutCount = portfolioSummary.unpricedSymbols.length;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
@@ -57,6 +60,11 @@ export function AnalysisResults({ result, isStale }: { result: AnalyzeResponse; 
           {wordsSource === 'demo' ? <Badge variant="warning">Demo Mode</Badge> : null}
         </div>
         {titles.note ? <p className="text-sm text-muted-foreground">{titles.note}</p> : null}
+        {leftOut ? (
+          <p className="text-sm break-words text-destructive" data-testid="left-out">
+            {leftOut}. No figure below includes {leftOutCount === 1 ? 'it' : 'them'}.
+          </p>
+        ) : null}
         {isStale ? (
           <p className="text-sm text-muted-foreground">
             Your portfolio has changed since this analysis. Analyze again to update it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFxRate, formatLocalPrice } from './format';
+import { formatFxRate, formatLocalPrice, leftOutNote } from './format';
 
 describe('local prices and FX rates', () => {
   it('writes pence with a p and other currencies with their symbol', () => {
@@ -15,5 +15,15 @@ describe('local prices and FX rates', () => {
     expect(formatFxRate(1.31)).toBe('1.310');
     expect(formatFxRate(0.0064)).toBe('0.006400');
     expect(formatFxRate(0.12853)).toBe('0.1285');
+  });
+});
+
+describe('leftOutNote', () => {
+  it('names what no figure includes, crypto without its internal prefix', () => {
+    expect(leftOutNote([], [])).toBeNull();
+    expect(leftOutNote(['ZZZZQ'], ['ZZZZQ'])).toBe('Left out: ZZZZQ (not found)');
+    expect(leftOutNote(['CRYPTO:NOPE'], ['CRYPTO:NOPE', '7203.T'])).toBe(
+      'Left out: NOPE (not found), 7203.T (no price today)',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { MarketDataSourceName } from '../../../contracts/market-data';
+import { displaySymbol } from '../../../domain/security-master';
 
 /** A ratio such as beta or Sharpe: 2 decimals. */
 export function formatRatio(value: number): string {
@@ -32,4 +33,21 @@ export function formatLocalPrice(price: number, currency: string): string {
 /** A rate to USD with four significant digits: 1.310, 0.006400. */
 export function formatFxRate(rate: number): string {
   return rate.toLocaleString('en-US', { minimumSignificantDigits: 4, maximumSignificantDigits: 4 });
+}
+
+/**
+ * The holdings no figure includes (issue 25 item 3), as written in the results: 'Left out: ZZZZQ (not
+ * found)'; a listing found without an exchange rate reads '(no price today)'. Null when nothing was left out.
+ */
+export function leftOutNote(
+  unknownSymbols: readonly string[],
+  unpricedSymbols: readonly string[],
+): string | null {
+  const unknown = new Set(unknownSymbols);
+  const all = [...unknownSymbols, ...unpricedSymbols.filter((symbol) => !unknown.has(symbol))];
+  if (all.length === 0) return null;
+  const items = all.map(
+    (symbol) => `${displaySymbol(symbol)} (${unknown.has(symbol) ? 'not found' : 'no price today'})`,
+  );
+  return `Left out: ${items.join(', ')}`;
 }

@@ -16,6 +16,7 @@ import {
   SHARES_STEP,
   STOCK_SYMBOL_MAX_LENGTH,
   countHoldings,
+  portfolioKeyOfRow,
   sanitiseQuantity,
   type EditorAction,
   type EditorRows,
@@ -29,6 +30,10 @@ export interface PortfolioEditorProps {
   onEdit: (action: EditorAction) => void;
   onLoadSample: () => void;
   onClearAll: () => void;
+  /** Symbols the last valuation found no source for: their rows are marked, and they are not counted. */
+  unknownSymbols?: readonly string[];
+  /** Every symbol the last valuation left out (the unknown ones and any without a price). */
+  unpricedSymbols?: readonly string[];
 }
 
 function quantityText(value: number): string {
@@ -79,6 +84,7 @@ interface RowListProps {
   kind: RowKind;
   rows: { id: string; symbol: string; quantity: number }[];
   onEdit: (action: EditorAction) => void;
+  unknownSymbols: readonly string[];
 }
 
 /**
@@ -87,13 +93,22 @@ interface RowListProps {
  * row has a quantity: from a symbol whose quantity is empty it goes to the quantity, so 'AAPL, Tab, 10' keeps
  * the 10 (README deviation 23).
  */
-function RowList({ kind, rows, onEdit }: RowListProps) {
+function RowList({ kind, rows, onEdit, unknownSymbols }: RowListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const focusIndex = useRef<number | null>(null);
   const noun = kind === 'stock' ? 'Stock' : 'Crypto';
   const { user } = useSession();
   const allowsGlobal = user !== null && planIncludes(user.plan, 'professional');
   const needsProfessional = (symbol: string) => kind === 'stock' && !allowsGlobal && isGlobalListing(symbol);
+  const isUnknown = (symbol: string) =>
+    symbol.trim() !== '' && unknownSymbols.includes(portfolioKeyOfRow(kind, symbol));
+  const describedBy = (row: { id: string; symbol: string }) =>
+    [
+      needsProfessional(row.symbol) ? `${row.id}-coverage` : null,
+      isUnknown(row.symbol) ? `${row.id}-unknown` : null,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   useEffect(() => {
     if (focusIndex.current === null) return;
@@ -158,7 +173,8 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
               spellCheck={false}
               value={row.symbol}
               maxLength={kind === 'stock' ? STOCK_SYMBOL_MAX_LENGTH : undefined}
-              aria-describedby={needsProfessional(row.symbol) ? `${row.id}-coverage` : undefined}
+              aria-describedby={describedBy(row)}
+              aria-invalid={isUnknown(row.symbol) || undefined}
               className="min-w-0 font-medium uppercase placeholder:normal-case"
               onChange={(event) => onEdit({ type: 'setSymbol', kind, id: row.id, value: event.target.value })}
               onKeyDown={(event) => onSymbolKeyDown(event, index)}
@@ -189,6 +205,16 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
                 {row.symbol} is listed outside the US: holding it needs the Professional plan.
               </p>
             ) : null}
+            {isUnknown(row.symbol) ? (
+              <p
+                id={`${row.id}-unknown`}
+                data-testid="unknown-symbol"
+                className="col-start-2 col-end-5 text-sm break-words text-destructive"
+              >
+                We could not find {row.symbol.trim().toUpperCase()}. Check the spelling: it is left out of the
+                totals and checks.
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>
@@ -208,13 +234,23 @@ function RowList({ kind, rows, onEdit }: RowListProps) {
 }
 
 /** Spec 000 §2 "Portfolio editor": stock and crypto tabs, numbered rows, sample, copy, clear. */
-export function PortfolioEditor({ rows, portfolio, onEdit, onLoadSample, onClearAll }: PortfolioEditorProps) {
+export function PortfolioEditor({
+  rows,
+  portfolio,
+  onEdit,
+  onLoadSample,
+  onClearAll,
+  unknownSymbols = [],
+  unpricedSymbols = [],
+}: PortfolioEditorProps) {
   const [isLoadingSample, startLoadingSample] = useTransition();
   const [showAdvanced, setShowAdvanced] = useState(false);
   const advancedId = useId();
   const counts = countHoldings(portfolio);
   const total = counts.stocks + counts.crypto;
   const isEmpty = total === 0;
+  // 'Ready for analysis' counts only what the analysis will include.
+  const ready = countHoldings(portfolio, unpricedSymbols);
 
   const copy = async () => {
     try {
@@ -270,6 +306,7 @@ export function PortfolioEditor({ rows, portfolio, onEdit, onLoadSample, onClear
             kind="stock"
             rows={rows.stocks.map((row) => ({ id: row.id, symbol: row.symbol, quantity: row.shares }))}
             onEdit={onEdit}
+            unknownSymbols={unknownSymbols}
           />
         </TabsContent>
         <TabsContent value="crypto">
@@ -277,6 +314,7 @@ export function PortfolioEditor({ rows, portfolio, onEdit, onLoadSample, onClear
             kind="crypto"
             rows={rows.crypto.map((row) => ({ id: row.id, symbol: row.symbol, quantity: row.amount }))}
             onEdit={onEdit}
+            unknownSymbols={unknownSymbols}
           />
         </TabsContent>
       </Tabs>
@@ -289,8 +327,8 @@ export function PortfolioEditor({ rows, portfolio, onEdit, onLoadSample, onClear
               <span className="font-semibold">Portfolio Ready</span>
               <span className="text-foreground">
                 {' '}
-                — {counts.stocks} {counts.stocks === 1 ? 'stock' : 'stocks'} and {counts.crypto} crypto{' '}
-                {counts.crypto === 1 ? 'holding' : 'holdings'} ready for analysis.
+                — {ready.stocks} {ready.stocks === 1 ? 'stock' : 'stocks'} and {ready.crypto} crypto{' '}
+                {ready.crypto === 1 ? 'holding' : 'holdings'} ready for analysis.
               </span>
             </p>
           </div>

@@ -3,6 +3,7 @@ import {
   addPortfolios,
   isSamePortfolio,
   countHoldings,
+  portfolioKeyOfRow,
   editorReducer,
   portfolioToRows,
   rowsToPortfolio,
@@ -158,6 +159,13 @@ describe('editorReducer', () => {
 describe('display helpers', () => {
   it('counts stocks and crypto apart', () => {
     expect(countHoldings({ AAPL: 1, 'CRYPTO:BTC': 1, VTI: 2 })).toEqual({ stocks: 2, crypto: 1 });
+  });
+
+  it('does not count the symbols left out (not found)', () => {
+    const portfolio = { AAPL: 1, ZZZZQ: 5, 'CRYPTO:BTC': 1, 'CRYPTO:NOPE': 2 };
+    expect(countHoldings(portfolio, ['ZZZZQ', 'CRYPTO:NOPE'])).toEqual({ stocks: 1, crypto: 1 });
+    expect(portfolioKeyOfRow('stock', ' zzzzq ')).toBe('ZZZZQ');
+    expect(portfolioKeyOfRow('crypto', 'nope')).toBe('CRYPTO:NOPE');
   });
 });
 

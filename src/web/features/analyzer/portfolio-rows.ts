@@ -123,14 +123,27 @@ export function portfolioToRows(portfolio: Readonly<Record<string, number>>): Ed
   };
 }
 
-/** Number of holdings (stocks and crypto) in a portfolio map. */
-export function countHoldings(portfolio: Readonly<Record<string, number>>): {
+/** The portfolio key a row's symbol stands for: 'brk-b' -> 'BRK-B', crypto 'btc' -> 'CRYPTO:BTC'. */
+export function portfolioKeyOfRow(kind: RowKind, symbol: string): string {
+  const upper = symbol.trim().toUpperCase();
+  return kind === 'crypto' ? `${CRYPTO_PREFIX}${upper}` : upper;
+}
+
+/**
+ * Number of holdings (stocks and crypto) in a portfolio map; `leftOut` (symbols no source found, issue 25
+ * item 3) are not holdings and are not counted.
+ */
+export function countHoldings(
+  portfolio: Readonly<Record<string, number>>,
+  leftOut: readonly string[] = [],
+): {
   stocks: number;
   crypto: number;
 } {
   let stocks = 0;
   let crypto = 0;
   for (const key of Object.keys(portfolio)) {
+    if (leftOut.includes(key)) continue;
     if (isCryptoKey(key)) crypto += 1;
     else stocks += 1;
   }

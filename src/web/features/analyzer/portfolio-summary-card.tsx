@@ -9,6 +9,7 @@ import { formatHoldingQuantity, formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { Amount, HideValuesToggle } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
+import { leftOutNote } from './format';
 import { countHoldings, type PortfolioMap } from './portfolio-rows';
 import type { PortfolioOrigin } from './use-portfolio-store';
 
@@ -45,10 +46,13 @@ export function PortfolioSummaryCard(props: PortfolioSummaryCardProps) {
   const [showHoldings, setShowHoldings] = useState(false);
   const headingId = useId();
   const detailsId = useId();
-  const counts = countHoldings(portfolio);
+  // What the valuation left out (symbols no source found) is not a holding.
+  const leftOut = valuation?.unpricedSymbols ?? [];
+  const counts = countHoldings(portfolio, leftOut);
   const total = counts.stocks + counts.crypto;
+  const note = valuation ? leftOutNote(valuation.unknownSymbols, valuation.unpricedSymbols) : null;
 
-  if (total === 0) {
+  if (Object.keys(portfolio).length === 0) {
     return (
       <Card role="region" aria-labelledby={headingId}>
         <CardContent className="flex flex-col items-center gap-4 p-6 text-center">
@@ -88,6 +92,11 @@ export function PortfolioSummaryCard(props: PortfolioSummaryCardProps) {
           {total} {total === 1 ? 'holding' : 'holdings'}: {counts.stocks}{' '}
           {counts.stocks === 1 ? 'stock' : 'stocks'} and funds, {counts.crypto} crypto.
         </CardDescription>
+        {note ? (
+          <p className="text-sm break-words text-destructive" data-testid="left-out">
+            {note}
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {origin === 'brokerage-demo' ? (
@@ -120,13 +129,16 @@ export function PortfolioSummaryCard(props: PortfolioSummaryCardProps) {
           <ul id={detailsId} hidden={!showHoldings} className="divide-y divide-border border-t border-border">
             {entries.map(([symbol, quantity]) => {
               const value = valuation?.holdings[symbol]?.currentValue;
+              const isUnknown = valuation?.unknownSymbols.includes(symbol) ?? false;
               return (
                 <li key={symbol} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
                   <span className="min-w-0">
                     <span className="font-semibold">{displaySymbol(symbol)}</span>{' '}
                     <span className="text-muted-foreground">{formatHoldingQuantity(symbol, quantity)}</span>
                   </span>
-                  {value === undefined ? null : (
+                  {isUnknown ? (
+                    <span className="shrink-0 text-destructive">Not found</span>
+                  ) : value === undefined ? null : (
                     <span className="tabular-nums">
                       <Amount>{formatUsd(value)}</Amount>
                     </span>

@@ -13,7 +13,7 @@ import {
   formatUsd,
   TONE_TEXT_CLASS,
 } from '../../lib/format';
-import { formatFxRate, formatLocalPrice, SOURCE_LABELS } from './format';
+import { formatFxRate, formatLocalPrice, leftOutNote, SOURCE_LABELS } from './format';
 import { Amount } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
@@ -113,6 +113,7 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
   const isOnlySimulated = valuation.sources.every((source) => source === 'simulated');
   const sources = isOnlySimulated ? '' : valuation.sources.map((source) => SOURCE_LABELS[source]).join(', ');
   const showsRowSource = valuation.sources.length > 1;
+  const leftOut = leftOutNote(valuation.unknownSymbols, valuation.unpricedSymbols);
   return (
     <>
       <div className="flex flex-col gap-1">
@@ -129,6 +130,11 @@ function ValuationBody({ valuation }: { valuation: Valuation }) {
         </p>
         {sources ? <p className="text-xs text-muted-foreground">Prices: {sources}</p> : null}
         <FxRatesNote valuation={valuation} />
+        {leftOut ? (
+          <p className="text-sm break-words text-destructive" data-testid="left-out">
+            {leftOut}
+          </p>
+        ) : null}
       </div>
 
       <ul className="flex flex-col md:hidden" aria-label="Holdings">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { PaperPortfolio } from '../../../contracts/paper-trading';
+import { displaySymbol } from '../../../domain/security-master';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -83,7 +84,7 @@ export function HoldingsTable({ portfolio }: { portfolio: PaperPortfolio }) {
                 <li key={symbol} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
                   <div className="flex items-baseline justify-between gap-3">
                     <p className="font-semibold">
-                      {symbol}{' '}
+                      {displaySymbol(symbol)}{' '}
                       <span className="font-normal text-muted-foreground">
                         · {holding.quantity} {holding.quantity === 1 ? 'share' : 'shares'}
                       </span>
@@ -144,7 +145,7 @@ export function HoldingsTable({ portfolio }: { portfolio: PaperPortfolio }) {
                     {rows.map(([symbol, holding]) => (
                       <tr key={symbol} className="border-b border-border last:border-0">
                         <th scope="row" className="px-3 py-2.5 text-left font-semibold">
-                          {symbol}
+                          {displaySymbol(symbol)}
                           <span className="block text-xs font-normal text-muted-foreground">
                             {SOURCE_LABELS[holding.priceSource] ?? holding.priceSource}
                           </span>

@@ -5,6 +5,7 @@ import {
   type PaperPortfolio,
   type PaperTrade,
 } from '../../../contracts/paper-trading';
+import { displaySymbol } from '../../../domain/security-master';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
@@ -29,7 +30,7 @@ function TradeRow({ trade, portfolioName }: { trade: PaperTrade; portfolioName: 
         </Badge>
         <div className="min-w-0">
           <p className="font-semibold">
-            {isBuy ? 'Bought' : 'Sold'} {trade.quantity} {trade.symbol}
+            {isBuy ? 'Bought' : 'Sold'} {trade.quantity} {displaySymbol(trade.symbol)}
           </p>
           <p className="text-sm text-muted-foreground">
             <time dateTime={trade.executedAt}>{formatDateTime(trade.executedAt)}</time>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowDownRight, ArrowUpRight, Briefcase, Minus } from 'lucide-react';
 import type { TerminalPortfolio } from '../../../contracts/terminal';
+import { displaySymbol } from '../../../domain/security-master';
 import { cn } from '../../lib/cn';
 import {
   changeTone,
@@ -68,7 +69,9 @@ export function PortfolioOverview({
       <ul className="flex flex-col gap-1.5">
         {portfolio.holdings.map((holding) => (
           <li key={holding.symbol} className="grid grid-cols-[5.5rem_1fr_9.5rem] items-center gap-2 text-sm">
-            <span className="truncate font-mono font-semibold text-slate-100">{holding.symbol}</span>
+            <span className="truncate font-mono font-semibold text-slate-100">
+              {displaySymbol(holding.symbol)}
+            </span>
             <span className="h-1.5 overflow-hidden rounded-full bg-slate-800" aria-hidden="true">
               <span
                 className="block h-full rounded-full bg-amber-400"
