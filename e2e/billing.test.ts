@@ -102,6 +102,8 @@ describe('subscribe pages without Stripe keys', () => {
       await signUp(page);
       await page.goto(path);
       await page.getByText(BILLING_MESSAGES.notConfigured).waitFor();
+      // Said plainly where the form would be, not as an empty form card (issue 25 item 9).
+      await page.getByText(/nothing can be bought or charged here/).waitFor();
       expect(await page.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     });
@@ -109,14 +111,17 @@ describe('subscribe pages without Stripe keys', () => {
 });
 
 describe('success page and billing', () => {
-  it('/success never shows a forged session as paid', async () => {
+  it('/success thanks nobody who bought nothing, and says payments are not set up here', async () => {
     const page = await h.newPage({ viewport: MOBILE });
     allowPaymentServiceUnavailable(page);
+    await page.goto('/success');
+    await page.getByRole('heading', { level: 1, name: 'No payment to show' }).waitFor();
     await signUp(page);
     await page.goto('/success?session_id=cs_test_forged');
     await page.getByText('cs_test_forged', { exact: true }).waitFor();
-    await page.getByText('Payment not verified').waitFor();
-    expect(await page.getByText(/welcome to/i).count()).toBe(0);
+    // This server has no Stripe key: it cannot have taken the payment, and a refresh would not help.
+    await page.getByRole('heading', { level: 1, name: 'Payments are not set up' }).waitFor();
+    expect(await page.getByText(/welcome to|thank you|refresh/i).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Open the trading terminal' }).getAttribute('href')).toBe(
       '/terminal',
     );
@@ -190,6 +195,11 @@ describe('Demo Settings', () => {
 
     const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
     expect(me).toMatchObject({ user: { plan: 'premium', subscriptionStatus: 'demo', isDemo: true } });
+
+    // Nothing to pay for the Premium it has (spec 000 §6, issue 25 item 14).
+    await page.goto('/subscribe?plan=premium');
+    await page.getByText(/This demo account already has Premium, set in Demo Settings/).waitFor();
+    expect(await page.getByRole('button', { name: 'Continue to Payment' }).count()).toBe(0);
   });
 
   it('is not shown to a real account', async () => {

@@ -16,3 +16,16 @@ export const BILLING_MESSAGES = {
   portalFailedFallback: 'Unable to access billing portal. Please try again.',
   noPortalUrl: 'No portal URL returned',
 } as const;
+
+/**
+ * Our words (not the spec's) for an account that has its plan without paying for it, which is refused a
+ * purchase before anything is charged (issue 25 item 14; see unpaidPlanBlockingPurchase in
+ * src/domain/subscriptions.ts). `planName`: the account's plan, as PLANS names it.
+ */
+export function unpaidPlanMessage(reason: 'complimentary' | 'demo', planName: string): string {
+  return reason === 'complimentary'
+    ? `Your ${planName} plan is complimentary: it was granted to your account, so there is nothing to pay. ` +
+        'To change your plan, please contact support.'
+    : `This demo account already has ${planName}, set in Demo Settings: there is nothing to pay. ` +
+        'Demo Settings changes its plan.';
+}

@@ -122,7 +122,10 @@ export const ZBillingSummary = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   trialEndsAt: z.string().nullable(),
-  /** Whether the user has a Stripe customer, so the billing portal can open. */
+  /**
+   * Whether the billing portal can open: a Stripe customer who bought something (a subscription that started,
+   * or a one-month purchase). A customer made by opening a payment page is not enough.
+   */
   hasBillingAccount: z.boolean(),
 });
 export type BillingSummary = z.infer<typeof ZBillingSummary>;

@@ -3,8 +3,10 @@ import {
   addOneMonth,
   deriveEffectivePlan,
   hasPayingSubscription,
+  isStartedSubscriptionStatus,
   parsePriceLookupKey,
   priceLookupKey,
+  unpaidPlanBlockingPurchase,
   type StoredSubscription,
 } from './subscriptions';
 
@@ -229,5 +231,27 @@ describe('addOneMonth', () => {
     expect(addOneMonth(at('2027-01-31T08:00:00Z'))).toEqual(at('2027-02-28T08:00:00Z'));
     expect(addOneMonth(at('2028-01-31T08:00:00Z'))).toEqual(at('2028-02-29T08:00:00Z'));
     expect(addOneMonth(at('2026-12-15T00:00:00Z'))).toEqual(at('2027-01-15T00:00:00Z'));
+  });
+});
+
+describe('unpaidPlanBlockingPurchase (spec 000 §6, issue 25 item 14)', () => {
+  it('refuses every purchase to a complimentary plan, and a demo plan the plans it includes', () => {
+    const complimentary = { plan: 'premium', status: 'complimentary' } as const;
+    expect(unpaidPlanBlockingPurchase(complimentary, 'premium')).toBe('complimentary');
+    expect(unpaidPlanBlockingPurchase(complimentary, 'professional')).toBe('complimentary');
+    expect(unpaidPlanBlockingPurchase({ plan: 'premium', status: 'demo' }, 'premium')).toBe('demo');
+    expect(unpaidPlanBlockingPurchase({ plan: 'professional', status: 'demo' }, 'premium')).toBe('demo');
+    expect(unpaidPlanBlockingPurchase({ plan: 'premium', status: 'demo' }, 'professional')).toBeNull();
+    expect(unpaidPlanBlockingPurchase({ plan: 'free', status: 'demo' }, 'premium')).toBeNull();
+    // A paying subscriber is Stripe's list's to refuse; a one-month buyer may start a subscription.
+    expect(unpaidPlanBlockingPurchase({ plan: 'premium', status: 'active' }, 'premium')).toBeNull();
+  });
+
+  it('counts a subscription as bought once it started: not while its first invoice is unpaid', () => {
+    expect(
+      ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'].every(isStartedSubscriptionStatus),
+    ).toBe(true);
+    expect(isStartedSubscriptionStatus('incomplete')).toBe(false);
+    expect(isStartedSubscriptionStatus('incomplete_expired')).toBe(false);
   });
 });

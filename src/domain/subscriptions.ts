@@ -13,7 +13,7 @@
  * - a complimentary plan granted by an admin overrides all of the above until it is revoked (decision 029):
  *   its plan, status 'complimentary', no deadline. A webhook that derives the plan again keeps it.
  */
-import type { BillingInterval } from './plans';
+import type { BillingInterval, PlanId } from './plans';
 import { planRank } from './plans';
 
 export type PaidPlanId = 'premium' | 'professional';
@@ -200,6 +200,36 @@ export function hasPayingSubscription(subscriptions: readonly StoredSubscription
     const until = accessUntil(subscription);
     return until === null || (until !== undefined && until > now);
   });
+}
+
+/**
+ * Whether a subscription in this status was ever started (trialing or paid): an incomplete one, whose first
+ * invoice was never paid, bought nothing. The billing portal opens for a customer who has one, or a one-month
+ * purchase (issue 25 item 13).
+ */
+export function isStartedSubscriptionStatus(status: string): boolean {
+  return status !== 'incomplete' && status !== 'incomplete_expired';
+}
+
+/** The status a plan set by the Demo Settings switcher shows (nothing paid). */
+export const DEMO_STATUS = 'demo';
+
+/** Why an account must not start paying, known without Stripe: it has its plan without paying for it. */
+export type UnpaidPlanReason = 'complimentary' | 'demo';
+
+/**
+ * Spec 000 §6 blocks the Premium flow for an account that has Premium; an account whose plan costs it nothing
+ * (issue 25 item 14) is stopped before anything is charged: a complimentary grant overrides billing (a paid
+ * plan would change nothing), so every purchase is refused; a demo plan refuses the plans it already
+ * includes. A paying subscriber is refused by Stripe's own list (the server's checkNotSubscribed). Null: go on.
+ */
+export function unpaidPlanBlockingPurchase(
+  account: { plan: PlanId; status: string },
+  requested: PaidPlanId,
+): UnpaidPlanReason | null {
+  if (account.status === COMPLIMENTARY_STATUS) return 'complimentary';
+  if (account.status === DEMO_STATUS && planRank(account.plan) >= planRank(requested)) return 'demo';
+  return null;
 }
 
 /** One calendar month after `start` (Jan 31 -> Feb 28/29, as Stripe bills monthly), in UTC. */

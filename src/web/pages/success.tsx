@@ -14,7 +14,6 @@ export default function SuccessPage() {
       }}
     >
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Thank you for subscribing</h1>
         <SuccessView />
       </div>
     </PageLayout>

@@ -15,7 +15,7 @@ export interface BillingUser {
   email: string;
   firstName: string;
   lastName: string;
-  plan: string;
+  plan: 'free' | 'premium' | 'professional';
   subscriptionStatus: string;
   stripeCustomerId: string | null;
   /** An admin's grant, which overrides billing until revoked. */
@@ -101,6 +101,16 @@ export async function listLivePurchasesOfUser(db: Executor, userId: string, now:
     .select({ endsAt: premiumPurchase.endsAt })
     .from(premiumPurchase)
     .where(and(eq(premiumPurchase.userId, userId), gt(premiumPurchase.endsAt, now)));
+}
+
+/** Whether the user ever bought a month of Premium (ended ones too: their receipts are in the portal). */
+export async function hasAnyPurchase(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: premiumPurchase.paymentIntentId })
+    .from(premiumPurchase)
+    .where(eq(premiumPurchase.userId, userId))
+    .limit(1);
+  return row !== undefined;
 }
 
 type StripeEventRow = typeof stripeEvent.$inferSelect;

@@ -637,6 +637,107 @@ describe('Billing portal', () => {
     expect(request.body.customer).not.toBe(otherCustomer);
     expect(request.body.return_url).toBe('https://foliowise.example/account');
   });
+
+  it('stays closed for a customer who bought nothing (a payment page opened, a subscription never paid)', async () => {
+    const portal = async (user: TestUser) => call(user, 'POST', '/api/create-portal-session', {});
+    const user = await signUpUser(t.app);
+    // Opening /checkout asks for a payment intent, which makes the user a Stripe customer; nothing is paid.
+    const intent = await call(user, 'POST', '/api/create-payment-intent', {});
+    expect(intent.statusCode, intent.body).toBe(200);
+    // /subscribe's 'Continue to Payment' makes an incomplete subscription, which Stripe reports: still unpaid.
+    const started = await call(user, 'POST', '/api/create-subscription', {
+      plan: 'premium',
+      interval: 'monthly',
+      customerEmail: 'pat@example.com',
+      customerName: 'Pat',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { subscriptionId } = started.json<{ subscriptionId: string }>();
+    await deliverOk('customer.subscription.created', fake.object(subscriptionId) as Record<string, unknown>);
+    expect(fake.object(subscriptionId)).toMatchObject({ status: 'incomplete' });
+    expect(await billingOf(user)).toMatchObject({ plan: 'free', hasBillingAccount: false });
+    expectError(await portal(user), 409, 'CONFLICT', BILLING_MESSAGES.noBillingAccount);
+    expect(fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions')).toEqual([]);
+
+    // The month is paid: there is a receipt to see, and it stays there after the month ends.
+    const intentId = intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0] ?? '';
+    await deliverOk('payment_intent.succeeded', fake.succeedPaymentIntent(intentId));
+    expect(await billingOf(user)).toMatchObject({ plan: 'premium', hasBillingAccount: true });
+    expect((await portal(user)).statusCode).toBe(200);
+    setNow(fake.clock + 40 * DAY);
+    expect(await billingOf(user)).toMatchObject({ plan: 'free', hasBillingAccount: true });
+  });
+
+  it('opens once Checkout is completed in Stripe, before its webhook arrives', async () => {
+    const user = await signUpUser(t.app);
+    const res = await call(user, 'POST', '/api/create-checkout-session', { plan: 'premium' });
+    const sessionId = /\/(cs_test_\w+)$/.exec(res.json<{ url: string }>().url)?.[1] ?? '';
+    expectError(
+      await call(user, 'POST', '/api/create-portal-session', {}),
+      409,
+      'CONFLICT',
+      BILLING_MESSAGES.noBillingAccount,
+    );
+    fake.completeCheckout(sessionId);
+    const portal = await call(user, 'POST', '/api/create-portal-session', {});
+    expect(portal.statusCode, portal.body).toBe(200);
+  });
+});
+
+describe('A plan had without paying for it (spec 000 §6, issue 25 item 14)', () => {
+  const startEverything = (user: TestUser, plan: 'premium' | 'professional') =>
+    Promise.all([
+      call(user, 'POST', '/api/create-checkout-session', { plan, interval: 'monthly' }),
+      call(user, 'POST', '/api/create-subscription', {
+        plan,
+        interval: 'yearly',
+        customerEmail: 'a@example.com',
+        customerName: 'A B',
+      }),
+      ...(plan === 'premium' ? [call(user, 'POST', '/api/create-payment-intent', {})] : []),
+    ]);
+
+  it('refuses every purchase to a complimentary plan an admin granted, before anything reaches Stripe', async () => {
+    const [admin, user] = await Promise.all([signUpUser(t.app, { role: 'admin' }), signUpUser(t.app)]);
+    const grant = await call(admin, 'POST', `/api/admin/users/${user.id}/plan`, { plan: 'premium' });
+    expect(grant.statusCode, grant.body).toBe(200);
+    const message =
+      'Your Premium plan is complimentary: it was granted to your account, so there is nothing to pay. ' +
+      'To change your plan, please contact support.';
+    // Premium, and Professional too: the grant overrides billing, so a paid plan would change nothing.
+    for (const res of [
+      ...(await startEverything(user, 'premium')),
+      ...(await startEverything(user, 'professional')),
+    ]) {
+      expectError(res, 409, 'CONFLICT', message);
+    }
+    expect(fake.requests).toEqual([]);
+    expect(await billingOf(user)).toMatchObject({
+      plan: 'premium',
+      status: 'complimentary',
+      hasBillingAccount: false,
+    });
+  });
+
+  it('refuses a demo account the plans Demo Settings already gave it, and lets it buy a higher one', async () => {
+    const opened = await t.app.inject({ method: 'POST', url: '/api/auth/demo', remoteAddress: '10.79.0.1' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const cookie = opened.cookies.find((c) => c.name === 'fw_session')?.value ?? '';
+    const demo: TestUser = { id: opened.json<{ user: { id: string } }>().user.id, email: '', cookie };
+    const switched = await injectAs(demo, t.app, {
+      method: 'PUT',
+      url: '/api/demo/plan',
+      payload: { plan: 'premium' },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const message =
+      'This demo account already has Premium, set in Demo Settings: there is nothing to pay. ' +
+      'Demo Settings changes its plan.';
+    for (const res of await startEverything(demo, 'premium')) expectError(res, 409, 'CONFLICT', message);
+    expect(fake.requests).toEqual([]);
+    const upgrade = await call(demo, 'POST', '/api/create-checkout-session', { plan: 'professional' });
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+  });
 });
 
 describe('A stored customer that Stripe does not know', () => {
@@ -648,6 +749,14 @@ describe('A stored customer that Stripe does not know', () => {
     // Stored while the app used test keys, say: unknown to this account.
     await setGone(payer, 'cus_fromTestMode1');
     await setGone(portalUser, 'cus_fromTestMode2');
+    // The portal user had a subscription (canceled since) under that customer: the portal asks Stripe.
+    await pool.query(
+      `insert into subscription (id, user_id, customer_id, price_lookup_key, plan, interval, status,
+         current_period_start, current_period_end, cancel_at_period_end, stripe_created_at, last_event_at)
+       values ('sub_fromTestMode2', $1, 'cus_fromTestMode2', 'foliowise_premium_monthly', 'premium', 'monthly',
+               'canceled', now() - interval '60 days', now() - interval '30 days', false, now(), now())`,
+      [portalUser.id],
+    );
 
     const res = await call(payer, 'POST', '/api/create-subscription', {
       plan: 'premium',
@@ -672,6 +781,7 @@ describe('A stored customer that Stripe does not know', () => {
       BILLING_MESSAGES.noBillingAccount,
     );
     expect((await billingOf(portalUser)).hasBillingAccount).toBe(false);
+    expect(lastRequest('POST', '/v1/billing_portal/sessions').body.customer).toBe('cus_fromTestMode2');
   });
 });
 
@@ -851,6 +961,8 @@ describe("Stripe's return URLs without PUBLIC_URL", () => {
       success_url: 'http://127.0.0.1:5123/success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://127.0.0.1:5123/pricing',
     });
+    // Paid in Stripe: the portal opens (for a customer who bought something).
+    fake.completeCheckout(/\/(cs_test_\w+)$/.exec(checkout.json<{ url: string }>().url)?.[1] ?? '');
     const portal = await injectAs(user, bare.app, {
       method: 'POST',
       url: '/api/create-portal-session',

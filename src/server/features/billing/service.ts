@@ -7,14 +7,19 @@ import {
   type PaidPlan,
   type PaymentIntentResponse,
 } from '../../../contracts/billing';
+import { unpaidPlanMessage } from '../../../contracts/billing-messages';
 import type { User } from '../../../contracts/accounts';
 import { AppError } from '../../../contracts/errors';
 import { PLANS, type BillingInterval } from '../../../domain/plans';
 import {
   addOneMonth,
+  COMPLIMENTARY_STATUS,
+  DEMO_STATUS,
   deriveEffectivePlan,
   hasPayingSubscription,
+  isStartedSubscriptionStatus,
   parsePriceLookupKey,
+  unpaidPlanBlockingPurchase,
   type StoredSubscription,
 } from '../../../domain/subscriptions';
 import type { EmailDigest } from '../../crypto/email-digest';
@@ -39,6 +44,7 @@ import {
   findPendingEvent,
   findUserIdByCustomer,
   forgetStripeCustomerId,
+  hasAnyPurchase,
   hasTrialEmail,
   insertPurchase,
   listDueEvents,
@@ -213,6 +219,19 @@ async function checkNotSubscribed(
   return { hadSubscription: subscriptions.length > 0 };
 }
 
+/**
+ * Refuses (409) a purchase to an account that has its plan without paying for it: a complimentary grant, or a
+ * demo plan that already includes `requested` (spec 000 §6, issue 25 item 14). Checked before any Stripe call,
+ * so nothing is created at Stripe for it.
+ */
+function checkPlanIsNotUnpaid(user: BillingUser, requested: PaidPlan) {
+  const account = user.complimentaryPlan
+    ? { plan: user.complimentaryPlan, status: COMPLIMENTARY_STATUS }
+    : { plan: user.plan, status: user.subscriptionStatus };
+  const reason = unpaidPlanBlockingPurchase(account, requested);
+  if (reason) throw new AppError('CONFLICT', unpaidPlanMessage(reason, PLANS[account.plan].name));
+}
+
 /** A `userId` the browser sends must be the session user's (spec 000 §7's calls carry one); another is a 404. */
 function checkOwnUserId(user: User, userId: string | undefined) {
   if (userId !== undefined && userId !== user.id) throw new AppError('NOT_FOUND', 'User not found');
@@ -228,8 +247,9 @@ export async function createCheckoutSession(options: {
 }): Promise<{ url: string }> {
   const { context } = options;
   checkOwnUserId(options.user, options.userId);
-  const payments = paymentsOf(context);
   const user = await billingUserOf(context, options.user.id);
+  checkPlanIsNotUnpaid(user, options.plan);
+  const payments = paymentsOf(context);
   return withStripe(context, async () => {
     const price = await payments.priceFor(options.plan, options.interval);
     const base = context.publicUrl;
@@ -260,8 +280,9 @@ export async function createSubscription(options: {
   customerName: string;
 }): Promise<CreateSubscriptionResponse> {
   const { context } = options;
-  const payments = paymentsOf(context);
   const user = await billingUserOf(context, options.user.id);
+  checkPlanIsNotUnpaid(user, options.plan);
+  const payments = paymentsOf(context);
   return withStripe(context, async () => {
     const price = await payments.priceFor(options.plan, options.interval);
     const contact = { email: options.customerEmail, name: options.customerName };
@@ -278,8 +299,9 @@ export async function createOneMonthPaymentIntent(options: {
   user: User;
 }): Promise<PaymentIntentResponse> {
   const { context } = options;
-  const payments = paymentsOf(context);
   const user = await billingUserOf(context, options.user.id);
+  checkPlanIsNotUnpaid(user, 'premium');
+  const payments = paymentsOf(context);
   const amountCents = PLANS.premium.price?.monthlyCents ?? 0;
   return withStripe(context, async () => {
     const { clientSecret } = await withCustomer(context, payments, user, undefined, (customerId) =>
@@ -295,7 +317,23 @@ export async function createOneMonthPaymentIntent(options: {
   });
 }
 
-/** POST /api/create-portal-session: the hosted portal of the session user's own customer (a body's customerId is ignored). */
+/**
+ * Whether the user bought something the billing portal shows, by what we stored: a subscription that started
+ * (trialing or paid; an incomplete one bought nothing) or a one-month purchase. A Stripe customer alone (made
+ * when /checkout or /subscribe was opened) is not enough (issue 25 item 13).
+ */
+async function hasStoredPayments(db: Database, userId: string): Promise<boolean> {
+  const subscriptions = await listSubscriptionsOfUser(db, userId);
+  if (subscriptions.some((row) => isStartedSubscriptionStatus(row.status))) return true;
+  return hasAnyPurchase(db, userId);
+}
+
+/**
+ * POST /api/create-portal-session: the hosted portal of the session user's own customer (a body's customerId is
+ * ignored), for a customer who bought something: a started subscription or a one-month purchase, as stored,
+ * else as Stripe lists the customer's subscriptions now (a Checkout whose webhook has not arrived yet).
+ * Otherwise 409 with the spec's 'Please complete a subscription to access billing management.'.
+ */
 export async function createPortalSession(options: {
   context: BillingContext;
   user: User;
@@ -306,8 +344,15 @@ export async function createPortalSession(options: {
   if (!user.stripeCustomerId) throw new AppError('CONFLICT', BILLING_MESSAGES.noBillingAccount);
   const customerId = user.stripeCustomerId;
   const base = context.publicUrl;
+  const hasStored = await hasStoredPayments(context.db, user.id);
   return withStripe(context, async () => {
     try {
+      if (!hasStored) {
+        const listed = await payments.listSubscriptions(customerId);
+        if (!listed.some((snapshot) => isStartedSubscriptionStatus(snapshot.status))) {
+          throw new AppError('CONFLICT', BILLING_MESSAGES.noBillingAccount);
+        }
+      }
       return await payments.createPortalSession({ customerId, returnUrl: `${base}/account` });
     } catch (error) {
       if (!(error instanceof CustomerMissingError)) throw error;
@@ -462,15 +507,17 @@ export async function getBillingSummary(options: {
   const { context } = options;
   const user = await billingUserOf(context, options.user.id);
   const now = context.now();
-  if (user.subscriptionStatus === 'demo') {
+  // The portal opens for a customer who bought something (createPortalSession decides the same way).
+  const hasBillingAccount = user.stripeCustomerId !== null && (await hasStoredPayments(context.db, user.id));
+  if (user.subscriptionStatus === DEMO_STATUS) {
     return {
       plan: options.user.plan,
-      status: 'demo',
+      status: DEMO_STATUS,
       interval: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
       trialEndsAt: null,
-      hasBillingAccount: user.stripeCustomerId !== null,
+      hasBillingAccount,
     };
   }
   const [subscriptions, purchases] = await Promise.all([
@@ -494,7 +541,7 @@ export async function getBillingSummary(options: {
     currentPeriodEnd: derived.accessEndsAt?.toISOString() ?? null,
     cancelAtPeriodEnd: derived.cancelAtPeriodEnd,
     trialEndsAt: derived.trialEndsAt?.toISOString() ?? null,
-    hasBillingAccount: user.stripeCustomerId !== null,
+    hasBillingAccount,
   };
 }
 

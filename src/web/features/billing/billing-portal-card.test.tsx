@@ -44,6 +44,56 @@ describe('BillingPortalCard', () => {
     expect(screen.queryByText('Active')).toBeNull();
   });
 
+  it('stays closed for a customer who bought nothing, whatever the plan, and says why for a plan that costs nothing', () => {
+    stubApi({});
+    // The server's word (GET /api/billing): a Stripe customer made by opening /checkout is not a billing account.
+    renderAt(
+      '/account',
+      <BillingPortalCard summary={summary({ plan: 'free', status: 'none', hasBillingAccount: false })} />,
+    );
+    expect(manage().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(BILLING_MESSAGES.noBillingAccount)).toBeTruthy();
+    cleanup();
+
+    renderAt(
+      '/account',
+      <BillingPortalCard
+        summary={summary({
+          status: 'complimentary',
+          interval: null,
+          currentPeriodEnd: null,
+          hasBillingAccount: false,
+        })}
+      />,
+    );
+    expect(manage().hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByText(
+        'Your Premium plan is complimentary: there is nothing to pay, so there is no billing to manage.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(BILLING_MESSAGES.noBillingAccount)).toBeNull();
+    cleanup();
+
+    renderAt(
+      '/account',
+      <BillingPortalCard
+        summary={summary({ plan: 'professional', status: 'demo', hasBillingAccount: false })}
+      />,
+    );
+    expect(screen.getByText(/This demo account's Professional plan is set in Demo Settings/)).toBeTruthy();
+  });
+
+  it('opens after a payment /success verified, before the server stored it', () => {
+    stubApi({});
+    renderAt(
+      '/success',
+      <BillingPortalCard summary={summary({ plan: 'free', hasBillingAccount: false })} hasVerifiedPayment />,
+    );
+    expect(manage().hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(BILLING_MESSAGES.noBillingAccount)).toBeNull();
+  });
+
   it('stays disabled when the billing summary could not be read', () => {
     stubApi({});
     renderAt('/account', <BillingPortalCard summary={null} />);

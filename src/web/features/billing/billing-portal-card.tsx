@@ -1,6 +1,8 @@
 import { CreditCard, ExternalLink, Loader2 } from 'lucide-react';
 import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import type { BillingSummary } from '../../../contracts/billing';
+import { PLANS } from '../../../domain/plans';
+import { COMPLIMENTARY_STATUS, DEMO_STATUS } from '../../../domain/subscriptions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
@@ -18,15 +20,34 @@ export const PORTAL_FEATURES = [
   'View upcoming charges',
 ] as const;
 
+/** The line under a disabled button for a plan that costs nothing (issue 25 item 14), else the spec's. */
+function unavailableMessage(summary: BillingSummary | null | undefined): string {
+  if (summary?.status === COMPLIMENTARY_STATUS || summary?.status === DEMO_STATUS) {
+    const plan = PLANS[summary.plan].name;
+    return summary.status === COMPLIMENTARY_STATUS
+      ? `Your ${plan} plan is complimentary: there is nothing to pay, so there is no billing to manage.`
+      : `This demo account's ${plan} plan is set in Demo Settings: there is nothing to pay, so there is no billing to manage.`;
+  }
+  return BILLING_MESSAGES.noBillingAccount;
+}
+
 /**
  * The billing portal card: 'Active' on a paid plan; 'Manage Billing' opens Stripe's portal for the session
- * user's own customer ('Opening Portal...'); without a Stripe customer it is disabled with the spec's message.
+ * user's own customer ('Opening Portal...') once the server says they bought something (a started
+ * subscription or a one-month purchase: `hasBillingAccount`), or right after a Checkout the server verified as
+ * paid (`hasVerifiedPayment`, before its webhook arrives); otherwise it is disabled with the spec's message.
  * `summary` undefined: still loading; null: it could not be read (the button stays disabled).
  */
-export function BillingPortalCard({ summary }: { summary: BillingSummary | null | undefined }) {
+export function BillingPortalCard({
+  summary,
+  hasVerifiedPayment = false,
+}: {
+  summary: BillingSummary | null | undefined;
+  hasVerifiedPayment?: boolean;
+}) {
   const portal = useOpenBillingPortal();
   const isPaid = summary?.plan === 'premium' || summary?.plan === 'professional';
-  const canOpen = summary?.hasBillingAccount === true;
+  const canOpen = summary?.hasBillingAccount === true || hasVerifiedPayment;
   const isOpening = portal.isPending || portal.isSuccess;
   return (
     <Card role="region" aria-labelledby="billing-portal-title">
@@ -66,7 +87,7 @@ export function BillingPortalCard({ summary }: { summary: BillingSummary | null 
             </Button>
             {canOpen ? null : (
               <p id="billing-portal-unavailable" className="text-sm text-muted-foreground">
-                {BILLING_MESSAGES.noBillingAccount}
+                {unavailableMessage(summary)}
               </p>
             )}
           </div>

@@ -21,6 +21,7 @@ const STATUS_LABELS: Readonly<Record<string, string>> = {
   incomplete_expired: 'Payment not completed',
   paused: 'Paused',
   demo: 'Demo (set in Demo Settings, nothing charged)',
+  complimentary: 'Complimentary (granted to your account, nothing to pay)',
 };
 
 const formatDate = (iso: string) =>

@@ -1,12 +1,20 @@
 import type { Stripe } from '@stripe/stripe-js';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { PLANS, centsToDollars, formatPlanDollars } from '../../../domain/plans';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { serverMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { isPaymentsUnavailable } from './billing-errors';
+import { errorStatus, isPaymentsUnavailable } from './billing-errors';
 import { usePaymentIntent } from './create-payment-intent';
 import { PaymentElementForm } from './payment-element-form';
-import { PaymentNotReadyNotice, PaymentUnavailableNotice } from './payment-notices';
+import {
+  PaymentNotReadyNotice,
+  PaymentsNotSetUp,
+  PaymentUnavailableNotice,
+  UnpaidPlanNotice,
+  unpaidPlanNotice,
+} from './payment-notices';
 import { SubscribeSignInPrompt } from './subscribe-parts';
 import { useStripeJs } from './stripe-js';
 
@@ -22,6 +30,10 @@ function SettingUp() {
 function PurchaseForm({ stripe }: { stripe: Stripe }) {
   const intent = usePaymentIntent(true);
   if (intent.isError && isPaymentsUnavailable(intent.error)) return <PaymentUnavailableNotice />;
+  // The server refused the account a purchase (a plan it has without paying): its words, not a spinner.
+  if (intent.isError && errorStatus(intent.error) === 409) {
+    return <UnpaidPlanNotice message={serverMessage(intent.error, BILLING_MESSAGES.unexpectedError)} />;
+  }
   // Spec 001 §8: a failed intent is only logged; the loading screen stays.
   if (!intent.data) return <SettingUp />;
   return (
@@ -48,7 +60,18 @@ function PurchaseForm({ stripe }: { stripe: Stripe }) {
 export function CheckoutFlow() {
   const stripeJs = useStripeJs();
   const session = useSession();
-  if (stripeJs.status === 'unconfigured') return <PaymentUnavailableNotice />;
+  // A Premium the account has without paying: nothing to buy (asked before any payment intent is made).
+  const unpaid = session.isLoading ? null : unpaidPlanNotice(session.user, 'premium');
+  if (unpaid) {
+    return (
+      <Card>
+        <CardContent className="pt-6">
+          <UnpaidPlanNotice message={unpaid} />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (stripeJs.status === 'unconfigured') return <PaymentsNotSetUp />;
   if (stripeJs.status === 'failed') return <PaymentNotReadyNotice />;
   if (stripeJs.status === 'loading' || session.isLoading) return <SettingUp />;
   if (!session.user) return <SubscribeSignInPrompt />;

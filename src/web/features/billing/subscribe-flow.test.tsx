@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { configReply, renderAt, watchToasts } from '../../testing/render-page';
 import { SIGNED_OUT, stubApi, testUser, type StubReply } from '../../testing/stub-api';
+import { CheckoutFlow } from './checkout-flow';
 import { MULTI_METHOD_MESSAGES, SubscribeFlow } from './subscribe-flow';
 
 /** Stripe.js as the browser would load it from js.stripe.com (there is no internet in tests). */
@@ -54,6 +55,16 @@ describe('subscribe pages before any payment', () => {
     expect(await screen.findByText(BILLING_MESSAGES.notConfigured)).toBeTruthy();
     expect(screen.queryByLabelText('Email')).toBeNull();
     expect(stripeJs.load).not.toHaveBeenCalled();
+  });
+
+  it('say payments are not available, with where to go, in place of an empty details card (issue 25 item 9)', async () => {
+    stubApi({ 'GET /api/auth/me': ADA, 'GET /api/config': configReply() });
+    renderAt('/subscribe?plan=premium', <SubscribeFlow variant="multi-method" />);
+    expect(await screen.findByText('Payments are not available')).toBeTruthy();
+    expect(screen.getByText(/nothing can be bought or charged here/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByText('Your details')).toBeNull();
+    expect(screen.queryByText(/Choose how to pay/)).toBeNull();
   });
 
   it('say the payment system is not ready when Stripe.js cannot load', async () => {
@@ -192,5 +203,58 @@ describe('/subscribe (multi-method)', () => {
       expect(toasts.current()).toEqual([`Payment Failed: ${BILLING_MESSAGES.multiMethodPaymentFailed}`]),
     );
     toasts.clear();
+  });
+});
+
+describe('a plan had without paying (spec 000 §6, issue 25 item 14)', () => {
+  const COMPLIMENTARY = {
+    status: 200,
+    body: { user: testUser({ plan: 'premium', subscriptionStatus: 'complimentary' }) },
+  };
+  const complimentaryMessage =
+    'Your Premium plan is complimentary: it was granted to your account, so there is nothing to pay. ' +
+    'To change your plan, please contact support.';
+
+  it('shows a complimentary plan that there is nothing to pay, and no payment form, on every plan', async () => {
+    for (const path of ['/subscribe?plan=premium', '/subscribe?plan=professional&interval=yearly']) {
+      const api = stub({ 'GET /api/auth/me': COMPLIMENTARY });
+      renderAt(path, <SubscribeFlow variant="multi-method" />);
+      expect(await screen.findByText(complimentaryMessage)).toBeTruthy();
+      expect(screen.getByText('Nothing to pay')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'See your plan' }).getAttribute('href')).toBe(
+        '/account#billing',
+      );
+      expect(screen.queryByRole('button', { name: 'Continue to Payment' })).toBeNull();
+      expect(api.requests.map((r) => r.route)).not.toContain('POST /api/create-subscription');
+      cleanup();
+    }
+  });
+
+  it('stops a demo account at the plans Demo Settings gave it, and lets it pay for a higher one', async () => {
+    const demo = {
+      status: 200,
+      body: { user: testUser({ plan: 'premium', subscriptionStatus: 'demo', isDemo: true }) },
+    };
+    stub({ 'GET /api/auth/me': demo });
+    renderAt('/subscribe-stripe?plan=premium', <SubscribeFlow variant="payment-element" />);
+    expect(
+      await screen.findByText(
+        'This demo account already has Premium, set in Demo Settings: there is nothing to pay. ' +
+          'Demo Settings changes its plan.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    stub({ 'GET /api/auth/me': demo });
+    renderAt('/subscribe-stripe?plan=professional', <SubscribeFlow variant="payment-element" />);
+    expect(await continueButton()).toBeTruthy();
+  });
+
+  it('/checkout asks for no payment intent for a complimentary Premium', async () => {
+    const api = stub({ 'GET /api/auth/me': COMPLIMENTARY });
+    renderAt('/checkout', <CheckoutFlow />);
+    expect(await screen.findByText(complimentaryMessage)).toBeTruthy();
+    expect(screen.queryByText('Setting up payment...')).toBeNull();
+    expect(api.requests.map((r) => r.route)).not.toContain('POST /api/create-payment-intent');
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 import type { Stripe } from '@stripe/stripe-js';
 import type { User } from '../../../contracts/accounts';
@@ -14,7 +14,13 @@ import { isPaymentsUnavailable } from './billing-errors';
 import { subscriptionCreationFailure, useCreateSubscription } from './create-subscription';
 import { PaymentElementForm } from './payment-element-form';
 import { PaymentMethodChooser, stripeMethodOrder } from './payment-method-chooser';
-import { PaymentNotReadyNotice, PaymentUnavailableNotice } from './payment-notices';
+import {
+  PaymentNotReadyNotice,
+  PaymentsNotSetUp,
+  PaymentUnavailableNotice,
+  UnpaidPlanNotice,
+  unpaidPlanNotice,
+} from './payment-notices';
 import { planPriceText } from './plan-price';
 import { useStripeJs } from './stripe-js';
 import {
@@ -160,37 +166,56 @@ function SubscribeSteps({ variant, user, stripe, plan, interval }: FlowProps) {
   );
 }
 
-/** The payment side of a subscribe page: Stripe's state, then sign-in, then the steps. */
-function PaymentSide({
-  variant,
-  plan,
-  interval,
-}: {
-  variant: SubscribeVariant;
-  plan: PaidPlan;
-  interval: BillingInterval;
-}) {
+/** The card beside the plan: its title, its line under the title, and what it holds. */
+interface PaymentCard {
+  title: string;
+  description?: string;
+  content: ReactNode;
+}
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner className="size-6" label="Loading the payment system" />
+    </div>
+  );
+}
+
+/**
+ * The payment side of a subscribe page: a plan the account has without paying (nothing to buy), Stripe's
+ * state (not set up on this server, not loading), sign-in, then the steps.
+ */
+function usePaymentCard(variant: SubscribeVariant, plan: PaidPlan, interval: BillingInterval): PaymentCard {
   const stripeJs = useStripeJs();
   const session = useSession();
-  if (stripeJs.status === 'unconfigured') return <PaymentUnavailableNotice />;
-  if (stripeJs.status === 'failed') return <PaymentNotReadyNotice />;
-  if (stripeJs.status === 'loading' || session.isLoading) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner className="size-6" label="Loading the payment system" />
-      </div>
-    );
+  const details = {
+    title: 'Your details',
+    description:
+      variant === 'multi-method'
+        ? 'Choose how to pay; Stripe collects the payment details securely.'
+        : 'Then enter your card in Stripe’s secure payment form.',
+  };
+  if (session.isLoading) return { ...details, content: <Loading /> };
+  const unpaid = unpaidPlanNotice(session.user, plan);
+  if (unpaid) return { title: 'Nothing to pay', content: <UnpaidPlanNotice message={unpaid} /> };
+  if (stripeJs.status === 'unconfigured') {
+    return { title: 'Payments are not available', content: <PaymentsNotSetUp /> };
   }
-  if (!session.user) return <SubscribeSignInPrompt />;
-  return (
-    <SubscribeSteps
-      variant={variant}
-      user={session.user}
-      stripe={stripeJs.stripe}
-      plan={plan}
-      interval={interval}
-    />
-  );
+  if (stripeJs.status === 'failed') return { ...details, content: <PaymentNotReadyNotice /> };
+  if (stripeJs.status === 'loading') return { ...details, content: <Loading /> };
+  if (!session.user) return { ...details, content: <SubscribeSignInPrompt /> };
+  return {
+    ...details,
+    content: (
+      <SubscribeSteps
+        variant={variant}
+        user={session.user}
+        stripe={stripeJs.stripe}
+        plan={plan}
+        interval={interval}
+      />
+    ),
+  };
 }
 
 /**
@@ -199,20 +224,15 @@ function PaymentSide({
  */
 export function SubscribeFlow({ variant }: { variant: SubscribeVariant }) {
   const { plan, interval } = useSubscribeParams();
+  const card = usePaymentCard(variant, plan, interval);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <Card>
         <CardHeader>
-          <CardTitle>Your details</CardTitle>
-          <CardDescription>
-            {variant === 'multi-method'
-              ? 'Choose how to pay; Stripe collects the payment details securely.'
-              : 'Then enter your card in Stripe’s secure payment form.'}
-          </CardDescription>
+          <CardTitle>{card.title}</CardTitle>
+          {card.description ? <CardDescription>{card.description}</CardDescription> : null}
         </CardHeader>
-        <CardContent>
-          <PaymentSide variant={variant} plan={plan} interval={interval} />
-        </CardContent>
+        <CardContent>{card.content}</CardContent>
       </Card>
       <PlanSummary plan={plan} interval={interval} />
     </div>

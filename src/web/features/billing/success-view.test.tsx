@@ -2,6 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingSummary, CheckoutSessionStatus } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { renderAt } from '../../testing/render-page';
 import { SIGNED_OUT, stubApi, testUser } from '../../testing/stub-api';
 import { SUCCESS_BENEFITS, SuccessView } from './success-view';
@@ -30,6 +31,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The page's one h1, once it reads `name` (it says 'Your payment' while the session loads). */
+const expectHeading = async (name: string) =>
+  expect(await screen.findByRole('heading', { level: 1, name })).toBeTruthy();
+const manageBilling = () => screen.getByRole('button', { name: 'Manage Billing' });
+const NOTHING_BOUGHT: BillingSummary = {
+  ...BILLING,
+  plan: 'free',
+  status: 'none',
+  interval: null,
+  trialEndsAt: null,
+  hasBillingAccount: false,
+};
+
 const benefitsShown = () => SUCCESS_BENEFITS.filter((b) => screen.queryByText(b.title) !== null).length;
 
 describe('/success', () => {
@@ -41,6 +55,7 @@ describe('/success', () => {
     });
     renderAt('/success?session_id=cs_test_a1', <SuccessView />);
     expect(await screen.findByText('Payment verified: welcome to Premium!')).toBeTruthy();
+    await expectHeading('Thank you for subscribing');
     expect(screen.getByText('cs_test_a1')).toBeTruthy();
     expect(screen.getByText(/free trial runs until December 1, 2026/)).toBeTruthy();
     expect(benefitsShown()).toBe(3);
@@ -93,7 +108,67 @@ describe('/success', () => {
     const api = stubApi({ 'GET /api/auth/me': SIGNED_OUT });
     renderAt('/success?session_id=cs_test_a1', <SuccessView />);
     expect(await screen.findByText('Please sign in to see your payment.')).toBeTruthy();
+    await expectHeading('Sign in to see your payment');
+    expect(screen.queryByText(/thank you/i)).toBeNull();
     expect(benefitsShown()).toBe(0);
     expect(api.unexpected).toEqual([]);
+  });
+
+  it('thanks nobody who bought nothing: without a session id it says nothing was bought (issue 25 item 9)', async () => {
+    const api = stubApi({ 'GET /api/auth/me': SIGNED_OUT });
+    renderAt('/success', <SuccessView />);
+    await expectHeading('No payment to show');
+    expect(screen.getByText(/Nothing was bought here/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByText(/thank you|sign in/i)).toBeNull();
+    expect(screen.queryByText(/Session ID/)).toBeNull();
+    expect(api.unexpected).toEqual([]);
+    cleanup();
+
+    // Signed in, a Stripe customer since /checkout was opened, nothing bought: the portal stays closed.
+    stubApi({ 'GET /api/auth/me': ADA, 'GET /api/billing': { status: 200, body: NOTHING_BOUGHT } });
+    renderAt('/success', <SuccessView />);
+    await expectHeading('No payment to show');
+    expect(await screen.findByText(BILLING_MESSAGES.noBillingAccount)).toBeTruthy();
+    expect(manageBilling().hasAttribute('disabled')).toBe(true);
+    expect(benefitsShown()).toBe(0);
+  });
+
+  it('says payments are not set up on a server without Stripe, instead of asking for a refresh', async () => {
+    stubApi({
+      'GET /api/auth/me': ADA,
+      'GET /api/billing': { status: 200, body: NOTHING_BOUGHT },
+      'GET /api/checkout-sessions/cs_test_a1': {
+        status: 503,
+        body: { error: { code: 'SERVICE_UNAVAILABLE', message: BILLING_MESSAGES.notConfigured } },
+      },
+      'GET /api/checkout-sessions/cs_test_busy': {
+        status: 503,
+        body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The payment service is not answering.' } },
+      },
+    });
+    renderAt('/success?session_id=cs_test_a1', <SuccessView />);
+    expect(await screen.findByText(BILLING_MESSAGES.notConfigured)).toBeTruthy();
+    await expectHeading('Payments are not set up');
+    expect(screen.getByText(/takes no payments and cannot check this one/)).toBeTruthy();
+    expect(screen.queryByText(/refresh|thank you/i)).toBeNull();
+    cleanup();
+
+    // Stripe configured and not answering just now: then a refresh is the advice.
+    renderAt('/success?session_id=cs_test_busy', <SuccessView />);
+    expect(await screen.findByText(/Please refresh the page in a moment/)).toBeTruthy();
+    await expectHeading('Payment not verified');
+  });
+
+  it('opens the portal after a verified payment whose webhook has not arrived yet (issue 25 item 13)', async () => {
+    stubApi({
+      'GET /api/auth/me': ADA,
+      'GET /api/billing': { status: 200, body: NOTHING_BOUGHT },
+      'GET /api/checkout-sessions/cs_test_a1': { status: 200, body: PAID },
+    });
+    renderAt('/success?session_id=cs_test_a1', <SuccessView />);
+    await expectHeading('Thank you for subscribing');
+    expect(manageBilling().hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(BILLING_MESSAGES.noBillingAccount)).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
+import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { AlertCircle, ArrowRight, BarChart3, CheckCircle2, Sparkles, TerminalSquare } from 'lucide-react';
 import type { CheckoutSessionStatus } from '../../../contracts/billing';
+import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import { PLANS } from '../../../domain/plans';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { serverMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { BillingPortalCard } from './billing-portal-card';
 import { errorStatus } from './billing-errors';
@@ -73,66 +76,137 @@ function Verified({ status }: { status: CheckoutSessionStatus }) {
   );
 }
 
-function NotVerified({ message }: { message: string }) {
+function Problem({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <Alert variant="destructive" role="alert">
       <AlertCircle aria-hidden="true" />
       <div>
-        <AlertTitle>Payment not verified</AlertTitle>
         <AlertDescription>{message}</AlertDescription>
+        {children}
       </div>
     </Alert>
   );
 }
 
-function SessionStatus({ sessionId }: { sessionId: string | null }) {
-  const checked = useCheckoutSession(sessionId);
-  if (!sessionId)
-    return <NotVerified message="No payment session was given, so there is nothing to verify." />;
+function Checking({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-3 py-6" role="status">
+      <Spinner className="size-5" />
+      <p className="text-muted-foreground">{label}</p>
+    </div>
+  );
+}
+
+/** What /success says, under a heading that is true for it (issue 25 item 9). */
+interface Outcome {
+  heading: string;
+  body: ReactNode;
+  /** A Checkout session Stripe calls paid: the portal may open before its webhook arrives. */
+  isPaid?: boolean;
+}
+
+/** Nothing was bought: no session id came back from Stripe Checkout. */
+const NO_PAYMENT: Outcome = {
+  heading: 'No payment to show',
+  body: (
+    <div className="flex flex-col items-start gap-3">
+      <p>
+        Nothing was bought here. This page confirms a subscription when Stripe Checkout sends you back to it,
+        and no payment session came with this visit.
+      </p>
+      <Link href="/pricing" className={buttonClasses()}>
+        See the plans
+      </Link>
+    </div>
+  ),
+};
+
+/** A 503 whose message is the spec's 'not configured' one: this server has no Stripe key. */
+function isNotConfigured(error: unknown): boolean {
+  return errorStatus(error) === 503 && serverMessage(error, '') === BILLING_MESSAGES.notConfigured;
+}
+
+/** What a signed-in person is told about `sessionId`, from the server's answer about it. */
+function outcomeOf(sessionId: string, checked: ReturnType<typeof useCheckoutSession>): Outcome {
   if (
     !CHECKOUT_SESSION_ID_PATTERN.test(sessionId) ||
     (checked.isError && errorStatus(checked.error) === 404)
   ) {
-    return (
-      <NotVerified message="This payment could not be verified. If you were charged, please contact support." />
-    );
+    return {
+      heading: 'Payment not verified',
+      body: (
+        <Problem message="This payment could not be verified. If you were charged, please contact support." />
+      ),
+    };
+  }
+  if (checked.isError && isNotConfigured(checked.error)) {
+    return {
+      heading: 'Payments are not set up',
+      body: (
+        <Problem message={BILLING_MESSAGES.notConfigured}>
+          <p className="mt-1 text-sm">
+            This server has no payment service configured, so it takes no payments and cannot check this one.
+          </p>
+        </Problem>
+      ),
+    };
   }
   if (checked.isError) {
-    return (
-      <NotVerified message="The payment could not be checked just now. Please refresh the page in a moment." />
-    );
+    return {
+      heading: 'Payment not verified',
+      body: (
+        <Problem message="The payment could not be checked just now. Please refresh the page in a moment." />
+      ),
+    };
   }
   if (!checked.data) {
-    return (
-      <div className="flex items-center gap-3 py-6" role="status">
-        <Spinner className="size-5" />
-        <p className="text-muted-foreground">Verifying your payment with Stripe...</p>
-      </div>
-    );
+    return {
+      heading: 'Checking your payment',
+      body: <Checking label="Verifying your payment with Stripe..." />,
+    };
   }
   if (!isPaid(checked.data)) {
-    return <NotVerified message="This checkout has not been completed: no payment was taken." />;
+    return {
+      heading: 'Checkout not completed',
+      body: <Problem message="This checkout has not been completed: no payment was taken." />,
+    };
   }
-  return <Verified status={checked.data} />;
+  return { heading: 'Thank you for subscribing', body: <Verified status={checked.data} />, isPaid: true };
 }
 
-/** /success?session_id=...: the session id, verified on the server; the benefits, the links, the portal card. */
+function Heading({ children }: { children: ReactNode }) {
+  return <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{children}</h1>;
+}
+
+/**
+ * /success?session_id=...: the session id, verified on the server; a heading that says what happened (paid, not
+ * paid, nothing bought, payments not set up); the links; the portal card.
+ */
 export function SuccessView() {
   const sessionId = new URLSearchParams(useSearch()).get('session_id');
   const session = useSession();
   const billing = useBillingSummary(session.user !== null);
+  // A visitor's session id is not asked about: the server answers only the account that paid.
+  const checked = useCheckoutSession(session.user ? sessionId : null);
+  const outcome: Outcome = !sessionId
+    ? NO_PAYMENT
+    : session.isLoading
+      ? { heading: 'Your payment', body: <Spinner className="size-6" label="Checking your session" /> }
+      : session.user
+        ? outcomeOf(sessionId, checked)
+        : {
+            heading: 'Sign in to see your payment',
+            body: <SubscribeSignInPrompt message="Please sign in to see your payment." />,
+          };
   return (
-    <div className="flex flex-col gap-6">
-      <p className="text-sm text-muted-foreground">
-        Session ID: <code className="break-all font-mono text-foreground">{sessionId ?? 'none'}</code>
-      </p>
-      {session.isLoading ? (
-        <Spinner className="size-6" label="Checking your session" />
-      ) : session.user ? (
-        <SessionStatus sessionId={sessionId} />
-      ) : (
-        <SubscribeSignInPrompt message="Please sign in to see your payment." />
-      )}
+    <>
+      <Heading>{outcome.heading}</Heading>
+      {sessionId ? (
+        <p className="text-sm text-muted-foreground">
+          Session ID: <code className="break-all font-mono text-foreground">{sessionId}</code>
+        </p>
+      ) : null}
+      {outcome.body}
       <nav aria-label="Next steps">
         <ul className="grid gap-2 sm:grid-cols-2">
           {NEXT_LINKS.map((link) => (
@@ -148,7 +222,12 @@ export function SuccessView() {
           ))}
         </ul>
       </nav>
-      {session.user ? <BillingPortalCard summary={billing.isError ? null : billing.data} /> : null}
-    </div>
+      {session.user ? (
+        <BillingPortalCard
+          summary={billing.isError ? null : billing.data}
+          hasVerifiedPayment={outcome.isPaid === true}
+        />
+      ) : null}
+    </>
   );
 }
