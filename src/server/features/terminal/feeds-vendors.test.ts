@@ -46,7 +46,7 @@ function feeds() {
       now: () => NOW,
     }),
     takeQuota: () => true,
-    timeoutMs: 300,
+    timeoutMs: 2_000, // long enough for a loaded machine; the no-answer cases wait this long
     onVendorError: (vendor, error) =>
       failures.push({ vendor, message: error instanceof Error ? error.message : String(error) }),
   });

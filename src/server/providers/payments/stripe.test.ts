@@ -28,7 +28,7 @@ beforeAll(async () => {
   payments = createStripePaymentsProvider({
     secretKey: FAKE_STRIPE_SECRET_KEY,
     apiBaseUrl: fake.baseUrl,
-    timeoutMs: 200,
+    timeoutMs: 2_000, // an answer on a loaded machine is never read as a timeout; the hang case waits this long
     maxNetworkRetries: 0,
   });
 });
