@@ -67,19 +67,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The processes `pid` started that are still running (Linux's /proc). */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** The suite's shared server (global-setup), for a test that also needs its database. */
 export function sharedServer(): { baseUrl: string; dataDir: string } {
   return { baseUrl: inject('baseUrl'), dataDir: inject('dataDir') };
 }
 
-/** Starts the production server (`node dist/server/main.js`) and waits for /api/health to answer 200. */
+/**
+ * Starts the production server (`node dist/server/main.js`) and waits for /api/health to answer 200. With
+ * `terminal`, its output is a terminal, as for a person who typed `npm start`: util-linux's `script` runs it
+ * on a pseudo-terminal and copies what it writes (lines end in CRLF there); signals go to the app itself.
+ */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; terminal?: boolean } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fw-e2e-'));
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const [command, args] = options.terminal
+    ? ['script', ['-qefc', `exec '${process.execPath}' dist/server/main.js`, '/dev/null']]
+    : [process.execPath, ['dist/server/main.js']];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -101,7 +117,12 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode === null) child.kill(signal);
+    if (child.exitCode === null) {
+      // `script` exits with the app's code (-e) once the app has stopped.
+      const app = options.terminal && child.pid !== undefined ? childPids(child.pid)[0] : undefined;
+      if (app !== undefined) process.kill(app, signal);
+      else child.kill(signal);
+    }
     return exited;
   };
   const discard = async () => {

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import packageJson from '../../package.json' with { type: 'json' };
 import { buildApp } from './app';
-import { buildConfig, ConfigError, parseEnv } from './config';
+import { buildConfig, ConfigError, listenUrl, parseEnv } from './config';
 import { openDatabase } from './db/open-database';
-import { createLogger } from './http/logger';
+import { createProcessLogger, LISTENING_TEXT_DROPPED } from './http/logger';
 import { requestsInFlight } from './http/requests-in-flight';
 import { resolveAppSecret } from './app-secret';
 
@@ -27,7 +27,8 @@ async function main() {
   }
   const appSecret = await resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
   const config = buildConfig(env, appSecret);
-  const log = createLogger(config.logLevel);
+  // Lines a person reads on a terminal, JSON lines otherwise.
+  const { log, announce } = createProcessLogger(config.logLevel);
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   // The bundled server (dist/server/main.js) serves the built SPA in dist/web; in `npm run dev` Vite does.
@@ -130,7 +131,12 @@ async function main() {
   const { app, database } = await startup;
   if (closing) return;
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // Fastify's own 'Server listening at' lines are dropped: the announcement says where the app is, once.
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: () => LISTENING_TEXT_DROPPED,
+    });
   } catch (error) {
     // A signal during listen closes the app, which fails the listen: the shutdown stops the database.
     if (closing) return;
@@ -138,6 +144,9 @@ async function main() {
     await database.shutdown();
     process.exit(1);
   }
+  if (closing) return;
+  const address = app.server.address();
+  announce(listenUrl(config.host, typeof address === 'object' && address ? address.port : config.port));
 }
 
 void main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { Route, Router, Switch, useLocation } from 'wouter';
 import { PAGE_PATHS, type PagePath } from '../contracts/page-routes';
 import { RouteErrorBoundary } from './components/layout/error-boundary';
 import { PageMetaSink, type ResolvedPageMeta } from './components/layout/page-meta';
+import { UnderHeaderContext } from './components/layout/under-header';
 import { Toaster } from './components/ui/toaster';
 import { Spinner } from './components/ui/spinner';
 import { initAnalytics } from './lib/analytics';
@@ -57,7 +58,10 @@ const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const DemoSettingsPanel = lazy(() => import('./features/billing/demo-settings-panel'));
 
-/** Demo Settings (spec 000): only for a demo account while the server has demo features on; its code loads then. */
+/**
+ * Demo Settings (spec 000), under every page's header: only for a demo account while the server has demo features
+ * on; its code loads then.
+ */
 function DemoSettings() {
   const { data: config } = useConfig();
   const { user } = useSession();
@@ -136,8 +140,9 @@ export function App({ ssrPath, onPageMeta }: AppProps) {
         <QueryClientProvider client={queryClient}>
           <ScrollToTop />
           <AnalyticsLoader />
-          <AppRoutes />
-          <DemoSettings />
+          <UnderHeaderContext value={<DemoSettings />}>
+            <AppRoutes />
+          </UnderHeaderContext>
           <Toaster />
         </QueryClientProvider>
       </PageMetaSink>

@@ -2,6 +2,7 @@ import { LogController, type FastifyLoggerOptions, type FastifyReply, type Fasti
 import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 import pino, { type DestinationStream, type Logger, type LoggerOptions, type SerializedError } from 'pino';
+import pinoPretty from 'pino-pretty';
 
 const CENSOR = '[redacted]';
 
@@ -171,9 +172,99 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return pino(loggerOptions(level), destination);
 }
 
+/** What the process writes to: its standard output. */
+interface ProcessOutput {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
 /**
- * One line per request, when its answer is sent, with method, URL, client address, status and time.
- * Fastify's default writes two (an "incoming request" line, then "request completed").
+ * Fastify's listen() logs each address it listens on at info ('Server listening at ...'), as the text its
+ * `listenTextResolver` returns. The process logger drops that text: `announce` says where the app is, once.
+ */
+export const LISTENING_TEXT_DROPPED = 'listening (said by the process logger)';
+
+export interface ProcessLogger {
+  log: Logger;
+  /**
+   * Says where the app is reached, once it listens: on a terminal one plain line ('Foliowise is running at
+   * http://127.0.0.1:5000', whatever LOG_LEVEL is), otherwise the same words as a JSON line at info.
+   */
+  announce: (url: string) => void;
+}
+
+/**
+ * The logger of `npm start`: lines a person reads when `output` is a terminal (pino-pretty, written as they
+ * come, so that the line before a crash's exit is not lost), pino's JSON lines otherwise (a file, a pipe, a
+ * container's log).
+ */
+export function createProcessLogger(level: string, output: ProcessOutput = process.stdout): ProcessLogger {
+  const isTerminal = output.isTTY === true;
+  const options: LoggerOptions = {
+    ...loggerOptions(level),
+    hooks: {
+      logMethod(args, method) {
+        if (args[0] !== LISTENING_TEXT_DROPPED) method.apply(this, args);
+      },
+    },
+  };
+  const log = isTerminal ? pino(options, terminalDestination(output)) : pino(options);
+  return {
+    log,
+    announce: (url) => {
+      const text = `Foliowise is running at ${url}`;
+      if (isTerminal) output.write(`${text}\n`);
+      else log.info({ url }, text);
+    },
+  };
+}
+
+/** A request's line as `GET /api/quotes 200 in 1234 ms`; the request id, address and pid are left out. */
+function terminalDestination(output: ProcessOutput): DestinationStream {
+  return pinoPretty({
+    destination: output as NodeJS.WritableStream,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    messageFormat: (line, messageKey) => {
+      const message = typeof line[messageKey] === 'string' ? line[messageKey] : '';
+      const req = line.req as { method?: string; url?: string } | undefined;
+      if (!req) return message;
+      const status = (line.res as { statusCode?: number } | undefined)?.statusCode ?? '';
+      const time = typeof line.responseTime === 'number' ? ` in ${Math.round(line.responseTime)} ms` : '';
+      return `${message}: ${req.method ?? ''} ${req.url ?? ''} ${status}${time}`;
+    },
+  });
+}
+
+/** A request answered in this many milliseconds or more is logged at info, as slow. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * The level of a request's line: error when it failed (an answer of 500 or more, or an error while the
+ * answer was sent), info when it was slow (SLOW_REQUEST_MS or more), and debug for every other request,
+ * 4xx answers included (a wrong password or a rate limit is the app working, not news for the operator).
+ */
+export function requestLogLevel(
+  statusCode: number,
+  responseTime: number,
+  hasError: boolean,
+): 'error' | 'info' | 'debug' {
+  if (hasError || statusCode >= 500) return 'error';
+  return responseTime >= SLOW_REQUEST_MS ? 'info' : 'debug';
+}
+
+const REQUEST_MESSAGE = {
+  error: 'request failed',
+  info: 'slow request',
+  debug: 'request completed',
+} as const;
+
+/**
+ * One line per request, when its answer is sent, with method, URL, client address, status and time, at the
+ * level requestLogLevel gives. Fastify's default writes two (an "incoming request" line, then "request
+ * completed"), both at info.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {
@@ -181,13 +272,12 @@ export class RequestLogController extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const responseTime = reply.elapsedTime;
     if (error) {
-      reply.log.error(
-        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
-        'request errored',
-      );
-    } else {
-      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+      return;
     }
+    const level = requestLogLevel(reply.statusCode, responseTime, false);
+    reply.log[level]({ req: request, res: reply, responseTime }, REQUEST_MESSAGE[level]);
   }
 }

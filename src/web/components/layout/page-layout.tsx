@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
 import { Footer } from './footer';
 import { Header } from './header';
+import { UnderHeaderContext } from './under-header';
 import type { HeaderVariant } from './nav-links';
 import { usePageMeta, type PageMeta } from './page-meta';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -28,6 +29,7 @@ export function PageLayout({ variant, meta, breadcrumb = true, className, childr
   const isHydrated = useIsHydrated();
   const { user } = useSession();
   const isUnverified = isHydrated && user !== null && !user.emailVerified;
+  const underHeader = useContext(UnderHeaderContext);
   return (
     <div className="flex min-h-screen flex-col" data-hydrated={isHydrated ? '' : undefined}>
       <a
@@ -37,6 +39,7 @@ export function PageLayout({ variant, meta, breadcrumb = true, className, childr
         Skip to content
       </a>
       <Header variant={variant} />
+      {underHeader}
       {isUnverified ? <VerifyEmailBanner user={user} /> : null}
       {breadcrumb === false ? null : (
         <Breadcrumb items={Array.isArray(breadcrumb) ? breadcrumb : undefined} />
