@@ -158,9 +158,16 @@ export function fit(doc: Doc, value: string, width: number): string {
   const room = width - 2;
   const drawable = drawableText(doc, value);
   if (widthOf(doc, drawable) <= room) return drawable;
-  let cut = [...drawable];
-  while (cut.length > 1 && widthOf(doc, `${cut.join('')}…`) > room) cut = cut.slice(0, -1);
-  return `${cut.join('').trimEnd()}…`;
+  // The longest start that fits with the ellipsis, by bisection (each measure shapes the text with fontkit).
+  const chars = [...drawable];
+  let low = 1;
+  let high = chars.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (widthOf(doc, `${chars.slice(0, middle).join('')}…`) <= room) low = middle;
+    else high = middle - 1;
+  }
+  return `${chars.slice(0, low).join('').trimEnd()}…`;
 }
 
 /**
