@@ -102,6 +102,8 @@ export function useFont(doc: Doc, weight: Weight): Doc {
 function runsOf(doc: Doc, value: string): FontRun[] {
   const state = stateOf(doc);
   let runs = state.runs.get(value);
+  // Printable ASCII, most of the report's text, is all in the Latin font.
+  if (!runs && /^[\x20-\x7e]*$/.test(value)) runs = value ? [{ face: 'latin', text: value }] : [];
   if (!runs) {
     const latin = coverageOf(doc, 'latin');
     runs = splitIntoFontRuns(value, (face, codePoint) =>
@@ -158,16 +160,20 @@ export function fit(doc: Doc, value: string, width: number): string {
   const room = width - 2;
   const drawable = drawableText(doc, value);
   if (widthOf(doc, drawable) <= room) return drawable;
-  // The longest start that fits with the ellipsis, by bisection (each measure shapes the text with fontkit).
+  // Character by character: each character's width is one cached layout, where every cut string would need
+  // fontkit to shape it anew. Kerning can make the shaped cut a little wider: then it loses one more character.
   const chars = [...drawable];
-  let low = 1;
-  let high = chars.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (widthOf(doc, `${chars.slice(0, middle).join('')}…`) <= room) low = middle;
-    else high = middle - 1;
+  let count = 0;
+  let used = widthOf(doc, '…');
+  while (count < chars.length) {
+    const next = widthOf(doc, chars[count] ?? '');
+    if (used + next > room) break;
+    used += next;
+    count++;
   }
-  return `${chars.slice(0, low).join('').trimEnd()}…`;
+  const cutAt = (n: number) => `${chars.slice(0, n).join('').trimEnd()}…`;
+  while (count > 1 && widthOf(doc, cutAt(count)) > room) count--;
+  return cutAt(Math.max(count, 1));
 }
 
 /**
