@@ -522,8 +522,6 @@ describe('GET /api/reports/portfolio.pdf', () => {
     // Every marked-content sequence of the tagging is closed where it was opened.
     expect(warnings).toBe('');
     const extracted = text.replace(/\s+/g, ' ');
-    if (process.env.KEEP_PDF)
-      await import('node:fs/promises').then((fs) => fs.writeFile(process.env.KEEP_PDF ?? '', res.rawPayload));
     expect(extracted).toContain(firmName);
     expect(extracted).toContain(`Prepared by ${firmName}`);
     expect(extracted).toContain(`Portfolio report: ${clientName}`);
