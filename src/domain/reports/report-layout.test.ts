@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attachmentDisposition,
   fileSlug,
   formatReportDate,
   hexToRgb,
@@ -9,7 +10,6 @@ import {
   priceRange,
   readableTextColor,
   reportFileName,
-  toPdfText,
   toXmlText,
   wedgePath,
 } from './report-layout';
@@ -94,28 +94,56 @@ describe('colours', () => {
 
 describe('names and dates', () => {
   it('slugs a firm name for the file name', () => {
-    expect(fileSlug('Larchmont & Finch Wealth Partners', 'x')).toBe('larchmont-finch-wealth-partners');
-    expect(fileSlug('Société Générale Privée', 'x')).toBe('societe-generale-privee');
-    expect(fileSlug('株式会社', 'foliowise')).toBe('foliowise');
-    expect(fileSlug('A'.repeat(39) + ' B', 'x')).toBe('a'.repeat(39));
-    expect(fileSlug('Larchmont & Finch Wealth Partners International Advisory Group', 'x')).toBe(
+    expect(fileSlug('Larchmont & Finch Wealth Partners')).toBe('larchmont-finch-wealth-partners');
+    expect(fileSlug('Société Générale Privée')).toBe('societe-generale-privee');
+    expect(fileSlug('A'.repeat(39) + ' B')).toBe('a'.repeat(39));
+    expect(fileSlug('Larchmont & Finch Wealth Partners International Advisory Group')).toBe(
       'larchmont-finch-wealth-partners',
     );
-    expect(fileSlug('B'.repeat(50), 'x')).toBe('b'.repeat(40));
-    expect(reportFileName('Foliowise', new Date('2026-11-24T23:59:00Z'))).toBe(
-      'foliowise-portfolio-report-2026-11-24.pdf',
+    expect(fileSlug('B'.repeat(50))).toBe('b'.repeat(40));
+    expect(fileSlug('株'.repeat(50))).toBe('株'.repeat(40));
+    expect(fileSlug('&&')).toBe('');
+    expect(reportFileName('Foliowise', new Date('2026-11-24T23:59:00Z'))).toEqual({
+      unicode: 'foliowise-portfolio-report-2026-11-24.pdf',
+      ascii: 'foliowise-portfolio-report-2026-11-24.pdf',
+    });
+  });
+
+  it('keeps every letter of a name in the file name (issue 25 item 20)', () => {
+    expect(fileSlug('Ørsted & Müller')).toBe('orsted-muller');
+    expect(fileSlug('Łódź Capital')).toBe('lodz-capital');
+    expect(fileSlug('Dvořák Ørsted Müller Ελληνικά Кириллица')).toBe(
+      'dvorak-orsted-muller-ellinika-kirillitsa',
+    );
+    expect(fileSlug('Straße Æsir Þór Œuvre')).toBe('strasse-aesir-thor-oeuvre');
+    expect(fileSlug('Łódź Capital 株式会社')).toBe('lodz-capital-株式会社');
+    expect(fileSlug('Łódź Capital 株式会社', { ascii: true })).toBe('lodz-capital');
+    expect(fileSlug('한국 투자', { ascii: true })).toBe('');
+    const at = new Date('2026-11-24T09:15:00Z');
+    expect(reportFileName('Ørsted & Müller', at)).toEqual({
+      unicode: 'orsted-muller-portfolio-report-2026-11-24.pdf',
+      ascii: 'orsted-muller-portfolio-report-2026-11-24.pdf',
+    });
+    expect(reportFileName('株式会社', at)).toEqual({
+      unicode: '株式会社-portfolio-report-2026-11-24.pdf',
+      ascii: 'portfolio-report-2026-11-24.pdf',
+    });
+  });
+
+  it('names a download in ASCII, with the UTF-8 name beside it when they differ (RFC 5987)', () => {
+    const at = new Date('2026-11-24T09:15:00Z');
+    expect(attachmentDisposition(reportFileName('Ørsted & Müller', at))).toBe(
+      'attachment; filename="orsted-muller-portfolio-report-2026-11-24.pdf"',
+    );
+    expect(attachmentDisposition(reportFileName("Łódź Capital 株式会社 (O'Neil)", at))).toBe(
+      'attachment; filename="lodz-capital-o-neil-portfolio-report-2026-11-24.pdf"; ' +
+        "filename*=UTF-8''lodz-capital-%E6%A0%AA%E5%BC%8F%E4%BC%9A%E7%A4%BE-o-neil-portfolio-report-2026-11-24.pdf",
     );
   });
 
   it('dates the report in UTC, the same on every server', () => {
     expect(formatReportDate(new Date('2026-11-24T09:05:00Z'))).toBe('24 November 2026, 09:05 UTC');
     expect(formatReportDate(new Date('2027-01-01T00:00:59Z'))).toBe('1 January 2027, 00:00 UTC');
-  });
-
-  it('keeps text the standard fonts can draw and replaces the rest', () => {
-    expect(toPdfText('Café • 5 € – “ok” ’s')).toBe('Café • 5 € – “ok” ’s');
-    expect(toPdfText('−3% ≈ 4 ≥ 2 → x')).toBe('-3% ~ 4 >= 2 -> x');
-    expect(toPdfText('株式会社 Ltd')).toBe('???? Ltd');
   });
 });
 

@@ -3,6 +3,7 @@
  * exact vectors: which blocks go on which page, the wedges of a pie chart, a line through a price series, the
  * text colour readable on the firm's colour, and the names the report is dated and saved under.
  */
+import { transliterate } from './transliterate';
 
 /**
  * Blocks in order, each on one page: block i goes on the current page when its height fits in the space left,
@@ -125,23 +126,53 @@ export function readableTextColor(background: string): typeof DARK_TEXT | typeof
 
 const SLUG_MAX = 40;
 
-/** 'Acme Wealth & Co.' -> 'acme-wealth-co'; at most 40 characters, cut between words, never empty. */
-export function fileSlug(text: string, fallback: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+/**
+ * 'Acme Wealth & Co.' -> 'acme-wealth-co', 'Ørsted & Müller' -> 'orsted-muller', 'Łódź Capital 株式会社' ->
+ * 'lodz-capital-株式会社': Latin, Greek and Cyrillic letters transliterated (every letter kept), letters and digits of
+ * other scripts kept as they are (`ascii: true` leaves them out), everything else a single '-'. At most 40
+ * characters, cut between words; '' when nothing is left.
+ */
+export function fileSlug(text: string, options: { ascii?: boolean } = {}): string {
+  const slug = transliterate(text)
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(options.ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
-  if (slug.length <= SLUG_MAX) return slug || fallback;
-  const cut = slug.slice(0, SLUG_MAX + 1);
+  const chars = [...slug];
+  if (chars.length <= SLUG_MAX) return slug;
+  const cut = chars.slice(0, SLUG_MAX + 1).join('');
   const lastBreak = cut.lastIndexOf('-');
-  return (lastBreak > 0 ? cut.slice(0, lastBreak) : cut.slice(0, SLUG_MAX)) || fallback;
+  return lastBreak > 0 ? cut.slice(0, lastBreak) : chars.slice(0, SLUG_MAX).join('');
 }
 
-/** The download's name: who prepared it, what it is and its UTC date ('acme-wealth-portfolio-report-2026-11-24.pdf'). */
-export function reportFileName(preparedBy: string, generatedAt: Date): string {
-  return `${fileSlug(preparedBy, 'foliowise')}-portfolio-report-${generatedAt.toISOString().slice(0, 10)}.pdf`;
+export interface ReportFileName {
+  /** Letters of every script kept: for `filename*` (RFC 6266 / RFC 5987, UTF-8). */
+  readonly unicode: string;
+  /** ASCII only: for `filename`, which every client reads. Equal to `unicode` for a Latin, Greek or Cyrillic name. */
+  readonly ascii: string;
+}
+
+/**
+ * The download's name: who prepared it, what it is and its UTC date ('acme-wealth-portfolio-report-2026-11-24.pdf');
+ * a name with nothing to spell in ASCII ('株式会社') gives 'portfolio-report-2026-11-24.pdf' as the ASCII name.
+ */
+export function reportFileName(preparedBy: string, generatedAt: Date): ReportFileName {
+  const rest = `portfolio-report-${generatedAt.toISOString().slice(0, 10)}.pdf`;
+  const named = (slug: string) => (slug ? `${slug}-${rest}` : rest);
+  return { unicode: named(fileSlug(preparedBy)), ascii: named(fileSlug(preparedBy, { ascii: true })) };
+}
+
+/**
+ * The Content-Disposition of a download: `filename` in ASCII, and `filename*=UTF-8''...` (percent-encoded, RFC
+ * 5987) beside it when the name has letters ASCII cannot spell.
+ */
+export function attachmentDisposition(name: ReportFileName): string {
+  const plain = `attachment; filename="${name.ascii}"`;
+  if (name.unicode === name.ascii) return plain;
+  const encoded = encodeURIComponent(name.unicode).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${plain}; filename*=UTF-8''${encoded}`;
 }
 
 const MONTHS = [
@@ -186,37 +217,6 @@ export function priceRange(closes: readonly number[]): PriceRange | null {
     high: Math.max(...closes),
     change: first > 0 ? last / first - 1 : null,
   };
-}
-
-/** Characters of Windows-1252 beyond Latin-1: the standard PDF fonts (WinAnsiEncoding) draw these too. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const PLAIN_EQUIVALENTS: Readonly<Record<string, string>> = {
-  '−': '-',
-  '≈': '~',
-  '≥': '>=',
-  '≤': '<=',
-  '→': '->',
-  '←': '<-',
-  '\u00a0': ' ',
-  '\u2009': ' ',
-  '\u202f': ' ',
-};
-
-/**
- * Text the standard fonts can draw: characters outside Windows-1252 (which pdfkit's Helvetica cannot show) become
- * a plain equivalent, or '?' (a firm name in another script is kept on the screen, not lost silently here).
- */
-export function toPdfText(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (PLAIN_EQUIVALENTS[char] !== undefined) out += PLAIN_EQUIVALENTS[char];
-    else if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char))
-      out += char;
-    else if (char === '\n' || char === '\t') out += char;
-    else out += '?';
-  }
-  return out;
 }
 
 const XML_ESCAPES: Readonly<Record<string, string>> = {

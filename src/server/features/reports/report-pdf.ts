@@ -1,7 +1,9 @@
 /**
- * The white-label portfolio report as a PDF (decision 033), drawn with pdfkit like the guides: the standard
- * Helvetica fonts, US Letter, uncompressed streams (so tests read the text without an inflater), bookmarks per
- * section, and every chart drawn as vector shapes. It only draws: the figures arrive computed (the valuation and
+ * The white-label portfolio report as a PDF (decision 033), drawn with pdfkit like the guides: embedded Noto
+ * fonts that draw names in any of the Latin, Greek, Cyrillic, Han, kana and Hangul scripts (`report-text.ts`),
+ * US Letter, uncompressed streams (so tests read the text without an inflater), bookmarks per section, a tagged
+ * structure for screen readers (headings, paragraphs, lists, tables, figures with their alternative text; the
+ * shapes and footers marked as artifacts), and every chart drawn as vector shapes. It only draws: the figures arrive computed (the valuation and
  * the analysis the app's own endpoints answer), so the report's numbers are the screen's.
  *
  * Order: cover (the firm's name, logo and colour, or Foliowise's), analysis, holdings, allocation, risk figures,
@@ -26,10 +28,10 @@ import {
   pieSlices,
   priceRange,
   readableTextColor,
-  toPdfText,
   toXmlText,
   wedgePath,
 } from '../../../domain/reports/report-layout';
+import { fit, heightOf, setUpReportText, useFont, write } from './report-text';
 
 /** The firm's branding, each part optional: Foliowise's own name and colour stand in for what is not set. */
 export interface ReportBranding {
@@ -63,7 +65,6 @@ export const REPORT_DISCLOSURES = [
 const PAGE = { width: 612, height: 792, margin: 54, bottom: 78 } as const;
 const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
 const CONTENT_BOTTOM = PAGE.height - PAGE.bottom;
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
 const COLOR = {
   text: '#0f172a',
   muted: '#475569',
@@ -79,6 +80,7 @@ const TABLE_ROW_HEIGHT = 16;
 export const DETAIL_BLOCK_HEIGHT = 150;
 
 type Doc = PDFKit.PDFDocument;
+type Struct = PDFKit.PDFStructureElement;
 
 interface Theme {
   brand: string;
@@ -86,23 +88,48 @@ interface Theme {
   preparedBy: string;
 }
 
-function text(value: string): string {
-  return toPdfText(value);
+/** The structure element that what is drawn now belongs to, innermost last (one stack per document). */
+const structureStacks = new WeakMap<Doc, Struct[]>();
+
+function currentParent(doc: Doc): Struct {
+  const parent = structureStacks.get(doc)?.at(-1);
+  if (!parent) throw new Error('The report has no structure root');
+  return parent;
+}
+
+/** Content drawn by `draw`, tagged as a structure element of `type` (a paragraph, a heading, a cell...). */
+function tag(doc: Doc, type: string, draw: () => void, options: PDFKit.Mixins.StructureElementOptions = {}) {
+  currentParent(doc).add(doc.struct(type, options, draw));
+}
+
+/** A structure element (a list, a table, a row) holding what `fill` tags. */
+function group(
+  doc: Doc,
+  type: string,
+  fill: () => void,
+  options: PDFKit.Mixins.StructureElementOptions = {},
+) {
+  const element = doc.struct(type, options);
+  currentParent(doc).add(element);
+  const stack = structureStacks.get(doc) ?? [];
+  stack.push(element);
+  try {
+    fill();
+  } finally {
+    stack.pop();
+    element.end();
+  }
+}
+
+/** Shapes that carry no text of their own (backgrounds, rules, bars): skipped by screen readers. */
+function artifact(doc: Doc, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
+  doc.markContent('Artifact', { type });
+  draw();
+  doc.endMarkedContent();
 }
 
 function ensureSpace(doc: Doc, needed: number) {
   if (doc.y + needed > CONTENT_BOTTOM) doc.addPage();
-}
-
-/** Cuts a single-line cell to its width with an ellipsis, in the current font. */
-function fit(doc: Doc, value: string, width: number): string {
-  const safe = text(value);
-  // A little room to spare: pdfkit wraps a line that only just fits.
-  const room = width - 2;
-  if (doc.widthOfString(safe) <= room) return safe;
-  let cut = safe;
-  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > room) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
 }
 
 function sectionHeading(doc: Doc, theme: Theme, title: string, options: { newPage?: boolean } = {}) {
@@ -113,82 +140,94 @@ function sectionHeading(doc: Doc, theme: Theme, title: string, options: { newPag
   }
   doc.outline.addItem(title);
   const top = doc.y;
-  doc
-    .save()
-    .rect(PAGE.margin, top + 2, 4, 16)
-    .fill(theme.brand)
-    .restore();
-  doc
-    .font(FONT.bold)
-    .fontSize(15)
-    .fillColor(COLOR.text)
-    .text(text(title), PAGE.margin + 12, top, { width: CONTENT_WIDTH - 12 });
+  artifact(doc, () =>
+    doc
+      .save()
+      .rect(PAGE.margin, top + 2, 4, 16)
+      .fill(theme.brand)
+      .restore(),
+  );
+  tag(doc, 'H2', () => {
+    useFont(doc, 'bold').fontSize(15).fillColor(COLOR.text);
+    write(doc, title, PAGE.margin + 12, top, { width: CONTENT_WIDTH - 12 });
+  });
   doc.x = PAGE.margin;
   doc.moveDown(0.6);
 }
 
 function subheading(doc: Doc, title: string) {
   ensureSpace(doc, 50);
-  doc.font(FONT.bold).fontSize(11).fillColor(COLOR.text).text(text(title), PAGE.margin, doc.y, {
-    width: CONTENT_WIDTH,
+  tag(doc, 'H3', () => {
+    useFont(doc, 'bold').fontSize(11).fillColor(COLOR.text);
+    write(doc, title, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
   });
   doc.moveDown(0.3);
 }
 
 function paragraph(doc: Doc, value: string, options: { size?: number; color?: string } = {}) {
-  doc
-    .font(FONT.regular)
-    .fontSize(options.size ?? 10)
-    .fillColor(options.color ?? COLOR.text)
-    .text(text(value), PAGE.margin, doc.y, { width: CONTENT_WIDTH, lineGap: 2 });
+  tag(doc, 'P', () => {
+    useFont(doc, 'regular')
+      .fontSize(options.size ?? 10)
+      .fillColor(options.color ?? COLOR.text);
+    write(doc, value, PAGE.margin, doc.y, { width: CONTENT_WIDTH, lineGap: 2 });
+  });
   doc.moveDown(0.5);
 }
 
 function bullets(doc: Doc, theme: Theme, items: readonly string[], numbered = false) {
-  items.forEach((item, index) => {
-    doc.font(FONT.regular).fontSize(10);
-    const height = doc.heightOfString(text(item), { width: CONTENT_WIDTH - 18, lineGap: 2 });
-    ensureSpace(doc, Math.min(height, 60));
-    const top = doc.y;
-    doc
-      .font(FONT.bold)
-      .fillColor(theme.brand)
-      .text(numbered ? `${index + 1}.` : '•', PAGE.margin, top, { width: 16, lineBreak: false });
-    doc
-      .font(FONT.regular)
-      .fillColor(COLOR.text)
-      .text(text(item), PAGE.margin + 18, top, { width: CONTENT_WIDTH - 18, lineGap: 2 });
-    doc.moveDown(0.3);
+  group(doc, 'L', () => {
+    items.forEach((item, index) => {
+      useFont(doc, 'regular').fontSize(10);
+      const height = heightOf(doc, item, { width: CONTENT_WIDTH - 18, lineGap: 2 });
+      ensureSpace(doc, Math.min(height, 60));
+      const top = doc.y;
+      group(doc, 'LI', () => {
+        tag(doc, 'Lbl', () => {
+          useFont(doc, 'bold').fillColor(theme.brand);
+          write(doc, numbered ? `${index + 1}.` : '•', PAGE.margin, top, { width: 16, lineBreak: false });
+        });
+        tag(doc, 'LBody', () => {
+          useFont(doc, 'regular').fillColor(COLOR.text);
+          write(doc, item, PAGE.margin + 18, top, { width: CONTENT_WIDTH - 18, lineGap: 2 });
+        });
+      });
+      doc.moveDown(0.3);
+    });
   });
   doc.x = PAGE.margin;
   doc.moveDown(0.3);
 }
 
-/** Label/value pairs in two columns of a shaded panel. */
+/** Label/value pairs in two columns of a shaded panel; each pair is read as its label, then its value. */
 function factGrid(doc: Doc, facts: readonly (readonly [string, string])[]) {
   const columnWidth = CONTENT_WIDTH / 2;
   const rowHeight = 30;
   const rows = Math.ceil(facts.length / 2);
   ensureSpace(doc, rows * rowHeight + 12);
   const top = doc.y;
-  doc
-    .save()
-    .roundedRect(PAGE.margin, top, CONTENT_WIDTH, rows * rowHeight + 12, 4)
-    .fill(COLOR.panel)
-    .restore();
+  artifact(doc, () =>
+    doc
+      .save()
+      .roundedRect(PAGE.margin, top, CONTENT_WIDTH, rows * rowHeight + 12, 4)
+      .fill(COLOR.panel)
+      .restore(),
+  );
   facts.forEach(([label, value], index) => {
     const x = PAGE.margin + 12 + (index % 2) * columnWidth;
     const y = top + 8 + Math.floor(index / 2) * rowHeight;
-    doc
-      .font(FONT.regular)
-      .fontSize(8)
-      .fillColor(COLOR.muted)
-      .text(text(label), x, y, { width: columnWidth - 24, lineBreak: false });
-    doc
-      .font(FONT.bold)
-      .fontSize(10.5)
-      .fillColor(COLOR.text)
-      .text(fit(doc, value, columnWidth - 24), x, y + 11, { width: columnWidth - 24, lineBreak: false });
+    group(doc, 'Div', () => {
+      tag(doc, 'P', () => {
+        useFont(doc, 'regular').fontSize(8).fillColor(COLOR.muted);
+        write(doc, fit(doc, label, columnWidth - 24), x, y, { width: columnWidth - 24, lineBreak: false });
+      });
+      tag(doc, 'P', () => {
+        useFont(doc, 'bold').fontSize(10.5).fillColor(COLOR.text);
+        write(doc, fit(doc, value, columnWidth - 24), x, y + 11, {
+          width: columnWidth - 24,
+          lineBreak: false,
+        });
+      });
+    });
   });
   doc.x = PAGE.margin;
   doc.y = top + rows * rowHeight + 12;
@@ -197,55 +236,77 @@ function factGrid(doc: Doc, facts: readonly (readonly [string, string])[]) {
 
 // ------------------------------------------------------------------------------------------------ cover
 
-function drawLogo(doc: Doc, logo: NonNullable<ReportBranding['logo']>, x: number, y: number, box: number) {
+function drawLogo(
+  doc: Doc,
+  logo: NonNullable<ReportBranding['logo']>,
+  x: number,
+  y: number,
+  box: number,
+  alt: string,
+) {
   const scale = Math.min(box / logo.width, box / logo.height);
   const width = logo.width * scale;
   const height = logo.height * scale;
-  doc
-    .save()
-    .roundedRect(x - 8, y - 8, box + 16, box + 16, 6)
-    .fill('#ffffff')
-    .restore();
-  doc.image(logo.bytes, x + (box - width) / 2, y + (box - height) / 2, { width, height });
+  artifact(doc, () =>
+    doc
+      .save()
+      .roundedRect(x - 8, y - 8, box + 16, box + 16, 6)
+      .fill('#ffffff')
+      .restore(),
+  );
+  tag(
+    doc,
+    'Figure',
+    () => doc.image(logo.bytes, x + (box - width) / 2, y + (box - height) / 2, { width, height }),
+    {
+      alt,
+    },
+  );
 }
 
 function cover(doc: Doc, theme: Theme, data: PortfolioReportData) {
   const { analysis, valuation, branding } = data;
   const bandHeight = 190;
-  doc.save().rect(0, 0, PAGE.width, bandHeight).fill(theme.brand).restore();
+  artifact(doc, () => doc.save().rect(0, 0, PAGE.width, bandHeight).fill(theme.brand).restore());
   let nameLeft = PAGE.margin;
   if (branding.logo) {
     const box = 72;
-    drawLogo(doc, branding.logo, PAGE.margin + 8, 60, box);
+    drawLogo(doc, branding.logo, PAGE.margin + 8, 60, box, `Logo of ${theme.preparedBy}`);
     nameLeft = PAGE.margin + box + 36;
   }
   // A long firm name gets a smaller size rather than losing its last words.
   const nameWidth = PAGE.width - nameLeft - PAGE.margin;
   const nameSize =
     [24, 20, 17, 14].find(
-      (size) =>
-        doc.font(FONT.bold).fontSize(size).heightOfString(theme.preparedBy, { width: nameWidth }) <= 90,
+      (size) => heightOf(useFont(doc, 'bold').fontSize(size), theme.preparedBy, { width: nameWidth }) <= 90,
     ) ?? 12;
-  const nameHeight = doc
-    .font(FONT.bold)
-    .fontSize(nameSize)
-    .heightOfString(theme.preparedBy, { width: nameWidth });
-  doc
-    .fillColor(theme.onBrand)
-    .text(theme.preparedBy, nameLeft, Math.max(30, 96 - nameHeight / 2), { width: nameWidth, height: 120 });
+  const nameHeight = heightOf(useFont(doc, 'bold').fontSize(nameSize), theme.preparedBy, {
+    width: nameWidth,
+  });
+  tag(doc, 'P', () => {
+    doc.fillColor(theme.onBrand);
+    write(doc, theme.preparedBy, nameLeft, Math.max(30, 96 - nameHeight / 2), {
+      width: nameWidth,
+      height: 120,
+    });
+  });
 
   doc.y = bandHeight + 36;
   doc.outline.addItem('Cover');
-  doc.font(FONT.bold).fontSize(26).fillColor(COLOR.text).text(text(data.title), PAGE.margin, doc.y, {
-    width: CONTENT_WIDTH,
+  tag(doc, 'H1', () => {
+    useFont(doc, 'bold').fontSize(26).fillColor(COLOR.text);
+    write(doc, data.title, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
   });
   doc.moveDown(0.3);
-  doc
-    .font(FONT.regular)
-    .fontSize(11)
-    .fillColor(COLOR.muted)
-    .text(`Prepared by ${text(theme.preparedBy)}`, PAGE.margin, doc.y, { width: CONTENT_WIDTH })
-    .text(`Generated ${formatReportDate(data.generatedAt)}`, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+  useFont(doc, 'regular').fontSize(11).fillColor(COLOR.muted);
+  tag(doc, 'P', () =>
+    write(doc, `Prepared by ${theme.preparedBy}`, PAGE.margin, doc.y, { width: CONTENT_WIDTH }),
+  );
+  tag(doc, 'P', () =>
+    write(doc, `Generated ${formatReportDate(data.generatedAt)}`, PAGE.margin, doc.y, {
+      width: CONTENT_WIDTH,
+    }),
+  );
   doc.moveDown(1.2);
 
   const summary = analysis.portfolioSummary;
@@ -358,18 +419,28 @@ function tableRow(
   doc: Doc,
   cells: readonly string[],
   y: number,
-  options: { header?: boolean; shade?: boolean },
+  options: { header?: boolean; shade?: boolean; untagged?: boolean },
 ) {
   if (options.shade)
-    doc.save().rect(PAGE.margin, y, CONTENT_WIDTH, TABLE_ROW_HEIGHT).fill(COLOR.panel).restore();
+    artifact(doc, () =>
+      doc.save().rect(PAGE.margin, y, CONTENT_WIDTH, TABLE_ROW_HEIGHT).fill(COLOR.panel).restore(),
+    );
   let x = PAGE.margin + 4;
-  doc
-    .font(options.header ? FONT.bold : FONT.regular)
+  useFont(doc, options.header ? 'bold' : 'regular')
     .fontSize(8)
     .fillColor(options.header ? COLOR.muted : COLOR.text);
   HOLDING_COLUMNS.forEach((column, i) => {
     const width = column.width - 6;
-    doc.text(fit(doc, cells[i] ?? '', width), x, y + 4.5, { width, align: column.align, lineBreak: false });
+    const left = x;
+    const draw = () =>
+      write(doc, fit(doc, cells[i] ?? '', width), left, y + 4.5, {
+        width,
+        align: column.align,
+        lineBreak: false,
+      });
+    // Inside an artifact (a repeated header) the cells are not tagged: marked content does not nest here.
+    if (options.untagged) draw();
+    else tag(doc, options.header ? 'TH' : 'TD', draw);
     x += column.width;
   });
 }
@@ -384,38 +455,51 @@ function holdingsSection(doc: Doc, theme: Theme, data: PortfolioReportData) {
     CONTENT_BOTTOM - doc.y - TABLE_ROW_HEIGHT - 24,
     pageSpace,
   );
-  pages.forEach((indexes, pageIndex) => {
-    if (pageIndex > 0) doc.addPage();
-    if (indexes.length === 0) return;
-    let y = doc.y;
-    tableRow(doc, header, y, { header: true });
-    y += TABLE_ROW_HEIGHT;
-    doc
-      .save()
-      .moveTo(PAGE.margin, y)
-      .lineTo(PAGE.margin + CONTENT_WIDTH, y)
-      .lineWidth(0.8)
-      .strokeColor(theme.brand)
-      .stroke()
-      .restore();
-    for (const index of indexes) {
-      const [symbol, holding] = rows[index] as [string, ValuationHolding];
-      tableRow(doc, holdingCells(symbol, holding), y, { shade: index % 2 === 1 });
+  let headerTagged = false;
+  group(doc, 'Table', () => {
+    pages.forEach((indexes, pageIndex) => {
+      if (pageIndex > 0) doc.addPage();
+      if (indexes.length === 0) return;
+      let y = doc.y;
+      const headerTop = y;
+      // The header row is read once; its repeats on later pages are page furniture.
+      if (headerTagged)
+        artifact(doc, () => tableRow(doc, header, headerTop, { header: true, untagged: true }), 'Pagination');
+      else group(doc, 'TR', () => tableRow(doc, header, headerTop, { header: true }));
+      headerTagged = true;
       y += TABLE_ROW_HEIGHT;
-    }
-    doc.y = y + 4;
+      artifact(doc, () =>
+        doc
+          .save()
+          .moveTo(PAGE.margin, y)
+          .lineTo(PAGE.margin + CONTENT_WIDTH, y)
+          .lineWidth(0.8)
+          .strokeColor(theme.brand)
+          .stroke()
+          .restore(),
+      );
+      for (const index of indexes) {
+        const [symbol, holding] = rows[index] as [string, ValuationHolding];
+        const rowTop = y;
+        group(doc, 'TR', () =>
+          tableRow(doc, holdingCells(symbol, holding), rowTop, { shade: index % 2 === 1 }),
+        );
+        y += TABLE_ROW_HEIGHT;
+      }
+      doc.y = y + 4;
+    });
   });
   doc.x = PAGE.margin;
-  doc
-    .font(FONT.bold)
-    .fontSize(9)
-    .fillColor(COLOR.text)
-    .text(
+  tag(doc, 'P', () => {
+    useFont(doc, 'bold').fontSize(9).fillColor(COLOR.text);
+    write(
+      doc,
       `Total ${formatMoney(data.valuation.totalCurrentValue)} • ${rows.length} holdings • Today ${formatMoney(data.valuation.totalChange)} (${formatPercentUnits(data.valuation.totalChangePercent)})`,
       PAGE.margin,
       doc.y + 4,
       { width: CONTENT_WIDTH },
     );
+  });
   doc.moveDown(1);
 }
 
@@ -429,6 +513,42 @@ interface Bucket {
 
 function chartColor(theme: Theme, index: number): string {
   return index === 0 ? theme.brand : (PALETTE[(index - 1) % PALETTE.length] as string);
+}
+
+/** 'Stocks 62.5% ($12,500.00), Bonds 37.5% ($7,500.00)': a chart's figures, as its alternative text. */
+function chartAlt(
+  title: string,
+  buckets: readonly Bucket[],
+  label: (name: string) => string = (n) => n,
+): string {
+  const parts = buckets.map((b) => `${label(b.name)} ${formatPercent(b.weight)} (${formatMoney(b.value)})`);
+  return `${title}: ${parts.join(', ') || 'nothing to show'}.`;
+}
+
+/** One row of a chart's legend as a table row: the name, its weight and its value. */
+function legendRow(
+  doc: Doc,
+  cells: readonly [string, string, string],
+  x: number,
+  y: number,
+  widths: number[],
+) {
+  group(doc, 'TR', () => {
+    useFont(doc, 'regular').fontSize(9).fillColor(COLOR.text);
+    let left = x;
+    cells.forEach((cell, i) => {
+      const width = widths[i] ?? 0;
+      const cellLeft = left;
+      tag(doc, 'TD', () =>
+        write(doc, i === 0 ? fit(doc, cell, width) : cell, cellLeft, y, {
+          width,
+          align: i === 0 ? 'left' : 'right',
+          lineBreak: false,
+        }),
+      );
+      left += width + 4;
+    });
+  });
 }
 
 function pieChart(
@@ -445,34 +565,45 @@ function pieChart(
   const radius = 70;
   const cx = PAGE.margin + radius + 10;
   const cy = top + radius + 6;
-  for (const slice of pieSlices(buckets.map((b) => b.weight))) {
-    doc
-      .save()
-      .path(wedgePath(cx, cy, radius, slice))
-      .fill(chartColor(theme, slice.index))
-      .restore();
-  }
-  // A donut: the hole keeps thin slices readable.
-  doc
-    .save()
-    .circle(cx, cy, radius * 0.5)
-    .fill('#ffffff')
-    .restore();
+  tag(
+    doc,
+    'Figure',
+    () => {
+      for (const slice of pieSlices(buckets.map((b) => b.weight))) {
+        doc
+          .save()
+          .path(wedgePath(cx, cy, radius, slice))
+          .fill(chartColor(theme, slice.index))
+          .restore();
+      }
+      // A donut: the hole keeps thin slices readable.
+      doc
+        .save()
+        .circle(cx, cy, radius * 0.5)
+        .fill('#ffffff')
+        .restore();
+    },
+    { alt: chartAlt(title, buckets, label) },
+  );
   const legendX = PAGE.margin + radius * 2 + 40;
-  buckets.forEach((bucket, index) => {
-    const y = top + 4 + index * 16;
-    doc
-      .save()
-      .rect(legendX, y + 1, 9, 9)
-      .fill(chartColor(theme, index))
-      .restore();
-    doc
-      .font(FONT.regular)
-      .fontSize(9)
-      .fillColor(COLOR.text)
-      .text(fit(doc, label(bucket.name), 150), legendX + 16, y, { width: 150, lineBreak: false })
-      .text(formatPercent(bucket.weight), legendX + 170, y, { width: 60, align: 'right', lineBreak: false })
-      .text(formatMoney(bucket.value), legendX + 234, y, { width: 90, align: 'right', lineBreak: false });
+  group(doc, 'Table', () => {
+    buckets.forEach((bucket, index) => {
+      const y = top + 4 + index * 16;
+      artifact(doc, () =>
+        doc
+          .save()
+          .rect(legendX, y + 1, 9, 9)
+          .fill(chartColor(theme, index))
+          .restore(),
+      );
+      legendRow(
+        doc,
+        [label(bucket.name), formatPercent(bucket.weight), formatMoney(bucket.value)],
+        legendX + 16,
+        y,
+        [150, 60, 90],
+      );
+    });
   });
   doc.x = PAGE.margin;
   doc.y = top + height;
@@ -486,39 +617,51 @@ function barChart(doc: Doc, theme: Theme, title: string, buckets: readonly Bucke
   const barLeft = PAGE.margin + labelWidth + 8;
   const barWidth = CONTENT_WIDTH - labelWidth - 8 - 130;
   const largest = Math.max(...buckets.map((b) => b.weight), 0);
-  for (const bucket of buckets) {
-    ensureSpace(doc, rowHeight);
-    const y = doc.y;
-    doc
-      .font(FONT.regular)
-      .fontSize(9)
-      .fillColor(COLOR.text)
-      .text(fit(doc, bucket.name, labelWidth), PAGE.margin, y + 2, { width: labelWidth, lineBreak: false });
-    doc
-      .save()
-      .rect(barLeft, y + 2, barWidth, 10)
-      .fill(COLOR.panel)
-      .restore();
-    const width = largest > 0 ? (bucket.weight / largest) * barWidth : 0;
-    if (width > 0)
-      doc
-        .save()
-        .rect(barLeft, y + 2, width, 10)
-        .fill(theme.brand)
-        .restore();
-    doc
-      .text(formatPercent(bucket.weight), barLeft + barWidth + 6, y + 2, {
-        width: 50,
-        align: 'right',
-        lineBreak: false,
-      })
-      .text(formatMoney(bucket.value), barLeft + barWidth + 58, y + 2, {
-        width: 72,
-        align: 'right',
-        lineBreak: false,
+  // The bars are shapes; the table of names, weights and values says the same in text.
+  group(doc, 'Table', () => {
+    for (const bucket of buckets) {
+      ensureSpace(doc, rowHeight);
+      const y = doc.y;
+      const width = largest > 0 ? (bucket.weight / largest) * barWidth : 0;
+      artifact(doc, () => {
+        doc
+          .save()
+          .rect(barLeft, y + 2, barWidth, 10)
+          .fill(COLOR.panel)
+          .restore();
+        if (width > 0)
+          doc
+            .save()
+            .rect(barLeft, y + 2, width, 10)
+            .fill(theme.brand)
+            .restore();
       });
-    doc.y = y + rowHeight;
-  }
+      group(doc, 'TR', () => {
+        useFont(doc, 'regular').fontSize(9).fillColor(COLOR.text);
+        tag(doc, 'TD', () =>
+          write(doc, fit(doc, bucket.name, labelWidth), PAGE.margin, y + 2, {
+            width: labelWidth,
+            lineBreak: false,
+          }),
+        );
+        tag(doc, 'TD', () =>
+          write(doc, formatPercent(bucket.weight), barLeft + barWidth + 6, y + 2, {
+            width: 50,
+            align: 'right',
+            lineBreak: false,
+          }),
+        );
+        tag(doc, 'TD', () =>
+          write(doc, formatMoney(bucket.value), barLeft + barWidth + 58, y + 2, {
+            width: 72,
+            align: 'right',
+            lineBreak: false,
+          }),
+        );
+      });
+      doc.y = y + rowHeight;
+    }
+  });
   doc.x = PAGE.margin;
   doc.moveDown(0.8);
 }
@@ -594,38 +737,35 @@ function healthSection(doc: Doc, theme: Theme, data: PortfolioReportData) {
     `${healthCheck.passed} of ${healthCheck.total} checks passed (${healthCheck.scorePercent}%). Diversification: ${healthCheck.diversificationRating}.`,
   );
   for (const check of healthCheck.checks) {
-    doc.font(FONT.regular).fontSize(10);
-    const detailHeight = doc.heightOfString(text(check.detail), { width: CONTENT_WIDTH - 70 });
+    useFont(doc, 'regular').fontSize(10);
+    const detailHeight = heightOf(doc, check.detail, { width: CONTENT_WIDTH - 70 });
     ensureSpace(doc, detailHeight + 20);
     const top = doc.y;
-    doc
-      .save()
-      .roundedRect(PAGE.margin, top, 52, 16, 3)
-      .fill(check.passed ? COLOR.gain : COLOR.loss)
-      .restore();
-    doc
-      .font(FONT.bold)
-      .fontSize(8)
-      .fillColor('#ffffff')
-      .text(check.passed ? 'PASSED' : 'NOT MET', PAGE.margin, top + 4.5, {
-        width: 52,
-        align: 'center',
-        lineBreak: false,
+    artifact(doc, () =>
+      doc
+        .save()
+        .roundedRect(PAGE.margin, top, 52, 16, 3)
+        .fill(check.passed ? COLOR.gain : COLOR.loss)
+        .restore(),
+    );
+    group(doc, 'Div', () => {
+      tag(doc, 'P', () => {
+        useFont(doc, 'bold').fontSize(8).fillColor('#ffffff');
+        write(doc, check.passed ? 'PASSED' : 'NOT MET', PAGE.margin, top + 4.5, {
+          width: 52,
+          align: 'center',
+          lineBreak: false,
+        });
       });
-    doc
-      .font(FONT.bold)
-      .fontSize(10)
-      .fillColor(COLOR.text)
-      .text(text(check.label), PAGE.margin + 64, top, {
-        width: CONTENT_WIDTH - 64,
+      tag(doc, 'P', () => {
+        useFont(doc, 'bold').fontSize(10).fillColor(COLOR.text);
+        write(doc, check.label, PAGE.margin + 64, top, { width: CONTENT_WIDTH - 64 });
       });
-    doc
-      .font(FONT.regular)
-      .fontSize(9.5)
-      .fillColor(COLOR.muted)
-      .text(text(check.detail), PAGE.margin + 64, doc.y + 1, {
-        width: CONTENT_WIDTH - 64,
+      tag(doc, 'P', () => {
+        useFont(doc, 'regular').fontSize(9.5).fillColor(COLOR.muted);
+        write(doc, check.detail, PAGE.margin + 64, doc.y + 1, { width: CONTENT_WIDTH - 64 });
       });
+    });
     doc.x = PAGE.margin;
     doc.moveDown(0.6);
   }
@@ -653,31 +793,32 @@ function detailBlock(
 ) {
   const top = doc.y;
   const height = DETAIL_BLOCK_HEIGHT - 12;
-  doc
-    .save()
-    .roundedRect(PAGE.margin, top, CONTENT_WIDTH, height, 4)
-    .lineWidth(0.8)
-    .strokeColor(COLOR.rule)
-    .stroke()
-    .restore();
-  doc.save().rect(PAGE.margin, top, 4, height).fill(theme.brand).restore();
+  artifact(doc, () => {
+    doc
+      .save()
+      .roundedRect(PAGE.margin, top, CONTENT_WIDTH, height, 4)
+      .lineWidth(0.8)
+      .strokeColor(COLOR.rule)
+      .stroke()
+      .restore();
+    doc.save().rect(PAGE.margin, top, 4, height).fill(theme.brand).restore();
+  });
   const left = PAGE.margin + 14;
-  doc
-    .font(FONT.bold)
-    .fontSize(12)
-    .fillColor(COLOR.text)
-    .text(fit(doc, `${symbolAsWritten(symbol)} — ${holding.name}`, 330), left, top + 10, {
+  tag(doc, 'H3', () => {
+    useFont(doc, 'bold').fontSize(12).fillColor(COLOR.text);
+    write(doc, fit(doc, `${symbolAsWritten(symbol)} — ${holding.name}`, 330), left, top + 10, {
       width: 330,
       lineBreak: false,
     });
-  doc
-    .font(FONT.bold)
-    .fontSize(12)
-    .text(formatMoney(holding.currentValue), PAGE.margin + CONTENT_WIDTH - 170, top + 10, {
+  });
+  tag(doc, 'P', () => {
+    useFont(doc, 'bold').fontSize(12);
+    write(doc, formatMoney(holding.currentValue), PAGE.margin + CONTENT_WIDTH - 170, top + 10, {
       width: 160,
       align: 'right',
       lineBreak: false,
     });
+  });
   const facts: [string, string][] = [
     ['Weight', formatPercent(holding.weight)],
     ['Quantity', formatQuantity(holding.quantity)],
@@ -693,51 +834,59 @@ function detailBlock(
     ['Region', holding.region],
     ['Source', holding.source === null ? 'None' : holding.source],
   ];
-  facts.forEach(([label, value], i) => {
-    const y = top + 32 + i * 12.5;
-    doc
-      .font(FONT.regular)
-      .fontSize(8.5)
-      .fillColor(COLOR.muted)
-      .text(label, left, y, { width: 54, lineBreak: false });
-    doc.fillColor(COLOR.text).text(fit(doc, value, 160), left + 56, y, { width: 160, lineBreak: false });
+  group(doc, 'Table', () => {
+    facts.forEach(([label, value], i) => {
+      const y = top + 32 + i * 12.5;
+      group(doc, 'TR', () => {
+        tag(doc, 'TH', () => {
+          useFont(doc, 'regular').fontSize(8.5).fillColor(COLOR.muted);
+          write(doc, label, left, y, { width: 54, lineBreak: false });
+        });
+        tag(doc, 'TD', () => {
+          doc.fillColor(COLOR.text);
+          write(doc, fit(doc, value, 160), left + 56, y, { width: 160, lineBreak: false });
+        });
+      });
+    });
   });
 
   const chart = { x: PAGE.margin + 250, y: top + 40, width: CONTENT_WIDTH - 270, height: 66 };
   const closes = data.closes.get(symbol) ?? [];
   const range = priceRange(closes);
-  doc.save().rect(chart.x, chart.y, chart.width, chart.height).fill(COLOR.panel).restore();
+  tag(doc, 'P', () => {
+    useFont(doc, 'regular').fontSize(8).fillColor(COLOR.muted);
+    write(doc, 'Daily closes, past year', chart.x, top + 28, { width: chart.width, lineBreak: false });
+  });
+  artifact(doc, () =>
+    doc.save().rect(chart.x, chart.y, chart.width, chart.height).fill(COLOR.panel).restore(),
+  );
   if (range && closes.length > 1) {
+    const summary = `1 year: high ${formatMoney(range.high)} • low ${formatMoney(range.low)}${range.change === null ? '' : ` • change ${formatPercent(range.change)}`}`;
     const points = linePoints(closes, chart);
-    doc.save().lineWidth(1.2).strokeColor(theme.brand);
-    points.forEach(([x, y], i) => (i === 0 ? doc.moveTo(x, y) : doc.lineTo(x, y)));
-    doc.stroke().restore();
-    doc
-      .font(FONT.regular)
-      .fontSize(8)
-      .fillColor(COLOR.muted)
-      .text(
-        `1 year: high ${formatMoney(range.high)} • low ${formatMoney(range.low)}${range.change === null ? '' : ` • change ${formatPercent(range.change)}`}`,
-        chart.x,
-        chart.y + chart.height + 5,
-        { width: chart.width, lineBreak: false },
-      );
+    tag(
+      doc,
+      'Figure',
+      () => {
+        doc.save().lineWidth(1.2).strokeColor(theme.brand);
+        points.forEach(([x, y], i) => (i === 0 ? doc.moveTo(x, y) : doc.lineTo(x, y)));
+        doc.stroke().restore();
+      },
+      { alt: `Line chart of the daily closes of ${symbolAsWritten(symbol)} over the past year. ${summary}.` },
+    );
+    tag(doc, 'P', () => {
+      useFont(doc, 'regular').fontSize(8).fillColor(COLOR.muted);
+      write(doc, summary, chart.x, chart.y + chart.height + 5, { width: chart.width, lineBreak: false });
+    });
   } else {
-    doc
-      .font(FONT.italic)
-      .fontSize(8.5)
-      .fillColor(COLOR.muted)
-      .text('No price history', chart.x, chart.y + chart.height / 2 - 4, {
+    tag(doc, 'P', () => {
+      useFont(doc, 'italic').fontSize(8.5).fillColor(COLOR.muted);
+      write(doc, 'No price history', chart.x, chart.y + chart.height / 2 - 4, {
         width: chart.width,
         align: 'center',
         lineBreak: false,
       });
+    });
   }
-  doc
-    .font(FONT.regular)
-    .fontSize(8)
-    .fillColor(COLOR.muted)
-    .text('Daily closes, past year', chart.x, top + 28, { width: chart.width, lineBreak: false });
   doc.x = PAGE.margin;
   doc.y = top + DETAIL_BLOCK_HEIGHT;
 }
@@ -754,7 +903,7 @@ function detailsSection(doc: Doc, theme: Theme, data: PortfolioReportData) {
     if (pageIndex > 0) doc.addPage();
     for (const index of indexes) {
       const [symbol, holding] = rows[index] as [string, ValuationHolding];
-      detailBlock(doc, theme, data, symbol, holding);
+      group(doc, 'Div', () => detailBlock(doc, theme, data, symbol, holding));
     }
   });
 }
@@ -775,25 +924,31 @@ function footers(doc: Doc, theme: Theme, data: PortfolioReportData) {
     // Writing inside the bottom margin would otherwise start a new page.
     doc.page.margins.bottom = 0;
     const y = PAGE.height - PAGE.bottom + 30;
-    doc
-      .save()
-      .moveTo(PAGE.margin, y - 8)
-      .lineTo(PAGE.margin + CONTENT_WIDTH, y - 8)
-      .lineWidth(0.6)
-      .strokeColor(theme.brand)
-      .stroke()
-      .restore();
-    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
-    doc.text(fit(doc, dated, CONTENT_WIDTH - 80), PAGE.margin, y, {
-      width: CONTENT_WIDTH - 80,
-      lineBreak: false,
-    });
-    doc.text(`Page ${index - range.start + 1} of ${range.count}`, PAGE.margin, y, {
-      width: CONTENT_WIDTH,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.text(REPORT_DISCLAIMER, PAGE.margin, y + 11, { width: CONTENT_WIDTH, lineBreak: false });
+    artifact(
+      doc,
+      () => {
+        doc
+          .save()
+          .moveTo(PAGE.margin, y - 8)
+          .lineTo(PAGE.margin + CONTENT_WIDTH, y - 8)
+          .lineWidth(0.6)
+          .strokeColor(theme.brand)
+          .stroke()
+          .restore();
+        useFont(doc, 'regular').fontSize(7.5).fillColor(COLOR.muted);
+        write(doc, fit(doc, dated, CONTENT_WIDTH - 80), PAGE.margin, y, {
+          width: CONTENT_WIDTH - 80,
+          lineBreak: false,
+        });
+        write(doc, `Page ${index - range.start + 1} of ${range.count}`, PAGE.margin, y, {
+          width: CONTENT_WIDTH,
+          align: 'right',
+          lineBreak: false,
+        });
+        write(doc, REPORT_DISCLAIMER, PAGE.margin, y + 11, { width: CONTENT_WIDTH, lineBreak: false });
+      },
+      'Pagination',
+    );
     doc.page.margins.bottom = bottomMargin;
   }
 }
@@ -831,7 +986,7 @@ export function renderPortfolioReportPdf(data: PortfolioReportData): Promise<Buf
   const theme: Theme = {
     brand,
     onBrand: readableTextColor(brand),
-    preparedBy: text(preparedByOf(data.branding)),
+    preparedBy: preparedByOf(data.branding),
   };
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -839,6 +994,7 @@ export function renderPortfolioReportPdf(data: PortfolioReportData): Promise<Buf
     compress: false,
     bufferPages: true,
     pdfVersion: '1.7',
+    tagged: true,
     lang: 'en-US',
     displayTitle: true,
     info: {
@@ -856,6 +1012,10 @@ export function renderPortfolioReportPdf(data: PortfolioReportData): Promise<Buf
     doc.on('error', reject);
   });
 
+  setUpReportText(doc);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  structureStacks.set(doc, [root]);
   cover(doc, theme, data);
   analysisSection(doc, theme, data);
   holdingsSection(doc, theme, data);
@@ -865,6 +1025,7 @@ export function renderPortfolioReportPdf(data: PortfolioReportData): Promise<Buf
   gapsSection(doc, theme, data);
   detailsSection(doc, theme, data);
   disclosuresSection(doc, theme);
+  root.end();
   footers(doc, theme, data);
   doc.end();
   return finished;

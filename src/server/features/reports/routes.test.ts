@@ -28,6 +28,7 @@ import { testConfig } from '../../testing/test-app';
 import { createMarketDataService } from '../market-data/service';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 import { inspectPdf, normalizedPdfText } from '../resources/pdf-inspect';
+import { pdfInfo, pdfToText, qpdfCheck } from '../../testing/pdf-tools';
 import { REPORT_DISCLAIMER } from './report-pdf';
 
 const NOW = new Date('2026-11-24T09:15:00Z');
@@ -488,5 +489,91 @@ describe('GET /api/reports/portfolio.pdf', () => {
     }
     // The info dictionary (a PDF string, not XML) keeps the names as they are.
     expect(inspectPdf(res.rawPayload).title).toBe(`Portfolio report: ${clientName} — ${firmName}`);
+  });
+
+  it('draws firm and client names in any script with embedded fonts, tagged, and names the file by every letter (issue 25 item 20)', async () => {
+    const firmName = 'Łódź Capital 株式会社';
+    const clientName = 'Dvořák Ørsted Müller Ελληνικά Кириллица';
+    const user = await professional(null);
+    const branded = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName },
+    });
+    expect(branded.statusCode, branded.body).toBe(200);
+    const client = await injectAs(user, t.app, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: clientName, holdings: { AAPL: 2, '7203.T': 100 } },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const res = await injectAs(user, t.app, {
+      method: 'GET',
+      url: `/api/reports/portfolio.pdf?clientId=${client.json().client.id}`,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="lodz-capital-portfolio-report-2026-11-24.pdf"; ' +
+        "filename*=UTF-8''lodz-capital-%E6%A0%AA%E5%BC%8F%E4%BC%9A%E7%A4%BE-portfolio-report-2026-11-24.pdf",
+    );
+
+    // What a reader extracts: the names exactly (a line break where a long title wraps reads as a space).
+    const { text, warnings } = await pdfToText(res.rawPayload);
+    // Every marked-content sequence of the tagging is closed where it was opened.
+    expect(warnings).toBe('');
+    const extracted = text.replace(/\s+/g, ' ');
+    expect(extracted).toContain(firmName);
+    expect(extracted).toContain(`Prepared by ${firmName}`);
+    expect(extracted).toContain(`Portfolio report: ${clientName}`);
+    expect(extracted).not.toContain('?');
+    expect(extracted).not.toContain('\ufffd');
+    // Our own reader sees the same text on every page's footer.
+    const pdf = inspectPdf(res.rawPayload);
+    expect(pdf.xrefValid).toBe(true);
+    for (const page of pdf.pages) expect(squeeze(page)).toContain(squeeze(`${firmName} • Portfolio report:`));
+
+    const check = await qpdfCheck(res.rawPayload);
+    expect(check.output).toContain('No syntax or stream encoding errors found');
+    expect(check.code, check.output).toBe(0);
+    const info = await pdfInfo(res.rawPayload);
+    expect(info.stderr).toBe('');
+    expect(info.fields).toMatchObject({
+      Tagged: 'yes',
+      Title: `Portfolio report: ${clientName} — ${firmName}`,
+      Author: firmName,
+      Pages: String(pdf.pageCount),
+    });
+    // Only the fonts the text needs, each a subset.
+    const fonts = [...res.rawPayload.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6})\+([\w-]+)/g)].map(
+      (m) => m[2],
+    );
+    expect(new Set(fonts)).toEqual(
+      new Set(['NotoSans-Regular', 'NotoSans-Bold', 'NotoSansHans-Regular', 'NotoSansHans-Bold']),
+    );
+  });
+
+  it('draws Hangul with the Korean font, and a Latin-only report embeds no CJK font', async () => {
+    const user = await professional();
+    await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/report-branding',
+      payload: { firmName: '한국 투자 Partners' },
+    });
+    const res = await injectAs(user, t.app, { method: 'GET', url: '/api/reports/portfolio.pdf' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const korean = await pdfToText(res.rawPayload);
+    expect(korean.warnings).toBe('');
+    expect(korean.text.replace(/\s+/g, ' ')).toContain('Prepared by 한국 투자 Partners');
+    expect(res.headers['content-disposition']).toContain(
+      "filename*=UTF-8''%ED%95%9C%EA%B5%AD-%ED%88%AC%EC%9E%90-partners-portfolio",
+    );
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansKR-/);
+
+    const plain = await professional();
+    const latin = await injectAs(plain, t.app, { method: 'GET', url: '/api/reports/portfolio.pdf' });
+    const source = latin.rawPayload.toString('latin1');
+    expect(source).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
+    expect(source).not.toMatch(/NotoSansHans|NotoSansKR/);
+    expect((await pdfInfo(latin.rawPayload)).fields.Tagged).toBe('yes');
   });
 });

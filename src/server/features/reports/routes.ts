@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../contracts/errors';
+import { attachmentDisposition } from '../../../domain/reports/report-layout';
 import {
   ZPortfolioReportQuery,
   ZSaveReportBrandingRequest,
@@ -102,7 +103,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     });
     return reply
       .type('application/pdf')
-      .header('Content-Disposition', `attachment; filename="${report.fileName}"`)
+      .header('Content-Disposition', attachmentDisposition(report.fileName))
       .header('Cache-Control', 'private, no-store')
       .send(report.pdf);
   });

@@ -12,7 +12,7 @@ import type { AnalyzeResponse, Portfolio } from '../../../contracts/analysis';
 import { AppError } from '../../../contracts/errors';
 import { REPORT_MESSAGES, type ReportBrandingResponse } from '../../../contracts/reports';
 import { LOGO_MESSAGES } from '../../../domain/reports/report-logo';
-import { reportFileName } from '../../../domain/reports/report-layout';
+import { reportFileName, type ReportFileName } from '../../../domain/reports/report-layout';
 import type { Database } from '../../db/client';
 import {
   analyzePortfolioWithAi,
@@ -153,7 +153,7 @@ export async function loadReportBranding(options: { db: Database; userId: string
 
 export interface PortfolioReport {
   pdf: Buffer;
-  fileName: string;
+  fileName: ReportFileName;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * A small reader for the uncompressed PDFs renderGuidePdf writes, used by tests (integration and end-to-end)
- * to check that a download is a well-formed PDF that a reader can open and that it carries the guide's text.
- * It is not a general PDF parser: it reads a classic cross-reference table and the hex strings of `TJ` text
- * operators, which is what pdfkit writes for the standard fonts.
+ * A small reader for the uncompressed PDFs renderGuidePdf and the portfolio report write, used by tests
+ * (integration and end-to-end) to check that a download is a well-formed PDF that a reader can open and that it
+ * carries its text. It is not a general PDF parser: it reads a classic cross-reference table and the hex strings
+ * of `TJ` text operators, which is what pdfkit writes: bytes of WinAnsiEncoding for the standard fonts, and glyph
+ * ids read back through the font's /ToUnicode map for an embedded font (selected by the `Tf` before them).
  */
 
 export interface PdfInspection {
@@ -79,35 +80,85 @@ export function inspectPdf(bytes: Uint8Array): PdfInspection {
   const source = Buffer.from(bytes).toString('latin1');
   const header = /^%PDF-(\d\.\d)/.exec(source);
   if (!header) throw new Error('Not a PDF: missing %PDF header');
+  const fonts = fontMaps(source);
   return {
     version: header[1] ?? '',
     xrefValid: checkXref(source),
     pageCount: source.match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0,
     title: infoTitle(source),
-    text: drawnText(source),
-    pages: pageTexts(source),
+    text: drawnText(source, fonts),
+    pages: pageTexts(source, fonts),
   };
 }
 
-/** The strings of the `TJ` operators in `source`, one per line. */
-function drawnText(source: string): string {
+/** Glyph id (4 hex digits, lower case) -> text, per font resource name ('F3'), for the embedded fonts. */
+type FontMaps = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** A /ToUnicode CMap as pdfkit writes it: `bfrange` lines `<start> <end> [<utf-16> <utf-16 utf-16> ...]`. */
+function parseToUnicode(cmap: string): Map<string, string> {
+  const glyphs = new Map<string, string>();
+  for (const range of cmap.matchAll(/<([0-9a-fA-F]{4})>\s*<[0-9a-fA-F]{4}>\s*\[([^\]]*)\]/g)) {
+    let gid = parseInt(range[1] ?? '0', 16);
+    for (const entry of (range[2] ?? '').matchAll(/<([0-9a-fA-F\s]*)>/g)) {
+      const units = (entry[1] ?? '').trim().split(/\s+/).filter(Boolean);
+      glyphs.set(
+        gid.toString(16).padStart(4, '0'),
+        String.fromCharCode(...units.map((u) => parseInt(u, 16))),
+      );
+      gid++;
+    }
+  }
+  return glyphs;
+}
+
+/** The embedded fonts of the document by resource name, with their glyph maps. */
+function fontMaps(source: string): FontMaps {
+  const maps = new Map<string, Map<string, string>>();
+  for (const dict of source.matchAll(/\/Font\s*<<([^>]*)>>/g)) {
+    for (const ref of (dict[1] ?? '').matchAll(/\/([\w.-]+)\s+(\d+)\s+(\d+)\s+R/g)) {
+      const name = ref[1] ?? '';
+      if (maps.has(name)) continue;
+      const font = objectBody(source, ref[2] ?? '', ref[3] ?? '0') ?? '';
+      const toUnicode = /\/ToUnicode\s+(\d+)\s+(\d+)\s+R/.exec(font);
+      if (!toUnicode) continue;
+      maps.set(name, parseToUnicode(objectBody(source, toUnicode[1] ?? '', toUnicode[2] ?? '0') ?? ''));
+    }
+  }
+  return maps;
+}
+
+/** The strings of the `TJ` operators in `content`, one per line, each read in the font its `Tf` selected. */
+function drawnText(content: string, fonts: FontMaps): string {
   const lines: string[] = [];
-  for (const match of source.matchAll(/\[((?:<[0-9a-fA-F\s]*>|[\s\d.+-])*)\]\s*TJ/g)) {
-    const pieces = [...(match[1] ?? '').matchAll(/<([0-9a-fA-F\s]*)>/g)].map((m) => decodeHex(m[1] ?? ''));
+  let glyphs: ReadonlyMap<string, string> | undefined;
+  const operators = /\/([\w.-]+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F\s]*>|[\s\d.+-])*)\]\s*TJ/g;
+  for (const match of content.matchAll(operators)) {
+    if (match[1] !== undefined) {
+      glyphs = fonts.get(match[1]);
+      continue;
+    }
+    const pieces = [...(match[2] ?? '').matchAll(/<([0-9a-fA-F\s]*)>/g)].map((m) => {
+      const hex = m[1] ?? '';
+      if (!glyphs) return decodeHex(hex);
+      const map = glyphs;
+      return (hex.replace(/\s+/g, '').toLowerCase().match(/.{4}/g) ?? [])
+        .map((gid) => map.get(gid) ?? '')
+        .join('');
+    });
     lines.push(pieces.join(''));
   }
   return lines.join('\n');
 }
 
 /** Each page's text: the root /Pages object's /Kids in order, each page's /Contents stream (one, as pdfkit writes). */
-function pageTexts(source: string): string[] {
+function pageTexts(source: string, fonts: FontMaps): string[] {
   const pagesObject = /\n(\d+) (\d+) obj\s*<<(?:(?!endobj)[\s\S])*?\/Type \/Pages(?![\w])/.exec(source);
   const body = pagesObject ? objectBody(source, pagesObject[1] ?? '', pagesObject[2] ?? '0') : null;
   const kids = /\/Kids\s*\[([^\]]*)\]/.exec(body ?? '')?.[1] ?? '';
   return [...kids.matchAll(/(\d+) (\d+) R/g)].map((kid) => {
     const page = objectBody(source, kid[1] ?? '', kid[2] ?? '0') ?? '';
     const contents = /\/Contents\s+(\d+) (\d+) R/.exec(page);
-    return contents ? drawnText(objectBody(source, contents[1] ?? '', contents[2] ?? '0') ?? '') : '';
+    return contents ? drawnText(objectBody(source, contents[1] ?? '', contents[2] ?? '0') ?? '', fonts) : '';
   });
 }
 
