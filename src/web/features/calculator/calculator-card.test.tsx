@@ -32,7 +32,7 @@ const quote = (source: MarketDataSourceName) => ({
   },
 });
 
-const buyPrice = () => screen.getByLabelText('Buy Price ($)') as HTMLInputElement;
+const buyPrice = () => screen.getByLabelText<HTMLInputElement>('Buy Price ($)');
 
 describe('the calculator’s Live Price', () => {
   it('labels a simulated price where it fills the buy price, until the price is changed', async () => {
