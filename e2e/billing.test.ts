@@ -190,7 +190,7 @@ describe('Demo Settings', () => {
 
     await page.getByRole('region', { name: 'Market dashboard' }).first().waitFor();
     expect(await page.getByRole('region', { name: /Upgrade to unlock/ }).count()).toBe(0);
-    expect(await page.getByText('Live · Premium').isVisible()).toBe(true);
+    expect(await page.getByText('Simulated · Premium').isVisible()).toBe(true);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());

@@ -66,10 +66,10 @@ describe('first impressions (issue 12)', () => {
     await page.getByRole('button', { name: 'Analyze Portfolio' }).click();
     await page.getByRole('heading', { name: 'Analysis Results', exact: true }).waitFor({ timeout: 30_000 });
     await page
-      .getByText(
-        'Written by rules from the figures computed for your holdings. Connecting a language model adds narrative insights.',
-      )
+      .getByText('Written by rules from the figures computed for your holdings.', { exact: true })
       .waitFor();
+    // Advice for the operator (connect a model) is in the README and on /admin, not in a consumer's analysis.
+    expect(await page.getByText(/language model/i).count()).toBe(0);
     for (const absent of [
       'AI Analysis Temporarily Unavailable',
       'Demo Analysis Results',

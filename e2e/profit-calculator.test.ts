@@ -93,6 +93,8 @@ describe('profit calculator', () => {
     await expect
       .poll(async () => Number(await page.getByLabel('Buy Price ($)').inputValue()))
       .toBeCloseTo(quote, 1);
+    // The e2e server has no market data provider: the filled price says it is simulated.
+    expect(await page.getByText('Simulated price', { exact: true }).isVisible()).toBe(true);
   });
 
   it('has no serious accessibility violation and fits 375 px', async () => {

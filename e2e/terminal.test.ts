@@ -156,7 +156,7 @@ describe('premium terminal in the browser', () => {
     const page = await h.newPage();
     await signUpPremium(page);
     await page.goto(`${server.baseUrl}/terminal`);
-    await expectVisible(page.getByText('Live · Premium'));
+    await expectVisible(page.getByText('Simulated · Premium'));
     expect(await page.getByRole('region', { name: /Upgrade to unlock/ }).count()).toBe(0);
 
     const tiles = page.getByRole('list', { name: 'Terminal features' });

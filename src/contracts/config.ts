@@ -16,5 +16,10 @@ export const ZPublicConfigResponse = z.object({
   marketDataSource: z.string(),
   /** Account mail goes to the server log (no SMTP_URL, outside production): the pages say where the link is. */
   mailInServerLog: z.boolean(),
+  /**
+   * A language model is configured (OPENAI_API_KEY): analyses, suggestions and advice are worded by it, and the
+   * free plan's AI analyses are counted. Without one every analysis is written by rules and counted by nobody.
+   */
+  hasLanguageModel: z.boolean(),
 });
 export type PublicConfigResponse = z.infer<typeof ZPublicConfigResponse>;

@@ -203,7 +203,10 @@ export const ZAdvancedAnalyticsResponse = z.object({
   drawdown: z.array(ZDatedValue),
   /** Largest peak-to-trough fall, positive fraction. */
   maxDrawdown: z.number().nullable(),
-  /** Named historical windows; the returns are null ('no data') when the closes do not cover the window. */
+  /**
+   * Named historical windows, from real history only: a return is null ('no data') when the closes do not cover
+   * the window, and null with its `...Simulated` flag when they do but are simulated.
+   */
   stress: z.array(
     z.object({
       name: z.string(),
@@ -211,6 +214,10 @@ export const ZAdvancedAnalyticsResponse = z.object({
       to: z.string(),
       portfolioReturn: z.number().nullable(),
       benchmarkReturn: z.number().nullable(),
+      /** The portfolio's closes cover the window but are simulated: no return is shown under the event's name. */
+      portfolioSimulated: z.boolean(),
+      /** The benchmark's closes cover the window but are simulated. */
+      benchmarkSimulated: z.boolean(),
     }),
   ),
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   PLANS,
-  PLAN_FEATURE_MATRIX,
   PLAN_IDS,
   PLAN_LIST,
   centsToDollars,
@@ -9,6 +8,8 @@ import {
   formatPlanDollars,
   planAdditions,
   planFeatureList,
+  planFeatureMatrix,
+  planTagline,
   planIncludes,
   yearlyPricePerMonthDollars,
   yearlySavingsCents,
@@ -101,13 +102,13 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
       'White-label reports',
       'API access',
     ]);
-    expect(PLAN_FEATURE_MATRIX.filter((row) => row.isComing)).toEqual([]);
+    expect(planFeatureMatrix().filter((row) => row.isComing)).toEqual([]);
   });
 
   it('includes every lower plan in each higher plan', () => {
     expect(planIncludes('professional', 'premium')).toBe(true);
     expect(planIncludes('premium', 'professional')).toBe(false);
-    for (const row of PLAN_FEATURE_MATRIX) {
+    for (const row of planFeatureMatrix()) {
       const included = PLAN_IDS.map((id) => row.values[id] !== false);
       // Once a plan has a feature, every plan after it has it.
       expect(included.indexOf(true)).toBeGreaterThanOrEqual(0);
@@ -117,10 +118,49 @@ describe('the plan matrix (spec 000 §6, spec 001 §6)', () => {
   });
 
   it('builds one comparison row per feature with a value for each plan', () => {
-    const aiTrading = PLAN_FEATURE_MATRIX.find((row) => row.id === 'ai-trading-suggestions');
+    const aiTrading = planFeatureMatrix().find((row) => row.id === 'ai-trading-suggestions');
     expect(aiTrading?.values).toEqual({ free: false, premium: true, professional: true, enterprise: true });
-    const analyses = PLAN_FEATURE_MATRIX.find((row) => row.id === 'ai-analyses');
+    const analyses = planFeatureMatrix().find((row) => row.id === 'ai-analyses');
     expect(analyses?.values.free).toBe('3 per month');
-    expect(new Set(PLAN_FEATURE_MATRIX.map((row) => row.id)).size).toBe(PLAN_FEATURE_MATRIX.length);
+    expect(new Set(planFeatureMatrix().map((row) => row.id)).size).toBe(planFeatureMatrix().length);
+  });
+});
+
+describe('the plan copy on a server without a language model', () => {
+  const RULES = { hasLanguageModel: false };
+
+  it('sells no AI analyses: every plan analyses without limit, and Premium adds nothing to that', () => {
+    expect(planFeatureList('free', RULES)).toEqual([
+      'Basic portfolio analysis',
+      'Real-time data',
+      'Education',
+      'Portfolio health check',
+      'Portfolio analyses: Unlimited',
+    ]);
+    expect(planAdditions('premium', RULES)).toEqual([
+      'AI Trading Suggestions',
+      'Multi-Account Aggregation',
+      'Priority support',
+      'Trading terminal access',
+    ]);
+    expect(planAdditions('professional', RULES)).toEqual(planAdditions('professional'));
+    const matrix = planFeatureMatrix(RULES);
+    expect(matrix.find((row) => row.id === 'ai-analyses')).toBeUndefined();
+    expect(matrix.find((row) => row.id === 'portfolio-analyses')?.values).toEqual({
+      free: 'Unlimited',
+      premium: 'Unlimited',
+      professional: 'Unlimited',
+      enterprise: 'Unlimited',
+    });
+    expect(matrix.map((row) => row.label).join(' ')).not.toMatch(/AI analys/);
+  });
+
+  it("keeps the spec's copy with a model, and words Premium's line without one", () => {
+    expect(planTagline('premium')).toBe('Unlimited AI analyses and the trading terminal.');
+    expect(planTagline('premium', { hasLanguageModel: true })).toBe(planTagline('premium'));
+    expect(planTagline('premium', RULES)).toBe(
+      'Trading suggestions, all your accounts in one view, and the trading terminal.',
+    );
+    expect(planTagline('free', RULES)).toBe(PLANS.free.tagline);
   });
 });

@@ -10,6 +10,10 @@
  *
  * The spec's stray $24/$288 and $79/$199 figures are deliberately not used. Every page that shows a price or a
  * plan's features (features, pricing, subscribe, terminal upsell) reads it from here.
+ *
+ * The copy is true on the server it is shown from (`PlanCopy`): with a language model, the spec's '3 AI analyses
+ * per month' against 'Unlimited'; without one, every analysis is written by rules from the computed figures and
+ * counted by nobody, so every plan has unlimited portfolio analyses and none is sold as AI.
  */
 
 export const PLAN_IDS = ['free', 'premium', 'professional', 'enterprise'] as const;
@@ -74,6 +78,22 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     price: null,
   },
 };
+
+/** Whether the server that shows the copy has a language model (GET /api/config `hasLanguageModel`). */
+export interface PlanCopy {
+  readonly hasLanguageModel: boolean;
+}
+
+/** The spec's copy, for a server with a language model: the default until the browser knows the server's. */
+export const MODEL_PLAN_COPY: PlanCopy = { hasLanguageModel: true };
+
+/** Premium's line without a language model: it sells no AI analyses then. */
+const RULES_PREMIUM_TAGLINE = 'Trading suggestions, all your accounts in one view, and the trading terminal.';
+
+/** A plan's one line under its name, true on a server with or without a language model. */
+export function planTagline(plan: PlanId, copy: PlanCopy = MODEL_PLAN_COPY): string {
+  return plan === 'premium' && !copy.hasLanguageModel ? RULES_PREMIUM_TAGLINE : PLANS[plan].tagline;
+}
 
 /** The plans in order, cheapest first. */
 export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
@@ -148,8 +168,8 @@ export interface PlanFeature {
 /** How a feature not built yet is marked wherever it is listed. */
 export const COMING_SOON_MARK = '(coming soon)';
 
-/** Spec 000 §6 plan copy, in the order the cards list them. */
-export const PLAN_FEATURES: readonly PlanFeature[] = [
+/** Spec 000 §6 plan copy, in the order the cards list them (a server with a language model). */
+const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: 'portfolio-analysis', label: 'Basic portfolio analysis', introducedIn: 'free' },
   { id: 'real-time-data', label: 'Real-time data', introducedIn: 'free' },
   { id: 'education', label: 'Education', introducedIn: 'free' },
@@ -176,6 +196,23 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: 'api-access', label: 'API access', introducedIn: 'professional' },
 ];
 
+/**
+ * Without a language model the analysis is written by rules and never counted (DESIGN.md deviation 10): every
+ * plan analyses without limit, and no plan adds anything to that.
+ */
+const RULES_ANALYSES: PlanFeature = {
+  id: 'portfolio-analyses',
+  label: 'Portfolio analyses',
+  introducedIn: 'free',
+  values: { free: 'Unlimited', premium: 'Unlimited', professional: 'Unlimited', enterprise: 'Unlimited' },
+};
+
+/** The plan copy of a server with or without a language model. */
+function planFeatures(copy: PlanCopy): readonly PlanFeature[] {
+  if (copy.hasLanguageModel) return PLAN_FEATURES;
+  return PLAN_FEATURES.map((feature) => (feature.id === 'ai-analyses' ? RULES_ANALYSES : feature));
+}
+
 /** The cell of the comparison table for one feature and plan. */
 export function planFeatureValue(feature: PlanFeature, plan: PlanId): PlanFeatureValue {
   if (feature.values) return planIncludes(plan, feature.introducedIn) ? feature.values[plan] : false;
@@ -190,17 +227,19 @@ export interface PlanFeatureRow {
 }
 
 /** The comparison table: one row per feature, one value per plan. */
-export const PLAN_FEATURE_MATRIX: readonly PlanFeatureRow[] = PLAN_FEATURES.map((feature) => ({
-  id: feature.id,
-  label: feature.label,
-  isComing: feature.isComing === true,
-  values: {
-    free: planFeatureValue(feature, 'free'),
-    premium: planFeatureValue(feature, 'premium'),
-    professional: planFeatureValue(feature, 'professional'),
-    enterprise: planFeatureValue(feature, 'enterprise'),
-  },
-}));
+export function planFeatureMatrix(copy: PlanCopy = MODEL_PLAN_COPY): readonly PlanFeatureRow[] {
+  return planFeatures(copy).map((feature) => ({
+    id: feature.id,
+    label: feature.label,
+    isComing: feature.isComing === true,
+    values: {
+      free: planFeatureValue(feature, 'free'),
+      premium: planFeatureValue(feature, 'premium'),
+      professional: planFeatureValue(feature, 'professional'),
+      enterprise: planFeatureValue(feature, 'enterprise'),
+    },
+  }));
+}
 
 /** How a feature reads on a plan card: 'AI analyses: 3 per month', 'API access (coming soon)', or just the label. */
 function cardLine(feature: PlanFeature, plan: PlanId): string {
@@ -210,22 +249,24 @@ function cardLine(feature: PlanFeature, plan: PlanId): string {
 }
 
 /** Everything a plan includes, as card lines (Free's five lines; Premium's nine; ...). */
-export function planFeatureList(plan: PlanId): string[] {
-  return PLAN_FEATURES.filter((feature) => planFeatureValue(feature, plan) !== false).map((feature) =>
-    cardLine(feature, plan),
-  );
+export function planFeatureList(plan: PlanId, copy: PlanCopy = MODEL_PLAN_COPY): string[] {
+  return planFeatures(copy)
+    .filter((feature) => planFeatureValue(feature, plan) !== false)
+    .map((feature) => cardLine(feature, plan));
 }
 
 /**
  * What a plan adds over the one below it ("Everything in Free, plus: ..."). Free lists all of its own; a
  * feature whose amount changes (AI analyses: 3 per month -> Unlimited) counts as added where it changes.
  */
-export function planAdditions(plan: PlanId): string[] {
+export function planAdditions(plan: PlanId, copy: PlanCopy = MODEL_PLAN_COPY): string[] {
   const rank = planRank(plan);
-  if (rank === 0) return planFeatureList(plan);
+  if (rank === 0) return planFeatureList(plan, copy);
   const below = PLAN_IDS[rank - 1] as PlanId;
-  return PLAN_FEATURES.filter((feature) => {
-    const value = planFeatureValue(feature, plan);
-    return value !== false && value !== planFeatureValue(feature, below);
-  }).map((feature) => cardLine(feature, plan));
+  return planFeatures(copy)
+    .filter((feature) => {
+      const value = planFeatureValue(feature, plan);
+      return value !== false && value !== planFeatureValue(feature, below);
+    })
+    .map((feature) => cardLine(feature, plan));
 }

@@ -6,3 +6,4 @@ export * from './recommendation';
 export * from './alternatives';
 export * from './facts';
 export * from './words';
+export * from './question-topics';

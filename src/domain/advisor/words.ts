@@ -5,6 +5,7 @@
  */
 import { formatMoney, formatNumber, formatPercent } from '../analytics';
 import type { AdviceFacts } from './facts';
+import { detectQuestionTopics, type QuestionTopic } from './question-topics';
 
 export interface AdviceWords {
   reasoning: string;
@@ -35,6 +36,71 @@ function rsiWords(rsi: number | null): string | null {
   if (rsi === null) return null;
   const state = rsi > 70 ? 'overbought' : rsi < 30 ? 'oversold' : 'neither overbought nor oversold';
   return `RSI 14 is ${formatNumber(rsi)}: ${state}.`;
+}
+
+function riskAnswer({ symbol, risk, context }: AdviceFacts): string {
+  const figures = [
+    risk.volatility !== null ? `an annualised volatility of ${formatPercent(risk.volatility)}` : null,
+    risk.beta !== null ? `a beta to SPY of ${formatNumber(risk.beta)}` : null,
+    risk.maxDrawdown !== null ? `a largest fall from a high of ${formatPercent(risk.maxDrawdown)}` : null,
+  ].filter((figure): figure is string => figure !== null);
+  const over = figures.length > 0 ? `, from ${figures.join(', ')} over the year` : '';
+  const weight =
+    risk.positionWeight !== null
+      ? ` The position is ${formatPercent(risk.positionWeight)} of your portfolio.`
+      : '';
+  return `On risk: ${symbol}'s overall risk is ${risk.overallRisk} for a ${context.riskTolerance} investor${over}.${weight}`;
+}
+
+function valuationAnswer({ symbol, quote, technicals: t, fundamentals: f }: AdviceFacts): string {
+  const price = formatMoney(quote.currentPrice);
+  if (f?.averageTarget != null) {
+    return `On valuation: the analysts' average price target of ${formatMoney(f.averageTarget)} is ${f.averageTarget >= quote.currentPrice ? 'above' : 'below'} the price of ${price}, according to ${f.source.toUpperCase()}.`;
+  }
+  const chart = [
+    t.sma200 !== null
+      ? `the price of ${price} is ${quote.currentPrice >= t.sma200 ? 'above' : 'below'} its 200-day average of ${formatMoney(t.sma200)}`
+      : null,
+    quote.yearRange
+      ? `the year's range is ${formatMoney(quote.yearRange.low)} to ${formatMoney(quote.yearRange.high)}`
+      : null,
+  ].filter((line): line is string => line !== null);
+  const missing = f
+    ? `the fundamentals source gives no price target for ${symbol}`
+    : 'no fundamentals data source is configured';
+  return `On valuation: ${missing}, so there are no earnings or targets to say whether ${symbol} is cheap or expensive${chart.length > 0 ? `; ${chart.join(', and ')}` : ''}.`;
+}
+
+function timingAnswer({ symbol, technicals: t, recommendation: r }: AdviceFacts): string {
+  const levels = [
+    t.supportLevels[0] !== undefined ? `support at ${formatMoney(t.supportLevels[0])}` : null,
+    t.resistanceLevels[0] !== undefined ? `resistance at ${formatMoney(t.resistanceLevels[0])}` : null,
+  ].filter((line): line is string => line !== null);
+  return `On timing: the figures rate ${symbol} ${r.action} over ${r.timeframe}, as it is ${TREND_WORDS[t.trend]}${levels.length > 0 ? `, with the nearest ${levels.join(' and ')}` : ''}. They read the past year, not the future.`;
+}
+
+function incomeAnswer({ symbol }: AdviceFacts): string {
+  return `On income: Foliowise has no dividend or yield figures for ${symbol}, so it cannot say what income the stock pays; the figures here are about its price.`;
+}
+
+const TOPIC_ANSWERS: Readonly<Record<QuestionTopic, (facts: AdviceFacts) => string>> = {
+  risk: riskAnswer,
+  valuation: valuationAnswer,
+  timing: timingAnswer,
+  income: incomeAnswer,
+};
+
+/**
+ * The templates' answer to the question asked, first in the reasoning: a sentence or two per topic it is about
+ * (detectQuestionTopics) from the computed facts only, or, for a question on none of them, that the templates
+ * cannot answer it without a language model.
+ */
+export function writeQuestionAnswer(facts: AdviceFacts): string {
+  const topics = detectQuestionTopics(facts.question);
+  if (topics.length === 0) {
+    return `The template answers cover risk, valuation, timing and income; without a language model they cannot answer this question. What the figures say about ${facts.symbol}:`;
+  }
+  return topics.map((topic) => TOPIC_ANSWERS[topic](facts)).join(' ');
 }
 
 /** The Fundamentals tab's words: from the vendor's figures, or the plain notice without a vendor. */
@@ -74,6 +140,7 @@ export function writeAdviceWords(facts: AdviceFacts): AdviceWords {
   const volatility = risk.volatility === null ? null : formatPercent(risk.volatility);
 
   const reasoning = [
+    writeQuestionAnswer(facts),
     `${symbol} trades at ${price}, ${TREND_WORDS[t.trend]}.`,
     rsi,
     macd,

@@ -171,6 +171,60 @@ describe('computeAdvancedAnalytics', () => {
     }
   });
 
+  it('gives no return from simulated closes under a historical window’s name, and says which were withheld', () => {
+    const input = {
+      quantities: { AAPL: 2, MSFT: 1 },
+      benchmark: { ...series('SPY', [100, 102, 101, 104, 103]), source: 'yahoo' },
+      stressWindows: [
+        { name: 'Covered', from: '2030-01-02', to: '2030-01-04' },
+        { name: 'Ends after it', from: '2030-01-04', to: '2030-02-01' },
+      ],
+      isSimulated: (source: string) => source === 'simulated',
+    };
+    const mixed = computeAdvancedAnalytics({
+      ...input,
+      holdings: [
+        { ...series('AAPL', [50, 55, 44, 48, 60]), source: 'yahoo' },
+        series('MSFT', [200, 198, 202, 210, 205]),
+      ],
+    });
+    expect(
+      mixed.stress.map(({ name, portfolioReturn, portfolioSimulated, benchmarkSimulated }) => ({
+        name,
+        portfolioReturn,
+        portfolioSimulated,
+        benchmarkSimulated,
+      })),
+    ).toEqual([
+      { name: 'Covered', portfolioReturn: null, portfolioSimulated: true, benchmarkSimulated: false },
+      { name: 'Ends after it', portfolioReturn: null, portfolioSimulated: false, benchmarkSimulated: false },
+    ]);
+    // The benchmark's own closes are real: its return over the window is history, and shown.
+    expect(mixed.stress[0]?.benchmarkReturn).toBeCloseTo(104 / 102 - 1, 12);
+
+    const real = computeAdvancedAnalytics({
+      ...input,
+      holdings: [
+        { ...series('AAPL', [50, 55, 44, 48, 60]), source: 'yahoo' },
+        { ...series('MSFT', [200, 198, 202, 210, 205]), source: 'yahoo' },
+      ],
+    });
+    expect(real.stress[0]?.portfolioReturn).toBeCloseTo(306 / 308 - 1, 12);
+    expect(real.stress[0]).toMatchObject({ portfolioSimulated: false, benchmarkSimulated: false });
+
+    const simulated = computeAdvancedAnalytics({
+      ...input,
+      holdings: [series('AAPL', [50, 55, 44, 48, 60])],
+      benchmark: series('SPY', [100, 102, 101, 104, 103]),
+    });
+    expect(simulated.stress[0]).toMatchObject({
+      portfolioReturn: null,
+      benchmarkReturn: null,
+      portfolioSimulated: true,
+      benchmarkSimulated: true,
+    });
+  });
+
   it('has no figures without a holding with history, and no beta without the benchmark', () => {
     const empty = computeAdvancedAnalytics({
       quantities: { TSLA: 1 },

@@ -7,6 +7,9 @@
  * the intersection of the dates every holding has), daily returns are simple returns, volatility is annualised
  * with √252, beta is cov/var of daily returns to the benchmark, correlation is Pearson's. The portfolio's value
  * on a date is Σ quantity × close: today's holdings, held unchanged over the whole history (no trades).
+ *
+ * A named historical window shows real history only: where the closes that cover it are simulated (`isSimulated`
+ * of their source), its return is withheld (null) and flagged, never printed under the event's name.
  */
 import { finiteOrNull } from './finite';
 import { alignSeries, simpleReturns, tradingCalendar, type AlignedSeries } from './returns';
@@ -132,10 +135,17 @@ export function windowReturn(
 }
 
 export interface StressResult extends StressWindow {
-  /** Null ('no data') when the portfolio's aligned history does not cover the window. */
+  /**
+   * Null ('no data') when the portfolio's aligned history does not cover the window, and null when it does but
+   * a holding's closes are simulated (`portfolioSimulated`).
+   */
   portfolioReturn: number | null;
-  /** The benchmark's return over the same closes; null when the portfolio's is. */
+  /** The benchmark's return over the same closes; null when the portfolio's closes do not cover the window. */
   benchmarkReturn: number | null;
+  /** The portfolio's closes cover the window but some are simulated: its return is withheld. */
+  portfolioSimulated: boolean;
+  /** The benchmark's closes cover the window but are simulated: its return is withheld. */
+  benchmarkSimulated: boolean;
 }
 
 export interface AdvancedAnalyticsInput<Source> {
@@ -149,6 +159,8 @@ export interface AdvancedAnalyticsInput<Source> {
   stressWindows?: readonly StressWindow[];
   /** The correlation matrix pairs this many of the largest holdings (default: all). */
   maxCorrelated?: number;
+  /** True for a source of simulated closes: no stress window shows a return computed from them (default: none). */
+  isSimulated?: (source: Source) => boolean;
 }
 
 export interface AdvancedAnalytics<Source> {
@@ -223,11 +235,22 @@ export function computeAdvancedAnalytics<Source>(
   const returns = simpleReturns(values);
   const benchmarkReturns = benchmarkAligned ? simpleReturns(benchmarkAligned.closes) : null;
   const benchmarkCloses = benchmarkAligned?.closes;
+  const isSimulated = input.isSimulated ?? (() => false);
+  const isPortfolioSimulated = included.some((h) => isSimulated(h.source));
+  const isBenchmarkSimulated = benchmarkAligned !== undefined && isSimulated(input.benchmark.source);
   const stress = stressWindows.map((w): StressResult => {
     const portfolioReturn = windowReturn(dates, values, w);
     const benchmarkReturn =
       portfolioReturn !== null && benchmarkCloses ? windowReturn(dates, benchmarkCloses, w) : null;
-    return { ...w, portfolioReturn, benchmarkReturn };
+    const portfolioSimulated = portfolioReturn !== null && isPortfolioSimulated;
+    const benchmarkSimulated = benchmarkReturn !== null && isBenchmarkSimulated;
+    return {
+      ...w,
+      portfolioReturn: portfolioSimulated ? null : portfolioReturn,
+      benchmarkReturn: benchmarkSimulated ? null : benchmarkReturn,
+      portfolioSimulated,
+      benchmarkSimulated,
+    };
   });
 
   return {

@@ -11,6 +11,7 @@ const CONFIG: PublicConfigResponse = {
   demoFeatures: true,
   marketDataSource: 'auto',
   mailInServerLog: false,
+  hasLanguageModel: false,
 };
 
 afterEach(() => {
@@ -34,6 +35,8 @@ describe('readPublicConfig', () => {
     ['a numeric version', { ...CONFIG, version: 1 }],
     ['demo features as a string', { ...CONFIG, demoFeatures: 'true' }],
     ['no market-data source', { ...CONFIG, marketDataSource: undefined }],
+    ['a language model', { ...CONFIG, hasLanguageModel: true }],
+    ['no word on a language model', { ...CONFIG, hasLanguageModel: undefined }],
     ['a numeric analytics id', { ...CONFIG, analyticsId: 42 }],
     ['an array', [CONFIG]],
     ['null', null],

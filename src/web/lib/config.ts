@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfigResponse } from '../../contracts/config';
+import { MODEL_PLAN_COPY, type PlanCopy } from '../../domain/plans';
 import { api, schemaFromReader } from './api-client';
+import { useIsHydrated } from './use-is-hydrated';
 
 export const configQueryKey = ['config'] as const;
 
@@ -20,6 +22,7 @@ export function readPublicConfig(value: unknown): PublicConfigResponse | null {
     typeof v.demoFeatures !== 'boolean' ||
     typeof v.marketDataSource !== 'string' ||
     typeof v.mailInServerLog !== 'boolean' ||
+    typeof v.hasLanguageModel !== 'boolean' ||
     stripePublishableKey === undefined ||
     analyticsId === undefined
   ) {
@@ -32,6 +35,7 @@ export function readPublicConfig(value: unknown): PublicConfigResponse | null {
     demoFeatures: v.demoFeatures,
     marketDataSource: v.marketDataSource,
     mailInServerLog: v.mailInServerLog,
+    hasLanguageModel: v.hasLanguageModel,
   };
 }
 
@@ -44,4 +48,14 @@ export const configQueryOptions = queryOptions({
 
 export function useConfig() {
   return useQuery(configQueryOptions);
+}
+
+/**
+ * The plan copy true on this server (src/domain/plans.ts): without a language model no plan sells AI analyses. The
+ * spec's copy while the page is prerendered or hydrating and until GET /api/config answers.
+ */
+export function usePlanCopy(): PlanCopy {
+  const isHydrated = useIsHydrated();
+  const config = useConfig();
+  return isHydrated && config.data ? { hasLanguageModel: config.data.hasLanguageModel } : MODEL_PLAN_COPY;
 }

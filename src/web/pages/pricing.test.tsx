@@ -153,4 +153,25 @@ describe('/pricing', () => {
     );
     expect(within(card('Professional')).getByRole('link', { name: 'Manage billing' })).toBeTruthy();
   });
+
+  it('sells AI analyses only on a server with a language model, in the cards and the comparison', async () => {
+    stubApi({ 'GET /api/auth/me': SIGNED_OUT, 'GET /api/config': configReply({ hasLanguageModel: false }) });
+    const { unmount } = renderAt('/pricing', <PricingPage />);
+    await waitFor(() => expect(within(card('Free')).getByText('Portfolio analyses: Unlimited')).toBeTruthy());
+    expect(screen.queryByText(/AI analyses/)).toBeNull();
+    expect(
+      within(card('Premium')).getByText(
+        'Trading suggestions, all your accounts in one view, and the trading terminal.',
+      ),
+    ).toBeTruthy();
+    const compare = screen.getByRole('region', { name: /compare/i });
+    expect(within(compare).getByRole('rowheader', { name: 'Portfolio analyses' })).toBeTruthy();
+    unmount();
+
+    stubApi({ 'GET /api/auth/me': SIGNED_OUT, 'GET /api/config': configReply({ hasLanguageModel: true }) });
+    renderAt('/pricing', <PricingPage />);
+    await waitFor(() => expect(within(card('Free')).getByText('AI analyses: 3 per month')).toBeTruthy());
+    expect(within(card('Premium')).getByText('AI analyses: Unlimited')).toBeTruthy();
+    expect(within(card('Premium')).getByText('Unlimited AI analyses and the trading terminal.')).toBeTruthy();
+  });
 });

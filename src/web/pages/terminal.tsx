@@ -2,6 +2,7 @@ import { TerminalSquare } from 'lucide-react';
 import { ADVANCED_TERMINAL_PLANS } from '../../contracts/terminal';
 import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
+import { priceFeedLabel } from '../features/terminal/format';
 import { useTerminalOverview } from '../features/terminal/get-overview';
 import { TerminalContent, type TerminalAccess } from '../features/terminal/terminal-content';
 import { useSession } from '../lib/session';
@@ -17,6 +18,30 @@ const META = {
 
 const PLAN_LABELS = { premium: 'Premium', professional: 'Professional' } as const;
 
+/** 'Live · Premium' with a pulsing green dot for real quotes; 'Simulated · Premium' with a still amber one otherwise. */
+function FeedStatus({
+  label,
+  plan,
+}: {
+  label: NonNullable<ReturnType<typeof priceFeedLabel>>;
+  plan: string;
+}) {
+  const isLive = label === 'Live';
+  return (
+    <p className="flex items-center gap-2 text-xs text-slate-300">
+      <span className="relative flex size-2" aria-hidden="true">
+        {isLive ? (
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:hidden" />
+        ) : null}
+        <span
+          className={`relative inline-flex size-2 rounded-full ${isLive ? 'bg-emerald-400' : 'bg-amber-300'}`}
+        />
+      </span>
+      {label} · {plan}
+    </p>
+  );
+}
+
 /** /terminal: the Professional Trading Terminal for Premium and Professional plans; others see the upgrade card. */
 export default function TerminalPage() {
   const session = useSession();
@@ -29,6 +54,12 @@ export default function TerminalPage() {
         : 'free';
   const overview = useTerminalOverview(access === 'subscribed');
   const plan = session.user?.plan;
+  const feed = overview.data
+    ? priceFeedLabel([
+        ...overview.data.dashboard.map((quote) => quote.source),
+        ...overview.data.portfolio.sources,
+      ])
+    : null;
 
   return (
     <PageLayout variant="app" meta={META} className="bg-[#0b0f17] text-slate-200 [--color-ring:#fbbf24]">
@@ -41,15 +72,7 @@ export default function TerminalPage() {
                 Professional Trading Terminal
               </h1>
             </div>
-            {overview.data && plan && plan !== 'free' ? (
-              <p className="flex items-center gap-2 text-xs text-slate-300">
-                <span className="relative flex size-2" aria-hidden="true">
-                  <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:hidden" />
-                  <span className="relative inline-flex size-2 rounded-full bg-emerald-400" />
-                </span>
-                Live · {PLAN_LABELS[plan]}
-              </p>
-            ) : null}
+            {feed && plan && plan !== 'free' ? <FeedStatus label={feed} plan={PLAN_LABELS[plan]} /> : null}
           </header>
           <TerminalContent
             access={access}

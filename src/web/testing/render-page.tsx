@@ -8,7 +8,11 @@ import type { StubReply } from './stub-api';
 
 /** GET /api/config as the server answers it, with the given publishable key and demo features. */
 export function configReply(
-  overrides: { stripePublishableKey?: string | null; demoFeatures?: boolean } = {},
+  overrides: {
+    stripePublishableKey?: string | null;
+    demoFeatures?: boolean;
+    hasLanguageModel?: boolean;
+  } = {},
 ): StubReply {
   return {
     status: 200,
@@ -19,6 +23,7 @@ export function configReply(
       demoFeatures: false,
       marketDataSource: 'simulated',
       mailInServerLog: false,
+      hasLanguageModel: false,
       ...overrides,
     },
   };

@@ -145,6 +145,27 @@ describe('POST /api/financial-advice', () => {
     ]);
   });
 
+  it('without a model: the templates answer the topic of the question, or say they cannot', async () => {
+    const reasoningOf = async (asked: string) => {
+      const res = await ask({ symbol: 'MSFT', question: asked }, { app: noModel });
+      expect(res.statusCode, res.body).toBe(200);
+      return ZAdviceResponse.parse(res.json()).recommendation.reasoning;
+    };
+    const risk = await reasoningOf('How risky is Microsoft?');
+    expect(risk).toMatch(
+      /^On risk: MSFT's overall risk is (low|medium|high) for a moderate investor, from an annualised volatility of \d+\.\d\d%/,
+    );
+    expect(await reasoningOf('Does it pay a dividend?')).toMatch(
+      /^On income: Foliowise has no dividend or yield figures for MSFT, so it cannot say what income the stock pays/,
+    );
+    expect(await reasoningOf('Is it overvalued?')).toMatch(
+      /^On valuation: no fundamentals data source is configured, so there are no earnings or targets/,
+    );
+    expect(await reasoningOf('Who runs the company?')).toMatch(
+      /^The template answers cover risk, valuation, timing and income; without a language model they cannot answer this question\. What the figures say about MSFT: MSFT trades at/,
+    );
+  });
+
   it('with the model: its grounded words', async () => {
     fake.replyJson((request) => groundedWords(request));
     const res = await ask({ symbol: 'MSFT', question: question() });

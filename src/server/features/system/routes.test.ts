@@ -23,7 +23,18 @@ describe('system routes', () => {
       demoFeatures: false,
       marketDataSource: 'simulated',
       mailInServerLog: true,
+      hasLanguageModel: false,
     });
+  });
+
+  it('GET /api/config says whether a language model is configured (OPENAI_API_KEY)', async () => {
+    const withModel = await createTestApp({ env: { OPENAI_API_KEY: 'sk-test-not-called' } });
+    try {
+      const res = await withModel.app.inject({ method: 'GET', url: '/api/config' });
+      expect(res.json()).toMatchObject({ hasLanguageModel: true });
+    } finally {
+      await withModel.close();
+    }
   });
 
   it('unknown API paths answer the JSON 404', async () => {

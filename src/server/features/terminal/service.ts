@@ -80,6 +80,7 @@ export function computeTerminalAdvancedAnalytics(
     holdings: Object.keys(quantities).map(seriesOf),
     benchmark: seriesOf(TERMINAL_BENCHMARK),
     maxCorrelated: ADVANCED_CORRELATION_HOLDINGS,
+    isSimulated: (source) => source === 'simulated',
   });
   const sources = [
     ...new Set(

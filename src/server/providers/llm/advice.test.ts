@@ -23,10 +23,14 @@ const FUNDAMENTALS = {
   averageTarget: 323.82,
 };
 
-function factsFor(context: AdviceContext, fundamentals: typeof FUNDAMENTALS | null = null) {
+function factsFor(
+  context: AdviceContext,
+  fundamentals: typeof FUNDAMENTALS | null = null,
+  question = 'Is it time to buy 25 more shares?',
+) {
   return computeAdviceFacts({
     symbol: 'AAPL',
-    question: 'Is it time to buy 25 more shares?',
+    question,
     context,
     quote: {
       name: 'Apple Inc.',
@@ -49,6 +53,28 @@ describe('the advisor templates', () => {
     { riskTolerance: 'aggressive', timeHorizon: 'long', currentPosition: 40 },
   ])('write only numbers of the facts the model is given (%o), within the schema', (context) => {
     for (const facts of [factsFor(context), factsFor(context, FUNDAMENTALS)]) {
+      const words = writeAdviceWords(facts);
+      expect(ZAdviceWords.parse(words)).toEqual(words);
+      const index = createGroundingIndex(adviceGroundingFacts(toAdvicePromptFacts(facts)));
+      expect(adviceTexts(words).flatMap((text) => index.ungrounded(text))).toEqual([]);
+    }
+  });
+});
+
+describe('the advisor templates’ answer to the question', () => {
+  it.each([
+    'How risky is it, and is it overvalued? When should I buy, and what dividend yield does it pay?',
+    'How risky is a 40% position?',
+    'Is it cheap at 180 dollars?',
+    'What does the company make?',
+  ])('uses only numbers of the facts and stays within the schema: %j', (question) => {
+    const context: AdviceContext = {
+      riskTolerance: 'conservative',
+      timeHorizon: 'short',
+      currentPosition: 12.5,
+      portfolioValue: 9000,
+    };
+    for (const facts of [factsFor(context, null, question), factsFor(context, FUNDAMENTALS, question)]) {
       const words = writeAdviceWords(facts);
       expect(ZAdviceWords.parse(words)).toEqual(words);
       const index = createGroundingIndex(adviceGroundingFacts(toAdvicePromptFacts(facts)));

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AnalyticsTab } from './analytics-tab';
 import { AuditLogTab } from './audit-log-tab';
+import { LanguageModelNote } from './language-model-note';
 import { useAdminStats } from './get-stats';
 import { MessagesTab } from './messages-tab';
 import { NativeSelect } from './native-select';
@@ -86,6 +87,8 @@ export function AdminDashboard({ admin }: { admin: User }) {
       ) : (
         <StatCards stats={stats.data} />
       )}
+
+      <LanguageModelNote />
 
       <Tabs defaultValue="users">
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-auto">

@@ -31,7 +31,7 @@ const TITLES: Readonly<
   rules: {
     heading: 'Analysis Results',
     insights: 'Portfolio Insights',
-    note: 'Written by rules from the figures computed for your holdings. Connecting a language model adds narrative insights.',
+    note: 'Written by rules from the figures computed for your holdings.',
   },
   demo: {
     heading: 'Demo Analysis Results',

@@ -5,6 +5,7 @@ import {
   PLAN_LIST,
   formatPlanDollars,
   planAdditions,
+  planTagline,
   type BillingInterval,
   type Plan,
   type PlanId,
@@ -14,7 +15,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { trackEvent } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
-import { useConfig } from '../../lib/config';
+import { useConfig, usePlanCopy } from '../../lib/config';
 import { useSession, userHasSubscription } from '../../lib/session';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { useStartCheckout } from './create-checkout-session';
@@ -147,12 +148,13 @@ export function PricingCards({ interval }: { interval: BillingInterval }) {
   const isHydrated = useIsHydrated();
   const user = isHydrated ? session.user : null;
   const isSubscriber = userHasSubscription(user);
+  const copy = usePlanCopy();
   return (
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
       {PLAN_LIST.map((plan, index) => {
         const isCurrent = user?.plan === plan.id;
         const isFeatured = plan.id === 'premium';
-        const additions = planAdditions(plan.id);
+        const additions = planAdditions(plan.id, copy);
         const below = index > 0 ? PLAN_LIST[index - 1] : undefined;
         return (
           <li key={plan.id}>
@@ -171,7 +173,7 @@ export function PricingCards({ interval }: { interval: BillingInterval }) {
                   {isFeatured ? <Badge>Most popular</Badge> : null}
                   {isCurrent ? <Badge variant="success">Current plan</Badge> : null}
                 </div>
-                <p className="text-sm text-muted-foreground">{plan.tagline}</p>
+                <p className="text-sm text-muted-foreground">{planTagline(plan.id, copy)}</p>
               </div>
               <PriceBlock plan={plan} interval={interval} />
               <PlanAction planId={plan.id} interval={interval} isSubscriber={isSubscriber} />

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { usePlanCopy } from '../../lib/config';
 import { CheckList } from './check-list';
 import { planPriceText } from './plan-price';
 
@@ -31,6 +32,7 @@ export function PlanSummary({ plan, interval }: { plan: PaidPlan; interval: Bill
   const { name, price } = PLANS[plan];
   const text = price ? planPriceText(price, interval) : undefined;
   const below = PLAN_IDS[planRank(plan) - 1];
+  const copy = usePlanCopy();
   return (
     <Card>
       <CardHeader>
@@ -48,7 +50,7 @@ export function PlanSummary({ plan, interval }: { plan: PaidPlan; interval: Bill
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {below ? <p className="text-sm font-medium">Everything in {PLANS[below].name}, plus:</p> : null}
-        <CheckList items={planAdditions(plan)} className="text-sm" />
+        <CheckList items={planAdditions(plan, copy)} className="text-sm" />
         <p className="flex items-center gap-2 border-t border-border pt-4 text-sm text-muted-foreground">
           <ShieldCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
           30-day money-back guarantee. Cancel at any time.

@@ -12,7 +12,9 @@ import {
   quantityStep,
   sanitizeNumber,
 } from '../../../domain/calculator';
+import type { MarketDataSourceName } from '../../../contracts/market-data';
 import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -21,7 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { cn } from '../../lib/cn';
 import { ResultCards } from './result-cards';
 import type { CalculatorStateApi, NumericField } from './use-calculator-state';
-import { useLivePrice } from './use-live-price';
+import { useLivePrice, type FilledPrice } from './use-live-price';
 
 interface NumberFieldProps {
   field: NumericField;
@@ -35,6 +37,8 @@ interface NumberFieldProps {
   describedBy?: string;
   /** Shown under the field, which is then marked invalid. */
   error?: string | undefined;
+  /** Shown under the field and read with it (where the live price came from). */
+  hint?: ReactNode;
 }
 
 function NumberField({
@@ -47,10 +51,14 @@ function NumberField({
   className,
   describedBy,
   error,
+  hint,
 }: NumberFieldProps) {
   const id = useId();
   const errorId = useId();
-  const described = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const hintId = useId();
+  const described =
+    [describedBy, hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className={cn('flex flex-col gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -70,6 +78,11 @@ function NumberField({
         />
         {action}
       </div>
+      {hint ? (
+        <p id={hintId} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
           {error}
@@ -79,11 +92,38 @@ function NumberField({
   );
 }
 
+const SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = {
+  yahoo: 'Yahoo Finance',
+  coingecko: 'CoinGecko',
+  alphavantage: 'Alpha Vantage',
+  polygon: 'Polygon',
+  fmp: 'Financial Modeling Prep',
+  simulated: 'Foliowise simulator',
+};
+
+/** Where the buy price filled by 'Live Price' came from; a simulated one says so (DESIGN.md "Data sources are honest"). */
+function LivePriceSource({ filled }: { filled: FilledPrice }) {
+  if (filled.source === 'simulated') {
+    return (
+      <>
+        <Badge variant="warning">Simulated price</Badge>
+        <span>
+          No market data provider answered: this price is from Foliowise&apos;s simulator, not a quote.
+        </span>
+      </>
+    );
+  }
+  return <span>Live price from {SOURCE_LABELS[filled.source]}.</span>;
+}
+
 /** The calculator card: asset, position and costs on one side, the result cards on the other. */
 export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi }) {
   const { fields, asset, inputs, errors, hasErrors, setField, setAsset, applyLivePrice } = calculator;
   const result = useMemo(() => computeTradeResult(inputs), [inputs]);
-  const { fetchPrice, isFetching } = useLivePrice(applyLivePrice);
+  const { fetchPrice, isFetching, filled } = useLivePrice(applyLivePrice);
+  // The label stays while the buy price is the one filled in, for the asset it was fetched for.
+  const buyFilled =
+    filled && filled.ticker === asset.ticker && sanitizeNumber(fields.buy) === filled.price ? filled : null;
   const assetId = useId();
   const presetsId = useId();
   const headingId = useId();
@@ -134,6 +174,7 @@ export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi 
             value={fields.buy}
             step={priceStep(sanitizeNumber(fields.buy))}
             onChange={setField}
+            hint={buyFilled ? <LivePriceSource filled={buyFilled} /> : undefined}
             action={
               <Button
                 variant="outline"

@@ -8,6 +8,7 @@ import {
   yearlyPricePerMonthDollars,
   type Plan,
 } from '../../../domain/plans';
+import { usePlanCopy } from '../../lib/config';
 import type { FaqItem } from './faq-accordion';
 import { joinWithAnd } from './text';
 
@@ -20,6 +21,30 @@ function priceText(plan: Plan): string {
 const brokers = CSV_BROKERS.filter((broker) => broker !== 'generic').map(
   (broker) => CSV_BROKER_LABELS[broker],
 );
+
+/** What each plan adds, in the plan copy true on this server. */
+function PlanAdditionsList() {
+  const copy = usePlanCopy();
+  return (
+    <ul className="mt-2 flex list-disc flex-col gap-1.5 pl-5">
+      {PLAN_LIST.map((plan) => {
+        const additions = planAdditions(plan.id, copy);
+        return (
+          <li key={plan.id}>
+            <span className="font-semibold text-foreground">
+              {plan.name} ({priceText(plan)})
+            </span>
+            :{' '}
+            {additions.length > 0
+              ? additions.join(', ')
+              : 'everything in Professional, on terms agreed with us'}
+            .
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /** Spec 001 §9: six FAQ items on /resources. Answers state what the product does today. */
 export const RESOURCE_FAQ: readonly FaqItem[] = [
@@ -75,23 +100,7 @@ export const RESOURCE_FAQ: readonly FaqItem[] = [
     answer: (
       <>
         <p>Each plan includes everything in the plan before it:</p>
-        <ul className="mt-2 flex list-disc flex-col gap-1.5 pl-5">
-          {PLAN_LIST.map((plan) => {
-            const additions = planAdditions(plan.id);
-            return (
-              <li key={plan.id}>
-                <span className="font-semibold text-foreground">
-                  {plan.name} ({priceText(plan)})
-                </span>
-                :{' '}
-                {additions.length > 0
-                  ? additions.join(', ')
-                  : 'everything in Professional, on terms agreed with us'}
-                .
-              </li>
-            );
-          })}
-        </ul>
+        <PlanAdditionsList />
         <p className="mt-2">
           See <Link href="/features#compare">the full comparison</Link>.
         </p>

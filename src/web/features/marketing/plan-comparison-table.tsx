@@ -1,15 +1,16 @@
 import { Check, Minus } from 'lucide-react';
 import {
   COMING_SOON_MARK,
-  PLAN_FEATURE_MATRIX,
   PLAN_LIST,
   centsToDollars,
   formatPlanDollars,
+  planFeatureMatrix,
   yearlyPricePerMonthDollars,
   type Plan,
   type PlanFeatureValue,
 } from '../../../domain/plans';
 import { cn } from '../../lib/cn';
+import { usePlanCopy } from '../../lib/config';
 
 function PriceLine({ plan }: { plan: Plan }) {
   if (!plan.price) return <span className="text-sm font-normal text-muted-foreground">Contact us</span>;
@@ -51,6 +52,7 @@ function Cell({ value }: { value: PlanFeatureValue }) {
  * users can scroll it too.
  */
 export function PlanComparisonTable({ highlight = 'premium' }: { highlight?: Plan['id'] }) {
+  const copy = usePlanCopy();
   return (
     <div
       role="region"
@@ -87,7 +89,7 @@ export function PlanComparisonTable({ highlight = 'premium' }: { highlight?: Pla
           </tr>
         </thead>
         <tbody>
-          {PLAN_FEATURE_MATRIX.map((row) => (
+          {planFeatureMatrix(copy).map((row) => (
             <tr key={row.id} className="border-b border-border last:border-b-0">
               <th
                 scope="row"

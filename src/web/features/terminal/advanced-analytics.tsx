@@ -42,7 +42,8 @@ function NoData() {
   return <span className="text-slate-400">No data</span>;
 }
 
-function SignedReturn({ value }: { value: number | null }) {
+function SignedReturn({ value, isSimulated }: { value: number | null; isSimulated: boolean }) {
+  if (isSimulated) return <span className="text-amber-300">Simulated</span>;
   if (value === null) return <NoData />;
   return <span className={TONE_TEXT[changeTone(value * 100)]}>{formatSignedPercent(value * 100)}</span>;
 }
@@ -56,7 +57,8 @@ function StressTable({ data, className }: { data: AdvancedAnalyticsResponse; cla
         <table className="w-full border-collapse text-sm tabular-nums">
           <caption className="px-3 pb-2 text-left text-xs text-slate-400">
             Return of today&apos;s holdings, held unchanged, from the close of the first day to the close of
-            the last. No data: the stored closes do not reach back to the window.
+            the last. No data: the stored closes do not reach back to the window. Simulated: the prices are
+            simulated, so no return is shown under the event&apos;s name (only real history is).
           </caption>
           <thead>
             <tr className="border-b border-slate-800 text-left text-[11px] tracking-wider text-slate-400 uppercase">
@@ -81,10 +83,10 @@ function StressTable({ data, className }: { data: AdvancedAnalyticsResponse; cla
                   </span>
                 </th>
                 <td className="px-2 py-1.5 text-right font-mono">
-                  <SignedReturn value={row.portfolioReturn} />
+                  <SignedReturn value={row.portfolioReturn} isSimulated={row.portfolioSimulated} />
                 </td>
                 <td className="px-3 py-1.5 text-right font-mono">
-                  <SignedReturn value={row.benchmarkReturn} />
+                  <SignedReturn value={row.benchmarkReturn} isSimulated={row.benchmarkSimulated} />
                 </td>
               </tr>
             ))}

@@ -81,3 +81,16 @@ export function formatDay(date: string): string {
   const ms = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
   return Number.isNaN(ms) ? date : day.format(ms);
 }
+
+/**
+ * The terminal's status beside the plan: 'Live' only when every price on screen is a real quote, 'Simulated' when
+ * every one is simulated, 'Partly simulated' in between (DESIGN.md "Data sources are honest"); null without prices.
+ */
+export function priceFeedLabel(
+  sources: readonly MarketDataSourceName[],
+): 'Live' | 'Simulated' | 'Partly simulated' | null {
+  if (sources.length === 0) return null;
+  const simulated = sources.filter((source) => source === 'simulated').length;
+  if (simulated === 0) return 'Live';
+  return simulated === sources.length ? 'Simulated' : 'Partly simulated';
+}

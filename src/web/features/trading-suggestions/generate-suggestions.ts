@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZGenerateSuggestionsResponse, type SuggestionRequest } from '../../../contracts/trading-suggestions';
+import {
+  ZGenerateSuggestionsResponse,
+  type SuggestionRequest,
+  type TradingSuggestion,
+} from '../../../contracts/trading-suggestions';
 import { toast } from '../../components/ui/use-toast';
 import { api, errorMessage } from '../../lib/api-client';
 import { suggestionsQueryKey } from './get-suggestions';
@@ -19,8 +23,28 @@ export function generateFailureToast(error: unknown): { title: string; descripti
 }
 
 /**
- * POST /api/trading-suggestions, then the list is refetched (spec 000 §4). Toasts 'AI Analysis Complete' with the
- * count of suggestions, or the failure toast of §8.
+ * The toast of a finished generation, naming what ran: the spec's 'AI Analysis Complete' when the language model
+ * wrote the reasoning, 'Analysis complete' when rules did (no model configured, or it failed), with the count.
+ */
+export function generatedToast(suggestions: readonly Pick<TradingSuggestion, 'reasoningSource'>[]): {
+  title: string;
+  description: string;
+} {
+  const count = suggestions.length;
+  return {
+    title: suggestions.some((s) => s.reasoningSource === 'model')
+      ? 'AI Analysis Complete'
+      : 'Analysis complete',
+    description:
+      count === 0
+        ? 'No trading suggestions: your portfolio is within every rule for these preferences.'
+        : `Generated ${count} trading ${count === 1 ? 'suggestion' : 'suggestions'}`,
+  };
+}
+
+/**
+ * POST /api/trading-suggestions, then the list is refetched (spec 000 §4). Toasts what ran (`generatedToast`) with
+ * the count of suggestions, or the failure toast of §8.
  */
 export function useGenerateSuggestions(userId: string) {
   const queryClient = useQueryClient();
@@ -29,14 +53,7 @@ export function useGenerateSuggestions(userId: string) {
       api.post('/api/trading-suggestions', request, { schema: ZGenerateSuggestionsResponse }),
     onSuccess: async ({ suggestions }) => {
       await queryClient.invalidateQueries({ queryKey: suggestionsQueryKey(userId) });
-      const count = suggestions.length;
-      toast({
-        title: 'AI Analysis Complete',
-        description:
-          count === 0
-            ? 'No trading suggestions: your portfolio is within every rule for these preferences.'
-            : `Generated ${count} trading ${count === 1 ? 'suggestion' : 'suggestions'}`,
-      });
+      toast(generatedToast(suggestions));
     },
     onError: (error) => toast({ ...generateFailureToast(error), variant: 'destructive' }),
   });
