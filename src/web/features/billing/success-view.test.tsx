@@ -3,9 +3,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingSummary, CheckoutSessionStatus } from '../../../contracts/billing';
 import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
-import { renderAt } from '../../testing/render-page';
+import { configReply, renderAt } from '../../testing/render-page';
 import { SIGNED_OUT, stubApi, testUser } from '../../testing/stub-api';
-import { SUCCESS_BENEFITS, SuccessView } from './success-view';
+import { SuccessView, successBenefits } from './success-view';
 
 const ADA = { status: 200, body: { user: testUser({ plan: 'premium' }) } };
 const BILLING: BillingSummary = {
@@ -44,12 +44,16 @@ const NOTHING_BOUGHT: BillingSummary = {
   hasBillingAccount: false,
 };
 
-const benefitsShown = () => SUCCESS_BENEFITS.filter((b) => screen.queryByText(b.title) !== null).length;
+const BENEFIT_TITLES = new Set(
+  [true, false].flatMap((hasLanguageModel) => successBenefits({ hasLanguageModel }).map((b) => b.title)),
+);
+const benefitsShown = () => [...BENEFIT_TITLES].filter((title) => screen.queryByText(title) !== null).length;
 
 describe('/success', () => {
   it('shows a session the server verified as paid, with the benefits, the links and the portal card', async () => {
     const api = stubApi({
       'GET /api/auth/me': ADA,
+      'GET /api/config': configReply(),
       'GET /api/billing': { status: 200, body: BILLING },
       'GET /api/checkout-sessions/cs_test_a1': { status: 200, body: PAID },
     });
@@ -59,6 +63,9 @@ describe('/success', () => {
     expect(screen.getByText('cs_test_a1')).toBeTruthy();
     expect(screen.getByText(/free trial runs until December 1, 2026/)).toBeTruthy();
     expect(benefitsShown()).toBe(3);
+    // This server has no language model (configReply): the analyses it sells are not AI-written.
+    expect(screen.getByText('Unlimited portfolio analysis')).toBeTruthy();
+    expect(screen.queryByText('Unlimited AI analysis')).toBeNull();
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/terminal', '/app', '/features', '/robinhood-guide', '/about']);
     expect(await screen.findByText('Active')).toBeTruthy();

@@ -15,17 +15,32 @@ import { errorStatus } from './billing-errors';
 import { useBillingSummary } from './get-billing';
 import { CHECKOUT_SESSION_ID_PATTERN, useCheckoutSession } from './get-checkout-session';
 import { SubscribeSignInPrompt } from './subscribe-parts';
+import { usePlanCopy } from '../../lib/config';
+import type { PlanCopy } from '../../../domain/plans';
 
-/** Spec 001 "/success": the benefits of the plan just bought. */
-export const SUCCESS_BENEFITS = [
-  {
-    icon: TerminalSquare,
-    title: 'Pro terminal',
-    text: 'The Professional Trading Terminal with live market data.',
-  },
-  { icon: Sparkles, title: 'Unlimited AI analysis', text: 'Analyze your portfolio as often as you like.' },
-  { icon: BarChart3, title: 'Advanced risk analytics', text: 'Beta, Sharpe, drawdown, VaR and correlation.' },
-] as const;
+/**
+ * Spec 001 "/success": the benefits of the plan just bought. 'Unlimited AI analysis' only where a language model
+ * writes analyses; without one every plan's analyses are unlimited and written by rules (issue #25 item 8).
+ */
+export function successBenefits(copy: PlanCopy) {
+  return [
+    {
+      icon: TerminalSquare,
+      title: 'Pro terminal',
+      text: 'The Professional Trading Terminal with live market data.',
+    },
+    {
+      icon: Sparkles,
+      title: copy.hasLanguageModel ? 'Unlimited AI analysis' : 'Unlimited portfolio analysis',
+      text: 'Analyze your portfolio as often as you like.',
+    },
+    {
+      icon: BarChart3,
+      title: 'Advanced risk analytics',
+      text: 'Beta, Sharpe, drawdown, VaR and correlation.',
+    },
+  ] as const;
+}
 
 /** The spec's links; its /bloomberg-terminal page does not exist, so the terminal link goes to /terminal. */
 const NEXT_LINKS = [
@@ -45,6 +60,7 @@ function isPaid(status: CheckoutSessionStatus): boolean {
 }
 
 function Verified({ status }: { status: CheckoutSessionStatus }) {
+  const copy = usePlanCopy();
   const planName = status.plan ? PLANS[status.plan].name : 'your plan';
   return (
     <div className="flex flex-col gap-6">
@@ -60,7 +76,7 @@ function Verified({ status }: { status: CheckoutSessionStatus }) {
         </div>
       </Alert>
       <ul className="grid gap-4 sm:grid-cols-3">
-        {SUCCESS_BENEFITS.map(({ icon: Icon, title, text }) => (
+        {successBenefits(copy).map(({ icon: Icon, title, text }) => (
           <li key={title}>
             <Card className="h-full">
               <CardContent className="flex flex-col gap-2 pt-6">
