@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { ADVICE_ACTIONS, RISK_TOLERANCES } from '../domain/advisor/recommendation';
 import { TIME_HORIZONS } from '../domain/time-horizon';
 import { ADVISOR_QUESTIONS_PER_DAY } from '../domain/plans';
-import { PAPER_TRADE_LIMITS, PAPER_TRADING_MESSAGES } from '../domain/paper-trading';
+import { PAPER_TRADING_MESSAGES } from '../domain/paper-trading';
 import { ZMarketDataSource } from './market-data';
-import { text, TICKER_PATTERN } from './text';
+import { ZTickerSymbol } from './paper-trading';
+import { text } from './text';
 
 export { ADVICE_ACTIONS, RISK_TOLERANCES, TIME_HORIZONS, ADVISOR_QUESTIONS_PER_DAY };
 
@@ -62,16 +63,7 @@ export type UserContext = z.infer<typeof ZUserContext>;
 
 /** POST /api/financial-advice (spec 001 §3, §5): the symbol upper-cased, numbers omitted when empty. */
 export const ZAdviceRequest = z.object({
-  symbol: text({
-    field: 'Symbol',
-    max: PAPER_TRADE_LIMITS.symbolMaxLength,
-    min: 1,
-    required: M.symbolRequired,
-    tooShort: M.symbolRequired,
-    tooLong: M.symbolTooLong,
-  })
-    .toUpperCase()
-    .regex(TICKER_PATTERN, M.symbolInvalid),
+  symbol: ZTickerSymbol,
   question: text({
     field: 'Question',
     max: MAX_QUESTION_LENGTH,

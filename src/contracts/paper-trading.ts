@@ -70,20 +70,23 @@ export type CreatePaperPortfolioRequest = z.output<typeof ZCreatePaperPortfolioR
 /** A user id as the client sends it: our uuid (the spec's numeric ids never match one). */
 const ZUserIdParam = z.union([text({ field: 'User id', max: 100 }), z.number()]).transform(String);
 
+/** A typed ticker, upper-cased (spec 001 §5), with the paper trade's messages: the trade and the advisor read it so. */
+export const ZTickerSymbol = text({
+  field: 'Symbol',
+  max: PAPER_TRADE_LIMITS.symbolMaxLength,
+  min: 1,
+  required: M.symbolRequired,
+  tooShort: M.symbolRequired,
+  tooLong: M.symbolTooLong,
+})
+  .toUpperCase()
+  .regex(TICKER_PATTERN, M.symbolInvalid);
+
 /** POST /api/paper-trading/trade (spec 001 §5). The fill price is never the client's. */
 export const ZPaperTradeRequest = z.object({
   portfolioId: text({ field: 'Portfolio', max: 100, min: 1, message: M.noPortfolioSelected }),
   userId: ZUserIdParam.nullish(),
-  symbol: text({
-    field: 'Symbol',
-    max: PAPER_TRADE_LIMITS.symbolMaxLength,
-    min: 1,
-    required: M.symbolRequired,
-    tooShort: M.symbolRequired,
-    tooLong: M.symbolTooLong,
-  })
-    .toUpperCase()
-    .regex(TICKER_PATTERN, M.symbolInvalid),
+  symbol: ZTickerSymbol,
   side: z.enum(PAPER_TRADE_SIDES, { error: M.sideInvalid }),
   quantity: z
     .number({ error: M.quantityTooLow })
