@@ -75,6 +75,29 @@ async function professional(portfolio: Record<string, number> | null = PORTFOLIO
   return user;
 }
 
+/** The report of a new client `clientName` of a Professional account branded `firmName` (answered 200). */
+async function clientReportOf(firmName: string, clientName: string, holdings: Record<string, number>) {
+  const user = await professional(null);
+  const branded = await injectAs(user, t.app, {
+    method: 'PUT',
+    url: '/api/report-branding',
+    payload: { firmName },
+  });
+  expect(branded.statusCode, branded.body).toBe(200);
+  const client = await injectAs(user, t.app, {
+    method: 'POST',
+    url: '/api/clients',
+    payload: { name: clientName, holdings },
+  });
+  expect(client.statusCode, client.body).toBe(201);
+  const res = await injectAs(user, t.app, {
+    method: 'GET',
+    url: `/api/reports/portfolio.pdf?clientId=${client.json().client.id}`,
+  });
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  return res;
+}
+
 function uploadLogo(user: TestUser, bytes: Buffer, contentType: string) {
   return injectAs(user, t.app, {
     method: 'PUT',
@@ -447,24 +470,7 @@ describe('GET /api/reports/portfolio.pdf', () => {
   it('writes firm and client names with XML special characters into XMP metadata that parses as XML', async () => {
     const firmName = 'Smith & <Sons>';
     const clientName = `The "O'Brien" <Trust> & Co`;
-    const user = await professional(null);
-    const branded = await injectAs(user, t.app, {
-      method: 'PUT',
-      url: '/api/report-branding',
-      payload: { firmName },
-    });
-    expect(branded.statusCode, branded.body).toBe(200);
-    const client = await injectAs(user, t.app, {
-      method: 'POST',
-      url: '/api/clients',
-      payload: { name: clientName, holdings: { AAPL: 2 } },
-    });
-    expect(client.statusCode, client.body).toBe(201);
-    const res = await injectAs(user, t.app, {
-      method: 'GET',
-      url: `/api/reports/portfolio.pdf?clientId=${client.json().client.id}`,
-    });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const res = await clientReportOf(firmName, clientName, { AAPL: 2 });
 
     // The packet as pdfkit writes it (UTF-8, uncompressed): from <?xpacket begin to <?xpacket end="w"?>.
     const source = res.rawPayload.toString('utf8');
@@ -494,24 +500,7 @@ describe('GET /api/reports/portfolio.pdf', () => {
   it('draws firm and client names in any script with embedded fonts, tagged, and names the file by every letter (issue 25 item 20)', async () => {
     const firmName = 'Łódź Capital 株式会社';
     const clientName = 'Dvořák Ørsted Müller Ελληνικά Кириллица';
-    const user = await professional(null);
-    const branded = await injectAs(user, t.app, {
-      method: 'PUT',
-      url: '/api/report-branding',
-      payload: { firmName },
-    });
-    expect(branded.statusCode, branded.body).toBe(200);
-    const client = await injectAs(user, t.app, {
-      method: 'POST',
-      url: '/api/clients',
-      payload: { name: clientName, holdings: { AAPL: 2, '7203.T': 100 } },
-    });
-    expect(client.statusCode, client.body).toBe(201);
-    const res = await injectAs(user, t.app, {
-      method: 'GET',
-      url: `/api/reports/portfolio.pdf?clientId=${client.json().client.id}`,
-    });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const res = await clientReportOf(firmName, clientName, { AAPL: 2, '7203.T': 100 });
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="lodz-capital-portfolio-report-2026-11-24.pdf"; ' +
         "filename*=UTF-8''lodz-capital-%E6%A0%AA%E5%BC%8F%E4%BC%9A%E7%A4%BE-portfolio-report-2026-11-24.pdf",
