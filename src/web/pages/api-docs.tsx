@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { PageLayout } from '../components/layout/page-layout';
-import { ApiDocsView } from '../features/api-docs/api-docs-view';
+import { ApiDocsView } from '../features/api-v1/api-docs-view';
 
 const BREADCRUMB = [
   { label: 'Home', href: '/' },

@@ -5,7 +5,7 @@ import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { ApiSetupPanel } from '../features/api-settings/api-setup-panel';
-import { ApiTokensPanel } from '../features/api-settings/api-tokens-panel';
+import { ApiTokensPanel } from '../features/api-tokens/api-tokens-panel';
 import { DataSourcesPanel } from '../features/api-settings/data-sources-panel';
 
 const BREADCRUMB = [

@@ -6,7 +6,7 @@ import { GUIDES } from '../../domain/guides';
 import { DISCLOSURES } from '../features/marketing/compliance';
 import { FaqAccordion } from '../features/marketing/faq-accordion';
 import { RESOURCE_FAQ } from '../features/marketing/faq-items';
-import { GuideCard } from '../features/marketing/guide-card';
+import { GuideCard } from '../features/resources/guide-card';
 import { EducationalNote, MarketingHero, MarketingSection } from '../features/marketing/marketing-hero';
 
 const META = {
