@@ -3,6 +3,7 @@ import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { SignedInOnly } from '../components/layout/signed-in-only';
 import { Alert, AlertDescription } from '../components/ui/alert';
+import { quoteQueryOptions } from '../features/market-data/get-quote';
 import { PaperTradingPanel } from '../features/paper-trading/paper-trading-panel';
 import { PaperTradingSignInPrompt } from '../features/paper-trading/sign-in-prompt';
 import { TotalPointsBadge } from '../features/rewards/total-points-badge';
@@ -40,7 +41,7 @@ export default function PaperTradingPage() {
             </Alert>
           </header>
           <SignedInOnly signedOut={<PaperTradingSignInPrompt />}>
-            {(user) => <PaperTradingPanel key={user.id} userId={user.id} />}
+            {(user) => <PaperTradingPanel key={user.id} userId={user.id} quoteQuery={quoteQueryOptions} />}
           </SignedInOnly>
         </div>
       </TooltipProvider>

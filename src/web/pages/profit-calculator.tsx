@@ -1,6 +1,7 @@
 import { Calculator } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
 import { CalculatorCard } from '../features/calculator/calculator-card';
+import { quoteQueryOptions } from '../features/market-data/get-quote';
 import { ScenariosTable } from '../features/calculator/scenarios-table';
 import { useCalculatorState } from '../features/calculator/use-calculator-state';
 
@@ -30,7 +31,7 @@ export default function ProfitCalculatorPage() {
             </p>
           </div>
         </header>
-        <CalculatorCard calculator={calculator} />
+        <CalculatorCard calculator={calculator} quoteQuery={quoteQueryOptions} />
         {calculator.hasErrors ? null : <ScenariosTable inputs={calculator.inputs} />}
         <p className="text-center text-sm text-muted-foreground">Educational tool • Not financial advice</p>
       </div>

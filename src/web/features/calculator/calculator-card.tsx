@@ -12,7 +12,6 @@ import {
   quantityStep,
   sanitizeNumber,
 } from '../../../domain/calculator';
-import type { MarketDataSourceName } from '../../../contracts/market-data';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -21,6 +20,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { cn } from '../../lib/cn';
+import { QUOTE_SOURCE_LABELS, type QuoteQuery } from '../../lib/quote';
 import { ResultCards } from './result-cards';
 import type { CalculatorStateApi, NumericField } from './use-calculator-state';
 import { useLivePrice, type FilledPrice } from './use-live-price';
@@ -92,15 +92,6 @@ function NumberField({
   );
 }
 
-const SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = {
-  yahoo: 'Yahoo Finance',
-  coingecko: 'CoinGecko',
-  alphavantage: 'Alpha Vantage',
-  polygon: 'Polygon',
-  fmp: 'Financial Modeling Prep',
-  simulated: 'Foliowise simulator',
-};
-
 /** Where the buy price filled by 'Live Price' came from; a simulated one says so (DESIGN.md "Data sources are honest"). */
 function LivePriceSource({ filled }: { filled: FilledPrice }) {
   if (filled.source === 'simulated') {
@@ -113,14 +104,23 @@ function LivePriceSource({ filled }: { filled: FilledPrice }) {
       </>
     );
   }
-  return <span>Live price from {SOURCE_LABELS[filled.source]}.</span>;
+  return <span>Live price from {QUOTE_SOURCE_LABELS[filled.source]}.</span>;
 }
 
-/** The calculator card: asset, position and costs on one side, the result cards on the other. */
-export function CalculatorCard({ calculator }: { calculator: CalculatorStateApi }) {
+/**
+ * The calculator card: asset, position and costs on one side, the result cards on the other. `quoteQuery` is
+ * market data's quote query, which the page passes in for the 'Live Price' action.
+ */
+export function CalculatorCard({
+  calculator,
+  quoteQuery,
+}: {
+  calculator: CalculatorStateApi;
+  quoteQuery: QuoteQuery;
+}) {
   const { fields, asset, inputs, errors, hasErrors, setField, setAsset, applyLivePrice } = calculator;
   const result = useMemo(() => computeTradeResult(inputs), [inputs]);
-  const { fetchPrice, isFetching, filled } = useLivePrice(applyLivePrice);
+  const { fetchPrice, isFetching, filled } = useLivePrice(quoteQuery, applyLivePrice);
   // The label stays while the buy price is the one filled in, for the asset it was fetched for.
   const buyFilled =
     filled && filled.ticker === asset.ticker && sanitizeNumber(fields.buy) === filled.price ? filled : null;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { ZQuoteResponse, type MarketDataSourceName } from '../../../contracts/market-data';
-import { api } from '../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarketDataSourceName } from '../../../contracts/market-data';
+import type { QuoteQuery } from '../../lib/quote';
 import { marketDataSymbol, type CalculatorAsset } from '../../../domain/calculator';
 
 /** A price the 'Live Price' action filled in, and where it came from. */
@@ -11,27 +11,27 @@ export interface FilledPrice {
   source: MarketDataSourceName;
 }
 
-/** GET /api/market-data/{symbol} (crypto as CRYPTO:BTC): the asset's current price and its source. */
-async function fetchLivePrice(asset: CalculatorAsset): Promise<Omit<FilledPrice, 'ticker'>> {
-  const symbol = encodeURIComponent(marketDataSymbol(asset));
-  const { currentPrice, source } = await api.get(`/api/market-data/${symbol}`, { schema: ZQuoteResponse });
-  return { price: currentPrice, source };
-}
-
 /**
- * The 'Live Price' action. A finite price (0 included) is handed to `onPrice` with the ticker it is for, and kept
- * with its source as `filled` (a simulated one is labelled where it is shown); a failure is only logged, with
- * console.warn, and the person sees nothing (spec 000 §8).
+ * The 'Live Price' action, on market data's quote query (`quoteQuery`, which the page passes in) for the asset's
+ * market-data symbol (crypto as CRYPTO:BTC). Each click asks the server again, and leaves the answer in the
+ * query cache for anything else on the page that quotes the same symbol. A finite price (0 included) is
+ * handed to `onPrice` with the ticker it is for, and kept with its source as `filled` (a simulated one is
+ * labelled where it is shown); a failure is only logged, with console.warn, and the person sees nothing
+ * (spec 000 §8).
  */
-export function useLivePrice(onPrice: (ticker: string, price: number) => void) {
-  const mutation = useMutation({ mutationFn: fetchLivePrice });
+export function useLivePrice(quoteQuery: QuoteQuery, onPrice: (ticker: string, price: number) => void) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (asset: CalculatorAsset) =>
+      queryClient.fetchQuery({ ...quoteQuery(marketDataSymbol(asset)), staleTime: 0 }),
+  });
   const { mutate } = mutation;
   const [filled, setFilled] = useState<FilledPrice | null>(null);
 
   const fetchPrice = useCallback(
     (asset: CalculatorAsset) => {
       mutate(asset, {
-        onSuccess: ({ price, source }) => {
+        onSuccess: ({ currentPrice: price, source }) => {
           if (Number.isFinite(price)) {
             onPrice(asset.ticker, price);
             setFilled({ ticker: asset.ticker, price, source });

@@ -1,23 +1,24 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { QuoteResponse } from '../../../contracts/market-data';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatUsd, toneTextClass } from '../../lib/format';
-import { useQuote } from './get-quote';
+import { QUOTE_SOURCE_LABELS } from '../../lib/quote';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
-const SOURCE_LABELS: Readonly<Record<string, string>> = {
-  yahoo: 'Yahoo Finance',
-  coingecko: 'CoinGecko',
-  alphavantage: 'Alpha Vantage',
-  polygon: 'Polygon',
-  fmp: 'Financial Modeling Prep',
-  simulated: 'Foliowise simulator',
-};
-
 /** The current quote of the symbol being typed (already debounced), with where it came from. */
-export function LiveQuote({ symbol, quantity }: { symbol: string; quantity: number }) {
-  const quote = useQuote(symbol);
+export function LiveQuote({
+  symbol,
+  quantity,
+  quote,
+}: {
+  symbol: string;
+  quantity: number;
+  /** The quote query of `symbol` (the trade form's, so the order and the price shown are of one answer). */
+  quote: UseQueryResult<QuoteResponse>;
+}) {
   if (symbol === '') {
     return <p className="text-sm text-muted-foreground">Type a symbol to see its current price.</p>;
   }
@@ -46,7 +47,7 @@ export function LiveQuote({ symbol, quantity }: { symbol: string; quantity: numb
         {data.source === 'simulated' ? (
           <SimulatedPricesBadge />
         ) : (
-          <Badge variant="outline">{SOURCE_LABELS[data.source] ?? data.source}</Badge>
+          <Badge variant="outline">{QUOTE_SOURCE_LABELS[data.source]}</Badge>
         )}
       </div>
       <p className="flex flex-wrap items-baseline gap-x-2">

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-client';
+import type { QuoteQuery } from '../../lib/quote';
 import { BalancesVisibility } from './balances';
 import { CreatePortfolioForm } from './create-portfolio-form';
 import { usePortfolios } from './get-portfolios';
@@ -44,7 +45,7 @@ function DashboardSkeleton() {
  * The signed-in paper-trading area (spec 001 "Paper trading"): four tabs sharing the selected portfolio
  * (the first one until the person picks another) and the Hide/Show Balances state (shown by default).
  */
-export function PaperTradingPanel({ userId }: { userId: string }) {
+export function PaperTradingPanel({ userId, quoteQuery }: { userId: string; quoteQuery: QuoteQuery }) {
   const portfolios = usePortfolios(userId);
   const [tab, setTab] = useState<PaperTradingTab>('dashboard');
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -88,7 +89,11 @@ export function PaperTradingPanel({ userId }: { userId: string }) {
         </TabsList>
         <TabsContent value="dashboard">{dashboard}</TabsContent>
         <TabsContent value="trade">
-          {portfolios.isPending ? <DashboardSkeleton /> : <TradePanel userId={userId} portfolio={selected} />}
+          {portfolios.isPending ? (
+            <DashboardSkeleton />
+          ) : (
+            <TradePanel userId={userId} portfolio={selected} quoteQuery={quoteQuery} />
+          )}
         </TabsContent>
         <TabsContent value="history">
           {portfolios.isPending ? <DashboardSkeleton /> : <TradeHistory portfolios={list} />}

@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRightLeft } from 'lucide-react';
@@ -14,7 +15,7 @@ import { newIdempotencyKey, usePlaceTrade, type PlaceTradeVariables } from './pl
 import { PortfolioInfoCard } from './portfolio-info-card';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { errorCode } from '../../lib/api-client';
-import { useQuote } from './get-quote';
+import type { QuoteQuery } from '../../lib/quote';
 
 /** The contract's own rules and messages (spec 001 §5) for the fields a person fills in. */
 const ZTradeForm = ZPaperTradeRequest.pick({ symbol: true, side: true, quantity: true });
@@ -61,12 +62,21 @@ function NoPortfolioSelected() {
 }
 
 /** Spec 001 "Trade": symbol, order type and quantity, a live quote, and the Portfolio Info card. */
-export function TradePanel({ userId, portfolio }: { userId: string; portfolio: PaperPortfolio | undefined }) {
+export function TradePanel({
+  userId,
+  portfolio,
+  quoteQuery,
+}: {
+  userId: string;
+  portfolio: PaperPortfolio | undefined;
+  /** Market data's quote query, passed in by the page. */
+  quoteQuery: QuoteQuery;
+}) {
   if (!portfolio) return <NoPortfolioSelected />;
   return (
     <div className="grid gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <h2 className="sr-only">Trade</h2>
-      <TradeForm userId={userId} portfolio={portfolio} />
+      <TradeForm userId={userId} portfolio={portfolio} quoteQuery={quoteQuery} />
       <div className="flex flex-col gap-4">
         <PortfolioInfoCard portfolio={portfolio} />
       </div>
@@ -74,7 +84,15 @@ export function TradePanel({ userId, portfolio }: { userId: string; portfolio: P
   );
 }
 
-function TradeForm({ userId, portfolio }: { userId: string; portfolio: PaperPortfolio }) {
+function TradeForm({
+  userId,
+  portfolio,
+  quoteQuery,
+}: {
+  userId: string;
+  portfolio: PaperPortfolio;
+  quoteQuery: QuoteQuery;
+}) {
   const id = useId();
   const headingId = `${id}-heading`;
   const placeTrade = usePlaceTrade(userId);
@@ -95,8 +113,8 @@ function TradeForm({ userId, portfolio }: { userId: string; portfolio: PaperPort
   const typedQuantity = useWatch({ control, name: 'quantity' });
   const debouncedSymbol = useDebouncedValue(typedSymbol.trim(), QUOTE_DEBOUNCE_MS);
   const quoteSymbol = QUOTABLE.test(debouncedSymbol) ? debouncedSymbol : '';
-  // The same query as the live quote's: a symbol nobody can price is explained before the order is sent.
-  const quote = useQuote(quoteSymbol);
+  // The live quote shows it; a symbol nobody can price is explained before the order is sent.
+  const quote = useQuery(quoteQuery(quoteSymbol));
   const unknownSymbol =
     quoteSymbol !== '' && quoteSymbol === typedSymbol.trim() && errorCode(quote.error) === 'NOT_FOUND'
       ? quoteSymbol
@@ -195,7 +213,7 @@ function TradeForm({ userId, portfolio }: { userId: string; portfolio: PaperPort
             aria-label="Live quote"
             aria-live="polite"
           >
-            <LiveQuote symbol={quoteSymbol} quantity={readQuantity(typedQuantity)} />
+            <LiveQuote symbol={quoteSymbol} quantity={readQuantity(typedQuantity)} quote={quote} />
           </div>
           <div className="flex flex-col gap-2">
             <Button
