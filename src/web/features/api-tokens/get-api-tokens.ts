@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZApiTokenListResponse } from '../../../contracts/api-tokens';
 import { api } from '../../lib/api-client';
 
-export const apiTokensQueryKey = ['api-settings', 'api-tokens'] as const;
+export const apiTokensQueryKey = ['api-tokens'] as const;
 
 /** GET /api/api-tokens: a Professional user's personal API tokens (never the tokens themselves). */
 export const apiTokensQueryOptions = queryOptions({

@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 
 /** GET /api/v1/openapi.json: public, needs no token. */
 export const openApiDocumentQueryOptions = queryOptions({
-  queryKey: ['api-docs', 'openapi'] as const,
+  queryKey: ['api-v1', 'openapi'] as const,
   queryFn: ({ signal }) => api.get('/api/v1/openapi.json', { schema: ZOpenApiDocument, signal }),
   staleTime: Infinity,
 });
