@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planHasFeature, type PlanFeatureId } from '../domain/plans';
 import { text } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -389,4 +390,17 @@ export function subscriptionRequiredMessage(plans: readonly Plan[]): string {
   const label = paid.map((p) => PLAN_LABELS[p]).join(' or ') || PLAN_LABELS.premium;
   const target = paid.includes('premium') || paid.length === 0 ? 'Premium' : label;
   return `This feature requires a ${label} plan. Upgrade to ${target} to continue.`;
+}
+
+/** The plans an account can be on that include a plan feature (the entitlement table of src/domain/plans.ts). */
+export function accountPlansWith(feature: PlanFeatureId): Plan[] {
+  return PLANS.filter((plan) => planHasFeature(plan, feature));
+}
+
+/**
+ * The message of a 403 SUBSCRIPTION_REQUIRED for a plan feature, named by the plans that include it ('This
+ * feature requires a Premium or Professional plan. Upgrade to Premium to continue.'); upgrade prompts show it too.
+ */
+export function featureRequiredMessage(feature: PlanFeatureId): string {
+  return subscriptionRequiredMessage(accountPlansWith(feature));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_STATS_RANGES, DEFAULT_ADMIN_STATS_RANGE } from '../domain/admin/analytics';
+import { PAID_PLAN_IDS } from '../domain/plans';
 import { ZPlan } from './accounts';
 import { text } from './text';
 
@@ -23,7 +24,7 @@ export const ZAdminUser = z.object({
   subscription_plan: ZPlan,
   subscription_status: z.string(),
   created_at: z.string().nullable(),
-  complimentary_plan: z.enum(['premium', 'professional']).nullable(),
+  complimentary_plan: z.enum(PAID_PLAN_IDS).nullable(),
   suspended_at: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof ZAdminUser>;
@@ -114,7 +115,7 @@ export const ZAdminUserParams = z.object({ id: z.uuid({ error: 'User not found' 
 
 /** POST /api/admin/users/:id/plan: grant a plan free of charge, or `null` to revoke the grant. */
 export const ZGrantPlanRequest = z.object({
-  plan: z.enum(['premium', 'professional'], { error: 'Plan must be premium or professional' }).nullable(),
+  plan: z.enum(PAID_PLAN_IDS, { error: `Plan must be ${PAID_PLAN_IDS.join(' or ')}` }).nullable(),
 });
 export type GrantPlanRequest = z.infer<typeof ZGrantPlanRequest>;
 

@@ -6,13 +6,12 @@
  * `userId` or `customerId` the browser sends is never trusted (another user's id answers 404).
  */
 import { z } from 'zod';
-import { BILLING_INTERVALS } from '../domain/plans';
+import { BILLING_INTERVALS, PAID_PLAN_IDS } from '../domain/plans';
 import { ZPlan } from './accounts';
 import { text } from './text';
 import { BILLING_MESSAGES } from './billing-messages';
 
-export const PAID_PLANS = ['premium', 'professional'] as const;
-export const ZPaidPlan = z.enum(PAID_PLANS);
+export const ZPaidPlan = z.enum(PAID_PLAN_IDS);
 export type PaidPlan = z.infer<typeof ZPaidPlan>;
 
 export const ZBillingInterval = z.enum(BILLING_INTERVALS);

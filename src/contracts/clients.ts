@@ -5,13 +5,9 @@
  */
 import { z } from 'zod';
 import { CLIENT_LIMITS } from '../domain/clients';
-import { type Plan } from './accounts';
 import { ZPortfolio } from './analysis';
 import { ZMarketDataSource } from './market-data';
 import { text } from './text';
-
-/** Client portfolios are sold with this plan (spec 000 §6 "multi-client features", src/domain/plans.ts). */
-export const CLIENT_PLANS = ['professional'] as const satisfies readonly Plan[];
 
 export const CLIENT_MESSAGES = {
   nameRequired: 'Client name is required',

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import type { Plan } from './accounts';
 import { ZMarketDataSource } from './market-data';
 
-/** The plans whose users see the terminal (the server's gate and the page's upgrade card agree). */
-export const TERMINAL_PLANS = ['premium', 'professional'] as const satisfies readonly Plan[];
-
 /**
- * GET /api/terminal/overview: the Professional Trading Terminal (spec 001 "Terminal"), for the premium and
- * professional plans (401 for visitors, 403 SUBSCRIPTION_REQUIRED otherwise). Every figure is real: quotes and
+ * GET /api/terminal/overview: the Professional Trading Terminal (spec 001 "Terminal"), for the plans with
+ * 'terminal-access' (src/domain/plans.ts; 401 for visitors, 403 SUBSCRIPTION_REQUIRED otherwise). Every figure is real: quotes and
  * history come from the market-data service (each with its `source`), risk figures from src/domain/analytics,
  * the portfolio from the account's saved portfolio. The economic calendar and news come from a keyed vendor
  * (Financial Modeling Prep, Polygon, Alpha Vantage) when one supplies them, with that vendor as the list's
@@ -155,9 +151,6 @@ export const ZTerminalOverviewResponse = z.object({
   news: ZTerminalNews,
 });
 export type TerminalOverviewResponse = z.infer<typeof ZTerminalOverviewResponse>;
-
-/** Advanced terminal analytics are sold with this plan only (spec 000 §6, src/domain/plans.ts). */
-export const ADVANCED_TERMINAL_PLANS = ['professional'] as const satisfies readonly Plan[];
 
 /** The correlation matrix pairs at most this many of the largest holdings (a readable table, a bounded cost). */
 export const ADVANCED_CORRELATION_HOLDINGS = 25;

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AI_ANALYSES_PER_MONTH,
+  COMING_SOON_MARK,
+  PAID_PLAN_IDS,
   PLANS,
+  PLAN_FEATURES,
   PLAN_IDS,
   PLAN_LIST,
   centsToDollars,
   chargeCents,
   formatPlanDollars,
+  isPaidPlan,
   planAdditions,
   planFeatureList,
   planFeatureMatrix,
+  planHasFeature,
+  planIntroducing,
   planTagline,
   planIncludes,
   yearlyPricePerMonthDollars,
@@ -162,5 +169,90 @@ describe('the plan copy on a server without a language model', () => {
       'Trading suggestions, all your accounts in one view, and the trading terminal.',
     );
     expect(planTagline('free', RULES)).toBe(PLANS.free.tagline);
+  });
+});
+
+describe('the entitlement table (issue 26 item 5)', () => {
+  it('keeps the feature ids that routes, pages and feature manifests name', () => {
+    expect(PLAN_FEATURES.map((feature) => feature.id)).toEqual([
+      'portfolio-analysis',
+      'real-time-data',
+      'education',
+      'health-check',
+      'ai-analyses',
+      'ai-trading-suggestions',
+      'multi-account-aggregation',
+      'priority-support',
+      'terminal-access',
+      'advanced-terminal-analytics',
+      'global-market-coverage',
+      'multi-client',
+      'white-label-reports',
+      'api-access',
+    ]);
+  });
+
+  it("gives a plan a feature exactly where the pricing page's card and comparison show it, with or without a model", () => {
+    for (const copy of [{ hasLanguageModel: true }, { hasLanguageModel: false }]) {
+      const matrix = planFeatureMatrix(copy);
+      for (const plan of PLAN_IDS) {
+        const card = planFeatureList(plan, copy);
+        for (const feature of PLAN_FEATURES) {
+          const row = matrix.find((r) => r.id === feature.id);
+          // The analyses row is the one the copy rewords (every plan has it either way).
+          if (feature.id === 'ai-analyses') {
+            expect(planHasFeature(plan, feature.id)).toBe(true);
+            continue;
+          }
+          const { label } = feature;
+          const isOnCard = card.some(
+            (line) =>
+              line === label || line.startsWith(`${label}: `) || line === `${label} ${COMING_SOON_MARK}`,
+          );
+          expect(planHasFeature(plan, feature.id), `${feature.id} on ${plan}`).toBe(isOnCard);
+          expect(row?.values[plan] !== false, `${feature.id} on ${plan} in the comparison`).toBe(isOnCard);
+        }
+      }
+    }
+  });
+
+  it('opens the terminal from Premium, and clients, reports, API and global coverage from Professional', () => {
+    expect(PLAN_IDS.filter((plan) => planHasFeature(plan, 'terminal-access'))).toEqual([
+      'premium',
+      'professional',
+      'enterprise',
+    ]);
+    for (const feature of [
+      'multi-client',
+      'white-label-reports',
+      'api-access',
+      'global-market-coverage',
+    ] as const) {
+      expect(PLAN_IDS.filter((plan) => planHasFeature(plan, feature))).toEqual([
+        'professional',
+        'enterprise',
+      ]);
+      expect(planIntroducing(feature).name).toBe('Professional');
+    }
+    expect(planIntroducing('ai-trading-suggestions').name).toBe('Premium');
+    expect(planIntroducing('real-time-data').name).toBe('Free');
+  });
+
+  it("writes the 'AI analyses' row from the allowance that is counted", () => {
+    const row = planFeatureMatrix().find((r) => r.id === 'ai-analyses');
+    expect(row?.values).toEqual({
+      free: `${AI_ANALYSES_PER_MONTH.free} per month`,
+      premium: 'Unlimited',
+      professional: 'Unlimited',
+      enterprise: 'Unlimited',
+    });
+    expect(AI_ANALYSES_PER_MONTH).toEqual({ free: 3, premium: null, professional: null, enterprise: null });
+  });
+
+  it('sells by card the plans with a price, and counts every plan above Free as paid', () => {
+    expect(PAID_PLAN_IDS).toEqual(
+      PLAN_LIST.filter((plan) => plan.price !== null && plan.price.monthlyCents > 0).map((plan) => plan.id),
+    );
+    expect(PLAN_IDS.filter(isPaidPlan)).toEqual(['premium', 'professional', 'enterprise']);
   });
 });

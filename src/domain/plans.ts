@@ -26,6 +26,17 @@ export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export const FREE_AI_ANALYSES_PER_MONTH = 3;
 
 /**
+ * AI analyses a month by plan (spec 000 §9), on a server with a language model: null is unlimited and counted by
+ * nobody. The pricing page's 'AI analyses' row is written from it, so what is sold is what is counted.
+ */
+export const AI_ANALYSES_PER_MONTH: Readonly<Record<PlanId, number | null>> = {
+  free: FREE_AI_ANALYSES_PER_MONTH,
+  premium: null,
+  professional: null,
+  enterprise: null,
+};
+
+/**
  * Questions to the AI advisor per UTC day (docs/decisions/028): free accounts per account and IP (/64),
  * visitors as free per IP, paid plans per account. An answer from the advisor's 15-minute cache is not counted.
  */
@@ -98,6 +109,15 @@ export function planTagline(plan: PlanId, copy: PlanCopy = MODEL_PLAN_COPY): str
 /** The plans in order, cheapest first. */
 export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 
+/** The plans bought with a card, through checkout (Enterprise is priced by contact). */
+export const PAID_PLAN_IDS = ['premium', 'professional'] as const satisfies readonly PlanId[];
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
+/** Whether the plan is paid for (every plan above Free): such an account has nothing to upgrade to from the header. */
+export function isPaidPlan(plan: PlanId): boolean {
+  return plan !== 'free';
+}
+
 /** 0 for free, 1 premium, 2 professional, 3 enterprise: a plan includes everything of the plans below it. */
 export function planRank(id: PlanId): number {
   return PLAN_IDS.indexOf(id);
@@ -168,8 +188,13 @@ export interface PlanFeature {
 /** How a feature not built yet is marked wherever it is listed. */
 export const COMING_SOON_MARK = '(coming soon)';
 
-/** Spec 000 §6 plan copy, in the order the cards list them (a server with a language model). */
-const PLAN_FEATURES: readonly PlanFeature[] = [
+/**
+ * Spec 000 §6 plan copy, in the order the cards list them (a server with a language model), and the one
+ * entitlement table: a plan may use a feature exactly where its pricing-page cell is not `false`
+ * (`planHasFeature`). The server's `requireFeature` guard and the web's `useEntitlement` hook read it; the ids
+ * are the names by which routes, pages and feature manifests say what they need, so keep them stable.
+ */
+export const PLAN_FEATURES = [
   { id: 'portfolio-analysis', label: 'Basic portfolio analysis', introducedIn: 'free' },
   { id: 'real-time-data', label: 'Real-time data', introducedIn: 'free' },
   { id: 'education', label: 'Education', introducedIn: 'free' },
@@ -179,10 +204,10 @@ const PLAN_FEATURES: readonly PlanFeature[] = [
     label: 'AI analyses',
     introducedIn: 'free',
     values: {
-      free: `${FREE_AI_ANALYSES_PER_MONTH} per month`,
-      premium: 'Unlimited',
-      professional: 'Unlimited',
-      enterprise: 'Unlimited',
+      free: analysesCell('free'),
+      premium: analysesCell('premium'),
+      professional: analysesCell('professional'),
+      enterprise: analysesCell('enterprise'),
     },
   },
   { id: 'ai-trading-suggestions', label: 'AI Trading Suggestions', introducedIn: 'premium' },
@@ -194,7 +219,16 @@ const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: 'multi-client', label: 'Multi-client features', introducedIn: 'professional' },
   { id: 'white-label-reports', label: 'White-label reports', introducedIn: 'professional' },
   { id: 'api-access', label: 'API access', introducedIn: 'professional' },
-];
+] as const satisfies readonly PlanFeature[];
+
+/** A plan feature's stable name: `requireFeature('terminal-access')`, `useEntitlement('multi-client')`. */
+export type PlanFeatureId = (typeof PLAN_FEATURES)[number]['id'];
+
+/** The 'AI analyses' cell of a plan: '3 per month' or 'Unlimited' (AI_ANALYSES_PER_MONTH). */
+function analysesCell(plan: PlanId): string {
+  const perMonth = AI_ANALYSES_PER_MONTH[plan];
+  return perMonth === null ? 'Unlimited' : `${perMonth} per month`;
+}
 
 /**
  * Without a language model the analysis is written by rules and never counted (DESIGN.md deviation 10): every
@@ -217,6 +251,34 @@ function planFeatures(copy: PlanCopy): readonly PlanFeature[] {
 export function planFeatureValue(feature: PlanFeature, plan: PlanId): PlanFeatureValue {
   if (feature.values) return planIncludes(plan, feature.introducedIn) ? feature.values[plan] : false;
   return planIncludes(plan, feature.introducedIn);
+}
+
+/**
+ * The entitlement table, plan by plan: the features whose pricing-page cell is not `false` (the copy of a server
+ * with a language model; the copy without one changes only the wording of the analyses row).
+ */
+const ENTITLEMENTS: Readonly<Record<PlanId, ReadonlySet<PlanFeatureId>>> = {
+  free: featuresOf('free'),
+  premium: featuresOf('premium'),
+  professional: featuresOf('professional'),
+  enterprise: featuresOf('enterprise'),
+};
+
+function featuresOf(plan: PlanId): ReadonlySet<PlanFeatureId> {
+  return new Set(
+    PLAN_FEATURES.filter((feature) => planFeatureValue(feature, plan) !== false).map((feature) => feature.id),
+  );
+}
+
+/** Whether a plan may use a feature: the one question every plan gate asks (server guard, web hook, jobs). */
+export function planHasFeature(plan: PlanId, feature: PlanFeatureId): boolean {
+  return ENTITLEMENTS[plan].has(feature);
+}
+
+/** The cheapest plan that includes a feature ('global market coverage is part of Professional'). */
+export function planIntroducing(feature: PlanFeatureId): Plan {
+  // Enterprise, the top plan, includes every feature.
+  return PLANS[PLAN_IDS.find((plan) => planHasFeature(plan, feature)) ?? 'enterprise'];
 }
 
 export interface PlanFeatureRow {

@@ -13,10 +13,8 @@
  * - a complimentary plan granted by an admin overrides all of the above until it is revoked (decision 029):
  *   its plan, status 'complimentary', no deadline. A webhook that derives the plan again keeps it.
  */
-import type { BillingInterval, PlanId } from './plans';
+import type { BillingInterval, PaidPlanId, PlanId } from './plans';
 import { planRank } from './plans';
-
-export type PaidPlanId = 'premium' | 'professional';
 
 /** Stripe's subscription statuses. */
 export type StripeSubscriptionStatus =

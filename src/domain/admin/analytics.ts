@@ -2,9 +2,8 @@
  * The admin dashboard's figures (spec 001 §9, decision 029): conversion percentages and the spec's MRR (demo
  * accounts left out), the MRR of the real subscriptions, and the time ranges of the stats. Pure; the server counts, this computes.
  */
-import type { BillingInterval } from '../plans';
+import type { BillingInterval, PaidPlanId } from '../plans';
 import { PLANS } from '../plans';
-import type { PaidPlanId } from '../subscriptions';
 
 export const ADMIN_STATS_RANGES = ['7d', '30d', '90d', 'all'] as const;
 export type AdminStatsRange = (typeof ADMIN_STATS_RANGES)[number];

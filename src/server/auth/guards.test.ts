@@ -1,9 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Plan, User } from '../../contracts/accounts';
+import { PLANS, featureRequiredMessage, type Plan, type User } from '../../contracts/accounts';
 import { AppError } from '../../contracts/errors';
 import { subscriptionRequiredMessage } from '../../contracts/accounts';
-import { requireAdmin, requirePlan, requireUser, type Guard } from './guards';
+import { PLAN_FEATURES, planFeatureMatrix, type PlanFeatureId } from '../../domain/plans';
+import {
+  assertGlobalMarketCoverage,
+  featureGuardName,
+  hasFeature,
+  requireAdmin,
+  requireFeature,
+  requireUser,
+  type Guard,
+} from './guards';
 
 const reply = {} as FastifyReply;
 
@@ -54,29 +63,64 @@ describe('guards', () => {
     expect(await run(requireAdmin, userWith({ role: 'admin' }))).toBeUndefined();
   });
 
-  it('requirePlan: 401 for a visitor, 403 SUBSCRIPTION_REQUIRED naming Premium for other plans', async () => {
-    const premium = requirePlan('premium', 'professional');
-    expect(await run(premium, undefined)).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
-    const error = await run(premium, userWith({ plan: 'free' }));
+  it('requireFeature: 401 for a visitor, 403 SUBSCRIPTION_REQUIRED naming the plans that include it', async () => {
+    const terminal = requireFeature('terminal-access');
+    expect(await run(terminal, undefined)).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    const error = await run(terminal, userWith({ plan: 'free' }));
     expect(error).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED', status: 403 });
     expect(error?.message).toBe(
       'This feature requires a Premium or Professional plan. Upgrade to Premium to continue.',
     );
     for (const plan of ['premium', 'professional'] as Plan[]) {
-      expect(await run(premium, userWith({ plan }))).toBeUndefined();
+      expect(await run(terminal, userWith({ plan }))).toBeUndefined();
     }
     // An admin is not a paying customer: the plan decides.
-    expect(await run(premium, userWith({ role: 'admin', plan: 'free' }))).toMatchObject({
+    expect(await run(terminal, userWith({ role: 'admin', plan: 'free' }))).toMatchObject({
       code: 'SUBSCRIPTION_REQUIRED',
     });
   });
 
-  it('requirePlan for one plan only refuses the others', async () => {
-    const professional = requirePlan('professional');
-    expect(await run(professional, userWith({ plan: 'premium' }))).toMatchObject({
+  it('requireFeature of a Professional feature refuses Premium, naming Professional', async () => {
+    const clients = requireFeature('multi-client');
+    expect(await run(clients, userWith({ plan: 'premium' }))).toMatchObject({
       code: 'SUBSCRIPTION_REQUIRED',
+      message: 'This feature requires a Professional plan. Upgrade to Professional to continue.',
     });
-    expect(await run(professional, userWith({ plan: 'professional' }))).toBeUndefined();
+    expect(await run(clients, userWith({ plan: 'professional' }))).toBeUndefined();
+  });
+
+  it("lets a plan through exactly where the pricing page's comparison shows the feature, for every plan", async () => {
+    const features = new Set<string>(PLAN_FEATURES.map((feature) => feature.id));
+    let checked = 0;
+    for (const copy of [{ hasLanguageModel: true }, { hasLanguageModel: false }]) {
+      for (const row of planFeatureMatrix(copy)) {
+        if (!features.has(row.id)) continue; // the analyses row of a server without a model: a rewording
+        const feature = row.id as PlanFeatureId;
+        for (const plan of PLANS) {
+          const error = await run(requireFeature(feature), userWith({ plan }));
+          expect(error === undefined, `${feature} on ${plan}`).toBe(row.values[plan] !== false);
+          expect(hasFeature(userWith({ plan }), feature)).toBe(row.values[plan] !== false);
+          if (error) expect(error.message).toBe(featureRequiredMessage(feature));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe((2 * PLAN_FEATURES.length - 1) * PLANS.length);
+    expect(hasFeature(undefined, 'real-time-data')).toBe(false);
+  });
+
+  it('names every feature guard by its feature, which the route table shows', () => {
+    expect(requireFeature('api-access').name).toBe('requireFeature:api-access');
+    expect(featureGuardName('white-label-reports')).toBe('requireFeature:white-label-reports');
+  });
+
+  it('says where global market coverage starts, from the same table', () => {
+    expect(() => assertGlobalMarketCoverage(userWith({ plan: 'premium' }), ['AAPL', 'tsco.l'])).toThrow(
+      'TSCO.L is listed outside the US: global market coverage is part of Professional. ' +
+        'This feature requires a Professional plan. Upgrade to Professional to continue.',
+    );
+    expect(() => assertGlobalMarketCoverage(userWith({ plan: 'professional' }), ['TSCO.L'])).not.toThrow();
+    expect(() => assertGlobalMarketCoverage(undefined, ['AAPL'])).not.toThrow();
   });
 
   it('every subscription message contains "Premium" when Premium unlocks the feature', () => {

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { subscriptionRequiredMessage, type Plan, type User } from '../../contracts/accounts';
+import { featureRequiredMessage, type Plan, type User } from '../../contracts/accounts';
 import { AppError } from '../../contracts/errors';
 import { isGlobalListing } from '../../domain/listings';
-import { planIncludes } from '../../domain/plans';
+import { planHasFeature, planIntroducing, type PlanFeatureId } from '../../domain/plans';
 import { isUuid } from '../lib/uuid';
 
 /**
  * Route guards, for `onRequest` or `preHandler` (`{ preHandler: requireUser }`, or
- * `{ preHandler: requirePlan('premium', 'professional') }`). They read `request.user`, which the
+ * `{ preHandler: [requireUser, requireFeature('terminal-access')] }`). They read `request.user`, which the
  * current-user plugin sets for every /api route registered after it.
  */
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -42,19 +42,47 @@ export const requireAdmin: Guard = async (request) => {
   if (signedInUser(request).role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_REQUIRED_MESSAGE);
 };
 
-/** 401 for a visitor, 403 SUBSCRIPTION_REQUIRED (message naming Premium) when the plan is not one of `plans`. */
-export function requirePlan(...plans: Plan[]): Guard {
-  const message = subscriptionRequiredMessage(plans);
-  return async (request) => {
-    if (!plans.includes(signedInUser(request).plan)) {
-      throw new AppError('SUBSCRIPTION_REQUIRED', message);
-    }
-  };
+/**
+ * Plan gates read one table: the plan features of src/domain/plans.ts, the rows the pricing page shows. A route
+ * that needs one names it with `requireFeature`; code that decides inside a request (an API token's owner, an
+ * alert scope with a client, a listing outside the US) asks `hasFeature` or `assertFeature`. Nothing else
+ * compares plans (docs/architecture.md "Plan gates").
+ */
+
+/** Whether a visitor or user may use a plan feature; a visitor may use none. */
+export function hasFeature(user: { plan: Plan } | undefined, feature: PlanFeatureId): boolean {
+  return user !== undefined && planHasFeature(user.plan, feature);
 }
+
+/** 403 SUBSCRIPTION_REQUIRED, naming the plans that include the feature, when `plan` does not. */
+export function assertFeature(plan: Plan, feature: PlanFeatureId): void {
+  if (!planHasFeature(plan, feature))
+    throw new AppError('SUBSCRIPTION_REQUIRED', featureRequiredMessage(feature));
+}
+
+/** The name of a feature guard, which the route table shows (`printRoutes({ includeHooks: true })`). */
+export function featureGuardName(feature: PlanFeatureId): string {
+  return `requireFeature:${feature}`;
+}
+
+/**
+ * 401 for a visitor, 403 SUBSCRIPTION_REQUIRED (naming the plans that include it: 'This feature requires a Premium
+ * or Professional plan. Upgrade to Premium to continue.') when the user's plan lacks the feature.
+ */
+export function requireFeature(feature: PlanFeatureId): Guard {
+  const message = featureRequiredMessage(feature);
+  const guard: Guard = async (request) => {
+    if (!planHasFeature(signedInUser(request).plan, feature))
+      throw new AppError('SUBSCRIPTION_REQUIRED', message);
+  };
+  return Object.defineProperty(guard, 'name', { value: featureGuardName(feature) });
+}
+
+const GLOBAL_COVERAGE: PlanFeatureId = 'global-market-coverage';
 
 /** Whether a visitor or user may hold, value and search listings outside the US (Professional and up). */
 export function hasGlobalMarketCoverage(user: User | undefined): boolean {
-  return user !== undefined && planIncludes(user.plan, 'professional');
+  return hasFeature(user, GLOBAL_COVERAGE);
 }
 
 /**
@@ -69,6 +97,6 @@ export function assertGlobalMarketCoverage(user: User | undefined, symbols: Iter
     global.length > 3 ? `${global.slice(0, 3).join(', ')} and ${global.length - 3} more` : global.join(', ');
   throw new AppError(
     'SUBSCRIPTION_REQUIRED',
-    `${listed} ${global.length === 1 ? 'is' : 'are'} listed outside the US: global market coverage is part of Professional. ${subscriptionRequiredMessage(['professional'])}`,
+    `${listed} ${global.length === 1 ? 'is' : 'are'} listed outside the US: global market coverage is part of ${planIntroducing(GLOBAL_COVERAGE).name}. ${featureRequiredMessage(GLOBAL_COVERAGE)}`,
   );
 }

@@ -3,7 +3,7 @@
  * the app answers NUL, a lone surrogate, a control character and 10,000 characters in any of them with a 4xx,
  * never a 5xx (issue 24 item 8). One app, one inject per field and value.
  *
- * The routes come from the app itself (`printRoutes`); each is in INPUTS (its schemas and a valid request,
+ * The routes come from the app itself (`printRoutes`, testing/route-table.ts); each is in INPUTS (its schemas and a valid request,
  * so that only the field under test is wrong) or in NO_TEXT_INPUT (with the reason), and a route in neither
  * fails the test. The valid requests are never sent: every request sent has one bad field, so nothing is
  * created, changed or deleted (the account routes still act on a user of their own).
@@ -77,6 +77,7 @@ import {
 } from '../../contracts/rewards';
 import { isTextSchema } from '../../contracts/text';
 import { ZSuggestionParams, ZSuggestionRequest } from '../../contracts/trading-suggestions';
+import { routeTable } from '../testing/route-table';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { injectAs, signUpUser, TEST_PASSWORD, type TestUser } from '../testing/users';
 
@@ -440,24 +441,6 @@ const NO_TEXT_INPUT: Record<string, string> = {
   'GET /api/v1/analysis': 'the Authorization header only (a token pattern check before any lookup)',
 };
 
-/** `METHOD path` of every route the app registered (HEAD, added to each GET, left out). */
-function registeredRoutes(app: FastifyInstance): string[] {
-  const routes = new Set<string>();
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    const path = stack.join('').replace(/(.)\/$/, '$1');
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD') routes.add(`${method} ${path}`);
-    }
-  }
-  return [...routes].sort();
-}
-
 const RECORD_KEY = Symbol('record key');
 type Segment = string | number | typeof RECORD_KEY;
 interface StringField {
@@ -623,7 +606,7 @@ describe('every string field of every request', () => {
   });
 
   it('lists every registered route as reading text (with its schemas) or as reading none', () => {
-    const routes = registeredRoutes(app);
+    const routes = routeTable(app).map((entry) => entry.route);
     expect(routes.length).toBeGreaterThan(80);
     const unlisted = routes.filter((route) => !(route in INPUTS) && !(route in NO_TEXT_INPUT));
     expect(unlisted, 'routes in neither INPUTS nor NO_TEXT_INPUT').toEqual([]);

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Plan, Role, User } from '../../contracts/accounts';
+import { isPaidPlan } from '../../domain/plans';
 import { api, schemaFromReader } from './api-client';
 import { useIsHydrated } from './use-is-hydrated';
 
@@ -63,12 +64,12 @@ export const sessionQueryOptions = queryOptions({
 
 /**
  * Spec 000 §4: true when the plan equals the requested one, or, with none requested, when the user has a paid
- * plan (premium or professional).
+ * plan (src/domain/plans.ts `isPaidPlan`). What a plan may use is asked of `useEntitlement` (lib/entitlement).
  */
 export function userHasSubscription(user: User | null | undefined, plan?: Plan): boolean {
   if (!user) return false;
   if (plan) return user.plan === plan;
-  return user.plan === 'premium' || user.plan === 'professional';
+  return isPaidPlan(user.plan);
 }
 
 export function useSession() {

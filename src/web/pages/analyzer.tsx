@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { BarChart3, Lock, ShieldCheck } from 'lucide-react';
-import { CLIENT_PLANS } from '../../contracts/clients';
 import { EDITOR_SAMPLE_PORTFOLIO } from '../../domain/sample-portfolios';
 import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
@@ -30,6 +29,7 @@ import { PortfolioAccountsPanel } from '../features/portfolio-accounts/portfolio
 import { DownloadReportCard } from '../features/reports/download-report-card';
 import { TradingSuggestionsPanel } from '../features/trading-suggestions/suggestions-panel';
 import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
+import { useEntitlement } from '../lib/entitlement';
 import { useSession } from '../lib/session';
 
 const META = {
@@ -66,7 +66,7 @@ const PROMISES = [
 export default function AnalyzerPage() {
   const session = useSession();
   const [, navigate] = useLocation();
-  const hasClients = CLIENT_PLANS.some((plan) => session.hasSubscription(plan));
+  const hasClients = useEntitlement('multi-client');
   const requestedClientId = new URLSearchParams(useSearch()).get('client');
   const clientId = hasClients ? requestedClientId : null;
   const clientSource = useClientPortfolioSource(session.user?.id, clientId);

@@ -1,12 +1,11 @@
 import { Users } from 'lucide-react';
-import { CLIENT_PLANS } from '../../contracts/clients';
 import { PageLayout } from '../components/layout/page-layout';
 import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { ClientsOverview } from '../features/clients/clients-overview';
 import { ProfessionalUpsellCard } from '../features/clients/professional-upsell-card';
-import { userHasSubscription } from '../lib/session';
+import { userHasFeature } from '../lib/entitlement';
 
 const META = {
   title: 'Clients — Foliowise',
@@ -42,7 +41,7 @@ export default function ClientsPage() {
             }
           >
             {(user) =>
-              CLIENT_PLANS.some((plan) => userHasSubscription(user, plan)) ? (
+              userHasFeature(user, 'multi-client') ? (
                 <ClientsOverview userId={user.id} />
               ) : (
                 <ProfessionalUpsellCard />

@@ -4,7 +4,7 @@ import { PageLayout } from '../components/layout/page-layout';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-import { PLANS, centsToDollars, formatPlanDollars } from '../../domain/plans';
+import { centsToDollars, formatPlanDollars, planIntroducing, type Plan } from '../../domain/plans';
 import { FEATURE_CARDS, PLAN_HIGHLIGHTS } from '../features/marketing/features-content';
 import { EducationalNote, MarketingHero, MarketingSection } from '../features/marketing/marketing-hero';
 import { PlanComparisonTable } from '../features/marketing/plan-comparison-table';
@@ -20,8 +20,8 @@ const META = {
 
 const trackGetStarted = () => trackEvent('cta_click', { category: 'engagement', label: 'get_started' });
 
-function planPriceLabel(planId: 'premium' | 'professional'): string {
-  const price = PLANS[planId].price;
+function planPriceLabel(plan: Plan): string {
+  const { price } = plan;
   return price ? `from ${formatPlanDollars(centsToDollars(price.monthlyCents))}/month` : 'by contact';
 }
 
@@ -84,28 +84,29 @@ export default function FeaturesPage() {
         lead="Paid plans open the professional terminal today. Trading suggestions, all your accounts in one place and reports for several portfolios are coming, and are marked so below."
       >
         <ul className="grid gap-6 md:grid-cols-2">
-          {PLAN_HIGHLIGHTS.map((highlight) => (
-            <li key={highlight.title}>
-              <Card className="flex h-full gap-4 p-6">
-                <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-                  <highlight.icon className="size-6" aria-hidden="true" />
-                </span>
-                <div className="flex flex-col gap-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="text-lg leading-tight font-semibold">{highlight.title}</h3>
-                    <Badge variant={highlight.plan === 'premium' ? 'warning' : 'secondary'}>
-                      {PLANS[highlight.plan].name}
-                    </Badge>
-                    {highlight.isComing ? <Badge variant="outline">Coming soon</Badge> : null}
+          {PLAN_HIGHLIGHTS.map((highlight) => {
+            const plan = planIntroducing(highlight.feature);
+            return (
+              <li key={highlight.title}>
+                <Card className="flex h-full gap-4 p-6">
+                  <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+                    <highlight.icon className="size-6" aria-hidden="true" />
+                  </span>
+                  <div className="flex flex-col gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="text-lg leading-tight font-semibold">{highlight.title}</h3>
+                      <Badge variant={plan.id === 'premium' ? 'warning' : 'secondary'}>{plan.name}</Badge>
+                      {highlight.isComing ? <Badge variant="outline">Coming soon</Badge> : null}
+                    </div>
+                    <p className="text-sm leading-relaxed text-muted-foreground">{highlight.description}</p>
+                    <p className="text-xs font-medium text-muted-foreground">
+                      {plan.name} {planPriceLabel(plan)}
+                    </p>
                   </div>
-                  <p className="text-sm leading-relaxed text-muted-foreground">{highlight.description}</p>
-                  <p className="text-xs font-medium text-muted-foreground">
-                    {PLANS[highlight.plan].name} {planPriceLabel(highlight.plan)}
-                  </p>
-                </div>
-              </Card>
-            </li>
-          ))}
+                </Card>
+              </li>
+            );
+          })}
         </ul>
       </MarketingSection>
 

@@ -1,10 +1,11 @@
 import { TerminalSquare } from 'lucide-react';
-import { ADVANCED_TERMINAL_PLANS } from '../../contracts/terminal';
+import { PLANS } from '../../domain/plans';
 import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { priceFeedLabel } from '../features/terminal/format';
 import { useTerminalOverview } from '../features/terminal/get-overview';
 import { TerminalContent, type TerminalAccess } from '../features/terminal/terminal-content';
+import { userHasFeature } from '../lib/entitlement';
 import { useSession } from '../lib/session';
 
 const META = {
@@ -15,8 +16,6 @@ const META = {
     'trading terminal, Bloomberg alternative, market dashboard, candlestick chart, beta, Sharpe ratio, correlation matrix',
   path: '/terminal',
 };
-
-const PLAN_LABELS = { premium: 'Premium', professional: 'Professional' } as const;
 
 /** 'Live · Premium' with a pulsing green dot for real quotes; 'Simulated · Premium' with a still amber one otherwise. */
 function FeedStatus({
@@ -49,11 +48,12 @@ export default function TerminalPage() {
     ? 'checking'
     : !session.user
       ? 'visitor'
-      : session.hasSubscription()
+      : userHasFeature(session.user, 'terminal-access')
         ? 'subscribed'
         : 'free';
   const overview = useTerminalOverview(access === 'subscribed');
-  const plan = session.user?.plan;
+  // The plan's name beside the feed, once the terminal shows: a plan with 'terminal-access'.
+  const plan = access === 'subscribed' && session.user ? PLANS[session.user.plan].name : null;
   const feed = overview.data
     ? priceFeedLabel([
         ...overview.data.dashboard.map((quote) => quote.source),
@@ -72,12 +72,12 @@ export default function TerminalPage() {
                 Professional Trading Terminal
               </h1>
             </div>
-            {feed && plan && plan !== 'free' ? <FeedStatus label={feed} plan={PLAN_LABELS[plan]} /> : null}
+            {feed && plan ? <FeedStatus label={feed} plan={plan} /> : null}
           </header>
           <TerminalContent
             access={access}
             overview={overview}
-            hasAdvancedAnalytics={ADVANCED_TERMINAL_PLANS.some((plan) => session.hasSubscription(plan))}
+            hasAdvancedAnalytics={userHasFeature(session.user, 'advanced-terminal-analytics')}
           />
         </div>
       </TooltipProvider>

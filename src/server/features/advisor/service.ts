@@ -32,6 +32,7 @@ import {
   type AdviceWords,
 } from '../../../domain/advisor';
 import { DEFAULT_BENCHMARK_SYMBOL } from '../../../domain/analytics';
+import { isPaidPlan } from '../../../domain/plans';
 import type { Database } from '../../db/client';
 import { createTtlCache, type TtlCache } from '../../lib/cache';
 import { clientKey } from '../../limits/client-key';
@@ -124,7 +125,7 @@ function allowanceOf(context: AdvisorContext, requester: AdviceRequester) {
   const nextMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   const { user } = requester;
   const ip = ipSubjectOf(context, requester);
-  const subjects = !user ? [ip] : user.plan === 'free' ? [`user:${user.id}`, ip] : [`user:${user.id}`];
+  const subjects = !user ? [ip] : isPaidPlan(user.plan) ? [`user:${user.id}`] : [`user:${user.id}`, ip];
   return {
     keys: subjects.map((subject) => `advisor:${subject}:${day}`),
     windowMs: Math.max(1, Math.min(DAY_MS, nextMidnight - now.getTime())),

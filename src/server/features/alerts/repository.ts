@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AlertConditionInput } from '../../../contracts/alerts';
-import { CLIENT_PLANS } from '../../../contracts/clients';
+import { accountPlansWith } from '../../../contracts/accounts';
 import type { AlertConditionType, AlertSeverity } from '../../../domain/alerts';
 import type { Database } from '../../db/client';
 import {
@@ -47,8 +47,8 @@ function inScope(
   );
 }
 
-/** Clients whose alerts and snapshots the jobs keep: not archived, and their owner still on a client plan. */
-const clientIsActive = sql`${isNull(clientPortfolio.archivedAt)} and ${inArray(user.plan, [...CLIENT_PLANS])}`;
+/** Clients whose alerts and snapshots the jobs keep: not archived, and their owner's plan still has 'multi-client'. */
+const clientIsActive = sql`${isNull(clientPortfolio.archivedAt)} and ${inArray(user.plan, accountPlansWith('multi-client'))}`;
 
 export interface ConditionRow {
   id: string;

@@ -20,9 +20,8 @@ import type {
   LatestSnapshotResponse,
   Snapshot,
 } from '../../../contracts/alerts';
-import { subscriptionRequiredMessage, type User } from '../../../contracts/accounts';
+import type { User } from '../../../contracts/accounts';
 import { PORTFOLIO_MESSAGES } from '../../../contracts/analysis';
-import { CLIENT_PLANS } from '../../../contracts/clients';
 import { AppError } from '../../../contracts/errors';
 import {
   ALERT_LIMITS,
@@ -37,6 +36,7 @@ import {
 } from '../../../domain/alerts';
 import { lastCompletedTradingDay, localDateOf, utcDateOf } from '../../../domain/calendar';
 import { displaySymbol } from '../../../domain/security-master';
+import { assertFeature } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import type { Mailer } from '../../providers/mail';
@@ -100,9 +100,7 @@ export async function portfolioScopeOf(options: {
 }): Promise<PortfolioScope> {
   const { db, user, clientId } = options;
   if (clientId === undefined) return { userId: user.id, clientId: null };
-  if (!CLIENT_PLANS.some((plan) => plan === user.plan)) {
-    throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage([...CLIENT_PLANS]));
-  }
+  assertFeature(user.plan, 'multi-client');
   const client = await findClientHoldings({ db, userId: user.id, clientId });
   return { userId: user.id, clientId: client.id };
 }

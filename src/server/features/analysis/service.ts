@@ -36,6 +36,7 @@ import {
   type Bar,
   type PortfolioFacts,
 } from '../../../domain/analytics';
+import { AI_ANALYSES_PER_MONTH } from '../../../domain/plans';
 import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
 import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache';
@@ -286,12 +287,13 @@ function subjectKey(appSecret: string, kind: string, value: string): string {
 }
 
 /**
- * Who is counted: nobody for a paid plan; the account and the IP (/64) for a free or demo account, so that a
- * fresh account from the same address brings no new allowance; the browser and the IP for a visitor.
+ * Who is counted: nobody on a plan with unlimited analyses (AI_ANALYSES_PER_MONTH, the pricing page's row); the
+ * account and the IP (/64) for a free or demo account, so that a fresh account from the same address brings no
+ * new allowance; the browser and the IP for a visitor.
  */
 export function usageSubjects(appSecret: string, requester: Requester): UsageSubject[] {
   const { user } = requester;
-  if (user && user.plan !== 'free') return [];
+  if (user && AI_ANALYSES_PER_MONTH[user.plan] === null) return [];
   const subjects: UsageSubject[] = [
     { kind: 'ip', key: subjectKey(appSecret, 'ip', clientKey(requester.ip)) },
   ];

@@ -5,7 +5,7 @@ import {
   type ApiTokenListResponse,
   type CreatedApiTokenResponse,
 } from '../../../contracts/api-tokens';
-import { requirePlan, signedInUser } from '../../auth/guards';
+import { requireFeature, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
 import { createApiToken, listApiTokens, revokeApiToken } from './service';
@@ -19,7 +19,7 @@ const createLimit = perUserLimit(20, 60 * 60_000);
  */
 export const apiTokensRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
-  app.addHook('preHandler', requirePlan('professional'));
+  app.addHook('preHandler', requireFeature('api-access'));
 
   app.get('/', async (request) => {
     const body: ApiTokenListResponse = {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { API_TOKEN_MESSAGES, missingScopeMessage, type ApiTokenScope } from '../../../contracts/api-tokens';
 import { buildOpenApiDocument } from '../../../contracts/api-v1';
 import { AppError } from '../../../contracts/errors';
+import { assertFeature } from '../../auth/guards';
 import {
   authenticateApiToken,
   cachedApiToken,
@@ -62,11 +62,8 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
       return token;
     };
 
-    const requireProfessional = (token: AuthenticatedToken) => {
-      if (token.plan !== 'professional') {
-        throw new AppError('SUBSCRIPTION_REQUIRED', subscriptionRequiredMessage(['professional']));
-      }
-    };
+    // The owner's plan must still include API access (the entitlement table, auth/guards).
+    const requireApiAccess = (token: AuthenticatedToken) => assertFeature(token.plan, 'api-access');
     /** Answers the count's RateLimit headers; refuses beyond the limit, then without the scope. */
     const admit = (
       request: FastifyRequest,
@@ -102,7 +99,7 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
         cached ??
         (await authenticateApiToken({ db: database.db, cache: tokenCache, token: bearer, now: new Date() }));
       if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
-      requireProfessional(token);
+      requireApiAccess(token);
       const count = await countApiTokenRequest({ counter: requestCounter, token, limit });
       admit(request, reply, token, count, scope);
     };
@@ -121,7 +118,7 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
         if (bearer === undefined) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
         const cached = cachedApiToken(tokenCache, bearer, Date.now());
         if (cached) {
-          requireProfessional(cached);
+          requireApiAccess(cached);
           const count = countApiTokenRequestReserved({
             counter: requestCounter,
             token: cached,

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  CLIENT_PLANS,
   ZClientParams,
   ZCreateClientRequest,
   ZUpdateClientRequest,
   type ClientListResponse,
   type ClientResponse,
 } from '../../../contracts/clients';
-import { requirePlan, signedInUser } from '../../auth/guards';
+import { requireFeature, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
 import { createClient, deleteClient, getClient, listClients, updateClient } from './service';
 
 /**
- * /api/clients (issue #16 item 1): Professional only (401 for a visitor, 403 SUBSCRIPTION_REQUIRED naming
- * Professional otherwise). The user is always the session's; another user's client is a 404.
+ * /api/clients (issue #16 item 1): the plans with 'multi-client', Professional (401 for a visitor, 403
+ * SUBSCRIPTION_REQUIRED naming Professional otherwise). The user is always the session's; another user's client is a 404.
  */
 export const clientsRoutes: FastifyPluginAsync = async (app) => {
   const { clients: context } = app.services;
@@ -25,7 +24,7 @@ export const clientsRoutes: FastifyPluginAsync = async (app) => {
     requestOptions: { userKeys: await userVendorKeysOf(request) },
   });
 
-  app.addHook('preHandler', requirePlan(...CLIENT_PLANS));
+  app.addHook('preHandler', requireFeature('multi-client'));
   // Per user and route: a list asks for the quotes of up to 500 clients' holdings (one cached batch).
   const limit = { config: perUserLimit(120, 60_000) };
 

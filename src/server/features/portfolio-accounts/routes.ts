@@ -5,7 +5,7 @@ import {
   type ManualAccountResponse,
   type PortfolioAccountListResponse,
 } from '../../../contracts/portfolio-accounts';
-import { requirePlan, signedInUser } from '../../auth/guards';
+import { requireFeature, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
@@ -18,8 +18,8 @@ import {
 } from './service';
 
 /**
- * /api/portfolio-accounts (spec 000 §7): premium and professional only (401 for a visitor, 403
- * SUBSCRIPTION_REQUIRED naming Premium for the free plan). The user is always the session's.
+ * /api/portfolio-accounts (spec 000 §7): the plans with 'multi-account-aggregation', Premium and up (401 for a
+ * visitor, 403 SUBSCRIPTION_REQUIRED naming Premium for the free plan). The user is always the session's.
  */
 export const portfolioAccountsRoutes: FastifyPluginAsync = async (app) => {
   const { portfolioAccounts: context } = app.services;
@@ -29,7 +29,7 @@ export const portfolioAccountsRoutes: FastifyPluginAsync = async (app) => {
     requestOptions: { userKeys: await userVendorKeysOf(request) },
   });
 
-  app.addHook('preHandler', requirePlan('premium', 'professional'));
+  app.addHook('preHandler', requireFeature('multi-account-aggregation'));
   // Each route, per user: every answer but a delete asks for quotes of up to 25 accounts' holdings.
   const limit = { config: perUserLimit(60, 60_000) };
 

@@ -6,7 +6,7 @@ import {
   ZSaveReportBrandingRequest,
   type ReportBrandingResponse,
 } from '../../../contracts/reports';
-import { requirePlan, signedInUser } from '../../auth/guards';
+import { requireFeature, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
@@ -41,7 +41,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     marketData: app.services.marketData,
     analysis: app.services.analysis,
   };
-  app.addHook('preHandler', requirePlan('professional'));
+  app.addHook('preHandler', requireFeature('white-label-reports'));
 
   // The logo arrives as the image's own bytes: any image type or none is read as a buffer, and its first bytes,
   // not this header, decide whether it is a PNG or JPEG (a GIF gets the logo's message, not a generic 415).

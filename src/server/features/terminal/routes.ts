@@ -1,11 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ADVANCED_TERMINAL_PLANS,
-  TERMINAL_PLANS,
-  type AdvancedAnalyticsResponse,
-  type TerminalOverviewResponse,
-} from '../../../contracts/terminal';
-import { requirePlan, requireUser, signedInUser } from '../../auth/guards';
+import type { AdvancedAnalyticsResponse, TerminalOverviewResponse } from '../../../contracts/terminal';
+import { requireFeature, requireUser, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { feedKeysOf } from './feeds';
 
@@ -15,12 +10,12 @@ const overviewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const advancedLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
- * /api/terminal (spec 001 "Terminal"): premium and professional plans only — 401 for a visitor, 403
+ * /api/terminal (spec 001 "Terminal"): the plans with 'terminal-access' (Premium and up) — 401 for a visitor, 403
  * SUBSCRIPTION_REQUIRED (naming Premium) for the free plan. Price charts use the public
  * GET /api/market-data/:ticker/history. The calendar and news use the user's own vendor keys (API settings),
  * else the server's, and their calls count on the market-data service's quota of that key (`takeVendorCall`);
- * MARKET_DATA_PROVIDER picks the source of prices only. GET /advanced-analytics is the Professional plan's alone
- * (403 naming Professional for the others).
+ * MARKET_DATA_PROVIDER picks the source of prices only. GET /advanced-analytics needs 'advanced-terminal-analytics'
+ * (Professional; 403 naming Professional for the others).
  */
 export const terminalRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.deps;
@@ -28,7 +23,7 @@ export const terminalRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/overview',
-    { config: overviewLimit, preHandler: [requireUser, requirePlan(...TERMINAL_PLANS)] },
+    { config: overviewLimit, preHandler: [requireUser, requireFeature('terminal-access')] },
     async (request) => {
       const user = signedInUser(request);
       const userKeys = (await userVendorKeysOf(request)) ?? {};
@@ -43,7 +38,7 @@ export const terminalRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/advanced-analytics',
-    { config: advancedLimit, preHandler: [requireUser, requirePlan(...ADVANCED_TERMINAL_PLANS)] },
+    { config: advancedLimit, preHandler: [requireUser, requireFeature('advanced-terminal-analytics')] },
     async (request) => {
       const user = signedInUser(request);
       const userKeys = (await userVendorKeysOf(request)) ?? {};

@@ -5,7 +5,7 @@ import {
   type GenerateSuggestionsResponse,
   type TradingSuggestion,
 } from '../../../contracts/trading-suggestions';
-import { readableUserId, requirePlan, requireUser, signedInUser } from '../../auth/guards';
+import { readableUserId, requireFeature, requireUser, signedInUser } from '../../auth/guards';
 import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { AppError } from '../../../contracts/errors';
@@ -17,10 +17,10 @@ import {
   msUntilUtcMidnight,
 } from './service';
 
-const premium = { preHandler: [requireUser, requirePlan('premium', 'professional')] };
+const premium = { preHandler: [requireUser, requireFeature('ai-trading-suggestions')] };
 
 /**
- * /api/trading-suggestions (spec 000 §7): premium and professional plans — 401 for a visitor, 403
+ * /api/trading-suggestions (spec 000 §7): the plans with 'ai-trading-suggestions', Premium and up — 401 for a visitor, 403
  * SUBSCRIPTION_REQUIRED (naming Premium) for the free plan. Generations are limited per user and UTC day in
  * the service; the list, dismiss and execute only touch the user's own rows (another's id is a 404).
  */

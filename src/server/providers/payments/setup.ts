@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { BILLING_INTERVALS, chargeCents, PLANS } from '../../../domain/plans';
-import { priceLookupKey, type PaidPlanId } from '../../../domain/subscriptions';
+import { BILLING_INTERVALS, chargeCents, PAID_PLAN_IDS, PLANS, type PaidPlanId } from '../../../domain/plans';
+import { priceLookupKey } from '../../../domain/subscriptions';
 import { PRICE_LOOKUP_KEYS } from './stripe';
 
 export interface CatalogChange {
@@ -10,7 +10,6 @@ export interface CatalogChange {
   action: 'created' | 'replaced' | 'unchanged';
 }
 
-const PAID_PLANS: readonly PaidPlanId[] = ['premium', 'professional'];
 const CURRENCY = 'usd';
 const STRIPE_INTERVAL = { monthly: 'month', yearly: 'year' } as const;
 
@@ -40,14 +39,14 @@ async function ensureProduct(stripe: Stripe, plan: PaidPlanId): Promise<void> {
  * (`transfer_lookup_key`), so new subscriptions get it and existing ones keep theirs.
  */
 export async function setUpStripeCatalog(stripe: Stripe): Promise<CatalogChange[]> {
-  for (const plan of PAID_PLANS) await ensureProduct(stripe, plan);
+  for (const plan of PAID_PLAN_IDS) await ensureProduct(stripe, plan);
   const existing = await stripe.prices.list({
     lookup_keys: [...PRICE_LOOKUP_KEYS],
     active: true,
     limit: 100,
   });
   const changes: CatalogChange[] = [];
-  for (const plan of PAID_PLANS) {
+  for (const plan of PAID_PLAN_IDS) {
     const planPrice = PLANS[plan].price;
     if (!planPrice) continue;
     for (const interval of BILLING_INTERVALS) {

@@ -1,9 +1,8 @@
 import Stripe from 'stripe';
-import { BILLING_INTERVALS, type BillingInterval } from '../../../domain/plans';
+import { BILLING_INTERVALS, PAID_PLAN_IDS, type BillingInterval } from '../../../domain/plans';
 import {
   parsePriceLookupKey,
   priceLookupKey,
-  type PaidPlanId,
   type StripeSubscriptionStatus,
 } from '../../../domain/subscriptions';
 import {
@@ -32,9 +31,8 @@ export interface StripeProviderOptions {
   priceCacheMs?: number;
 }
 
-const PAID_PLANS: readonly PaidPlanId[] = ['premium', 'professional'];
 /** Every lookup key of ours: the four prices of src/domain/plans.ts. */
-export const PRICE_LOOKUP_KEYS: readonly string[] = PAID_PLANS.flatMap((plan) =>
+export const PRICE_LOOKUP_KEYS: readonly string[] = PAID_PLAN_IDS.flatMap((plan) =>
   BILLING_INTERVALS.map((interval) => priceLookupKey(plan, interval)),
 );
 

@@ -1,5 +1,6 @@
 import type { BillingInterval } from '../../../domain/plans';
-import type { PaidPlanId, StripeSubscriptionStatus } from '../../../domain/subscriptions';
+import type { PaidPlanId } from '../../../domain/plans';
+import type { StripeSubscriptionStatus } from '../../../domain/subscriptions';
 
 /** A price of ours in Stripe, found by its lookup key. */
 export interface PriceRef {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Ban, RotateCcw, Trash2 } from 'lucide-react';
 import type { AdminUser } from '../../../contracts/admin';
+import { isPaidPlan, PAID_PLAN_IDS, PLANS } from '../../../domain/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useDeleteUser } from './delete-user';
@@ -25,7 +26,7 @@ export function UserIdentity({ user }: { user: AdminUser }) {
 export function PlanBadges({ user }: { user: AdminUser }) {
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      <Badge variant={user.subscription_plan === 'free' ? 'outline' : 'secondary'}>
+      <Badge variant={isPaidPlan(user.subscription_plan) ? 'secondary' : 'outline'}>
         {planLabel(user.subscription_plan)}
       </Badge>
       {user.complimentary_plan ? <Badge variant="warning">Complimentary</Badge> : null}
@@ -67,13 +68,16 @@ export function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) 
             const value = event.target.value;
             grant.mutate({
               userId: user.id,
-              plan: value === 'premium' || value === 'professional' ? value : null,
+              plan: PAID_PLAN_IDS.find((plan) => plan === value) ?? null,
             });
           }}
         >
           <option value={GRANT_NONE}>Plan from billing</option>
-          <option value="premium">Complimentary Premium</option>
-          <option value="professional">Complimentary Professional</option>
+          {PAID_PLAN_IDS.map((plan) => (
+            <option key={plan} value={plan}>
+              {`Complimentary ${PLANS[plan].name}`}
+            </option>
+          ))}
         </NativeSelect>
         {isSelf ? null : (
           <>

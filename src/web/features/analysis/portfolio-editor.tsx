@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, useTransition, type KeyboardEvent } from 'react';
 import { isGlobalListing } from '../../../domain/listings';
-import { planIncludes } from '../../../domain/plans';
-import { useSession } from '../../lib/session';
+import { useEntitlement } from '../../lib/entitlement';
 import { ChevronDown, CircleCheck, ClipboardCopy, Plus, Sparkles, Trash2, X } from 'lucide-react';
 import { EDITOR_SAMPLE_PORTFOLIO } from '../../../domain/sample-portfolios';
 import { Button } from '../../components/ui/button';
@@ -97,8 +96,7 @@ function RowList({ kind, rows, onEdit, unknownSymbols }: RowListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const focusIndex = useRef<number | null>(null);
   const noun = kind === 'stock' ? 'Stock' : 'Crypto';
-  const { user } = useSession();
-  const allowsGlobal = user !== null && planIncludes(user.plan, 'professional');
+  const allowsGlobal = useEntitlement('global-market-coverage');
   const needsProfessional = (symbol: string) => kind === 'stock' && !allowsGlobal && isGlobalListing(symbol);
   const isUnknown = (symbol: string) =>
     symbol.trim() !== '' && unknownSymbols.includes(portfolioKeyOfRow(kind, symbol));

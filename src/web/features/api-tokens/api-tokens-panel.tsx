@@ -20,6 +20,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage, serverMessage } from '../../lib/api-client';
+import { userHasFeature } from '../../lib/entitlement';
 import { formatDateTime } from '../../lib/format';
 import { useCreateApiToken } from './create-api-token';
 import { useApiTokens } from './get-api-tokens';
@@ -27,7 +28,7 @@ import { useRevokeApiToken } from './revoke-api-token';
 
 /** The 'Foliowise API' section of /api-settings: tokens for a Professional user, an upsell for anyone else. */
 export function ApiTokensPanel({ user }: { user: User }) {
-  if (user.plan !== 'professional') return <ApiAccessUpsell />;
+  if (!userHasFeature(user, 'api-access')) return <ApiAccessUpsell />;
   return <ApiTokensManager />;
 }
 

@@ -1,7 +1,7 @@
 import { CreditCard, ExternalLink, Loader2 } from 'lucide-react';
 import { BILLING_MESSAGES } from '../../../contracts/billing-messages';
 import type { BillingSummary } from '../../../contracts/billing';
-import { PLANS } from '../../../domain/plans';
+import { isPaidPlan, PLANS } from '../../../domain/plans';
 import { COMPLIMENTARY_STATUS, DEMO_STATUS } from '../../../domain/subscriptions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -46,7 +46,7 @@ export function BillingPortalCard({
   hasVerifiedPayment?: boolean;
 }) {
   const portal = useOpenBillingPortal();
-  const isPaid = summary?.plan === 'premium' || summary?.plan === 'professional';
+  const isPaid = summary ? isPaidPlan(summary.plan) : false;
   const canOpen = summary?.hasBillingAccount === true || hasVerifiedPayment;
   const isOpening = portal.isPending || portal.isSuccess;
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { AlertCircle } from 'lucide-react';
 import type { BillingSummary } from '../../../contracts/billing';
-import { PLANS } from '../../../domain/plans';
+import { isPaidPlan, PLANS } from '../../../domain/plans';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -87,7 +87,7 @@ export function BillingSection() {
             <Skeleton className="h-16 w-full" />
           )}
           <Link href="/pricing" className={buttonClasses({ variant: 'outline', className: 'self-start' })}>
-            {billing.data && billing.data.plan !== 'free' ? 'Compare plans' : 'View Plans'}
+            {billing.data && isPaidPlan(billing.data.plan) ? 'Compare plans' : 'View Plans'}
           </Link>
         </CardContent>
       </Card>

@@ -7,6 +7,7 @@ import {
   planAdditions,
   planTagline,
   type BillingInterval,
+  type PaidPlanId,
   type Plan,
   type PlanId,
 } from '../../../domain/plans';
@@ -23,7 +24,7 @@ import { CheckList } from './check-list';
 import { planPriceText } from './plan-price';
 
 /** A subscribe page's address for a plan and interval (a full page load: see PAYMENT_PAGE_PATHS). */
-export function subscribePath(plan: 'premium' | 'professional', interval: BillingInterval): string {
+export function subscribePath(plan: PaidPlanId, interval: BillingInterval): string {
   return `/subscribe?plan=${plan}&interval=${interval}`;
 }
 

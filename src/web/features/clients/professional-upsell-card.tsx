@@ -1,5 +1,4 @@
-import { subscriptionRequiredMessage } from '../../../contracts/accounts';
-import { CLIENT_PLANS } from '../../../contracts/clients';
+import { featureRequiredMessage } from '../../../contracts/accounts';
 import { UpsellCard } from '../../components/upsell-card';
 
 /** What a signed-in Free or Premium user sees instead of the clients: the server's own 403 words, and /pricing. */
@@ -7,7 +6,7 @@ export function ProfessionalUpsellCard() {
   return (
     <UpsellCard title="Client portfolios are a Professional feature" upgradeTo="Professional">
       Keep a portfolio for each client, switch the analyzer between them, and see every client&apos;s value,
-      day change, risk level and last review in one list. {subscriptionRequiredMessage(CLIENT_PLANS)}
+      day change, risk level and last review in one list. {featureRequiredMessage('multi-client')}
     </UpsellCard>
   );
 }

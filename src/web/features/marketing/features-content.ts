@@ -11,7 +11,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import type { PlanId } from '../../../domain/plans';
+import type { PlanFeatureId } from '../../../domain/plans';
 
 export interface FeatureCard {
   title: string;
@@ -77,8 +77,8 @@ export interface PlanHighlight {
   title: string;
   description: string;
   icon: LucideIcon;
-  /** The plan that includes it; the badge reads the plan's name from src/domain/plans. */
-  plan: Extract<PlanId, 'premium' | 'professional'>;
+  /** The plan feature it shows: the badge names the cheapest plan that includes it (src/domain/plans). */
+  feature: PlanFeatureId;
   /** Not built yet: shown with a 'Coming soon' badge, so the page promises nothing it cannot do today. */
   isComing: boolean;
 }
@@ -90,7 +90,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
     description:
       'Buy, sell and rebalance ideas for your own holdings, each with a priority, risk level, confidence and reasoning, shaped by the risk tolerance, goals and time horizon you choose.',
     icon: Bot,
-    plan: 'premium',
+    feature: 'ai-trading-suggestions',
     isComing: false,
   },
   {
@@ -98,7 +98,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
     description:
       'Bring brokerage, 401(k), IRA, Roth IRA and savings accounts into one view, with your combined holdings across all of them.',
     icon: Wallet,
-    plan: 'premium',
+    feature: 'multi-account-aggregation',
     isComing: false,
   },
   {
@@ -106,7 +106,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
     description:
       'A market dashboard, risk analytics, an economic calendar and news on one screen. Premium opens the terminal; Professional adds advanced terminal analytics and global market coverage.',
     icon: LayoutDashboard,
-    plan: 'premium',
+    feature: 'terminal-access',
     isComing: false,
   },
   {
@@ -114,7 +114,7 @@ export const PLAN_HIGHLIGHTS: readonly PlanHighlight[] = [
     description:
       'For people who look after several portfolios: multi-client features, reports under your own brand, and API access.',
     icon: FileChartColumn,
-    plan: 'professional',
+    feature: 'white-label-reports',
     isComing: false,
   },
 ];

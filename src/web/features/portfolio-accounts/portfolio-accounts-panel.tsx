@@ -7,6 +7,7 @@ import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorCode, errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { useEntitlement } from '../../lib/entitlement';
 import { formatUsdWhole } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { AccountCard } from './account-card';
@@ -32,7 +33,7 @@ export function PortfolioAccountsPanel({ importedHoldings }: PortfolioAccountsPa
   const headingId = useId();
   const session = useSession();
   const user = session.user;
-  const isPremium = session.hasSubscription();
+  const hasAccounts = useEntitlement('multi-account-aggregation');
 
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -47,7 +48,7 @@ export function PortfolioAccountsPanel({ importedHoldings }: PortfolioAccountsPa
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {session.isLoading ? (
           <Skeleton className="h-24 w-full" />
-        ) : user && isPremium ? (
+        ) : user && hasAccounts ? (
           <AccountsView userId={user.id} importedHoldings={importedHoldings} />
         ) : (
           <PremiumUpsellCard />

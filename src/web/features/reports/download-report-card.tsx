@@ -4,6 +4,7 @@ import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { serverMessage } from '../../lib/api-client';
+import { useEntitlement } from '../../lib/entitlement';
 import { useSession } from '../../lib/session';
 import { useDownloadPortfolioReport } from './download-report';
 
@@ -19,12 +20,13 @@ interface ReportSubject {
  */
 export function DownloadReportCard({ hasSavedHoldings, clientId }: ReportSubject) {
   const { user } = useSession();
+  const hasReports = useEntitlement('white-label-reports');
   if (!user) return null;
   return (
     <Card>
       <CardHeader className="p-4 sm:p-6">
         <CardTitle className="flex items-center gap-2 text-lg">
-          {user.plan === 'professional' ? (
+          {hasReports ? (
             <FileDown className="size-5 shrink-0" aria-hidden="true" />
           ) : (
             <Crown className="size-5 shrink-0 text-amber-600" aria-hidden="true" />
@@ -32,13 +34,13 @@ export function DownloadReportCard({ hasSavedHoldings, clientId }: ReportSubject
           White-label PDF report
         </CardTitle>
         <CardDescription>
-          {user.plan === 'professional'
+          {hasReports
             ? `${clientId ? 'This client’s portfolio' : 'Your saved portfolio'} as a PDF: holdings, allocation charts, risk figures, health check, diversification gaps and its analysis, under your firm’s name, logo and colour.`
             : 'Reports of your portfolio under your own firm’s name, logo and colour are part of the Professional plan.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
-        {user.plan === 'professional' ? (
+        {hasReports ? (
           <ReportDownload hasSavedHoldings={hasSavedHoldings} clientId={clientId} />
         ) : (
           <Link

@@ -21,13 +21,14 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessage } from '../../lib/api-client';
+import { userHasFeature } from '../../lib/entitlement';
 import { useReportBranding } from './get-report-branding';
 import { reportLogoUrl, useRemoveReportLogo, useUploadReportLogo } from './report-logo';
 import { useSaveReportBranding } from './save-report-branding';
 
 /** /account's 'White-label reports' section: the branding form for Professional, an upsell for anyone else. */
 export function ReportBrandingPanel({ user }: { user: User }) {
-  const isProfessional = user.plan === 'professional';
+  const isProfessional = userHasFeature(user, 'white-label-reports');
   return (
     <section id="reports" aria-labelledby="report-branding-heading" className="scroll-mt-20">
       {isProfessional ? <BrandingEditor /> : <ReportsUpsell />}

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { subscriptionRequiredMessage } from '../../../contracts/accounts';
-import { TERMINAL_PLANS, type TerminalOverviewResponse } from '../../../contracts/terminal';
+import { featureRequiredMessage } from '../../../contracts/accounts';
+import type { TerminalOverviewResponse } from '../../../contracts/terminal';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
 import { isSubscriptionRequired } from './get-overview';
@@ -50,7 +50,7 @@ export function TerminalContent({
       <div className="py-6 sm:py-10">
         <UpgradeCard
           signedIn={access === 'free'}
-          message={access === 'free' ? subscriptionRequiredMessage(TERMINAL_PLANS) : undefined}
+          message={access === 'free' ? featureRequiredMessage('terminal-access') : undefined}
         />
       </div>
     );

@@ -16,6 +16,7 @@ import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessage } from '../../lib/api-client';
+import { useEntitlement } from '../../lib/entitlement';
 import { useSession } from '../../lib/session';
 import { useGenerateSuggestions } from './generate-suggestions';
 import { useSuggestions } from './get-suggestions';
@@ -32,7 +33,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export function TradingSuggestionsPanel({ portfolio }: { portfolio: Readonly<Record<string, number>> }) {
   const session = useSession();
   const user = session.user;
-  const isPaid = session.hasSubscription();
+  const isPaid = useEntitlement('ai-trading-suggestions');
   const id = useId();
   const [riskTolerance, setRiskTolerance] = useState<RiskTolerance>(
     DEFAULT_SUGGESTION_PREFERENCES.riskTolerance,
