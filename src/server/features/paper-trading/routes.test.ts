@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { PaperTradingEvent, Transaction } from './service';
 import { expectError, signUpUser, type TestUser } from '../../testing/users';
-import { call, createPortfolio, FAKE_AS_OF, FakeQuoteSource, trade } from './test-support';
+import { call, createPortfolio, FAKE_AS_OF, FakeQuoteSource, trade } from '../../testing/paper-trading';
 
 const ADMIN_EMAIL = 'paper.admin@example.com';
 const quotes = new FakeQuoteSource();
