@@ -3,75 +3,197 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
+const ROOT = import.meta.dirname;
+const at = (relative) => `${ROOT}/${relative}`;
+const foldersIn = (relative) =>
+  readdirSync(at(relative), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
 /**
- * Who may import whom in src/web (docs/decisions/009-web-boundaries.md). `no-restricted-imports` sees the
- * import as written, not the file it resolves to, so the rules are generated per folder from what `../` means
- * there. A later entry that sets the rule replaces an earlier one, so each entry repeats the web-wide ban.
+ * FEATURE-TO-FEATURE EDGES of the server: the only files of another feature a feature's production code may
+ * import (docs/architecture.md). Each edge is a call of the other feature's service by design: the caller
+ * needs what that feature computes or owns, through its public functions. Anything else, a repository above
+ * all, is refused whatever the spelling (the rules read the resolved file). Keyed by the importing feature;
+ * values are paths inside src/server/features.
  */
-const WEB_FEATURES = 'src/web/features';
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const noServer = { regex: '(^|/)server(/|$)', message: 'The web app does not import server code.' };
-const noFeature = {
-  regex: '(^|/)features(/|$)',
-  message: 'components/ and lib/ are shared: they import no feature (pass what they need as props).',
+const SERVER_FEATURE_EDGES = {
+  accounts: [
+    'billing/service.ts', // deleting an account cancels its Stripe subscription
+    'paper-trading/service.ts', // a demo account's paper portfolio and trades
+    'portfolio/service.ts', // a demo account's saved portfolio
+  ],
+  admin: [
+    'accounts/account-service.ts', // an admin deletes an account the way account management does
+    'billing/service.ts', // a granted plan is derived again with billing's rules
+  ],
+  advisor: ['market-data/service.ts'],
+  alerts: ['clients/service.ts', 'market-data/service.ts'],
+  analysis: ['market-data/service.ts', 'portfolio/service.ts'],
+  'api-v1': [
+    'analysis/service.ts',
+    'api-tokens/service.ts', // the token check; issue 26 item 4 moves it into auth/
+    'market-data/service.ts',
+    'paper-trading/service.ts',
+    'portfolio/service.ts',
+  ],
+  clients: ['market-data/service.ts'],
+  portfolio: ['market-data/service.ts'],
+  'portfolio-accounts': ['market-data/service.ts'],
+  reports: ['analysis/service.ts', 'clients/service.ts', 'market-data/service.ts', 'portfolio/service.ts'],
+  terminal: ['market-data/service.ts', 'portfolio/service.ts'],
+  'trading-suggestions': ['analysis/service.ts', 'market-data/service.ts'],
 };
 
-/** Every folder of a feature, with how many `../` lead from it to src/web/features. */
-function featureFolders(feature) {
-  const folders = [];
-  const visit = (relative, depth) => {
-    folders.push({ relative, depth });
-    for (const entry of readdirSync(`${import.meta.dirname}/${WEB_FEATURES}/${relative}`, {
-      withFileTypes: true,
-    })) {
-      if (entry.isDirectory()) visit(`${relative}/${entry.name}`, depth + 1);
-    }
-  };
-  visit(feature, 1);
-  return folders;
-}
+/**
+ * Edges that exist today but are no service call: shared helpers that live in a feature. Allowed until they
+ * move (each line says where), so that lint holds now; nothing may be added here.
+ */
+const SERVER_FEATURE_EDGES_TO_REMOVE = {
+  // composeMail is the mail layout every mailing feature uses: it belongs in providers/mail or lib/.
+  alerts: ['accounts/account-mail.ts'],
+  // Converting closes to USD is the pricing surface's job (issue 26 item 3): market-data/service.ts will offer it.
+  analysis: ['market-data/fx.ts'],
+  portfolio: ['market-data/fx.ts'],
+};
 
-function webBoundaryRules() {
-  const restrict = (files, patterns) => ({
-    files,
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
-  });
-  const features = readdirSync(`${import.meta.dirname}/${WEB_FEATURES}`, { withFileTypes: true }).filter(
-    (entry) => entry.isDirectory(),
-  );
-  return [
-    restrict(['src/web/**/*.{ts,tsx}'], [noServer]),
-    restrict(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], [noServer, noFeature]),
-    restrict(
-      ['src/web/service-worker/**/*.{ts,tsx}'],
-      [
-        noServer,
-        {
-          regex: '(^|/)(features|components|lib|pages)(/|$)|^react',
-          message: 'The service worker runs without a page: it imports contracts and domain only.',
-        },
-      ],
+/** Tests and test helpers in src/ (their own import rules below); production code imports none of them. */
+const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'];
+const TEST_CODE = [at('**/*.test.{ts,tsx}'), at('**/testing/**'), at('e2e/**'), at('bench/**')];
+const REPOSITORIES = [at('src/server/features/*/repository.ts'), at('src/server/features/*/*-repository.ts')];
+/** The server's wiring: only main, the app and the services builder see everything. */
+const SERVER_WIRING = [at('src/server/{main,app,services}.ts')];
+/**
+ * A file of another feature as the rule's exception. no-restricted-paths wants every exception of a glob zone to
+ * be a glob, so `billing/service.ts` is written `billing/service.{ts,tsx}`.
+ */
+const featureFile = (file) => at(`src/server/features/${file.replace(/\.ts$/, '.{ts,tsx}')}`);
+
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+
+/**
+ * Who may import whom (docs/architecture.md), over the files imports resolve to (eslint-plugin-import-x's
+ * no-restricted-paths, as bulletproof-react holds its features): `../accounts/repository`, with `.js`, with
+ * `./../`, re-exported or imported dynamically, are one file. Production code gets every zone; tests and test
+ * helpers only the ones that say what a test may not reach into either.
+ */
+function importZones({ forTests }) {
+  const serverFeatures = foldersIn('src/server/features');
+  const webFeatures = foldersIn('src/web/features');
+  const edgesOf = (feature) => [
+    ...(SERVER_FEATURE_EDGES[feature] ?? []),
+    ...(SERVER_FEATURE_EDGES_TO_REMOVE[feature] ?? []),
+  ];
+  const everywhere = [
+    zone(
+      'src/domain/**',
+      [at('src/contracts/**'), at('src/server/**'), at('src/web/**')],
+      'The domain is pure: it imports only itself.',
     ),
-    ...features.flatMap(({ name }) =>
-      featureFolders(name).map(({ relative, depth }) => {
-        const toFeatures = escapeRegExp('../'.repeat(depth));
-        const other = `(?!${escapeRegExp(name)}/)[^./]`;
-        return restrict(
-          [`${WEB_FEATURES}/${relative}/*.{ts,tsx}`],
-          [
-            noServer,
-            {
-              regex: `^(${toFeatures}${other}|${toFeatures}\\.\\./features/${other})`,
-              message: `A feature imports no other feature: move what ${name} shares into lib/ or components/, or let the page pass it in.`,
-            },
-          ],
-        );
-      }),
+    zone(
+      'src/contracts/**',
+      [at('src/server/**'), at('src/web/**')],
+      'Contracts are shared by server and web: they import domain only.',
+    ),
+    zone('src/web/**', [at('src/server/**')], 'The web app does not import server code.'),
+    zone(
+      'src/web/{components,lib}/**',
+      [at('src/web/features/**'), at('src/web/pages/**')],
+      'components/ and lib/ are shared: they import no feature and no page (pass what they need as props).',
+    ),
+    zone(
+      'src/web/service-worker/**',
+      [at('src/web/{features,components,lib,pages}/**')],
+      'The service worker runs without a page: it imports contracts and domain only.',
+    ),
+    ...webFeatures.map((feature) =>
+      zone(
+        `src/web/features/${feature}/**`,
+        [at('src/web/features/**')],
+        `A web feature imports no other feature: move what ${feature} shares into lib/ or components/, or let the page pass it in.`,
+        [at(`src/web/features/${feature}/**`)],
+      ),
+    ),
+  ];
+  if (forTests) {
+    return [
+      ...everywhere,
+      ...serverFeatures.map((feature) =>
+        zone(
+          `src/server/features/${feature}/**`,
+          REPOSITORIES,
+          'A test reaches another feature through its service or the API, never its repository.',
+          [at(`src/server/features/${feature}/**`)],
+        ),
+      ),
+    ];
+  }
+  return [
+    ...everywhere,
+    zone('src/**', TEST_CODE, 'Production code imports no test, test helper (testing/) or end-to-end code.'),
+    zone(
+      'src/server/lib/**',
+      [at('src/server/**')],
+      'lib/ holds general helpers: it imports no other part of the server.',
+      [at('src/server/lib/**')],
+    ),
+    zone(
+      'src/server/providers/**',
+      [at('src/server/{features,auth,http,db,jobs,limits,crypto}/**'), ...SERVER_WIRING],
+      'A provider adapts one outside system: it imports lib/, config, contracts and domain, never a feature, auth or the database.',
+    ),
+    zone(
+      'src/server/{auth,http,db,crypto}/**',
+      [at('src/server/{features,jobs,limits}/**'), ...SERVER_WIRING],
+      'auth/, http/, db/ and crypto/ sit below the features: they import no feature, job or limit store.',
+    ),
+    zone(
+      'src/server/limits/**',
+      [at('src/server/{features,jobs,providers}/**'), ...SERVER_WIRING],
+      'The limit store imports db/, auth/ and lib/, never a feature.',
+    ),
+    zone('src/server/jobs/**', SERVER_WIRING, 'A job gets what it needs from its context, not from the app.'),
+    ...serverFeatures.map((feature) =>
+      zone(
+        `src/server/features/${feature}/**`,
+        [at('src/server/features/**'), at('src/server/jobs/**'), ...SERVER_WIRING],
+        `${feature} may import another feature only along an edge of SERVER_FEATURE_EDGES in eslint.config.js (a service call by design), never a repository.`,
+        [at(`src/server/features/${feature}/**`), ...edgesOf(feature).map(featureFile)],
+      ),
     ),
   ];
 }
+
+/**
+ * The import rules of src/: the boundaries above and no import cycle (import-x/no-cycle), with imports
+ * resolved as TypeScript resolves them (`.js` -> `.ts`). scripts/eslint-boundaries.test.ts plants files that
+ * they must refuse.
+ */
+const importBoundaries = [
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: at('tsconfig.json') })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: importZones({ forTests: false }) }],
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: importZones({ forTests: true }) }],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', '.test-data', 'node_modules', 'src/server/db/migrations', 'coverage'] },
@@ -108,74 +230,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
-  ...webBoundaryRules(),
+  ...importBoundaries,
   {
+    // Paths are held by importBoundaries; these are the packages the domain may not use (it is pure).
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            'node:*',
-            '**/contracts/**',
-            '**/server/**',
-            '**/web/**',
-            'react',
-            'fastify',
-            'pg',
-            'drizzle-orm*',
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Features talk to each other through services, never another feature's repository.
-    files: ['src/server/features/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/repository', '../../features/*/repository'],
-              message: "Call the feature's service.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // General helpers and vendor adapters know no feature.
-    files: ['src/server/lib/**/*.ts', 'src/server/providers/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/**'], message: 'lib/ and providers/ import no feature.' }] },
-      ],
-    },
-  },
-  {
-    files: ['src/server/lib/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/providers/**'],
-              message: 'lib/ is free of features and providers.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'fastify', 'pg', 'drizzle-orm*'] }],
     },
   },
   {
     files: ['src/contracts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] },
+  },
+  {
+    files: ['src/web/service-worker/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^react', message: 'The service worker runs without a page: no React.' }] },
+      ],
     },
   },
   {

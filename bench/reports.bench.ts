@@ -12,7 +12,7 @@ import { securityMaster } from '../src/domain/security-master';
 import { buildApp } from '../src/server/app';
 import { buildConfig, parseEnv } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
-import { inspectPdf } from '../src/server/features/resources/pdf-inspect';
+import { inspectPdf } from '../src/server/testing/pdf-inspect';
 import { PNG_16 } from '../src/server/testing/logo-fixtures';
 import { freshBenchDatabase } from './support';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES, ZClientListResponse } from '../src/contracts/clients';
-import { inspectPdf, normalizedPdfText } from '../src/server/features/resources/pdf-inspect';
+import { inspectPdf, normalizedPdfText } from '../src/server/testing/pdf-inspect';
 import {
   DESKTOP,
   MOBILE,

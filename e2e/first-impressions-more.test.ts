@@ -182,7 +182,7 @@ describe('item 9: History lists all trades with a filter; the trade form resets 
 
     const execute = page.getByRole('button', { name: 'Execute Trade' });
     await page.getByLabel('Stock Symbol').fill('ZZZQ');
-    await visible(page.getByText(/No price source knows ZZZQ, so it cannot be traded/));
+    await visible(page.getByText('We could not find ZZZQ. Check the spelling.'));
     expect(await execute.isDisabled()).toBe(true);
     expect(await execute.getAttribute('aria-describedby')).toBeTruthy();
     expect(await hasNoHorizontalScroll(page)).toBe(true);
@@ -190,7 +190,7 @@ describe('item 9: History lists all trades with a filter; the trade form resets 
 
     await page.getByLabel('Stock Symbol').fill('MSFT');
     await expect.poll(() => execute.isEnabled(), WAIT).toBe(true);
-    expect(await page.getByText(/No price source knows/).count()).toBe(0);
+    expect(await page.getByText(/We could not find/).count()).toBe(0);
     await page.getByLabel('Order Type').click();
     await page.getByRole('option', { name: 'Sell' }).click();
     await page.getByLabel('Order Type').click();

@@ -202,3 +202,56 @@ describe('paper trading in the browser', () => {
     }
   });
 });
+
+describe('stock or crypto on the order form (issue 25: as the alert form asks it)', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`a coin is chosen as Crypto and typed as people write it, never CRYPTO:DOGE (${viewport.width} px)`, async () => {
+      const page = await h.newPage({ viewport });
+      // The live quote of DOGE as a stock is a 404, which the browser logs.
+      allowConsoleErrors(page, /status of 404/);
+      await signUp(page);
+      const created = await page.request.post('/api/paper-trading/portfolio', {
+        data: { name: 'Coins', initialBalance: 10000 },
+      });
+      expect(created.status()).toBe(201);
+      await page.goto('/paper-trading');
+      await openTab(page, 'Trade');
+
+      const execute = page.getByRole('button', { name: 'Execute Trade' });
+      await page.getByLabel('Stock Symbol').fill('doge');
+      const reason = page.getByTestId('trade-symbol-unknown');
+      await visible(reason);
+      expect(await reason.innerText()).toBe(
+        'We could not find DOGE as a stock or fund. DOGE is a crypto: choose Crypto.',
+      );
+      expect(await execute.isDisabled()).toBe(true);
+
+      await page.getByLabel('Crypto', { exact: true }).check();
+      expect(await page.getByLabel('Crypto Symbol').inputValue()).toBe('DOGE');
+      await page.getByLabel('Quantity').fill('100');
+      const quote = page.getByRole('region', { name: 'Live quote' });
+      await visible(quote.getByText('Estimated total for 100 coins', { exact: false }));
+      await expect.poll(() => execute.isEnabled(), WAIT).toBe(true);
+      expect(await page.getByTestId('trade-symbol-unknown').count()).toBe(0);
+      expect(await hasNoHorizontalScroll(page)).toBe(true);
+      await screenshot(page, `paper-trading-trade-crypto-${viewport.width}`);
+
+      await execute.click();
+      await visible(page.getByText(/^Bought 100 DOGE at \$[\d,]+\.\d{2,6}\.$/));
+      await expect.poll(() => page.getByLabel('Crypto Symbol').inputValue(), WAIT).toBe('');
+      expect(await page.getByLabel('Crypto', { exact: true }).isChecked()).toBe(true);
+
+      await openTab(page, 'Dashboard');
+      const holdings = page.getByRole('region', { name: 'Holdings' });
+      // Phones list each holding with its size in its unit; wider screens have the table's Quantity column.
+      await expect
+        .poll(() => holdings.innerText(), WAIT)
+        .toMatch(viewport === MOBILE ? /DOGE\s*·\s*100 coins/ : /DOGE\s+Simulated\s+100\s/);
+      await openTab(page, 'History');
+      await visible(page.getByText('Bought 100 DOGE'));
+      expect(await page.locator('main').innerText()).not.toContain('CRYPTO:');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.close();
+    });
+  }
+});

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOGO_MESSAGES } from '../src/contracts/reports';
-import { inspectPdf, normalizedPdfText } from '../src/server/features/resources/pdf-inspect';
+import { inspectPdf, normalizedPdfText } from '../src/server/testing/pdf-inspect';
 import { MOBILE, screenshot, seriousAccessibilityViolations, useBrowser, visible } from './support/browser';
 import { PNG_BAD_DEFLATE } from '../src/server/testing/logo-fixtures';
 import { runSql, sharedServer } from './support/server';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GUIDES, guideTexts } from '../src/domain/guides';
-import { inspectPdf, normalizedPdfText } from '../src/server/features/resources/pdf-inspect';
+import { inspectPdf, normalizedPdfText } from '../src/server/testing/pdf-inspect';
 import { PUBLIC_PAGES } from '../src/server/features/resources/public-pages';
 import {
   allowConsoleErrors,

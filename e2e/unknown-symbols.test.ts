@@ -37,6 +37,10 @@ describe('an unknown symbol in the analyzer (issue 25 item 3)', () => {
       expect(await value.innerText()).not.toContain('Unknown');
       // The health check counts four holdings: 'Fair', as without the typo.
       await visible(page.getByText('4 holdings: Fair', { exact: false }));
+      // The value history calls it not found too, not short of a price history.
+      const history = page.getByRole('region', { name: 'Value over the past year' });
+      await visible(history.getByText('ZZZZQ: not found.'));
+      expect(await history.innerText()).not.toContain('lack of a price history');
       await screenshot(page, `unknown-symbol-editor-${width}`);
 
       await page.getByRole('button', { name: 'Analyze Portfolio' }).click();

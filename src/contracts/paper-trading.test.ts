@@ -51,10 +51,19 @@ describe('contracts (spec 001 §5 messages)', () => {
     ).toBe(true);
   });
 
-  it('trade: upper-cases the symbol and keeps the ids', () => {
+  it('trade: upper-cases the symbol and keeps the ids; a stock or fund unless kind says crypto', () => {
     expect(
       ZPaperTradeRequest.parse({ portfolioId: 'p', userId: 7, symbol: ' aapl ', side: 'buy', quantity: 10 }),
-    ).toEqual({ portfolioId: 'p', userId: '7', symbol: 'AAPL', side: 'buy', quantity: 10 });
+    ).toEqual({ portfolioId: 'p', userId: '7', symbol: 'AAPL', kind: 'stock', side: 'buy', quantity: 10 });
+    expect(
+      ZPaperTradeRequest.parse({
+        portfolioId: 'p',
+        symbol: 'doge',
+        kind: 'crypto',
+        side: 'buy',
+        quantity: 1,
+      }),
+    ).toMatchObject({ symbol: 'DOGE', kind: 'crypto' });
   });
 
   it.each([
@@ -63,6 +72,7 @@ describe('contracts (spec 001 §5 messages)', () => {
     [{ symbol: 'ABCDEFGHIJK' }, 'symbol: Symbol too long'],
     [{ symbol: 'AA PL' }, 'symbol: Stock symbol may contain only letters, digits and . - ^ = : /'],
     [{ side: 'short' }, 'side: Order type must be buy or sell'],
+    [{ kind: 'bond' }, 'kind: Market must be stock or crypto'],
     [{ quantity: 0 }, 'quantity: Quantity must be at least 1'],
     [{ quantity: undefined }, 'quantity: Quantity must be at least 1'],
     [{ quantity: 10_001 }, 'quantity: Quantity too large'],

@@ -7,6 +7,7 @@ import {
   PAPER_TRADING_MESSAGES as M,
   roundMoney,
 } from '../domain/paper-trading';
+import { SYMBOL_KINDS } from '../domain/symbol-kind';
 import { text, TICKER_PATTERN } from './text';
 
 /** Money on the wire: a string with exactly two decimals, `"10000.00"`, `"-12.50"`. */
@@ -82,11 +83,16 @@ export const ZTickerSymbol = text({
   .toUpperCase()
   .regex(TICKER_PATTERN, M.symbolInvalid);
 
-/** POST /api/paper-trading/trade (spec 001 §5). The fill price is never the client's. */
+/**
+ * POST /api/paper-trading/trade (spec 001 §5). The fill price is never the client's. `symbol` is the ticker as
+ * typed and `kind` says what it is: `{ symbol: 'BTC', kind: 'crypto' }` trades the coin (key `CRYPTO:BTC`);
+ * without `kind` a stock or fund, and a key sent in full (`CRYPTO:BTC`, as before issue 25) is kept.
+ */
 export const ZPaperTradeRequest = z.object({
   portfolioId: text({ field: 'Portfolio', max: 100, min: 1, message: M.noPortfolioSelected }),
   userId: ZUserIdParam.nullish(),
   symbol: ZTickerSymbol,
+  kind: z.enum(SYMBOL_KINDS, { error: M.kindInvalid }).default('stock'),
   side: z.enum(PAPER_TRADE_SIDES, { error: M.sideInvalid }),
   quantity: z
     .number({ error: M.quantityTooLow })

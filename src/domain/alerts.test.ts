@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  alertSymbolKey,
-  alertSymbolKind,
+  alertMessageShown,
   conditionNeedsSymbol,
   evaluateCondition,
   isPercentCondition,
@@ -209,15 +208,6 @@ describe('condition fields', () => {
 });
 
 describe('the symbol an alert watches (issue 25 item 3)', () => {
-  it('is the ticker for a stock and CRYPTO: + the coin for a crypto; a full key is kept', () => {
-    expect(alertSymbolKey('stock', ' aapl ')).toBe('AAPL');
-    expect(alertSymbolKey('crypto', 'btc')).toBe('CRYPTO:BTC');
-    expect(alertSymbolKey('stock', 'crypto:eth')).toBe('CRYPTO:ETH');
-    expect(alertSymbolKey('crypto', '  ')).toBe('');
-    expect(alertSymbolKind('CRYPTO:BTC')).toBe('crypto');
-    expect(alertSymbolKind('BTC')).toBe('stock');
-  });
-
   it('never shows the internal key in a fired message', () => {
     const outcome = evaluateCondition(
       { type: 'price_above', symbol: 'CRYPTO:BTC', threshold: 50_000 },
@@ -228,5 +218,22 @@ describe('the symbol an alert watches (issue 25 item 3)', () => {
       message: expect.stringMatching(/^BTC is at \$60,000\.00/),
     });
     expect(JSON.stringify(outcome)).not.toContain('CRYPTO:');
+  });
+
+  it('shows a message stored with the key before issue 25 as the coin, leaving the rest as it was', () => {
+    expect(alertMessageShown('CRYPTO:BTC is at $60,000.00, at or above your $50,000.00 alert.')).toBe(
+      'BTC is at $60,000.00, at or above your $50,000.00 alert.',
+    );
+    expect(alertMessageShown('Acme Capital: CRYPTO:ETH moved -10.00% today (your alert: 5.00%).')).toBe(
+      'Acme Capital: ETH moved -10.00% today (your alert: 5.00%).',
+    );
+    // New messages, stock messages and a client's own name are untouched.
+    for (const message of [
+      'BTC is at $60,000.00, at or above your $50,000.00 alert.',
+      'AAPL moved +5.00% today (your alert: 2.00%).',
+      "CRYPTO:Fans's portfolio is worth $10.00, at or above your $5.00 alert.",
+    ]) {
+      expect(alertMessageShown(message)).toBe(message);
+    }
   });
 });

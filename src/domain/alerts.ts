@@ -4,7 +4,7 @@
  */
 import { isTradingDayNumber, newYorkClock, SESSION_OPEN_MINUTE, sessionCloseMinute } from './calendar';
 import { clientPortfolioName } from './clients';
-import { CRYPTO_PREFIX, displaySymbol } from './security-master';
+import { displaySymbol, symbolKindOf } from './symbol-kind';
 
 export const ALERT_CONDITION_TYPES = [
   'price_above',
@@ -36,32 +36,7 @@ export const ALERT_MESSAGES = {
   tooMany: `You can keep at most ${ALERT_LIMITS.maxConditions} alert conditions.`,
   userNotFound: 'User not found',
   alertNotFound: 'Alert not found',
-  /** `symbol` as people write it (no `CRYPTO:`). */
-  symbolNotFound: (symbol: string) => `We could not find ${symbol}. Check the spelling.`,
-  /** A coin entered as a stock ('BTC' with Stock or fund chosen), or a stock entered as a coin. */
-  symbolOfOtherKind: (symbol: string, kind: AlertSymbolKind) =>
-    kind === 'crypto'
-      ? `We could not find ${symbol} as a stock or fund. ${symbol} is a crypto: choose Crypto.`
-      : `We could not find ${symbol} as a crypto. ${symbol} is a stock or fund: choose Stock or fund.`,
 } as const;
-
-/** What an alert's symbol stands for: the alert form asks, so that 'BTC' the coin is not read as a ticker. */
-export const ALERT_SYMBOL_KINDS = ['stock', 'crypto'] as const;
-export type AlertSymbolKind = (typeof ALERT_SYMBOL_KINDS)[number];
-
-/**
- * The key an alert watches, from what was typed and the kind chosen: a stock's ticker ('aapl' -> 'AAPL'), a
- * coin as 'CRYPTO:' + its symbol ('btc' -> 'CRYPTO:BTC'). A key typed in full ('CRYPTO:ETH') is kept.
- */
-export function alertSymbolKey(kind: AlertSymbolKind, typed: string): string {
-  const upper = typed.trim().toUpperCase();
-  if (upper === '' || upper.startsWith(CRYPTO_PREFIX)) return upper;
-  return kind === 'crypto' ? `${CRYPTO_PREFIX}${upper}` : upper;
-}
-
-export function alertSymbolKind(key: string): AlertSymbolKind {
-  return key.toUpperCase().startsWith(CRYPTO_PREFIX) ? 'crypto' : 'stock';
-}
 
 /** The spec's rule (§5): only these three types carry a symbol. */
 export function conditionNeedsSymbol(type: AlertConditionType): boolean {
@@ -181,6 +156,19 @@ function evaluateOwnCondition(rule: ConditionRule, reading: ConditionReading): C
 }
 
 /**
+ * A fired alert's stored message as people read it. Alerts fired before issue 25 stored the key
+ * ('CRYPTO:BTC is at $60,000.00, …', 'Acme: CRYPTO:ETH moved -10.00% today …'): the key where a message names
+ * its symbol (at the start, or after the client's name) is written as the coin, 'BTC is at …'. Anything else
+ * in the text, a client's name included, is left as it is.
+ */
+export function alertMessageShown(message: string): string {
+  return message.replace(
+    /(^|: )CRYPTO:([A-Z0-9.\-^=/]+)(?= (?:is at|moved) )/,
+    (_match, before: string, coin: string) => `${before}${coin}`,
+  );
+}
+
+/**
  * Fire once per crossing: an armed condition that holds fires and disarms; a disarmed one re-arms only when it
  * no longer holds; an unknown outcome changes nothing. (The server applies the same rule in one atomic UPDATE.)
  */
@@ -198,7 +186,7 @@ export function isUsMarketOpen(now: Date): boolean {
 
 /** Crypto trades around the clock; anything else is evaluated only while the US session is open. */
 export function isSymbolLive(symbol: string, now: Date): boolean {
-  return symbol.startsWith('CRYPTO:') || isUsMarketOpen(now);
+  return symbolKindOf(symbol) === 'crypto' || isUsMarketOpen(now);
 }
 
 export interface SnapshotFigures {

@@ -16,6 +16,7 @@
  */
 import { Decimal as BaseDecimal } from 'decimal.js';
 import { fromDayNumber, toDayNumber } from './calendar/iso-dates';
+import { displaySymbol } from './symbol-kind';
 
 /** A private Decimal: 40 significant digits, half away from zero; the global Decimal settings do not apply. */
 export const Decimal = BaseDecimal.clone({ precision: 40, rounding: BaseDecimal.ROUND_HALF_UP });
@@ -55,6 +56,7 @@ export const PAPER_TRADING_MESSAGES = {
   symbolTooLong: 'Symbol too long',
   symbolInvalid: 'Stock symbol may contain only letters, digits and . - ^ = : /',
   sideInvalid: 'Order type must be buy or sell',
+  kindInvalid: 'Market must be stock or crypto',
   quantityTooLow: 'Quantity must be at least 1',
   quantityTooHigh: 'Quantity too large',
   quantityNotWhole: 'Quantity must be a whole number',
@@ -133,7 +135,7 @@ export function orderTooSmallMessage(total: DecimalInput): string {
 }
 
 export function insufficientSharesMessage(held: number, symbol: string, requested: number): string {
-  return `Insufficient shares: you hold ${held} ${symbol} but tried to sell ${requested}.`;
+  return `Insufficient shares: you hold ${held} ${displaySymbol(symbol)} but tried to sell ${requested}.`;
 }
 
 /**
@@ -231,7 +233,7 @@ export function tradeExecutedMessage(trade: {
   price: DecimalInput;
 }): string {
   const verb = trade.side === 'buy' ? 'Bought' : 'Sold';
-  return `${verb} ${trade.quantity} ${trade.symbol} at ${formatSharePrice(trade.price)}.`;
+  return `${verb} ${trade.quantity} ${displaySymbol(trade.symbol)} at ${formatSharePrice(trade.price)}.`;
 }
 
 /** `Portfolio "Growth" created with $10,000.00 virtual cash.` */

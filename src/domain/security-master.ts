@@ -1,4 +1,5 @@
 import data from './security-master.json' with { type: 'json' };
+import { CRYPTO_PREFIX } from './symbol-kind';
 
 /** What a security is, as far as exposure by asset class is concerned. */
 export type AssetClass = 'stock' | 'etf' | 'fund' | 'bond' | 'crypto' | 'cash';
@@ -54,12 +55,9 @@ export interface SecurityMasterEntry {
   readonly exchange?: string;
 }
 
-export const CRYPTO_PREFIX = 'CRYPTO:';
-
-/** A symbol as people write it: 'CRYPTO:BTC' -> 'BTC'; a stock symbol unchanged. */
-export function displaySymbol(symbol: string): string {
-  return symbol.toUpperCase().startsWith(CRYPTO_PREFIX) ? symbol.slice(CRYPTO_PREFIX.length) : symbol;
-}
+// Kept here too for the many modules that read them beside the master; they live in the small symbol-kind.ts
+// so that code needing only them does not load the master's data.
+export { CRYPTO_PREFIX, displaySymbol } from './symbol-kind';
 
 export const securityMaster: readonly SecurityMasterEntry[] = data as readonly SecurityMasterEntry[];
 

@@ -190,7 +190,10 @@ export default function AnalyzerPage() {
                   />
                 ) : null}
                 {hasHoldings && Object.keys(settledPortfolio).length > 0 ? (
-                  <ValueHistoryCard portfolio={settledPortfolio} />
+                  <ValueHistoryCard
+                    portfolio={settledPortfolio}
+                    unknownSymbols={valuation.isLoading ? undefined : valuation.data?.unknownSymbols}
+                  />
                 ) : null}
                 {hasHoldings && valuation.data ? (
                   <HealthCheckCard healthCheck={valuation.data.healthCheck} />

@@ -264,6 +264,33 @@ describe('alerts and acknowledge', () => {
     );
     expect(after.alerts.map((a) => a.id)).toEqual([older!.id]);
   });
+
+  it('shows alerts fired before issue 25, stored with the key CRYPTO:BTC, as BTC', async () => {
+    const alice = await signUpUser(t.app);
+    await t.deps.database.db.insert(triggeredAlert).values([
+      {
+        userId: alice.id,
+        severity: 'info',
+        message: 'CRYPTO:BTC is at $60,000.00, at or above your $50,000.00 alert.',
+        isSimulated: true,
+        triggeredAt: new Date('2026-11-20T15:00:00Z'),
+      },
+      {
+        userId: alice.id,
+        severity: 'warning',
+        message: 'CRYPTO:ETH moved -6.00% today (your alert: 5.00%).',
+        isSimulated: true,
+        triggeredAt: new Date('2026-11-21T15:00:00Z'),
+      },
+    ]);
+    const list = ZAlertsResponse.parse(
+      (await call('GET', `/api/alerts/${alice.id}`, undefined, alice)).json(),
+    );
+    expect(list.alerts.map((a) => a.message)).toEqual([
+      'ETH moved -6.00% today (your alert: 5.00%).',
+      'BTC is at $60,000.00, at or above your $50,000.00 alert.',
+    ]);
+  });
 });
 
 describe('snapshots', () => {

@@ -26,8 +26,7 @@ import { AppError } from '../../../contracts/errors';
 import {
   ALERT_LIMITS,
   ALERT_MESSAGES,
-  alertSymbolKey,
-  alertSymbolKind,
+  alertMessageShown,
   evaluateCondition,
   isSymbolLive,
   isUsMarketOpen,
@@ -35,7 +34,7 @@ import {
   type ConditionReading,
 } from '../../../domain/alerts';
 import { lastCompletedTradingDay, localDateOf, utcDateOf } from '../../../domain/calendar';
-import { displaySymbol } from '../../../domain/security-master';
+import { otherKindKey, symbolNotFoundMessage } from '../../../domain/symbol-kind';
 import { assertFeature } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
@@ -142,13 +141,7 @@ export async function saveConditions(
 }
 
 function symbolNotFound(key: string, marketData: AlertsContext['marketData']): AppError {
-  const kind = alertSymbolKind(key);
-  const shown = displaySymbol(key);
-  const other = kind === 'crypto' ? shown : alertSymbolKey('crypto', shown);
-  const otherKind = alertSymbolKind(other);
-  const message = marketData.resolveSymbol(other).entry
-    ? ALERT_MESSAGES.symbolOfOtherKind(shown, otherKind)
-    : ALERT_MESSAGES.symbolNotFound(shown);
+  const message = symbolNotFoundMessage(key, marketData.resolveSymbol(otherKindKey(key)).entry !== undefined);
   return new AppError('VALIDATION_ERROR', message, { fields: { symbol: message } });
 }
 
@@ -157,7 +150,13 @@ export async function getOpenAlerts(options: {
   scope: PortfolioScope;
 }): Promise<AlertsResponse> {
   const rows = await listOpenAlerts(options.db, options.scope, ALERT_LIMITS.listedAlerts);
-  return { alerts: rows.map((row) => ({ ...row, triggeredAt: row.triggeredAt.toISOString() })) };
+  return {
+    alerts: rows.map((row) => ({
+      ...row,
+      message: alertMessageShown(row.message),
+      triggeredAt: row.triggeredAt.toISOString(),
+    })),
+  };
 }
 
 export async function acknowledge(options: { db: Database; userId: string; alertId: string }): Promise<void> {

@@ -9,7 +9,7 @@ import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../testing/test-database';
 import { testConfig } from '../../testing/test-app';
 import { signUpUser } from '../../testing/users';
-import { createPortfolio, FakeQuoteSource, trade } from './test-support';
+import { createPortfolio, FakeQuoteSource, trade } from '../../testing/paper-trading';
 
 const quotes = new FakeQuoteSource();
 let databases: DatabaseHandle[] = [];

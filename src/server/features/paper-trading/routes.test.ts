@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { PaperTradingEvent, Transaction } from './service';
 import { expectError, signUpUser, type TestUser } from '../../testing/users';
-import { call, createPortfolio, FAKE_AS_OF, FakeQuoteSource, trade } from './test-support';
+import { call, createPortfolio, FAKE_AS_OF, FakeQuoteSource, trade } from '../../testing/paper-trading';
 
 const ADMIN_EMAIL = 'paper.admin@example.com';
 const quotes = new FakeQuoteSource();
@@ -310,6 +310,9 @@ describe('POST /api/paper-trading/trade', () => {
     [{ symbol: '' }, 'symbol', 'Stock symbol is required'],
     [{ symbol: 'ABCDEFGHIJK' }, 'symbol', 'Symbol too long'],
     [{ side: 'hold' }, 'side', 'Order type must be buy or sell'],
+    [{ kind: 'bond' }, 'kind', 'Market must be stock or crypto'],
+    // The ticker typed is what the 10-character rule reads, whatever the kind.
+    [{ symbol: 'ABCDEFGHIJK', kind: 'crypto' }, 'symbol', 'Symbol too long'],
     [{ quantity: 0 }, 'quantity', 'Quantity must be at least 1'],
     [{ quantity: 10001 }, 'quantity', 'Quantity too large'],
     [{ portfolioId: undefined }, 'portfolioId', 'No portfolio selected'],
@@ -324,11 +327,75 @@ describe('POST /api/paper-trading/trade', () => {
     expect(expectError(res, 400, 'VALIDATION_ERROR', message).fields?.[field]).toBe(message);
   });
 
-  it('passes on the quote source error for an unknown symbol, changing nothing', async () => {
+  it('refuses a symbol no source finds with 404, saying which kind it is when it is the other, changing nothing', async () => {
     const id = await createPortfolio(t.app, alice);
-    const res = await trade(t.app, alice, { portfolioId: id, symbol: 'NOPE', side: 'buy', quantity: 1 });
-    expectError(res, 404, 'NOT_FOUND', 'Unknown symbol NOPE');
+    const order = { portfolioId: id, side: 'buy', quantity: 1 } as const;
+    const nope = await trade(t.app, alice, { ...order, symbol: 'NOPE' });
+    expect(expectError(nope, 404, 'NOT_FOUND', 'We could not find NOPE. Check the spelling.').fields).toEqual(
+      {
+        symbol: 'We could not find NOPE. Check the spelling.',
+      },
+    );
+    // 'BTC' as a stock: the coin is on the security master, so the person is told to choose Crypto.
+    const btcAsStock = await trade(t.app, alice, { ...order, symbol: 'BTC', kind: 'stock' });
+    expectError(
+      btcAsStock,
+      404,
+      'NOT_FOUND',
+      'We could not find BTC as a stock or fund. BTC is a crypto: choose Crypto.',
+    );
+    const appleAsCoin = await trade(t.app, alice, { ...order, symbol: 'AAPL', kind: 'crypto' });
+    expectError(
+      appleAsCoin,
+      404,
+      'NOT_FOUND',
+      'We could not find AAPL as a crypto. AAPL is a stock or fund: choose Stock or fund.',
+    );
     expect((await ledgerOf(id)).trades).toBe(0);
+  });
+
+  it('trades a coin asked as { symbol, kind: crypto }, its key CRYPTO:<coin>, and says the coin as people write it', async () => {
+    const id = await createPortfolio(t.app, alice, { initialBalance: 10000 });
+    // DOGE's key is 11 characters: only the ticker typed is held to the 10-character rule.
+    quotes.prices.set('CRYPTO:DOGE', 0.25);
+    quotes.prices.set('CRYPTO:BTC', 6000);
+    const doge = await trade(t.app, alice, {
+      portfolioId: id,
+      symbol: 'doge',
+      kind: 'crypto',
+      side: 'buy',
+      quantity: 100,
+    });
+    expect(doge.statusCode, doge.body).toBe(201);
+    expect(doge.json()).toMatchObject({
+      message: 'Bought 100 DOGE at $0.25.',
+      trade: { symbol: 'CRYPTO:DOGE', quantity: 100, totalValue: '25.00' },
+    });
+    const tooMany = await trade(t.app, alice, {
+      portfolioId: id,
+      symbol: 'DOGE',
+      kind: 'crypto',
+      side: 'sell',
+      quantity: 101,
+    });
+    expectError(
+      tooMany,
+      422,
+      'INSUFFICIENT_SHARES',
+      'Insufficient shares: you hold 100 DOGE but tried to sell 101.',
+    );
+    // A key sent in full, as clients did before the kind was asked, is the same coin.
+    const btc = await trade(t.app, alice, {
+      portfolioId: id,
+      symbol: 'CRYPTO:BTC',
+      side: 'buy',
+      quantity: 1,
+    });
+    expect(btc.json()).toMatchObject({
+      message: 'Bought 1 BTC at $6,000.00.',
+      trade: { symbol: 'CRYPTO:BTC' },
+    });
+    expect((await ledgerOf(id)).holdings.map((h) => h.symbol)).toEqual(['CRYPTO:BTC', 'CRYPTO:DOGE']);
   });
 
   it('emits trade_executed inside the transaction, with the realised P&L of sells', async () => {

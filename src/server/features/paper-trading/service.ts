@@ -27,6 +27,8 @@ import {
   type PaperTradeSide,
 } from '../../../domain/paper-trading';
 import { utcDateOf } from '../../../domain/calendar';
+import { findSecurity } from '../../../domain/security-master';
+import { displaySymbol, otherKindKey, symbolKeyOf, symbolNotFoundMessage } from '../../../domain/symbol-kind';
 import { readableUserId } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { createTtlCache, type TtlCache } from '../../lib/cache';
@@ -329,6 +331,21 @@ export async function listPaperTrades(
   return (await listTrades(db, { portfolioId: portfolio.id }, limit)).map(toPaperTrade);
 }
 
+/**
+ * The quote of `key`; a symbol no source finds stays a 404, in the words of the alert form: 'We could not find
+ * BTC as a stock or fund. BTC is a crypto: choose Crypto.' when the other kind is on the security master, else
+ * 'We could not find ZZZZQ. Check the spelling.'
+ */
+async function quoteOrExplain(quotes: QuoteSource, key: string): ReturnType<QuoteSource['getQuote']> {
+  try {
+    return await quotes.getQuote(key);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+    const message = symbolNotFoundMessage(key, findSecurity(otherKindKey(key)) !== undefined);
+    throw new AppError('NOT_FOUND', message, { fields: { symbol: message } });
+  }
+}
+
 /** Raised inside the transaction when the idempotency key turns out to be taken: roll back, then replay. */
 class IdempotentReplay extends Error {
   constructor(readonly trade: TradeRow | undefined) {
@@ -380,18 +397,19 @@ export async function placePaperTrade(
     if (earlier) return replay(earlier);
   }
 
+  const key = symbolKeyOf(input.kind, input.symbol);
   // Paper accounts hold USD cash; a listing outside the US would need FX on every fill (docs/decisions/034).
-  if (isGlobalListing(input.symbol)) {
+  if (isGlobalListing(key)) {
     throw new AppError(
       'VALIDATION_ERROR',
-      `Paper trading covers US listings and crypto; ${input.symbol.trim().toUpperCase()} is listed outside the US.`,
+      `Paper trading covers US listings and crypto; ${displaySymbol(key)} is listed outside the US.`,
       { fields: { symbol: 'Listed outside the US' } },
     );
   }
-  const quote = await quotes.getQuote(input.symbol);
+  const quote = await quoteOrExplain(quotes, key);
   const price = usablePrice(quote.currentPrice);
   if (!price) throw new AppError('SERVICE_UNAVAILABLE', QUOTE_UNUSABLE_MESSAGE);
-  const symbol = (quote.symbol || input.symbol).toUpperCase();
+  const symbol = (quote.symbol || key).toUpperCase();
 
   let row: TradeRow;
   try {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, signUpUser } from '../../testing/users';
-import { createPortfolio, FakeQuoteSource, trade } from './test-support';
+import { createPortfolio, FakeQuoteSource, trade } from '../../testing/paper-trading';
 
 const quotes = new FakeQuoteSource();
 let limited: TestApp;

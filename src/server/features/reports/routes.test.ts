@@ -27,7 +27,7 @@ import { createTestDatabase } from '../../testing/test-database';
 import { testConfig } from '../../testing/test-app';
 import { createMarketDataService } from '../market-data/service';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
-import { inspectPdf, normalizedPdfText } from '../resources/pdf-inspect';
+import { inspectPdf, normalizedPdfText } from '../../testing/pdf-inspect';
 import { pdfInfo, pdfToText, qpdfCheck } from '../../testing/pdf-tools';
 import { REPORT_DISCLAIMER } from './report-pdf';
 

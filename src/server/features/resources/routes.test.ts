@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDES, guideTexts } from '../../../domain/guides';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createGuidePdfCache } from './guide-pdf';
-import { inspectPdf, normalizedPdfText } from './pdf-inspect';
+import { inspectPdf, normalizedPdfText } from '../../testing/pdf-inspect';
 import { PUBLIC_PAGES } from './public-pages';
 import { siteOrigin, sitemapXml } from './sitemap';
 

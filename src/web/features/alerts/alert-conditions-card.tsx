@@ -5,15 +5,12 @@ import { AppError } from '../../../contracts/errors';
 import {
   ALERT_CONDITION_TYPES,
   ALERT_MESSAGES,
-  ALERT_SYMBOL_KINDS,
-  alertSymbolKey,
-  alertSymbolKind,
   conditionNeedsSymbol,
   isPercentCondition,
   type AlertConditionType,
-  type AlertSymbolKind,
 } from '../../../domain/alerts';
 import { displaySymbol } from '../../../domain/security-master';
+import { symbolKeyOf, symbolKindOf, type SymbolKind } from '../../../domain/symbol-kind';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -21,6 +18,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
+import { SymbolKindField } from '../../components/symbol-kind-field';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api-client';
 import { formatPercent, formatUsd } from '../../lib/format';
@@ -37,12 +35,10 @@ const TYPE_LABELS: Record<AlertConditionType, string> = {
   gain_loss: 'Gain or loss since last snapshot',
 };
 
-const KIND_LABELS: Record<AlertSymbolKind, string> = { stock: 'Stock or fund', crypto: 'Crypto' };
-
 /** A symbol as people read it: 'AAPL', and a coin 'BTC (crypto)', never the internal key 'CRYPTO:BTC'. */
 function shownSymbol(symbol: string | null): string {
   if (symbol === null) return '';
-  return alertSymbolKind(symbol) === 'crypto' ? `${displaySymbol(symbol)} (crypto)` : symbol;
+  return symbolKindOf(symbol) === 'crypto' ? `${displaySymbol(symbol)} (crypto)` : symbol;
 }
 
 function describeCondition(condition: AlertCondition): string {
@@ -89,7 +85,7 @@ export function AlertConditionsCard({
   const [type, setType] = useState<AlertConditionType>('price_above');
   const [symbol, setSymbol] = useState('');
   // Stock or crypto is asked, not guessed: 'BTC' the coin and a ticker 'BTC' are different things.
-  const [kind, setKind] = useState<AlertSymbolKind>('stock');
+  const [kind, setKind] = useState<SymbolKind>('stock');
   const [symbolError, setSymbolError] = useState<string | null>(null);
   const [threshold, setThreshold] = useState('0');
   const saved = conditions.data?.conditions ?? [];
@@ -112,7 +108,7 @@ export function AlertConditionsCard({
     }
     const added = {
       type,
-      symbol: needsSymbol ? alertSymbolKey(kind, symbol) : null,
+      symbol: needsSymbol ? symbolKeyOf(kind, symbol) : null,
       threshold: value,
       enabled: true,
     };
@@ -168,27 +164,14 @@ export function AlertConditionsCard({
             </Select>
           </div>
           {needsSymbol ? (
-            <fieldset className="min-w-0">
-              <legend className="mb-2 text-sm leading-none font-medium text-foreground">Market</legend>
-              <div className="flex h-10 flex-wrap items-center gap-x-4 gap-y-1">
-                {ALERT_SYMBOL_KINDS.map((option) => (
-                  <label key={option} className="flex items-center gap-2 text-sm whitespace-nowrap">
-                    <input
-                      type="radio"
-                      name={`${formId}-kind`}
-                      value={option}
-                      checked={kind === option}
-                      onChange={() => {
-                        setKind(option);
-                        setSymbolError(null);
-                      }}
-                      className="size-4 accent-primary"
-                    />
-                    {KIND_LABELS[option]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <SymbolKindField
+              name={`${formId}-kind`}
+              value={kind}
+              onChange={(option) => {
+                setKind(option);
+                setSymbolError(null);
+              }}
+            />
           ) : null}
           {needsSymbol ? (
             <div className="flex flex-col gap-2">

@@ -51,3 +51,24 @@ export function leftOutNote(
   );
   return `Left out: ${items.join(', ')}`;
 }
+
+/**
+ * The value history's holdings without a line, each for its reason: a symbol no source found (the valuation's
+ * `unknownSymbols`) is 'ZZZZQ: not found.'; a holding found but without closes keeps 'Not included, for lack
+ * of a price history: …'. Before the valuation has said which are unknown, no reason is given.
+ */
+export function valueHistoryLeftOut(
+  excluded: readonly string[],
+  unknownSymbols: readonly string[] | undefined,
+): string[] {
+  const list = (symbols: readonly string[]) => symbols.map(displaySymbol).join(', ');
+  if (excluded.length === 0) return [];
+  if (unknownSymbols === undefined) return [`Not included: ${list(excluded)}.`];
+  const unknown = new Set(unknownSymbols);
+  const notFound = excluded.filter((symbol) => unknown.has(symbol));
+  const noHistory = excluded.filter((symbol) => !unknown.has(symbol));
+  return [
+    ...(notFound.length > 0 ? [`${list(notFound)}: not found.`] : []),
+    ...(noHistory.length > 0 ? [`Not included, for lack of a price history: ${list(noHistory)}.`] : []),
+  ];
+}

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatSignedUsd, formatUsd, toneTextClass } from '../../lib/format';
 import { useValueHistory } from './get-value-history';
 import { Amount } from '../../components/hide-values';
-import { displaySymbol } from '../../../domain/security-master';
+import { valueHistoryLeftOut } from './format';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const ValueHistoryChart = lazy(() => import('./value-history-chart'));
@@ -26,12 +26,21 @@ function ChartSkeleton() {
 
 /**
  * Spec 000's value over time: today's holdings at each stored daily close of the past year, from the
- * server's value history. 'Simulated' is said once, by the badge, when any close is simulated.
+ * server's value history. 'Simulated' is said once, by the badge, when any close is simulated. A holding left
+ * out is named with its reason: not found (the valuation's `unknownSymbols`), or no price history.
  */
-export function ValueHistoryCard({ portfolio }: { portfolio: Readonly<Portfolio> }) {
+export function ValueHistoryCard({
+  portfolio,
+  unknownSymbols,
+}: {
+  portfolio: Readonly<Portfolio>;
+  /** The valuation's symbols no source found; undefined until it has answered. */
+  unknownSymbols: readonly string[] | undefined;
+}) {
   const headingId = useId();
   const history = useValueHistory(portfolio);
   const data = history.data;
+  const leftOut = data ? valueHistoryLeftOut(data.excluded, unknownSymbols) : [];
   const first = data?.points[0];
   const last = data?.points.at(-1);
   const change = first && last ? last.value - first.value : 0;
@@ -72,11 +81,15 @@ export function ValueHistoryCard({ portfolio }: { portfolio: Readonly<Portfolio>
         ) : (
           <p className="text-sm text-muted-foreground">There is no price history for these holdings yet.</p>
         )}
-        {data && data.excluded.length > 0 ? (
-          <p className="text-xs text-muted-foreground">
-            Not included, for lack of a price history: {data.excluded.map(displaySymbol).join(', ')}.
+        {leftOut.map((line) => (
+          <p
+            key={line}
+            className="text-xs break-words text-muted-foreground"
+            data-testid="value-history-left-out"
+          >
+            {line}
           </p>
-        ) : null}
+        ))}
       </CardContent>
     </Card>
   );

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Balance } from './balances';
-import { formatMoney, formatPrice } from './format';
+import { formatMoney, formatPrice, formatQuantity } from './format';
 import { formatSignedUsd, toneTextClass } from '../../lib/format';
 
 const SOURCE_LABELS: Readonly<Record<string, string>> = {
@@ -86,7 +86,7 @@ export function HoldingsTable({ portfolio }: { portfolio: PaperPortfolio }) {
                     <p className="font-semibold">
                       {displaySymbol(symbol)}{' '}
                       <span className="font-normal text-muted-foreground">
-                        · {holding.quantity} {holding.quantity === 1 ? 'share' : 'shares'}
+                        · {formatQuantity(symbol, holding.quantity)}
                       </span>
                     </p>
                     <p className="font-semibold tabular-nums">

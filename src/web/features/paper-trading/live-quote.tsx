@@ -2,13 +2,18 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { QuoteResponse } from '../../../contracts/market-data';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { displaySymbol } from '../../../domain/symbol-kind';
+import { errorCode, errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatUsd, toneTextClass } from '../../lib/format';
 import { QUOTE_SOURCE_LABELS } from '../../lib/quote';
+import { formatPrice, formatQuantity } from './format';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
-/** The current quote of the symbol being typed (already debounced), with where it came from. */
+/**
+ * The current quote of the symbol being typed (already debounced; the key, `CRYPTO:BTC` for a coin), with where
+ * it came from. The symbol is written as people write it (`BTC`).
+ */
 export function LiveQuote({
   symbol,
   quantity,
@@ -19,6 +24,7 @@ export function LiveQuote({
   /** The quote query of `symbol` (the trade form's, so the order and the price shown are of one answer). */
   quote: UseQueryResult<QuoteResponse>;
 }) {
+  const shown = displaySymbol(symbol);
   if (symbol === '') {
     return <p className="text-sm text-muted-foreground">Type a symbol to see its current price.</p>;
   }
@@ -26,14 +32,17 @@ export function LiveQuote({
     return (
       <div className="flex items-center gap-2 text-sm text-muted-foreground">
         <Spinner className="size-4" />
-        <span>Getting a quote for {symbol}…</span>
+        <span>Getting a quote for {shown}…</span>
       </div>
     );
   }
   if (quote.isError) {
+    // Not found: the form says why under Execute Trade (the server's 'Unknown symbol' names the key).
     return (
       <p className="text-sm text-muted-foreground">
-        No quote for {symbol}: {errorMessage(quote.error, 'prices are not available right now.')}
+        {errorCode(quote.error) === 'NOT_FOUND'
+          ? `No quote for ${shown}.`
+          : `No quote for ${shown}: ${errorMessage(quote.error, 'prices are not available right now.')}`}
       </p>
     );
   }
@@ -42,7 +51,7 @@ export function LiveQuote({
   return (
     <div className="flex flex-col gap-1.5 text-sm">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="font-semibold">{data.symbol}</span>
+        <span className="font-semibold">{displaySymbol(data.symbol)}</span>
         <span className="text-muted-foreground">{data.name}</span>
         {data.source === 'simulated' ? (
           <SimulatedPricesBadge />
@@ -51,14 +60,14 @@ export function LiveQuote({
         )}
       </div>
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="text-lg font-bold tabular-nums">{formatUsd(data.currentPrice)}</span>
+        <span className="text-lg font-bold tabular-nums">{formatPrice(data.currentPrice)}</span>
         <span className={cn('tabular-nums', toneTextClass(data.changePercent))}>
           {formatSignedPercent(data.changePercent)} today
         </span>
       </p>
       {estimated !== null ? (
         <p className="text-muted-foreground">
-          Estimated total for {quantity} {quantity === 1 ? 'share' : 'shares'}:{' '}
+          Estimated total for {formatQuantity(data.symbol, quantity)}:{' '}
           <span className="font-medium text-foreground tabular-nums">{formatUsd(estimated)}</span> (filled at
           the quote when you execute)
         </p>

@@ -17,7 +17,7 @@ const TRADE_FAILED = 'Failed to execute trade';
 export interface PlaceTradeVariables {
   /** undefined when no portfolio is selected: the mutation fails with 'No portfolio selected' (spec 001 §8). */
   portfolioId: string | undefined;
-  order: Pick<PaperTradeRequest, 'symbol' | 'side' | 'quantity'>;
+  order: Pick<PaperTradeRequest, 'symbol' | 'kind' | 'side' | 'quantity'>;
   /** One per submission: the server fills a retried request with the same key once. */
   idempotencyKey: string;
 }

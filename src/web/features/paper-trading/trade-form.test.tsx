@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaperPortfolio } from '../../../contracts/paper-trading';
 import { fakeQuoteQuery, quoteOf } from '../../testing/fake-quote-query';
-import { renderAt } from '../../testing/render-page';
+import { renderAt, watchToasts } from '../../testing/render-page';
 import { stubApi, testUser } from '../../testing/stub-api';
 import { formatDay, formatMoney, formatPrice } from './format';
 import { TradePanel } from './trade-form';
@@ -28,6 +28,17 @@ const PORTFOLIO: PaperPortfolio = {
   hasStalePrices: false,
   createdAt: '2026-04-01T12:00:00.000Z',
 };
+const BITCOIN = quoteOf({
+  symbol: 'CRYPTO:BTC',
+  name: 'Bitcoin',
+  currentPrice: 60_000,
+  change: 600,
+  changePercent: 1,
+  previousClose: 59_400,
+  currency: 'USD',
+  source: 'simulated',
+  asOf: '2026-11-24T10:00:00.000Z',
+});
 /** The quote waits 400 ms after the last keystroke; this leaves room for a loaded machine. */
 const QUOTE_WAIT = { timeout: 5_000 };
 
@@ -63,10 +74,12 @@ describe('the trade form’s live quote', () => {
     const { quoteQuery } = fakeQuoteQuery({});
     renderAt('/paper-trading', <TradePanel userId={ADA.id} portfolio={PORTFOLIO} quoteQuery={quoteQuery} />);
     fireEvent.change(symbolInput(), { target: { value: 'ZZZZ' } });
-    await waitFor(() => expect(executeButton()).toHaveProperty('disabled', true), QUOTE_WAIT);
-    const why = document.getElementById(executeButton().getAttribute('aria-describedby') ?? '');
-    expect(why?.textContent).toMatch(/^No price source knows ZZZZ, so it cannot be traded\./);
-    expect(liveQuote().textContent).toBe('No quote for ZZZZ: No price source knows ZZZZ');
+    await waitFor(() => {
+      const why = document.getElementById(executeButton().getAttribute('aria-describedby') ?? '');
+      expect(why?.textContent).toBe('We could not find ZZZZ. Check the spelling.');
+    }, QUOTE_WAIT);
+    expect(executeButton()).toHaveProperty('disabled', true);
+    expect(liveQuote().textContent).toBe('No quote for ZZZZ.');
   });
 });
 
@@ -105,6 +118,7 @@ describe('placing a trade', () => {
       portfolioId: PORTFOLIO.id,
       userId: ADA.id,
       symbol: 'AAPL',
+      kind: 'stock',
       side: 'buy',
       quantity: 2,
     });
@@ -130,5 +144,101 @@ describe('paper-trading formats', () => {
     expect(formatPrice(0.123456)).toBe('$0.123456');
     expect(formatDay('2026-01-05')).toBe('Jan 5');
     expect(formatDay('not a day')).toBe('not a day');
+  });
+});
+
+describe('TradePanel (issue 25: stock or crypto is asked, as on the alert form)', () => {
+  // The quote waits until typing stops (a debounce): these tests move the clock on instead of waiting for it.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const settleTyping = () => act(() => vi.advanceTimersByTimeAsync(500));
+
+  it('says BTC as a stock is a coin, trades it as Crypto, and never shows the key CRYPTO:BTC', async () => {
+    const api = stubApi({
+      'POST /api/paper-trading/trade': (body) => ({
+        status: 201,
+        body: {
+          message: 'Bought 2 BTC at $60,000.00.',
+          trade: {
+            id: '1b3f4c1e-2d3a-4b5c-8d6e-7f8091a2b3c4',
+            portfolioId: PORTFOLIO.id,
+            userId: ADA.id,
+            symbol: 'CRYPTO:BTC',
+            side: 'buy',
+            quantity: (body as { quantity: number }).quantity,
+            price: '60000.000000',
+            totalValue: '120000.00',
+            realizedPnl: null,
+            priceSource: 'simulated',
+            executedAt: '2026-11-24T10:00:00.000Z',
+          },
+        },
+      }),
+    });
+    const { quoteQuery } = fakeQuoteQuery({ 'CRYPTO:BTC': [BITCOIN, BITCOIN] });
+    const toasts = watchToasts();
+    renderAt('/paper-trading', <TradePanel userId={ADA.id} portfolio={PORTFOLIO} quoteQuery={quoteQuery} />);
+    const execute = screen.getByRole('button', { name: 'Execute Trade' });
+
+    expect(screen.getByLabelText<HTMLInputElement>('Stock or fund').checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Stock Symbol'), { target: { value: 'btc' } });
+    await settleTyping();
+    const reason = await screen.findByTestId('trade-symbol-unknown');
+    expect(reason.textContent).toBe(
+      'We could not find BTC as a stock or fund. BTC is a crypto: choose Crypto.',
+    );
+    expect(execute).toHaveProperty('disabled', true);
+    expect(execute.getAttribute('aria-describedby')).toBe(reason.id);
+
+    fireEvent.click(screen.getByLabelText('Crypto'));
+    // The field keeps what was typed, and is named for what it now holds.
+    expect(screen.getByLabelText<HTMLInputElement>('Crypto Symbol').value).toBe('BTC');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    await settleTyping();
+    await screen.findByText('Bitcoin');
+    expect(screen.queryByTestId('trade-symbol-unknown')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Live quote' }).textContent).toContain(
+      'Estimated total for 2 coins',
+    );
+    expect(execute).toHaveProperty('disabled', false);
+    expect(document.body.textContent).not.toContain('CRYPTO:');
+
+    fireEvent.click(execute);
+    await waitFor(() => expect(toasts.current()).toEqual(['Trade Executed!: Bought 2 BTC at $60,000.00.']));
+    expect(api.requests.find((r) => r.route === 'POST /api/paper-trading/trade')?.body).toEqual({
+      portfolioId: PORTFOLIO.id,
+      userId: ADA.id,
+      symbol: 'BTC',
+      kind: 'crypto',
+      side: 'buy',
+      quantity: 2,
+    });
+    // Back to the defaults, with the market chosen kept.
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Crypto Symbol').value).toBe(''));
+    expect(screen.getByLabelText<HTMLInputElement>('Crypto').checked).toBe(true);
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it('holds the ticker typed to the contract rules (ZTickerSymbol) and says a typo is one', async () => {
+    const api = stubApi({});
+    const { quoteQuery } = fakeQuoteQuery({});
+    renderAt('/paper-trading', <TradePanel userId={ADA.id} portfolio={PORTFOLIO} quoteQuery={quoteQuery} />);
+    fireEvent.click(screen.getByLabelText('Crypto'));
+    fireEvent.change(screen.getByLabelText('Crypto Symbol'), { target: { value: 'dogecoinxyz' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Trade' }));
+    await screen.findByText('Symbol too long');
+
+    fireEvent.click(screen.getByLabelText('Stock or fund'));
+    fireEvent.change(screen.getByLabelText('Stock Symbol'), { target: { value: 'zzzq' } });
+    await settleTyping();
+    expect((await screen.findByTestId('trade-symbol-unknown')).textContent).toBe(
+      'We could not find ZZZQ. Check the spelling.',
+    );
+    expect(api.requests.filter((r) => r.route.startsWith('POST'))).toEqual([]);
+    expect(api.unexpected).toEqual([]);
   });
 });

@@ -1,9 +1,12 @@
 import { useId, type ChangeEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRightLeft } from 'lucide-react';
 import { ZPaperTradeRequest, type PaperPortfolio } from '../../../contracts/paper-trading';
+import { otherKindKey, symbolKeyOf, symbolNotFoundMessage } from '../../../domain/symbol-kind';
+import { SymbolKindField } from '../../components/symbol-kind-field';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -17,12 +20,16 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { errorCode } from '../../lib/api-client';
 import type { QuoteQuery } from '../../lib/quote';
 
-/** The contract's own rules and messages (spec 001 §5) for the fields a person fills in. */
-const ZTradeForm = ZPaperTradeRequest.pick({ symbol: true, side: true, quantity: true });
+/**
+ * The contract's own rules and messages (spec 001 §5) for the fields a person fills in: the ticker as typed
+ * (ZTickerSymbol), and stock or crypto asked as the alert form asks it.
+ */
+const ZTradeForm = ZPaperTradeRequest.pick({ symbol: true, kind: true, side: true, quantity: true });
 
 type TradeFormValues = PlaceTradeVariables['order'];
+type TradeFormInput = z.input<typeof ZTradeForm>;
 
-const DEFAULT_VALUES: TradeFormValues = { symbol: '', side: 'buy', quantity: 1 };
+const DEFAULT_VALUES: TradeFormValues = { symbol: '', kind: 'stock', side: 'buy', quantity: 1 };
 const QUOTE_DEBOUNCE_MS = 400;
 const QUOTABLE = /^[A-Z0-9.\-^=:/]{1,10}$/;
 
@@ -42,11 +49,6 @@ function upperCaseInPlace(event: ChangeEvent<HTMLInputElement>) {
   const { selectionStart, selectionEnd } = input;
   input.value = upper;
   input.setSelectionRange(selectionStart, selectionEnd);
-}
-
-/** Why Execute Trade is off while the symbol typed is one no price source knows. */
-function unknownSymbolMessage(symbol: string): string {
-  return `No price source knows ${symbol}, so it cannot be traded. Check the spelling: stocks and funds by their ticker (AAPL, VTI), crypto as CRYPTO:BTC.`;
 }
 
 function NoPortfolioSelected() {
@@ -102,7 +104,7 @@ function TradeForm({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<TradeFormValues>({
+  } = useForm<TradeFormInput, unknown, TradeFormValues>({
     resolver: zodResolver(ZTradeForm),
     defaultValues: DEFAULT_VALUES,
     mode: 'onSubmit',
@@ -110,15 +112,23 @@ function TradeForm({
   });
 
   const typedSymbol = useWatch({ control, name: 'symbol' });
+  const kind = useWatch({ control, name: 'kind' }) ?? 'stock';
   const typedQuantity = useWatch({ control, name: 'quantity' });
-  const debouncedSymbol = useDebouncedValue(typedSymbol.trim(), QUOTE_DEBOUNCE_MS);
-  const quoteSymbol = QUOTABLE.test(debouncedSymbol) ? debouncedSymbol : '';
+  const typedKey = QUOTABLE.test(typedSymbol.trim()) ? symbolKeyOf(kind, typedSymbol) : '';
+  // The key ('CRYPTO:BTC' for the coin BTC) is what is quoted and traded; the ticker typed is what is checked.
+  const quoteSymbol = useDebouncedValue(typedKey, QUOTE_DEBOUNCE_MS);
   // The live quote shows it; a symbol nobody can price is explained before the order is sent.
   const quote = useQuery(quoteQuery(quoteSymbol));
   const unknownSymbol =
-    quoteSymbol !== '' && quoteSymbol === typedSymbol.trim() && errorCode(quote.error) === 'NOT_FOUND'
+    quoteSymbol !== '' && quoteSymbol === typedKey && errorCode(quote.error) === 'NOT_FOUND'
       ? quoteSymbol
       : null;
+  // Asked only for a symbol not found: is it the other kind ('BTC' typed as a stock is a coin)?
+  const otherKind = useQuery(quoteQuery(unknownSymbol === null ? '' : otherKindKey(unknownSymbol)));
+  const unknownSymbolMessage =
+    unknownSymbol === null || otherKind.isPending
+      ? null
+      : symbolNotFoundMessage(unknownSymbol, otherKind.isSuccess);
   const unknownSymbolId = `${id}-unknown-symbol`;
 
   const onSubmit = handleSubmit((values) => {
@@ -128,8 +138,9 @@ function TradeForm({
         order: { ...values, symbol: values.symbol.toUpperCase() },
         idempotencyKey: newIdempotencyKey(),
       },
-      // The toasts come from the mutation itself, so they show even if this tab is left while pending.
-      { onSuccess: () => reset(DEFAULT_VALUES) },
+      // The toasts come from the mutation itself, so they show even if this tab is left while pending. The
+      // market chosen stays: a person trading coins trades the next one as a coin too.
+      { onSuccess: () => reset({ ...DEFAULT_VALUES, kind: values.kind }) },
     );
   });
 
@@ -147,11 +158,24 @@ function TradeForm({
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <Controller
+                control={control}
+                name="kind"
+                render={({ field }) => (
+                  <SymbolKindField
+                    name={`${id}-kind`}
+                    value={field.value ?? 'stock'}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            </div>
             <div className="flex flex-col gap-2 sm:col-span-2">
-              <Label htmlFor={`${id}-symbol`}>Stock Symbol</Label>
+              <Label htmlFor={`${id}-symbol`}>{kind === 'crypto' ? 'Crypto Symbol' : 'Stock Symbol'}</Label>
               <Input
                 id={`${id}-symbol`}
-                placeholder="e.g. AAPL"
+                placeholder={kind === 'crypto' ? 'e.g. BTC' : 'e.g. AAPL'}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
@@ -220,15 +244,15 @@ function TradeForm({
               type="submit"
               size="lg"
               disabled={placeTrade.isPending || unknownSymbol !== null}
-              aria-describedby={unknownSymbol !== null ? unknownSymbolId : undefined}
+              aria-describedby={unknownSymbolMessage !== null ? unknownSymbolId : undefined}
               className="w-full sm:w-auto sm:self-start"
             >
               <ArrowRightLeft aria-hidden="true" />
               {placeTrade.isPending ? 'Executing Trade...' : 'Execute Trade'}
             </Button>
-            {unknownSymbol !== null ? (
-              <p id={unknownSymbolId} className="text-sm text-destructive">
-                {unknownSymbolMessage(unknownSymbol)}
+            {unknownSymbolMessage !== null ? (
+              <p id={unknownSymbolId} className="text-sm text-destructive" data-testid="trade-symbol-unknown">
+                {unknownSymbolMessage}
               </p>
             ) : null}
           </div>

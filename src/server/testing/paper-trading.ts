@@ -1,14 +1,14 @@
 /**
- * Test helpers for paper trading: a quote source with exact prices, and calls as a user. Used by this
- * feature's integration tests only.
+ * Test helpers for paper trading: a quote source with exact prices, and calls as a user. Used by the paper
+ * trading feature's integration tests only.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { AppError } from '../../../contracts/errors';
-import type { HistoryRange } from '../../../contracts/market-data';
-import type { DailyClose } from '../../../domain/paper-trading';
-import { injectAs, type TestUser } from '../../testing/users';
-import type { QuoteSource } from './service';
+import { AppError } from '../../contracts/errors';
+import type { HistoryRange } from '../../contracts/market-data';
+import type { DailyClose } from '../../domain/paper-trading';
+import { injectAs, type TestUser } from './users';
+import type { QuoteSource } from '../features/paper-trading/service';
 
 export const FAKE_AS_OF = '2025-01-02T15:30:00.000Z';
 
