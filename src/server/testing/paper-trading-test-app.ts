@@ -1,12 +1,18 @@
 /**
- * The paper-trading ledger tests' app (src/server/features/paper-trading/{portfolios,trades}.test.ts): a test
- * app on a quote source the tests set, with the per-user trade limit off (trade-limit.test.ts tests it), the
- * feature's events recorded, and hooks a test sets to run inside a trade's transaction. A test file calls
+ * The paper-trading ledger tests' app (src/server/features/paper-trading/{portfolios,trades}.test.ts): a
+ * trading test app (below; the rewards tests' too) on a quote source the tests set, the feature's events
+ * recorded instead of rewarded, and hooks a test sets to run inside a trade's transaction. A test file calls
  * `usePaperTradingTestApp()` once at its top; `t` and the three users are live bindings, set by its hooks.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { call, FakeQuoteSource } from '../features/paper-trading/test-support';
-import type { PaperTradingEvent, Transaction } from '../features/paper-trading/service';
+import type {
+  PaperTradingEvent,
+  PaperTradingOptions,
+  QuoteSource,
+  Transaction,
+} from '../features/paper-trading/service';
+import type { RewardsOptions } from '../features/rewards/service';
 import { createTestApp, type TestApp } from './test-app';
 import { signUpUser, type TestUser } from './users';
 
@@ -28,21 +34,36 @@ export let alice: TestUser;
 export let bob: TestUser;
 export let admin: TestUser;
 
+/**
+ * A test app for many trades (the paper-trading and rewards tests): quotes from `quoteSource`, daily closes
+ * never reused, and no per-user trade limit (paper-trading/trade-limit.test.ts tests it).
+ */
+export function createTradingTestApp(options: {
+  adminEmail: string;
+  quoteSource: QuoteSource;
+  paperTrading?: Omit<PaperTradingOptions, 'quoteSource' | 'historyCacheMs'>;
+  rewards?: RewardsOptions;
+}): Promise<TestApp> {
+  return createTestApp({
+    env: { ADMIN_EMAILS: options.adminEmail, TRADES_PER_MINUTE: '0' },
+    overrides: {
+      paperTrading: { quoteSource: options.quoteSource, historyCacheMs: 0, ...options.paperTrading },
+      ...(options.rewards ? { rewards: options.rewards } : {}),
+    },
+  });
+}
+
 export function usePaperTradingTestApp() {
   beforeAll(async () => {
-    t = await createTestApp({
-      // The ledger is tested here; the per-user trade limit in trade-limit.test.ts.
-      env: { ADMIN_EMAILS: ADMIN_EMAIL, TRADES_PER_MINUTE: '0' },
-      overrides: {
-        paperTrading: {
-          quoteSource: quotes,
-          historyCacheMs: 0,
-          onEvent: async (event, { tx }) => {
-            events.push(event);
-            await hooks.onEventExtra?.(event, tx);
-          },
-          beforeTradeCommit: async ({ tx }) => hooks.beforeCommit?.(tx),
+    t = await createTradingTestApp({
+      adminEmail: ADMIN_EMAIL,
+      quoteSource: quotes,
+      paperTrading: {
+        onEvent: async (event, { tx }) => {
+          events.push(event);
+          await hooks.onEventExtra?.(event, tx);
         },
+        beforeTradeCommit: async ({ tx }) => hooks.beforeCommit?.(tx),
       },
     });
     [alice, bob, admin] = await Promise.all([
