@@ -157,7 +157,7 @@ export async function askAdvisor(
   const used = Math.max(...counts.map(({ count }) => count));
   if (used > allowance.limit) {
     await giveBack();
-    throw new AppError(ADVISOR_LIMIT_CODE, advisorLimitMessage(allowance.limit), { status: 429 });
+    throw new AppError(ADVISOR_LIMIT_CODE, advisorLimitMessage(allowance.limit));
   }
   let answer: CachedAdvice;
   try {

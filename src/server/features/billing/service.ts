@@ -82,7 +82,7 @@ async function withStripe<T>(context: BillingContext, work: () => Promise<T>): P
     return await work();
   } catch (error) {
     if (error instanceof PaymentDeclinedError) {
-      throw new AppError('PAYMENT_DECLINED', error.message, { status: 402 });
+      throw new AppError('PAYMENT_DECLINED', error.message);
     }
     if (error instanceof PaymentsUnavailableError) {
       context.log.warn({ reason: error.message }, 'Stripe unavailable');
@@ -94,7 +94,7 @@ async function withStripe<T>(context: BillingContext, work: () => Promise<T>): P
     }
     if (error instanceof PaymentsRequestError || error instanceof CustomerMissingError) {
       context.log.error({ reason: error.message }, 'Stripe refused a request');
-      throw new AppError('PAYMENT_SERVICE_ERROR', PAYMENTS_REFUSED_MESSAGE, { status: 502 });
+      throw new AppError('PAYMENT_SERVICE_ERROR', PAYMENTS_REFUSED_MESSAGE);
     }
     throw error;
   }
@@ -396,9 +396,7 @@ export async function cancelBillingBeforeDeletion(options: {
   if (!payments) {
     // No key, so nothing can be read or canceled at Stripe: only what we know of can stop the deletion.
     if (liveStored.length === 0) return [];
-    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', DELETE_PAYMENTS_NOT_CONFIGURED_MESSAGE, {
-      status: 503,
-    });
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', DELETE_PAYMENTS_NOT_CONFIGURED_MESSAGE);
   }
   try {
     const toCancel = new Set(liveStored.map((row) => row.id));
@@ -426,13 +424,11 @@ export async function cancelBillingBeforeDeletion(options: {
   } catch (error) {
     if (error instanceof PaymentsUnavailableError) {
       context.log.warn({ userId, reason: error.message }, 'Account not deleted: Stripe unavailable');
-      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', DELETE_PAYMENTS_UNAVAILABLE_MESSAGE, {
-        status: 503,
-      });
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', DELETE_PAYMENTS_UNAVAILABLE_MESSAGE);
     }
     if (error instanceof PaymentsRequestError || error instanceof CustomerMissingError) {
       context.log.error({ userId, reason: error.message }, 'Account not deleted: Stripe refused a cancel');
-      throw new AppError('PAYMENT_PROVIDER_ERROR', DELETE_PAYMENTS_REFUSED_MESSAGE, { status: 502 });
+      throw new AppError('PAYMENT_PROVIDER_ERROR', DELETE_PAYMENTS_REFUSED_MESSAGE);
     }
     throw error;
   }
