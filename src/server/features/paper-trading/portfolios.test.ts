@@ -16,6 +16,7 @@ import {
 } from '../../testing/paper-trading-test-app';
 import { expectError, signUpUser } from '../../testing/users';
 import { call, createPortfolio, FAKE_AS_OF, trade } from './test-support';
+import { utcDateOf } from '../../../domain/calendar';
 
 usePaperTradingTestApp();
 
@@ -319,7 +320,7 @@ describe('GET /api/paper-trading/portfolio/:id/performance', () => {
     d.setUTCDate(d.getUTCDate() - n);
     return d;
   };
-  const date = (n: number) => daysAgo(n).toISOString().slice(0, 10);
+  const date = (n: number) => utcDateOf(daysAgo(n));
 
   it('replays cash from the fills and values holdings at daily closes, today at the live quote', async () => {
     const user = await signUpUser(t.app);
