@@ -6,14 +6,15 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The integration tests: server test files that open a PostgreSQL database, which they do only through the
- * test app, the test database or the two app instances (src/server/testing). Read from the files, so a test moved or added lands in
- * the right project by what it imports, not by where it lives.
+ * test app (or a feature's test app built on it, named `<feature>-test-app`), the test database or the two app
+ * instances (src/server/testing). Read from the files, so a test moved or added lands in the right project by
+ * what it imports, not by where it lives.
  */
 const integrationTests = readdirSync(`${root}src/server`, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `src/server/${file.replaceAll('\\', '/')}`)
   .filter((file) =>
-    /\/testing\/(test-(app|database)|app-instances)'/.test(readFileSync(`${root}${file}`, 'utf8')),
+    /\/testing\/([\w-]*test-app|test-database|app-instances)'/.test(readFileSync(`${root}${file}`, 'utf8')),
   );
 
 export default defineConfig({

@@ -9,11 +9,12 @@ import { simulateDailyBars } from '../src/domain/market-simulator';
 import { findSecurity, securityMaster } from '../src/domain/security-master';
 import { computeTerminalAdvancedAnalytics } from '../src/server/features/terminal/service';
 import type { CloseHistoryResult } from '../src/server/features/market-data/service';
+import { utcDateOf } from '../src/domain/calendar';
 
 const HOLDINGS = 100;
 const RUNS = 30;
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+const day = (date: Date) => utcDateOf(date);
 const to = new Date();
 const from = new Date(to);
 from.setUTCFullYear(to.getUTCFullYear() - 5);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ServerErrorCode } from './errors';
 import { text } from './text';
 
 /**
@@ -66,16 +67,8 @@ export const ROBINHOOD_ERRORS = {
   tooManyFromAddress: (wait: string) => `Too many Robinhood imports from this network. Try again in ${wait}.`,
 } as const;
 
-/** HTTP status and code of each failure of a brokerage connection. */
-export const BROKER_ERROR_CODES = {
-  /** Robinhood wants a verification code, SMS/e-mail challenge or device approval. */
-  BROKER_MFA_REQUIRED: 422,
-  /** Wrong username or password. */
-  BROKER_REJECTED: 401,
-  /** Down, timed out, answered 5xx/429 or something unreadable. */
-  BROKER_UNAVAILABLE: 502,
-} as const;
-export type BrokerErrorCode = keyof typeof BROKER_ERROR_CODES;
+/** The code of each failure of a brokerage connection (its status in `errorStatusByCode`, errors.ts). */
+export type BrokerErrorCode = Extract<ServerErrorCode, `BROKER_${string}`>;
 
 const SYMBOL = /^[A-Z0-9.-]{1,15}$/;
 /** A plain decimal, as a number input writes it: `10`, `10.5`, `.5`, `+2`, `-3` (no exponent, no grouping). */
@@ -180,7 +173,7 @@ export type RobinhoodImportRequest = z.infer<typeof ZRobinhoodImportRequest>;
 /**
  * 200: `{ success: true, portfolio, message: 'Imported 5 holdings from Robinhood.', accounts }` (stocks and
  * ETFs of every account the positions list covers, and the crypto account's coins as `CRYPTO:BTC`, summed;
- * options are not read). Failures, of either part, are error bodies with BROKER_ERROR_CODES and a
+ * options are not read). Failures, of either part, are error bodies with a BrokerErrorCode and a
  * ROBINHOOD_ERRORS message: no partial portfolio is sent.
  */
 export const ZRobinhoodImportResponse = ZImportResponse.extend({

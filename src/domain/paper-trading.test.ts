@@ -18,6 +18,7 @@ import {
   type Holding,
   type TradeOutcome,
 } from './paper-trading';
+import { utcDateOf } from './calendar';
 
 const holding = (quantity: number, averageCost: string): Holding => ({
   quantity,
@@ -481,7 +482,7 @@ describe('buildPerformanceSeries', () => {
 
   it('replays 5,000 trades over two years to the exact last-day cash and value', () => {
     const start = Date.UTC(2023, 0, 1);
-    const day = (n: number) => new Date(start + n * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => utcDateOf(start + n * 86_400_000);
     const symbols = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE', 'FFF', 'GGG', 'HHH'];
     const many = Array.from({ length: 5000 }, (_, i) => ({
       date: day(Math.floor((i * 730) / 5000)),

@@ -11,6 +11,7 @@ import {
   trailingReturn,
   type SuggestionPreferences,
 } from './trading-suggestions';
+import { addDays } from './calendar';
 
 const FUND_PRICES = new Map([
   ['VTI', 300],
@@ -22,7 +23,7 @@ const FUND_PRICES = new Map([
 /** `count` daily closes from `first` to `last` in a straight line (dates one day apart from 2025-01-01). */
 function line(first: number, last: number, count = 250): Bar[] {
   return Array.from({ length: count }, (_, i) => ({
-    date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+    date: addDays('2025-01-01', i),
     close: first + ((last - first) * i) / (count - 1),
   }));
 }
@@ -32,7 +33,7 @@ function zigzag(count = 250): Bar[] {
   let close = 100;
   return Array.from({ length: count }, (_, i) => {
     if (i > 0) close *= i % 2 === 1 ? 1.01 : 0.99;
-    return { date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10), close };
+    return { date: addDays('2025-01-01', i), close };
   });
 }
 

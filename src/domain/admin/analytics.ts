@@ -4,6 +4,7 @@
  */
 import type { BillingInterval, PaidPlanId } from '../plans';
 import { PLANS } from '../plans';
+import { utcDateOf } from '../calendar';
 
 export const ADMIN_STATS_RANGES = ['7d', '30d', '90d', 'all'] as const;
 export type AdminStatsRange = (typeof ADMIN_STATS_RANGES)[number];
@@ -110,7 +111,7 @@ export function fillDailyCounts(
   const start = Math.max(Date.parse(`${from}T00:00:00Z`), end - (maxDays - 1) * DAY_MS);
   const days: { date: string; count: number }[] = [];
   for (let time = start; time <= end; time += DAY_MS) {
-    const date = new Date(time).toISOString().slice(0, 10);
+    const date = utcDateOf(time);
     days.push({ date, count: byDate.get(date) ?? 0 });
   }
   return days;

@@ -1,3 +1,4 @@
+import { utcDateOf } from '../calendar';
 /**
  * CSV cells for the admin's user export (RFC 4180): a cell with a comma, quote or line break is quoted, quotes
  * doubled. A cell a spreadsheet would read as a formula (first character =, +, -, @, or a tab or carriage
@@ -32,5 +33,5 @@ export const USER_EXPORT_COLUMNS = [
 
 /** Spec 001 §9: `users_export_{date}.csv`, the date as YYYY-MM-DD in UTC. */
 export function userExportFileName(now: Date): string {
-  return `users_export_${now.toISOString().slice(0, 10)}.csv`;
+  return `users_export_${utcDateOf(now)}.csv`;
 }

@@ -4,6 +4,7 @@
  * text colour readable on the firm's colour, and the names the report is dated and saved under.
  */
 import { transliterate } from './transliterate';
+import { utcDateOf } from '../calendar';
 
 /**
  * Blocks in order, each on one page: block i goes on the current page when its height fits in the space left,
@@ -156,7 +157,7 @@ export interface ReportFileName {
  * a name with nothing to spell in ASCII ('株式会社') gives 'portfolio-report-2026-11-24.pdf' as the ASCII name.
  */
 export function reportFileName(preparedBy: string, generatedAt: Date): ReportFileName {
-  const rest = `portfolio-report-${generatedAt.toISOString().slice(0, 10)}.pdf`;
+  const rest = `portfolio-report-${utcDateOf(generatedAt)}.pdf`;
   const named = (slug: string) => (slug ? `${slug}-${rest}` : rest);
   return { unicode: named(fileSlug(preparedBy)), ascii: named(fileSlug(preparedBy, { ascii: true })) };
 }

@@ -72,7 +72,7 @@ export function registerErrorHandling(app: FastifyInstance) {
  */
 export function frameworkError(error: FastifyError): AppError {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return new AppError('URI_TOO_LONG', 'The request URL is too long', { status: 414 });
+    return new AppError('URI_TOO_LONG', 'The request URL is too long');
   }
   if (error.code === 'FST_ERR_BAD_URL') return new AppError('BAD_REQUEST', 'The request URL is not valid');
   return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
@@ -82,12 +82,10 @@ export function frameworkError(error: FastifyError): AppError {
 function connectionError(error: ConnectionError): AppError {
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     const limit = `${Math.round(maxHeaderSize / 1024)} KB`;
-    return new AppError('HEADERS_TOO_LARGE', `The request line and headers are too large (limit ${limit})`, {
-      status: 431,
-    });
+    return new AppError('HEADERS_TOO_LARGE', `The request line and headers are too large (limit ${limit})`);
   }
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return new AppError('REQUEST_TIMEOUT', 'The request took too long to arrive', { status: 408 });
+    return new AppError('REQUEST_TIMEOUT', 'The request took too long to arrive');
   }
   return new AppError('BAD_REQUEST', 'The request is not valid HTTP');
 }

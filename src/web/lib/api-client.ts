@@ -1,4 +1,4 @@
-import type { AppError } from '../../contracts/errors';
+import type { AppError, ClientErrorCode } from '../../contracts/errors';
 
 /**
  * What a success body is checked with: any zod schema fits, and so does a hand-written reader
@@ -38,7 +38,7 @@ export function schemaFromReader<T>(read: (value: unknown) => T | null): Respons
  * happens, so the shell that every page loads stays small; a signed-out visit to / never needs it.
  */
 async function createAppError(
-  code: string,
+  code: ClientErrorCode,
   message: string,
   options: { status?: number; fields?: Record<string, string> } = {},
 ): Promise<AppError> {
@@ -115,11 +115,11 @@ async function request<T>(
 
 /** Turns a non-OK answer into the app's one error type. */
 async function errorFromResponse(response: Response, text: string): Promise<AppError> {
-  const { AppError, ZErrorBody } = await import('../../contracts/errors');
+  const { AppError, ZErrorBody, appErrorCodeOf } = await import('../../contracts/errors');
   const parsed = ZErrorBody.safeParse(safeJson(text));
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
-    return new AppError(code, message, { status: response.status, fields });
+    return new AppError(appErrorCodeOf(code), message, { status: response.status, fields });
   }
   return new AppError('HTTP_ERROR', `${response.status}: ${text || response.statusText}`, {
     status: response.status,

@@ -9,6 +9,7 @@ import { linkIn, startTestSmtpServer, tokenOf, type TestSmtpServer } from '../..
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, TEST_PASSWORD, type TestUser } from '../../testing/users';
 import { EXISTING_ACCOUNT_SUBJECT, RESET_SUBJECT, VERIFICATION_SUBJECT } from './account-mail';
+import { utcDateOf } from '../../../domain/calendar';
 
 const PUBLIC_URL = 'https://app.foliowise.test';
 const execFileAsync = promisify(execFile);
@@ -593,7 +594,7 @@ describe('/api/account', () => {
 
     const res = await asUser(user, 'GET', '/api/account/export');
     expect(res.statusCode, res.body).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDateOf(new Date());
     expect(res.headers['content-disposition']).toBe(`attachment; filename="foliowise-data-${today}.json"`);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const data = res.json();

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, TEST_PASSWORD, type TestUser } from '../../testing/users';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../accounts/service';
 import { rederivePlan } from '../billing/service';
+import { utcDateOf } from '../../../domain/calendar';
 
 let t: TestApp;
 let admin: TestUser;
@@ -301,7 +302,7 @@ describe('GET /api/admin/users/export', () => {
     const res = await asAdmin('GET', '/api/admin/users/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = utcDateOf(new Date());
     expect(res.headers['content-disposition']).toBe(`attachment; filename="users_export_${today}.csv"`);
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe('\uFEFFID,Username,Email,Subscription Plan,Status,Created At');

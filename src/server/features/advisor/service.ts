@@ -41,6 +41,7 @@ import { LlmUnavailableError, type AdviceWriter } from '../../providers/llm';
 import type { AnalystConsensus } from '../../providers/market-data/types';
 import type { MarketDataService, RequestOptions } from '../market-data/service';
 import { insertAdviceQuestion, listAdviceQuestions } from './repository';
+import { utcDateOf } from '../../../domain/calendar';
 
 export const ADVICE_CACHE_MS = 15 * 60_000;
 const ADVICE_CACHE_MAX_ENTRIES = 5000;
@@ -121,7 +122,7 @@ function cacheOwnerOf(context: AdvisorContext, requester: AdviceRequester): stri
  */
 function allowanceOf(context: AdvisorContext, requester: AdviceRequester) {
   const now = context.now();
-  const day = now.toISOString().slice(0, 10);
+  const day = utcDateOf(now);
   const nextMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   const { user } = requester;
   const ip = ipSubjectOf(context, requester);
@@ -158,7 +159,7 @@ export async function askAdvisor(
   const used = Math.max(...counts.map(({ count }) => count));
   if (used > allowance.limit) {
     await giveBack();
-    throw new AppError(ADVISOR_LIMIT_CODE, advisorLimitMessage(allowance.limit), { status: 429 });
+    throw new AppError(ADVISOR_LIMIT_CODE, advisorLimitMessage(allowance.limit));
   }
   let answer: CachedAdvice;
   try {

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../../contracts/accounts';
 import {
-  BROKER_ERROR_CODES,
   BROKER_IMPORT_MESSAGES,
   BROKER_LABELS,
   NUMERIC_SHARES,
@@ -80,7 +79,7 @@ const CODE_BY_KIND: Readonly<Record<BrokerErrorKind, BrokerErrorCode>> = {
 
 export function brokerAppError(error: BrokerError): AppError {
   const code = CODE_BY_KIND[error.kind];
-  return new AppError(code, error.message, { status: BROKER_ERROR_CODES[code] });
+  return new AppError(code, error.message);
 }
 
 /** Robinhood imports per client address (IP, IPv6 /64) in 15 minutes, whichever accounts make them. */
@@ -106,7 +105,7 @@ export class RobinhoodAddressLimitError extends AppError {
  */
 export function assertMayImportFromRobinhood(user: User): void {
   if (!user.emailVerified) {
-    throw new AppError('EMAIL_NOT_VERIFIED', ROBINHOOD_ERRORS.emailNotVerified, { status: 403 });
+    throw new AppError('EMAIL_NOT_VERIFIED', ROBINHOOD_ERRORS.emailNotVerified);
   }
 }
 

@@ -154,8 +154,6 @@ export function createPortfolioOwnerCache(): TtlCache<PortfolioOwner> {
 
 export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This Idempotency-Key was already used for a different trade.';
 export const QUOTE_UNUSABLE_MESSAGE = 'No usable price for this symbol right now. Please try again.';
-/** Business refusals (insufficient cash or shares): the request was understood, the ledger says no. */
-export const TRADE_REFUSED_STATUS = 422;
 
 const portfolioNotFound = () => new AppError('NOT_FOUND', PAPER_TRADING_MESSAGES.portfolioNotFound);
 const canRead = (portfolio: PortfolioRow, user: User) =>
@@ -429,7 +427,7 @@ export async function placePaperTrade(
         },
         { symbol, side: input.side, quantity: input.quantity, price },
       );
-      if (!outcome.ok) throw new AppError(outcome.code, outcome.message, { status: TRADE_REFUSED_STATUS });
+      if (!outcome.ok) throw new AppError(outcome.code, outcome.message);
 
       const cashAfter = outcome.cash.toFixed(2);
       const inserted = await writeFill(tx, {

@@ -35,6 +35,7 @@ import {
   replaceOpenSuggestions,
   type SuggestionRow,
 } from './repository';
+import { utcDateOf } from '../../../domain/calendar';
 
 export const SUGGESTION_NOT_FOUND_MESSAGE = 'Suggestion not found';
 
@@ -69,7 +70,7 @@ async function takeGeneration(
   userId: string,
 ): Promise<{ remaining: number; giveBack: () => Promise<void> }> {
   const now = context.now();
-  const key = `trading-suggestions:${userId}:${now.toISOString().slice(0, 10)}`;
+  const key = `trading-suggestions:${userId}:${utcDateOf(now)}`;
   const { count } = await context.limits.increment(key, msUntilUtcMidnight(now));
   if (count > DAILY_SUGGESTION_GENERATIONS) {
     await context.limits.decrement(key);

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { computeAdviceFacts, writeAdviceWords, type AdviceContext } from '../../../domain/advisor';
 import { adviceGroundingFacts, adviceTexts, toAdvicePromptFacts, ZAdviceWords } from './advice';
 import { createGroundingIndex } from './grounding';
+import { addDays } from '../../../domain/calendar';
 
 /** 260 sessions with a trend and a wave, and SPY beside them. */
-const DATES = Array.from({ length: 260 }, (_, i) =>
-  new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
-);
+const DATES = Array.from({ length: 260 }, (_, i) => addDays('2025-01-01', i));
 const BARS = DATES.map((date, i) => {
   const close = Math.round((150 + i * 0.2 + 8 * Math.sin(i / 6)) * 100) / 100;
   return { date, close, high: close + 1.5, low: close - 1.5, volume: 1_000_000 + i };

@@ -9,11 +9,12 @@ import {
   type FakeOpenAiServer,
 } from './testing/fake-openai-server';
 import { LlmUnavailableError, type LlmFailureReason } from './types';
+import { addDays } from '../../../domain/calendar';
 
 /** Deterministic closes: a gentle zig-zag per symbol. */
 function bars(start: number, step: number, days = 60): Bar[] {
   return Array.from({ length: days }, (_, i) => ({
-    date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+    date: addDays('2025-01-01', i),
     close: start + (i % 2 === 0 ? step : -step) + i * 0.1,
   }));
 }

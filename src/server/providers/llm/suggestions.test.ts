@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { computePortfolioAnalytics, type Bar } from '../../../domain/analytics';
 import { computeTradingSuggestions } from '../../../domain/trading-suggestions';
 import { createGroundingIndex } from './grounding';
+import { addDays } from '../../../domain/calendar';
 
 /** 250 daily closes alternating +1 % and −1 %, so that volatilities and returns exist. */
 function zigzag(): Bar[] {
   let close = 100;
   return Array.from({ length: 250 }, (_, i) => {
     if (i > 0) close *= i % 2 === 1 ? 1.01 : 0.99;
-    return { date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10), close };
+    return { date: addDays('2025-01-01', i), close };
   });
 }
 

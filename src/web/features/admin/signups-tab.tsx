@@ -4,8 +4,9 @@ import { fillDailyCounts } from '../../../domain/admin/analytics';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatJoined } from './format';
 import { PlanBadges, UserIdentity } from './user-row';
+import { utcDateOf } from '../../../domain/calendar';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => utcDateOf(new Date());
 
 /** Recent Signups: signups per day over the range, and the newest accounts ('No recent signups' when none). */
 export function SignupsTab({ stats }: { stats: AdminStats }) {

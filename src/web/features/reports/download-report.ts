@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { AppError, ZErrorBody } from '../../../contracts/errors';
+import { AppError, ZErrorBody, appErrorCodeOf } from '../../../contracts/errors';
 import { PORTFOLIO_REPORT_PATH } from '../../../contracts/reports';
 
 const FALLBACK_FILE_NAME = 'portfolio-report.pdf';
@@ -22,7 +22,7 @@ async function downloadPortfolioReport(clientId: string | null): Promise<string>
   if (!response.ok) {
     const body = ZErrorBody.safeParse(await response.json().catch(() => null));
     throw new AppError(
-      body.success ? body.data.error.code : 'BAD_RESPONSE',
+      body.success ? appErrorCodeOf(body.data.error.code) : 'BAD_RESPONSE',
       body.success ? body.data.error.message : `The report could not be generated (${response.status}).`,
       { status: response.status },
     );

@@ -1,19 +1,23 @@
 /**
- * Text in the portfolio report in any script (issue 25 item 20). The report embeds Noto Sans (Latin, Greek,
- * Cyrillic) from @embedpdf/fonts-latin, and, only when a text needs them, Noto Sans SC (Han, kana) from
- * @embedpdf/fonts-sc and Noto Sans KR (Hangul) from @embedpdf/fonts-kr: TrueType and OpenType files that
- * pdfkit's fontkit subsets, so a report carries only the glyphs it draws. pdfkit draws a string in one font, so
- * every string goes through `splitIntoFontRuns` and each run is drawn in its own font, on one baseline.
+ * Text in a PDF (the portfolio report, the guides) through one set of helpers that keep pdfkit's shape:
+ * `useFont(doc, 'bold')` instead of `doc.font(...)`, `write(doc, text, x, y, options)` instead of `doc.text(...)`,
+ * `heightOf` and `fit` to measure. A document chooses its fonts once with `setUpText`:
  *
- * The helpers keep pdfkit's shape: `useFont(doc, 'bold')` instead of `doc.font(...)`, `write(doc, text, x, y,
- * options)` instead of `doc.text(...)`, `widthOf`, `heightOf` and `fit` to measure.
+ * - `'embedded'` (the report, issue 25 item 20): Noto Sans (Latin, Greek, Cyrillic) from @embedpdf/fonts-latin,
+ *   and, only when a text needs them, Noto Sans SC (Han, kana) from @embedpdf/fonts-sc and Noto Sans KR (Hangul)
+ *   from @embedpdf/fonts-kr: TrueType and OpenType files that pdfkit's fontkit subsets, so a PDF carries only the
+ *   glyphs it draws. pdfkit draws a string in one font, so every string goes through `splitIntoFontRuns` and
+ *   each run is drawn in its own font, on one baseline.
+ * - `'standard'` (the guides, whose text is ours): the Helvetica of every PDF reader, nothing embedded.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { splitIntoFontRuns, type FontFace, type FontRun } from '../../../domain/reports/font-runs';
 
 type Doc = PDFKit.PDFDocument;
-type Weight = 'regular' | 'bold' | 'italic';
+export type Weight = 'regular' | 'bold' | 'italic';
+/** Which fonts a document draws with (see the top of this file). */
+export type FontSet = 'embedded' | 'standard';
 
 const require = createRequire(import.meta.url);
 
@@ -21,6 +25,13 @@ const require = createRequire(import.meta.url);
 function fontFile(pkg: string, file: string): string {
   return join(dirname(require.resolve(pkg)), '..', 'fonts', file);
 }
+
+/** The standard PDF fonts: built into every reader, so nothing is embedded. */
+const STANDARD: Readonly<Record<Weight, string>> = {
+  regular: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italic: 'Helvetica-Oblique',
+};
 
 const FILES: Readonly<Record<FontFace, Readonly<Record<Weight, () => string>>>> = {
   latin: {
@@ -47,6 +58,7 @@ interface FontkitFont {
 }
 
 interface TextState {
+  fonts: FontSet;
   weight: Weight;
   registered: Set<string>;
   coverage: Map<FontFace, FontkitFont>;
@@ -57,7 +69,7 @@ const states = new WeakMap<Doc, TextState>();
 
 function stateOf(doc: Doc): TextState {
   const state = states.get(doc);
-  if (!state) throw new Error('setUpReportText was not called for this document');
+  if (!state) throw new Error('setUpText was not called for this document');
   return state;
 }
 
@@ -66,6 +78,7 @@ const fontName = (face: FontFace, weight: Weight) => `${face}-${weight}`;
 /** Switches pdfkit to a face's font of the current weight, registering the font file the first time. */
 function selectFace(doc: Doc, face: FontFace, weight: Weight = stateOf(doc).weight): Doc {
   const state = stateOf(doc);
+  if (state.fonts === 'standard') return doc.font(STANDARD[weight]);
   const name = fontName(face, weight);
   if (!state.registered.has(name)) {
     doc.registerFont(name, FILES[face][weight]());
@@ -86,9 +99,9 @@ function coverageOf(doc: Doc, face: FontFace): FontkitFont {
   return font;
 }
 
-/** Registers the report's fonts with a new document and selects the regular Latin font. */
-export function setUpReportText(doc: Doc): void {
-  states.set(doc, { weight: 'regular', registered: new Set(), coverage: new Map(), runs: new Map() });
+/** Sets a new document's fonts and selects the regular Latin font. */
+export function setUpText(doc: Doc, fonts: FontSet): void {
+  states.set(doc, { fonts, weight: 'regular', registered: new Set(), coverage: new Map(), runs: new Map() });
   selectFace(doc, 'latin');
 }
 
@@ -102,8 +115,9 @@ export function useFont(doc: Doc, weight: Weight): Doc {
 function runsOf(doc: Doc, value: string): FontRun[] {
   const state = stateOf(doc);
   let runs = state.runs.get(value);
-  // Printable ASCII, most of the report's text, is all in the Latin font.
-  if (!runs && /^[\x20-\x7e]*$/.test(value)) runs = value ? [{ face: 'latin', text: value }] : [];
+  // Printable ASCII, most of the text, is all in the Latin font; the standard fonts have only that face.
+  if (!runs && (state.fonts === 'standard' || /^[\x20-\x7e]*$/.test(value)))
+    runs = value ? [{ face: 'latin', text: value }] : [];
   if (!runs) {
     const latin = coverageOf(doc, 'latin');
     runs = splitIntoFontRuns(value, (face, codePoint) =>

@@ -1,175 +1,22 @@
+// Paper trades: buying and selling to the cent, the events they emit, concurrency, Idempotency-Key and crash
+// atomicity.
 import { sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { PaperTradingEvent, Transaction } from './service';
-import { expectError, signUpUser, type TestUser } from '../../testing/users';
-import { call, createPortfolio, FAKE_AS_OF, FakeQuoteSource, trade } from '../../testing/paper-trading';
+import { describe, expect, it } from 'vitest';
+import {
+  alice,
+  db,
+  events,
+  hooks,
+  ledgerOf,
+  quotes,
+  t,
+  usePaperTradingTestApp,
+} from '../../testing/paper-trading-test-app';
+import { expectError, signUpUser } from '../../testing/users';
+import { createPortfolio, trade } from '../../testing/paper-trading';
 
-const ADMIN_EMAIL = 'paper.admin@example.com';
-const quotes = new FakeQuoteSource();
-const events: PaperTradingEvent[] = [];
-/** Set by a test to run inside a trade's transaction just before COMMIT. */
-let beforeCommit: ((tx: Transaction) => Promise<void>) | undefined;
-let onEventExtra: ((event: PaperTradingEvent, tx: Transaction) => Promise<void>) | undefined;
-
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    // The ledger is tested here; the per-user trade limit in trade-limit.test.ts.
-    env: { ADMIN_EMAILS: ADMIN_EMAIL, TRADES_PER_MINUTE: '0' },
-    overrides: {
-      paperTrading: {
-        quoteSource: quotes,
-        historyCacheMs: 0,
-        onEvent: async (event, { tx }) => {
-          events.push(event);
-          await onEventExtra?.(event, tx);
-        },
-        beforeTradeCommit: async ({ tx }) => beforeCommit?.(tx),
-      },
-    },
-  });
-  [alice, bob, admin] = await Promise.all([
-    signUpUser(t.app),
-    signUpUser(t.app),
-    signUpUser(t.app, { role: 'admin' }),
-  ]);
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  quotes.prices.clear();
-  quotes.failing.clear();
-  quotes.histories.clear();
-  beforeCommit = undefined;
-  onEventExtra = undefined;
-});
-
-const db = (text: string, values: unknown[] = []) => t.deps.database.pool.query(text, values);
-
-async function ledgerOf(portfolioId: string) {
-  const [portfolio, holdings, trades] = await Promise.all([
-    db('select cash_balance, initial_balance from paper_portfolio where id = $1', [portfolioId]),
-    db('select symbol, quantity, average_cost from paper_holding where portfolio_id = $1 order by symbol', [
-      portfolioId,
-    ]),
-    db(
-      `select count(*)::int as n,
-              coalesce(sum(case when side = 'buy' then -total_value else total_value end), 0)::text as cash_flow,
-              coalesce(sum(case when side = 'buy' then quantity else -quantity end), 0)::int as net_quantity
-         from paper_trade where portfolio_id = $1`,
-      [portfolioId],
-    ),
-  ]);
-  return {
-    cash: portfolio.rows[0].cash_balance as string,
-    initial: portfolio.rows[0].initial_balance as string,
-    holdings: holdings.rows as { symbol: string; quantity: number; average_cost: string }[],
-    trades: trades.rows[0].n as number,
-    cashFlow: trades.rows[0].cash_flow as string,
-    netQuantity: trades.rows[0].net_quantity as number,
-  };
-}
-
-const listPortfolios = (who: TestUser, query = '') =>
-  call(t.app, who, 'GET', `/api/paper-trading/portfolio${query}`);
-
-describe('authentication', () => {
-  it('answers 401 to a visitor on every endpoint', async () => {
-    const id = '00000000-0000-4000-8000-000000000000';
-    for (const [method, url] of [
-      ['GET', '/api/paper-trading/portfolio'],
-      ['POST', '/api/paper-trading/portfolio'],
-      ['GET', '/api/paper-trading/trades'],
-      ['GET', `/api/paper-trading/portfolio/${id}/performance`],
-      ['POST', '/api/paper-trading/trade'],
-    ] as const) {
-      expectError(
-        await call(t.app, undefined, method, url, method === 'POST' ? {} : undefined),
-        401,
-        'UNAUTHENTICATED',
-      );
-    }
-  });
-});
-
-describe('POST /api/paper-trading/portfolio', () => {
-  it('creates with the server-set balances, ignoring the ones the client sends', async () => {
-    const user = await signUpUser(t.app);
-    const res = await call(t.app, user, 'POST', '/api/paper-trading/portfolio', {
-      userId: 1,
-      name: 'Growth',
-      description: 'Long only',
-      initialBalance: '25000',
-      currentBalance: '999999',
-      totalValue: '999999',
-      totalReturn: '500',
-      totalReturnPercent: '5',
-      holdings: { AAPL: { quantity: 1000, averageCost: 1 } },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const body = res.json();
-    expect(body).toEqual({
-      message: 'Portfolio "Growth" created with $25,000.00 virtual cash.',
-      portfolio: {
-        id: expect.any(String),
-        userId: user.id,
-        name: 'Growth',
-        description: 'Long only',
-        initialBalance: '25000.00',
-        currentBalance: '25000.00',
-        totalValue: '25000.00',
-        totalReturn: '0.00',
-        totalReturnPercent: '0.00',
-        holdings: {},
-        hasStalePrices: false,
-        createdAt: expect.any(String),
-      },
-    });
-    const ledger = await ledgerOf(body.portfolio.id);
-    expect(ledger).toMatchObject({ cash: '25000.00', initial: '25000.00', holdings: [], trades: 0 });
-  });
-
-  it('defaults the starting balance to $10,000.00', async () => {
-    const res = await call(t.app, alice, 'POST', '/api/paper-trading/portfolio', { name: 'Default' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe('Portfolio "Default" created with $10,000.00 virtual cash.');
-    expect(res.json().portfolio).toMatchObject({ initialBalance: '10000.00', description: null });
-  });
-
-  it.each([
-    [{ name: '' }, 'name', 'Portfolio name is required'],
-    [{}, 'name', 'Portfolio name is required'],
-    [{ name: 'n'.repeat(101) }, 'name', 'Name too long'],
-    [{ name: 'x', description: 'd'.repeat(501) }, 'description', 'Description too long'],
-    [{ name: 'x', initialBalance: 999 }, 'initialBalance', 'Minimum balance is $1,000'],
-    [{ name: 'x', initialBalance: '1000000.01' }, 'initialBalance', 'Maximum balance is $1,000,000'],
-  ])('refuses %j with 400 %s: %s', async (body, field, message) => {
-    const res = await call(t.app, alice, 'POST', '/api/paper-trading/portfolio', body);
-    const error = expectError(res, 400, 'VALIDATION_ERROR', message);
-    expect(error.fields?.[field]).toBe(message);
-  });
-
-  it("emits portfolio_created with first = true only for the user's first portfolio, in its transaction", async () => {
-    const user = await signUpUser(t.app);
-    const seen: { first: boolean; visible: number }[] = [];
-    onEventExtra = async (event, tx) => {
-      if (event.type !== 'portfolio_created' || event.userId !== user.id) return;
-      const { rows } = await tx.execute(
-        sql`select count(*)::int as n from paper_portfolio where id = ${event.portfolioId}`,
-      );
-      seen.push({ first: event.first, visible: (rows[0] as { n: number }).n });
-    };
-    // Concurrent creations still agree on which one was first.
-    await Promise.all([1, 2, 3].map((i) => createPortfolio(t.app, user, { name: `P${i}` })));
-    expect(seen.map((s) => s.first).sort()).toEqual([false, false, true]);
-    expect(seen.every((s) => s.visible === 1)).toBe(true);
-  });
-});
+usePaperTradingTestApp();
 
 describe('POST /api/paper-trading/trade', () => {
   it('buys and sells at the quote price, to the cent', async () => {
@@ -402,7 +249,7 @@ describe('POST /api/paper-trading/trade', () => {
     const id = await createPortfolio(t.app, alice);
     quotes.prices.set('MSFT', 400);
     let visibleInTx = -1;
-    onEventExtra = async (event, tx) => {
+    hooks.onEventExtra = async (event, tx) => {
       if (event.type !== 'trade_executed' || event.portfolioId !== id) return;
       const { rows } = await tx.execute(
         sql`select count(*)::int as n from paper_trade where id = ${event.tradeId}`,
@@ -439,212 +286,12 @@ describe('POST /api/paper-trading/trade', () => {
   it('an event handler that fails rolls the trade back', async () => {
     const id = await createPortfolio(t.app, alice);
     quotes.prices.set('AAPL', 100);
-    onEventExtra = async () => {
+    hooks.onEventExtra = async () => {
       throw new Error('rewards are down');
     };
     const res = await trade(t.app, alice, { portfolioId: id, symbol: 'AAPL', side: 'buy', quantity: 1 });
     expectError(res, 500, 'INTERNAL');
     expect(await ledgerOf(id)).toMatchObject({ cash: '10000.00', holdings: [], trades: 0 });
-  });
-});
-
-describe('GET /api/paper-trading/portfolio', () => {
-  it('values holdings at the current quote: market value, unrealised P&L, total value and return', async () => {
-    const user = await signUpUser(t.app);
-    const id = await createPortfolio(t.app, user, { name: 'Valued' });
-    quotes.prices.set('AAPL', 215);
-    await trade(t.app, user, { portfolioId: id, symbol: 'AAPL', side: 'buy', quantity: 10 });
-    quotes.prices.set('AAPL', 220.555);
-    const res = await listPortfolios(user, `?userId=${user.id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([
-      {
-        id,
-        userId: user.id,
-        name: 'Valued',
-        description: null,
-        initialBalance: '10000.00',
-        currentBalance: '7850.00',
-        totalValue: '10055.55',
-        totalReturn: '55.55',
-        totalReturnPercent: '0.56',
-        holdings: {
-          AAPL: {
-            quantity: 10,
-            averageCost: '215.000000',
-            currentPrice: '220.555000',
-            marketValue: '2205.55',
-            unrealizedPnl: '55.55',
-            priceSource: 'fake',
-            priceAsOf: FAKE_AS_OF,
-          },
-        },
-        hasStalePrices: false,
-        createdAt: expect.any(String),
-      },
-    ]);
-  });
-
-  it('values a holding at its last fill price, marked, when its quote fails', async () => {
-    const user = await signUpUser(t.app);
-    const id = await createPortfolio(t.app, user);
-    quotes.prices.set('TSLA', 300);
-    await trade(t.app, user, { portfolioId: id, symbol: 'TSLA', side: 'buy', quantity: 2 });
-    quotes.prices.set('TSLA', 310.5);
-    await trade(t.app, user, { portfolioId: id, symbol: 'TSLA', side: 'buy', quantity: 2 });
-    quotes.failing.add('TSLA');
-    const [portfolio] = (await listPortfolios(user)).json();
-    expect(portfolio).toMatchObject({
-      totalValue: '10021.00',
-      currentBalance: '8779.00',
-      hasStalePrices: true,
-    });
-    expect(portfolio.holdings.TSLA).toMatchObject({
-      quantity: 4,
-      averageCost: '305.250000',
-      currentPrice: '310.500000',
-      marketValue: '1242.00',
-      unrealizedPnl: '21.00',
-      priceSource: 'last_trade',
-    });
-  });
-
-  it("lists only the session user's portfolios, oldest first; an empty list for none", async () => {
-    const user = await signUpUser(t.app);
-    expect((await listPortfolios(user)).json()).toEqual([]);
-    await createPortfolio(t.app, user, { name: 'First' });
-    await createPortfolio(t.app, user, { name: 'Second' });
-    expect((await listPortfolios(user)).json().map((p: { name: string }) => p.name)).toEqual([
-      'First',
-      'Second',
-    ]);
-  });
-});
-
-describe("another user's portfolio is a 404 on every endpoint", () => {
-  let alicePortfolio: string;
-  beforeAll(async () => {
-    alicePortfolio = await createPortfolio(t.app, alice, { name: 'Private' });
-  });
-
-  it('list with another userId (admins excepted)', async () => {
-    expectError(await listPortfolios(bob, `?userId=${alice.id}`), 404, 'NOT_FOUND');
-    expectError(await listPortfolios(bob, '?userId=1'), 404, 'NOT_FOUND');
-    const asAdmin = await listPortfolios(admin, `?userId=${alice.id}`);
-    expect(asAdmin.statusCode).toBe(200);
-    expect(asAdmin.json().map((p: { id: string }) => p.id)).toContain(alicePortfolio);
-  });
-
-  it('trade, whatever ids are passed', async () => {
-    quotes.prices.set('AAPL', 100);
-    for (const body of [
-      { portfolioId: alicePortfolio },
-      { portfolioId: alicePortfolio, userId: alice.id },
-      { portfolioId: alicePortfolio, userId: bob.id },
-      { portfolioId: 'not-a-uuid' },
-      { portfolioId: '00000000-0000-4000-8000-000000000000' },
-    ]) {
-      const res = await trade(t.app, bob, { ...body, symbol: 'AAPL', side: 'buy', quantity: 1 });
-      expectError(res, 404, 'NOT_FOUND', 'Portfolio not found');
-    }
-    // Your own portfolio with somebody else's userId is refused too; admins do not trade for others.
-    const own = await createPortfolio(t.app, bob);
-    expectError(
-      await trade(t.app, bob, {
-        portfolioId: own,
-        userId: alice.id,
-        symbol: 'AAPL',
-        side: 'buy',
-        quantity: 1,
-      }),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(
-      await trade(t.app, admin, { portfolioId: alicePortfolio, symbol: 'AAPL', side: 'buy', quantity: 1 }),
-      404,
-      'NOT_FOUND',
-    );
-    expect((await ledgerOf(alicePortfolio)).trades).toBe(0);
-  });
-
-  it('performance', async () => {
-    expectError(
-      await call(t.app, bob, 'GET', `/api/paper-trading/portfolio/${alicePortfolio}/performance`),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(
-      await call(t.app, bob, 'GET', '/api/paper-trading/portfolio/x/performance'),
-      404,
-      'NOT_FOUND',
-    );
-    // Administrators may read (never trade in) any portfolio.
-    const asAdmin = await call(
-      t.app,
-      admin,
-      'GET',
-      `/api/paper-trading/portfolio/${alicePortfolio}/performance`,
-    );
-    expect(asAdmin.statusCode).toBe(200);
-  });
-
-  it('trades?portfolioId=', async () => {
-    expectError(
-      await call(t.app, bob, 'GET', `/api/paper-trading/trades?portfolioId=${alicePortfolio}`),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(await call(t.app, bob, 'GET', '/api/paper-trading/trades?portfolioId=zzz'), 404, 'NOT_FOUND');
-    const asAdmin = await call(
-      t.app,
-      admin,
-      'GET',
-      `/api/paper-trading/trades?portfolioId=${alicePortfolio}`,
-    );
-    expect(asAdmin.statusCode).toBe(200);
-  });
-});
-
-describe('GET /api/paper-trading/trades', () => {
-  it("lists the session user's trades newest first, by portfolio and up to the limit", async () => {
-    const user = await signUpUser(t.app);
-    const [p1, p2] = [await createPortfolio(t.app, user), await createPortfolio(t.app, user)];
-    quotes.prices.set('AAPL', 10);
-    for (let q = 1; q <= 3; q++)
-      await trade(t.app, user, { portfolioId: p1, symbol: 'AAPL', side: 'buy', quantity: q });
-    await trade(t.app, user, { portfolioId: p2, symbol: 'AAPL', side: 'buy', quantity: 9 });
-
-    const all = (await call(t.app, user, 'GET', '/api/paper-trading/trades')).json();
-    expect(all.map((tr: { quantity: number }) => tr.quantity)).toEqual([9, 3, 2, 1]);
-    expect(Object.keys(all[0]).sort()).toEqual([
-      'executedAt',
-      'id',
-      'portfolioId',
-      'price',
-      'priceSource',
-      'quantity',
-      'realizedPnl',
-      'side',
-      'symbol',
-      'totalValue',
-      'userId',
-    ]);
-    const one = (
-      await call(t.app, user, 'GET', `/api/paper-trading/trades?portfolioId=${p1}&limit=2`)
-    ).json();
-    expect(one.map((tr: { quantity: number }) => tr.quantity)).toEqual([3, 2]);
-    expectError(
-      await call(t.app, user, 'GET', '/api/paper-trading/trades?limit=501'),
-      400,
-      'VALIDATION_ERROR',
-    );
-    // Nobody else's trades show up.
-    expect(
-      (await call(t.app, bob, 'GET', '/api/paper-trading/trades'))
-        .json()
-        .every((tr: { userId: string }) => tr.userId === bob.id),
-    ).toBe(true);
   });
 });
 
@@ -761,7 +408,7 @@ describe('crash atomicity', () => {
     const before = await ledgerOf(id);
 
     let cashInsideTx = '';
-    beforeCommit = async (tx) => {
+    hooks.beforeCommit = async (tx) => {
       const { rows } = await tx.execute(sql`select cash_balance from paper_portfolio where id = ${id}`);
       cashInsideTx = (rows[0] as { cash_balance: string }).cash_balance;
       throw new Error('process killed');
@@ -785,7 +432,7 @@ describe('crash atomicity', () => {
       client.on('error', (error) => clientErrors.push(error));
     };
     t.deps.database.pool.on('acquire', guard);
-    beforeCommit = async (tx) => {
+    hooks.beforeCommit = async (tx) => {
       await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
     };
     expect(
@@ -798,88 +445,11 @@ describe('crash atomicity', () => {
     expect(clientErrors.map((e) => e.message)).toEqual(['Connection terminated unexpectedly']);
 
     // Afterwards the same keys fill normally: nothing of the aborted attempts survived.
-    beforeCommit = undefined;
+    hooks.beforeCommit = undefined;
     expect(
       (await trade(t.app, user, { portfolioId: id, symbol: 'AAPL', side: 'buy', quantity: 7 }, 'crash-1'))
         .statusCode,
     ).toBe(201);
     expect(await ledgerOf(id)).toMatchObject({ cash: '8800.00', holdings: [{ quantity: 12 }], trades: 2 });
-  });
-});
-
-describe('GET /api/paper-trading/portfolio/:id/performance', () => {
-  const daysAgo = (n: number) => {
-    const d = new Date();
-    d.setUTCHours(12, 0, 0, 0);
-    d.setUTCDate(d.getUTCDate() - n);
-    return d;
-  };
-  const date = (n: number) => daysAgo(n).toISOString().slice(0, 10);
-
-  it('replays cash from the fills and values holdings at daily closes, today at the live quote', async () => {
-    const user = await signUpUser(t.app);
-    const id = await createPortfolio(t.app, user, { initialBalance: 10000 });
-    quotes.prices.set('AAPL', 100);
-    const buy = (
-      await trade(t.app, user, { portfolioId: id, symbol: 'AAPL', side: 'buy', quantity: 10 })
-    ).json().trade.id;
-    quotes.prices.set('AAPL', 110);
-    const sell = (
-      await trade(t.app, user, { portfolioId: id, symbol: 'AAPL', side: 'sell', quantity: 4 })
-    ).json().trade.id;
-    await db('update paper_portfolio set created_at = $2 where id = $1', [id, daysAgo(4)]);
-    await db('update paper_trade set executed_at = $2 where id = $1', [buy, daysAgo(3)]);
-    await db('update paper_trade set executed_at = $2 where id = $1', [sell, daysAgo(1)]);
-    quotes.histories.set('AAPL', [
-      { date: date(4), close: 99 },
-      { date: date(3), close: 101 },
-      // no close 2 days ago: forward-filled
-      { date: date(1), close: 108 },
-    ]);
-    quotes.prices.set('AAPL', 112.5);
-
-    const res = await call(t.app, user, 'GET', `/api/paper-trading/portfolio/${id}/performance`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      portfolioId: id,
-      points: [
-        { date: date(4), value: '10000.00', cash: '10000.00' },
-        { date: date(3), value: '10010.00', cash: '9000.00' },
-        { date: date(2), value: '10010.00', cash: '9000.00' },
-        { date: date(1), value: '10088.00', cash: '9440.00' },
-        { date: date(0), value: '10115.00', cash: '9440.00' },
-      ],
-      totalReturn: '115.00',
-      totalReturnPercent: '1.15',
-      dailyReturn: '27.00',
-      dailyReturnPercent: '0.27',
-      priceSources: { AAPL: 'fake' },
-    });
-    expect(quotes.historyCalls.at(-1)).toEqual({ symbol: 'AAPL', range: '1M' });
-
-    // The last point matches the portfolio's total value.
-    const [portfolio] = (await listPortfolios(user)).json();
-    expect(portfolio.totalValue).toBe('10115.00');
-  });
-
-  it('a new portfolio has one point; a failed history falls back to fill prices', async () => {
-    const user = await signUpUser(t.app);
-    const id = await createPortfolio(t.app, user, { initialBalance: 2000 });
-    const fresh = (await call(t.app, user, 'GET', `/api/paper-trading/portfolio/${id}/performance`)).json();
-    expect(fresh).toEqual({
-      portfolioId: id,
-      points: [{ date: date(0), value: '2000.00', cash: '2000.00' }],
-      totalReturn: '0.00',
-      totalReturnPercent: '0.00',
-      dailyReturn: '0.00',
-      dailyReturnPercent: '0.00',
-      priceSources: {},
-    });
-    quotes.prices.set('XYZ', 50.123);
-    await trade(t.app, user, { portfolioId: id, symbol: 'XYZ', side: 'buy', quantity: 2 });
-    quotes.failing.add('XYZ');
-    const stale = (await call(t.app, user, 'GET', `/api/paper-trading/portfolio/${id}/performance`)).json();
-    expect(stale.points).toEqual([{ date: date(0), value: '2000.00', cash: '1899.75' }]);
-    expect(stale.priceSources).toEqual({ XYZ: 'last_trade' });
   });
 });
