@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { session, user } from '../db/schema';
+import { session, user } from './schema';
 import type { CachedSession, SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'fw_session';

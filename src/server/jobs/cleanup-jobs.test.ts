@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { accountToken, analysisUsage, limitCounter, paperPortfolio, session, user } from '../db/schema';
+import { session, user } from '../auth/schema';
+import { accountToken } from '../features/accounts/schema';
+import { analysisUsage } from '../features/analysis/schema';
+import { paperPortfolio } from '../features/paper-trading/schema';
+import { limitCounter } from '../limits/schema';
 import { createTestDatabase } from '../testing/test-database';
 import { JOBS } from './registry';
 

@@ -2,34 +2,21 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { EmailDigest } from '../../crypto/email-digest';
 import type { Database } from '../../db/client';
-import {
-  accountToken,
-  adviceQuestion,
-  alertCondition,
-  analysisUsage,
-  apiToken,
-  clientPortfolio,
-  contactMessage,
-  paperHolding,
-  paperPortfolio,
-  paperTrade,
-  pointTransaction,
-  portfolioAccount,
-  portfolioSnapshot,
-  premiumPurchase,
-  reportBranding,
-  savedPortfolio,
-  session,
-  subscription,
-  tradingSuggestion,
-  triggeredAlert,
-  trialEmail,
-  user,
-  userAchievement,
-  userApiKey,
-  userPeriodPoints,
-  userPoints,
-} from '../../db/schema';
+import { apiToken, session, user } from '../../auth/schema';
+import { accountToken } from './schema';
+import { adviceQuestion } from '../advisor/schema';
+import { alertCondition, portfolioSnapshot, triggeredAlert } from '../alerts/schema';
+import { analysisUsage } from '../analysis/schema';
+import { userApiKey } from '../api-settings/schema';
+import { premiumPurchase, subscription, trialEmail } from '../billing/schema';
+import { clientPortfolio } from '../clients/schema';
+import { contactMessage } from '../contact/schema';
+import { paperHolding, paperPortfolio, paperTrade } from '../paper-trading/schema';
+import { portfolioAccount } from '../portfolio-accounts/schema';
+import { savedPortfolio } from '../portfolio/schema';
+import { reportBranding } from '../reports/schema';
+import { pointTransaction, userAchievement, userPeriodPoints, userPoints } from '../rewards/schema';
+import { tradingSuggestion } from '../trading-suggestions/schema';
 import { userColumns } from './repository';
 
 export type AccountTokenPurpose = 'verify_email' | 'reset_password';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SESSION_USER_COLUMNS } from '../../auth/sessions';
 import type { Database } from '../../db/client';
-import { user } from '../../db/schema';
+import { user } from '../../auth/schema';
 
 /** The columns an account is signed in with (toPublicUser's row). */
 export const userColumns = SESSION_USER_COLUMNS;

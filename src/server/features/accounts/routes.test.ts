@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions, hashSessionToken } from '../../auth/sessions';
-import { session } from '../../db/schema';
+import { session } from '../../auth/schema';
 import { findSamplePortfolio } from '../../../domain/sample-portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DEMO_PAPER_PORTFOLIO, DEMO_SAMPLE_PORTFOLIO_ID, DEMO_TRADES } from './demo-content';

@@ -3,7 +3,7 @@ import type { ApiTokenScope } from '../../../contracts/api-tokens';
 import type { Plan } from '../../../contracts/accounts';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
-import { apiToken, user } from '../../db/schema';
+import { apiToken, user } from '../../auth/schema';
 
 export interface ApiTokenRow {
   id: string;
