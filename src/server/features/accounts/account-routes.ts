@@ -16,7 +16,7 @@ const PASSWORD_CHECK_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** /api/account: the signed-in user's own account (password, sessions, data export, deletion). */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.services.accounts;
+  const { db, billing } = app.services.accounts;
   const signedIn = (request: FastifyRequest) => {
     const user = signedInUser(request);
     if (!request.sessionIdHash) throw new AppError('UNAUTHENTICATED', SIGN_IN_REQUIRED_MESSAGE);
@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.post('/delete', { config: PASSWORD_CHECK_LIMIT }, async (request, reply) => {
     const context = signedIn(request);
     const input = parseWith(ZDeleteAccountRequest, request.body);
-    await deleteMyAccount({ ...context, input, billing: app.services.billing });
+    await deleteMyAccount({ ...context, input, billing });
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });

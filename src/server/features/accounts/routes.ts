@@ -102,7 +102,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/demo', { config: DEMO_ACCOUNT_LIMIT }, async (request, reply) => {
-    const signedIn = await openDemoAccount({ ...context(request), paperTrading: app.services.paperTrading });
+    const signedIn = await openDemoAccount(context(request));
     return reply201(request, reply, signedIn);
   });
 };

@@ -17,7 +17,6 @@ import {
   readPaperPortfolios,
   readPortfolioAnswer,
   readValuation,
-  type ApiV1Context,
 } from './service';
 
 declare module 'fastify' {
@@ -35,17 +34,9 @@ const BEARER_PATTERN = /^Bearer +(\S+) *$/i;
  * /api/v1). Each request is counted against its token's per-minute limit and answered with RateLimit-* headers.
  */
 export const apiV1Routes: FastifyPluginAsync = async (app) => {
-  const { config, database, version } = app.deps;
-  const { services } = app;
-  const { tokens: tokenCache, portfolios, requestCounter } = services.apiV1;
-  const context: ApiV1Context = {
-    db: database.db,
-    portfolios,
-    marketData: services.marketData,
-    analysis: services.analysis,
-    paperTrading: services.paperTrading,
-    userVendorKeys: (userId) => services.userVendorKeys(userId),
-  };
+  const { config, version } = app.deps;
+  const context = app.services.apiV1;
+  const { tokens: tokenCache, requestCounter } = context;
   const limit = config.apiRequestsPerMinute;
   const document = JSON.stringify(buildOpenApiDocument({ version, requestsPerMinute: limit }));
 
@@ -100,7 +91,7 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
     ) => {
       const token =
         cached ??
-        (await authenticateApiToken({ db: database.db, cache: tokenCache, token: bearer, now: new Date() }));
+        (await authenticateApiToken({ db: context.db, cache: tokenCache, token: bearer, now: new Date() }));
       if (!token) throw new AppError('UNAUTHENTICATED', API_TOKEN_MESSAGES.invalidToken);
       requireProfessional(token);
       const count = await countApiTokenRequest({ counter: requestCounter, token, limit });

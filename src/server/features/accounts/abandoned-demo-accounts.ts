@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { session, user } from '../auth/schema';
-import { analysisUsage } from '../features/analysis/schema';
+import type { Database } from '../../db/client';
+import { session, user } from '../../auth/schema';
+import { analysisUsage } from '../analysis/schema';
 
 /** A demo account unused this long, and with no live session, is abandoned (README, Jobs). */
 export const ABANDONED_DEMO_MS = 7 * 24 * 60 * 60 * 1000;
