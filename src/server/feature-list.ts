@@ -7,7 +7,7 @@
 import type { FeatureManifest } from './feature';
 import { sessionsModule } from './auth/manifest';
 import { limitsModule } from './limits/manifest';
-import { accountsFeature } from './features/accounts/manifest';
+import { accountFeature } from './features/account/manifest';
 import { adminFeature } from './features/admin/manifest';
 import { advisorFeature } from './features/advisor/manifest';
 import { alertsFeature } from './features/alerts/manifest';
@@ -28,6 +28,7 @@ import { portfolioAccountsFeature } from './features/portfolio-accounts/manifest
 import { reportsFeature } from './features/reports/manifest';
 import { resourcesFeature } from './features/resources/manifest';
 import { rewardsFeature } from './features/rewards/manifest';
+import { signInFeature } from './features/sign-in/manifest';
 import { systemFeature } from './features/system/manifest';
 import { terminalFeature } from './features/terminal/manifest';
 import { tradingSuggestionsFeature } from './features/trading-suggestions/manifest';
@@ -41,7 +42,8 @@ export const FEATURES = [
   systemFeature,
   resourcesFeature,
   sessionsModule,
-  accountsFeature,
+  signInFeature,
+  accountFeature,
   adminFeature,
   marketDataFeature,
   paperTradingFeature,

@@ -4,7 +4,7 @@
  */
 export * from '../auth/schema';
 export * from '../limits/schema';
-export * from '../features/accounts/schema';
+export * from '../features/sign-in/schema';
 export * from '../features/market-data/schema';
 export * from '../features/paper-trading/schema';
 export * from '../features/api-settings/schema';

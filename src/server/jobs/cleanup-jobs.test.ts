@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { session, user } from '../auth/schema';
-import { accountToken } from '../features/accounts/schema';
+import { accountToken } from '../features/sign-in/schema';
 import { analysisUsage } from '../features/analysis/schema';
 import { paperPortfolio } from '../features/paper-trading/schema';
 import { limitCounter } from '../limits/schema';

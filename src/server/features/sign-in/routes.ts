@@ -12,10 +12,20 @@ import {
 } from '../../../contracts/accounts';
 import { clearSessionCookie, setSessionCookie } from '../../auth/sessions';
 import { parseWith } from '../../http/errors';
-import { requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './account-service';
 import { readKnownDevice, rememberKnownDevice } from './known-device';
 import { LoginRateLimitedError } from './login-throttle';
-import { getCurrentUser, logIn, logOut, openDemoAccount, signUp, type SignedIn } from './service';
+import {
+  getCurrentUser,
+  logIn,
+  logOut,
+  openDemoAccount,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signUp,
+  verifyEmail,
+  type SignedIn,
+} from './service';
 
 /** Accounts created per IP address (/64) and minute (@fastify/rate-limit on the shared limit store). */
 const ACCOUNT_CREATION_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
@@ -29,10 +39,10 @@ const MAIL_REQUEST_LIMIT = { rateLimit: { max: 5, timeWindow: '1 minute' } };
 const LINK_TOKEN_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /** /api/auth: signup, login, logout, me, demo, email verification, password reset. */
-export const accountsRoutes: FastifyPluginAsync = async (app) => {
-  const { accounts } = app.services;
+export const signInRoutes: FastifyPluginAsync = async (app) => {
+  const { signIn } = app.services;
   const context = (request: FastifyRequest) => ({
-    ...accounts,
+    ...signIn,
     replacedSessionIdHash: request.sessionIdHash,
   });
   const reply201 = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
@@ -86,12 +96,12 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       }
       throw error;
     }
-    rememberKnownDevice(request, reply, device, accounts.loginThrottle.accountTag(input.email.toLowerCase()));
+    rememberKnownDevice(request, reply, device, signIn.loginThrottle.accountTag(input.email.toLowerCase()));
     return reply200(request, reply, signedIn);
   });
 
   app.post('/logout', async (request, reply) => {
-    await logOut({ ...accounts, sessionIdHash: request.sessionIdHash });
+    await logOut({ ...signIn, sessionIdHash: request.sessionIdHash });
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });

@@ -6,7 +6,7 @@
  */
 import type { AccountExport } from '../../../contracts/accounts';
 
-/** Each table with an account's rows that the export reads (account-repository.ts readAccountData), and where it goes. */
+/** Each table with an account's rows that the export reads (repository.ts readAccountData), and where it goes. */
 export const EXPORTED_TABLES: Readonly<Record<string, keyof AccountExport>> = {
   user: 'profile',
   session: 'sessions',

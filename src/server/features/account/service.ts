@@ -1,118 +1,26 @@
 /**
- * Accounts people expect: email verification, password reset by mail, change password, 'Sign out of other
- * devices', 'Download my data' and 'Delete my account'. Mailed links carry single-use tokens (account-tokens.ts).
+ * Account management: change password, 'Sign out of other devices', 'Download my data' and 'Delete my account'
+ * (also an admin's deletion of an account).
  */
 import { MASK_PREFIX } from '../../../contracts/api-settings';
 import type {
   AccountExport,
   ChangePasswordRequest,
   DeleteAccountRequest,
-  EmailSentResponse,
-  ResetPasswordRequest,
   SignedOutSessionsResponse,
   User,
 } from '../../../contracts/accounts';
 import { AppError } from '../../../contracts/errors';
+import { checkNotCommonPassword, findAccountById, updatePasswordHash } from '../../auth/credentials';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { deleteSessionsOfUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { cancelBillingBeforeDeletion, type BillingContext } from '../billing/service';
-import { resetMessage, verificationMessage } from './account-mail';
-import {
-  deleteAccount,
-  deleteSessionsOfUser,
-  expireUnusedAccountTokens,
-  findAccountById,
-  markEmailVerified,
-  readAccountData,
-  updatePasswordHash,
-  type AccountTokenPurpose,
-} from './account-repository';
-import { issueAccountToken, redeemAccountToken } from './account-tokens';
-import { findUserByEmail } from './repository';
-import { checkNotCommonPassword, openSession, type AccountsContext, type SignedIn } from './service';
+import { voidMailedLinks } from '../sign-in/service';
+import { deleteAccount, readAccountData } from './repository';
 
-/** Every kind of mailed link: a password set (changed or reset) voids them all. */
-const ALL_LINKS: readonly AccountTokenPurpose[] = ['verify_email', 'reset_password'];
-
-export const VERIFY_LINK_INVALID_MESSAGE =
-  'This verification link is invalid, has expired or was already used. Request a new one below.';
-export const EMAIL_ALREADY_VERIFIED_MESSAGE = 'This email address is already verified. Please sign in.';
-export const RESET_LINK_INVALID_MESSAGE =
-  'This password reset link is invalid, has expired or was already used. Request a new one.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 export const WRONG_PASSWORD_MESSAGE = 'Password is incorrect';
-
-/**
- * Follows a verification link: marks the email verified, ends every session of the account (whoever signed up
- * with the address may have one open) and signs the link's holder in with a new one. Every other verification
- * link of the account is void from then on (redeemAccountToken). A link for an address already verified opens
- * no session.
- */
-export async function verifyEmail(options: AccountsContext & { token: string }): Promise<SignedIn> {
-  const { db } = options;
-  const userId = await redeemAccountToken(db, options.token, 'verify_email');
-  if (!userId) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID_MESSAGE);
-  const isNewlyVerified = await db.transaction(async (tx) => {
-    if (!(await markEmailVerified(tx, userId))) return false;
-    await deleteSessionsOfUser(tx, userId);
-    return true;
-  });
-  if (!isNewlyVerified) throw new AppError('CONFLICT', EMAIL_ALREADY_VERIFIED_MESSAGE);
-  const account = await findAccountById(db, userId);
-  if (!account) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID_MESSAGE);
-  return openSession(options, account);
-}
-
-/** Sends a new verification link when the email has an unverified account; the answer is the same either way. */
-export async function resendVerification(
-  options: AccountsContext & { email: string },
-): Promise<EmailSentResponse> {
-  const { db, mail, email } = options;
-  const found = await findUserByEmail(db, email);
-  if (found && !found.isDemo && found.emailVerifiedAt === null) {
-    const token = await issueAccountToken(db, found.id, 'verify_email');
-    void mail.mailer.send(verificationMessage(mail, found.email, token));
-  }
-  return { status: 'verification_sent', email };
-}
-
-/** 'Forgot password?': mails a reset link when the email has an account; the answer is the same either way. */
-export async function requestPasswordReset(
-  options: AccountsContext & { email: string },
-): Promise<EmailSentResponse> {
-  const { db, mail, email } = options;
-  const found = await findUserByEmail(db, email);
-  if (found && !found.isDemo) {
-    const token = await issueAccountToken(db, found.id, 'reset_password');
-    void mail.mailer.send(resetMessage(mail, found.email, token));
-  }
-  return { status: 'reset_sent', email };
-}
-
-/**
- * Follows a reset link: sets the new password (the signup rules), ends every session of the user and every
- * other mailed link (verification and reset), and signs in with a new session. The link came through the
- * mailbox, so the email counts as verified and the password as proven (what ADMIN_EMAILS needs). The password
- * is checked before the token is used, so a refused password does not spend the link.
- */
-export async function resetPassword(
-  options: AccountsContext & { input: ResetPasswordRequest },
-): Promise<SignedIn> {
-  const { db, input } = options;
-  checkNotCommonPassword(input.password);
-  const passwordHash = await hashPassword(input.password);
-  const userId = await redeemAccountToken(db, input.token, 'reset_password');
-  if (!userId) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID_MESSAGE);
-  await db.transaction(async (tx) => {
-    await updatePasswordHash(tx, userId, passwordHash, { isProven: true });
-    await markEmailVerified(tx, userId);
-    await expireUnusedAccountTokens(tx, userId, ALL_LINKS);
-    await deleteSessionsOfUser(tx, userId);
-  });
-  const account = await findAccountById(db, userId);
-  if (!account) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID_MESSAGE);
-  return openSession({ ...options, replacedSessionIdHash: undefined }, account);
-}
 
 interface SignedInContext {
   db: Database;
@@ -141,7 +49,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const signedOutSessions = await db.transaction(async (tx) => {
     await updatePasswordHash(tx, user.id, passwordHash, { isProven: false });
-    await expireUnusedAccountTokens(tx, user.id, ALL_LINKS);
+    await voidMailedLinks(tx, user.id);
     return deleteSessionsOfUser(tx, user.id, options.sessionIdHash);
   });
   return { signedOutSessions };

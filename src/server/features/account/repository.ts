@@ -1,9 +1,8 @@
-/** The queries of account management: mailed-link tokens, passwords, sessions, the data export, deletion. */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+/** The queries of account management: the data export and the deletion of an account. */
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { EmailDigest } from '../../crypto/email-digest';
 import type { Database } from '../../db/client';
 import { apiToken, session, user } from '../../auth/schema';
-import { accountToken } from './schema';
 import { adviceQuestion } from '../advisor/schema';
 import { alertCondition, portfolioSnapshot, triggeredAlert } from '../alerts/schema';
 import { analysisUsage } from '../analysis/schema';
@@ -17,122 +16,6 @@ import { savedPortfolio } from '../portfolio/schema';
 import { reportBranding } from '../reports/schema';
 import { pointTransaction, userAchievement, userPeriodPoints, userPoints } from '../rewards/schema';
 import { tradingSuggestion } from '../trading-suggestions/schema';
-import { userColumns } from './repository';
-
-export type AccountTokenPurpose = 'verify_email' | 'reset_password';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
-
-export async function insertAccountToken(
-  db: Executor,
-  values: { idHash: string; userId: string; purpose: AccountTokenPurpose; expiresAt: Date },
-): Promise<void> {
-  await db.insert(accountToken).values(values);
-}
-
-/** The scheduled cleanup: tokens past their lifetime, used or not, are worthless and go. */
-export async function deleteExpiredAccountTokens(db: Database, now: Date): Promise<number> {
-  const deleted = await db
-    .delete(accountToken)
-    .where(lte(accountToken.expiresAt, now))
-    .returning({ idHash: accountToken.idHash });
-  return deleted.length;
-}
-
-/**
- * Ends every unused token of the user for these purposes: a new link, a used one or a password changed makes the
- * outstanding ones worthless.
- */
-export async function expireUnusedAccountTokens(
-  db: Executor,
-  userId: string,
-  purposes: readonly AccountTokenPurpose[],
-): Promise<void> {
-  await db
-    .update(accountToken)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(accountToken.userId, userId),
-        inArray(accountToken.purpose, [...purposes]),
-        isNull(accountToken.usedAt),
-      ),
-    );
-}
-
-/**
- * Marks the token used and answers its user id, in one statement that also checks it is unused and unexpired:
- * of two requests with one token, exactly one gets the user.
- */
-export async function useAccountToken(
-  db: Executor,
-  idHash: string,
-  purpose: AccountTokenPurpose,
-): Promise<string | undefined> {
-  const [row] = await db
-    .update(accountToken)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(accountToken.idHash, idHash),
-        eq(accountToken.purpose, purpose),
-        isNull(accountToken.usedAt),
-        gt(accountToken.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: accountToken.userId });
-  return row?.userId;
-}
-
-const accountColumns = { ...userColumns, passwordHash: user.passwordHash };
-
-export async function findAccountById(db: Database, userId: string) {
-  const [row] = await db.select(accountColumns).from(user).where(eq(user.id, userId)).limit(1);
-  return row;
-}
-
-/**
- * Records that the owner proved the mailbox (kept at the first time); answers whether this verified it, false
- * when it was verified already (in one statement: of two links used at once, one verifies).
- */
-export async function markEmailVerified(db: Executor, userId: string): Promise<boolean> {
-  const verified = await db
-    .update(user)
-    .set({ emailVerifiedAt: sql`now()` })
-    .where(and(eq(user.id, userId), isNull(user.emailVerifiedAt)))
-    .returning({ id: user.id });
-  return verified.length > 0;
-}
-
-/**
- * Sets a new password. `isProven`: it was set through the mailbox (a reset link), so ADMIN_EMAILS may count;
- * a password set any other way (a change in settings) is proven by nobody, and the mark goes.
- */
-export async function updatePasswordHash(
-  db: Executor,
-  userId: string,
-  passwordHash: string,
-  options: { isProven: boolean },
-): Promise<void> {
-  await db
-    .update(user)
-    .set({ passwordHash, passwordProvenAt: options.isProven ? sql`now()` : null })
-    .where(eq(user.id, userId));
-}
-
-/** Deletes the user's sessions except `keepIdHash` (all of them without one); answers how many. */
-export async function deleteSessionsOfUser(
-  db: Executor,
-  userId: string,
-  keepIdHash?: string,
-): Promise<number> {
-  const deleted = await db
-    .delete(session)
-    .where(and(eq(session.userId, userId), keepIdHash ? ne(session.idHash, keepIdHash) : undefined))
-    .returning({ idHash: session.idHash });
-  return deleted.length;
-}
 
 /**
  * Deletes the account and every row of it: the user row's foreign keys cascade to sessions, tokens, portfolios,

@@ -5,7 +5,7 @@ import {
   insertAccountToken,
   useAccountToken,
   type AccountTokenPurpose,
-} from './account-repository';
+} from './repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 

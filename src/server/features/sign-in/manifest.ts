@@ -1,17 +1,18 @@
 import { defineFeature } from '../../feature';
 import { limitsModule } from '../../limits/manifest';
-import { billingFeature } from '../billing/manifest';
 import { paperTradingFeature } from '../paper-trading/manifest';
 import { deleteAbandonedDemoAccounts } from './abandoned-demo-accounts';
-import { deleteExpiredAccountTokens } from './account-repository';
-import { accountRoutes } from './account-routes';
 import { createLoginThrottle } from './login-throttle';
-import { accountsRoutes } from './routes';
+import { deleteExpiredAccountTokens } from './repository';
+import { signInRoutes } from './routes';
 import { accountToken } from './schema';
 
-/** Signing in (/api/auth) and the signed-in user's own account (/api/account). */
-export const accountsFeature = defineFeature({
-  name: 'accounts',
+/**
+ * /api/auth: signup, email verification, password sign-in and reset, sign-out, the session probe and demo
+ * accounts. Accounts, sessions and their queries are auth's (src/server/auth); the mailed links are this one's.
+ */
+export const signInFeature = defineFeature({
+  name: 'signIn',
   tables: [
     {
       table: accountToken,
@@ -27,13 +28,8 @@ export const accountsFeature = defineFeature({
     mail,
     // A demo account is filled with a sample portfolio and a few paper trades.
     paperTrading: use(paperTradingFeature),
-    // Deleting an account cancels its Stripe subscriptions first.
-    billing: use(billingFeature),
   }),
-  routes: [
-    { plugin: accountsRoutes, prefix: '/api/auth' },
-    { plugin: accountRoutes, prefix: '/api/account' },
-  ],
+  routes: [{ plugin: signInRoutes, prefix: '/api/auth' }],
   jobs: [
     {
       name: 'delete-expired-account-tokens',

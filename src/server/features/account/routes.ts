@@ -9,14 +9,14 @@ import { AppError } from '../../../contracts/errors';
 import { signedInUser, SIGN_IN_REQUIRED_MESSAGE } from '../../auth/guards';
 import { clearSessionCookie } from '../../auth/sessions';
 import { parseWith } from '../../http/errors';
-import { changePassword, deleteMyAccount, exportAccountData, signOutOtherSessions } from './account-service';
+import { changePassword, deleteMyAccount, exportAccountData, signOutOtherSessions } from './service';
 
 /** Password checks (change password, delete account) per IP address and minute: a stolen session cannot guess on. */
 const PASSWORD_CHECK_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** /api/account: the signed-in user's own account (password, sessions, data export, deletion). */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const { db, billing } = app.services.accounts;
+  const { db, billing } = app.services.account;
   const signedIn = (request: FastifyRequest) => {
     const user = signedInUser(request);
     if (!request.sessionIdHash) throw new AppError('UNAUTHENTICATED', SIGN_IN_REQUIRED_MESSAGE);
