@@ -2,7 +2,7 @@ import { defineFeature } from '../../feature';
 import { createBatchedCounter, type BatchedCounter } from '../../limits/batched-counter';
 import { limitsModule } from '../../limits/manifest';
 import { getUserVendorKeys } from '../api-settings/service';
-import { ApiTokenCache } from '../api-tokens/service';
+import { ApiTokenCache } from '../../auth/api-tokens';
 import { analysisFeature } from '../analysis/manifest';
 import { marketDataFeature } from '../market-data/manifest';
 import { paperTradingFeature } from '../paper-trading/manifest';
