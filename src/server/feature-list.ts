@@ -4,7 +4,7 @@
  * start and shutdown hooks, jobs/registry.ts gathers the jobs, ServiceOverrides offers each one's options.
  * A new feature is its own folder (with a manifest.ts) and one line here.
  */
-import type { FeatureManifest } from './feature';
+import type { AccountDataSection, AnyFeatureManifest, FeatureManifest } from './feature';
 import { sessionsModule } from './auth/manifest';
 import { limitsModule } from './limits/manifest';
 import { accountFeature } from './features/account/manifest';
@@ -37,7 +37,7 @@ import { tradingSuggestionsFeature } from './features/trading-suggestions/manife
  * In the order their routes are registered: the modules before `sessions` (whose route is the current-user
  * plugin) see no signed-in user; the order of contexts does not matter (each builds the ones it uses).
  */
-export const FEATURES = [
+const MODULES = [
   limitsModule,
   systemFeature,
   resourcesFeature,
@@ -67,9 +67,22 @@ export const FEATURES = [
   apiV1Feature,
 ] as const;
 
-type Feature = (typeof FEATURES)[number];
-type ContextOf<F> = F extends FeatureManifest<string, infer Context, infer _Options> ? Context : never;
-type OptionsOf<F> = F extends FeatureManifest<string, infer _Context, infer Options> ? Options : never;
+/** The list as the wiring iterates it, whatever each module's types. */
+export const FEATURES: readonly AnyFeatureManifest[] = MODULES;
+
+type Feature = (typeof MODULES)[number];
+type ContextOf<F> =
+  F extends FeatureManifest<string, infer Context, infer _Options, infer _Section> ? Context : never;
+type OptionsOf<F> =
+  F extends FeatureManifest<string, infer _Context, infer Options, infer _Section> ? Options : never;
+type SectionsOf<F> =
+  F extends FeatureManifest<string, infer _Context, infer _Options, infer Section> ? Section : never;
+
+/**
+ * Every part of 'Download my data' is read by a module of the list: a part no module reads is a compile error
+ * here, naming it (and a part read by two is a failing feature-list.test.ts).
+ */
+const _everyPartRead: Record<Exclude<AccountDataSection, SectionsOf<Feature>>, never> = {};
 
 /** Each module's context under its name: `app.services.billing`, `app.services.marketData`, ... */
 export type FeatureContexts = { [F in Feature as F['name']]: ContextOf<F> };

@@ -8,7 +8,7 @@
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { AccountExport } from '../contracts/accounts';
+import { ZAccountExport, type AccountExport } from '../contracts/accounts';
 import type { AppConfig } from './config';
 import type { EmailDigest } from './crypto/email-digest';
 import type { Database, DatabaseHandle } from './db/client';
@@ -20,14 +20,43 @@ import type { Mailer } from './providers/mail';
 /** A part of 'Download my data' (GET /api/account/export): a key of the contract's AccountExport. */
 export type AccountDataSection = Exclude<keyof AccountExport, 'exportedAt'>;
 
+/** The parts of 'Download my data' in the contract's order, which is the file's. */
+export const ACCOUNT_DATA_SECTIONS = Object.keys(ZAccountExport.shape).filter(
+  (key) => key !== 'exportedAt',
+) as AccountDataSection[];
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a part of the export is read with. */
+export interface AccountDataRead {
+  /** The export's one repeatable-read, read-only transaction: the parts agree with each other. */
+  tx: Transaction;
+  userId: string;
+  /** The session the export was asked for from (sessions say which is the current one). */
+  sessionIdHash: string;
+}
+
+/** The readers of some parts of the export: each answers its part as the contract shapes it. */
+export type AccountDataReaders<Section extends AccountDataSection> = {
+  readonly [K in Section]: (read: AccountDataRead) => Promise<AccountExport[K]>;
+};
+
+/** A module's parts of the export (its `data-export.ts`), with the parts' names read from the object. */
+export function defineAccountData<Section extends AccountDataSection>(
+  readers: AccountDataReaders<Section>,
+): AccountDataReaders<Section> {
+  return readers;
+}
+
 /**
- * A table in the module's own schema file, and what the data export does with it. Every table of
- * `db/schema.ts` is declared by exactly one module, and every table with an account's rows is exported or
- * left out with its reason (account-data.test.ts holds both against the database's catalog).
+ * A table in the module's own schema file, and what the data export does with it: shown in one of the module's
+ * own parts (`Section`), left out with the reason, or holding no account's rows. Every table of `db/schema.ts`
+ * is declared by exactly one module (feature-list.test.ts), and every table with an account's rows is exported
+ * or left out with its reason (account/account-data.test.ts holds it against the database's catalog).
  */
-export type TableDeclaration =
-  /** It holds an account's rows, and the export shows them in this section. */
-  | { readonly table: PgTable; readonly exportedIn: AccountDataSection }
+export type TableDeclaration<Section extends AccountDataSection = AccountDataSection> =
+  /** It holds an account's rows, and the export shows them in this part, one of the module's own. */
+  | { readonly table: PgTable; readonly exportedIn: Section }
   /** It holds an account's rows that the export leaves out on purpose, for this reason (the README lists them). */
   | { readonly table: PgTable; readonly leftOutOfExport: string }
   /** It holds no account's rows (a cache, a counter, a digest kept apart from any account): what it holds. */
@@ -58,17 +87,26 @@ export interface FeatureDeps<Options> {
   readonly emailDigest: EmailDigest;
   /** Every module's per-user caches, for the listener that drops them (complete once every context is built). */
   readonly userCaches: readonly UserChangeSubscriber[];
+  /** Every part of 'Download my data', each read by the module that declares it. */
+  readonly accountData: AccountDataReaders<AccountDataSection>;
   /** This module's entry of ServiceOverrides (tests, benches); undefined otherwise. */
   readonly options: Options | undefined;
   /** Another module's context, built once whatever the order of the list; modules that need each other throw. */
   readonly use: <C>(feature: { readonly name: string; context(deps: never): C }) => C;
 }
 
-export interface FeatureManifest<Name extends string, Context, Options = never> {
+export interface FeatureManifest<
+  Name extends string,
+  Context,
+  Options = never,
+  Section extends AccountDataSection = never,
+> {
   /** Its key in `app.services` and in ServiceOverrides. */
   readonly name: Name;
   /** The tables of its schema file, each with what 'Download my data' does with it. */
-  readonly tables: readonly TableDeclaration[];
+  readonly tables: readonly TableDeclaration<NoInfer<Section>>[];
+  /** Its parts of 'Download my data': the sections its tables are exported in. */
+  readonly accountData?: AccountDataReaders<Section>;
   /** Builds what its routes, jobs and other modules use (`app.services[name]`), once per app. */
   context(deps: FeatureDeps<Options>): Context;
   /** Its HTTP routes; the list's order is the registration order. */
@@ -94,10 +132,24 @@ export interface FeatureJob<Context> {
   run(job: JobContext, context: Context): Promise<number>;
 }
 
-/** A manifest, with its name, context and options types read from what it says. */
-export function defineFeature<const Name extends string, Context, Options = never>(
-  manifest: FeatureManifest<Name, Context, Options>,
-): FeatureManifest<Name, Context, Options> {
+/** Any manifest, whatever its types: what the wiring iterates (FeatureManifest's parts are invariant in them). */
+export type AnyFeatureManifest<Context = unknown> = Omit<
+  FeatureManifest<string, Context, never, never>,
+  'tables' | 'accountData'
+> & {
+  readonly tables: readonly TableDeclaration[];
+  readonly accountData?: Partial<AccountDataReaders<AccountDataSection>>;
+};
+
+/** A manifest, with its name, context, options and export parts read from what it says. */
+export function defineFeature<
+  const Name extends string,
+  Context,
+  Options = never,
+  Section extends AccountDataSection = never,
+>(
+  manifest: FeatureManifest<Name, Context, Options, Section>,
+): FeatureManifest<Name, Context, Options, Section> {
   return manifest;
 }
 
@@ -110,10 +162,7 @@ export interface BoundFeature {
   readonly userCaches: readonly UserChangeSubscriber[];
 }
 
-export function bindFeature<Context>(
-  feature: FeatureManifest<string, Context, never>,
-  context: Context,
-): BoundFeature {
+export function bindFeature<Context>(feature: AnyFeatureManifest<Context>, context: Context): BoundFeature {
   return {
     name: feature.name,
     jobs: (feature.jobs ?? []).map((job) => ({

@@ -8,7 +8,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import { createEmailDigest } from './crypto/email-digest';
 import type { DatabaseHandle } from './db/client';
-import { bindFeature, type BoundFeature, type FeatureDeps, type FeatureManifest } from './feature';
+import {
+  ACCOUNT_DATA_SECTIONS,
+  bindFeature,
+  type AccountDataReaders,
+  type AccountDataSection,
+  type AnyFeatureManifest,
+  type BoundFeature,
+  type FeatureDeps,
+} from './feature';
 import { FEATURES, type FeatureContexts, type FeatureOverrides } from './feature-list';
 import { getUserVendorKeys } from './features/api-settings/service';
 import type { UserChangeSubscriber } from './lib/user-cache';
@@ -52,6 +60,7 @@ export function createServices(
   };
   const emailDigest = createEmailDigest(config.appSecret);
   const userCaches: UserChangeSubscriber[] = [];
+  const accountData = accountDataReaders();
   const optionsByName: Readonly<Record<string, unknown>> = overrides;
   const listed = new Set<string>(FEATURES.map((feature) => feature.name));
   const contexts = new Map<string, unknown>();
@@ -59,10 +68,10 @@ export function createServices(
   const building: string[] = [];
 
   function use<C>(feature: { readonly name: string; context(deps: never): C }): C {
-    return build(feature as FeatureManifest<string, C, unknown>);
+    return build(feature as AnyFeatureManifest<C>);
   }
 
-  function build<C>(feature: FeatureManifest<string, C, unknown>): C {
+  function build<C>(feature: AnyFeatureManifest<C>): C {
     const { name } = feature;
     if (contexts.has(name)) return contexts.get(name) as C;
     if (!listed.has(name))
@@ -70,7 +79,8 @@ export function createServices(
     if (building.includes(name))
       throw new Error(`Modules use each other: ${[...building, name].join(' -> ')}`);
     building.push(name);
-    const deps: FeatureDeps<unknown> = {
+    // Each module's own entry of the overrides, by its name (ServiceOverrides types it per module).
+    const deps: FeatureDeps<never> = {
       config,
       database,
       db,
@@ -78,7 +88,8 @@ export function createServices(
       mail,
       emailDigest,
       userCaches,
-      options: optionsByName[name],
+      accountData,
+      options: optionsByName[name] as never,
       use,
     };
     const context = feature.context(deps);
@@ -100,4 +111,18 @@ export function createServices(
     userCaches,
     userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),
   };
+}
+
+/** Every part of 'Download my data', from the module that reads it (the list's type check: each part has one). */
+function accountDataReaders(): AccountDataReaders<AccountDataSection> {
+  const readers = new Map<string, unknown>();
+  for (const feature of FEATURES) {
+    for (const [section, read] of Object.entries(feature.accountData ?? {})) {
+      if (readers.has(section)) throw new Error(`Two modules read the export's part ${section}`);
+      readers.set(section, read);
+    }
+  }
+  const missing = ACCOUNT_DATA_SECTIONS.filter((section) => !readers.has(section));
+  if (missing.length > 0) throw new Error(`No module reads the export's parts ${missing.join(', ')}`);
+  return Object.fromEntries(readers) as AccountDataReaders<AccountDataSection>;
 }

@@ -1,4 +1,5 @@
 import { defineFeature } from '../feature';
+import { authAccountData } from './data-export';
 import { currentUserPlugin } from './current-user';
 import { apiToken, session, user } from './schema';
 import { SessionCache } from './session-cache';
@@ -24,6 +25,7 @@ export const sessionsModule = defineFeature({
     { table: session, exportedIn: 'sessions' },
     { table: apiToken, exportedIn: 'apiTokens' },
   ],
+  accountData: authAccountData,
   context: ({ database, log, userCaches }): SessionsContext => ({
     cache: new SessionCache(),
     listener: createSessionListener({

@@ -1,8 +1,21 @@
+import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAccountExport } from '../../../contracts/accounts';
+import { ACCOUNT_DATA_SECTIONS, type AccountDataSection, type TableDeclaration } from '../../feature';
+import { FEATURES } from '../../feature-list';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { injectAs, signUpUser, type TestUser } from '../../testing/users';
-import { EXPORTED_TABLES, TABLES_LEFT_OUT_OF_EXPORT } from './account-data';
+
+/** Every table the manifests declare, by name, with what the export does with it and who declares it. */
+const declared = new Map<string, { module: string; entry: TableDeclaration }>(
+  FEATURES.flatMap((feature) =>
+    feature.tables.map((entry) => [getTableName(entry.table), { module: feature.name, entry }] as const),
+  ),
+);
+/** The tables the export shows, and the part each goes to. */
+const EXPORTED_TABLES: Readonly<Record<string, AccountDataSection>> = Object.fromEntries(
+  [...declared].flatMap(([name, { entry }]) => ('exportedIn' in entry ? [[name, entry.exportedIn]] : [])),
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,26 +58,46 @@ async function tablesWithAccountRows(): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-describe("'Download my data' covers every table with an account's rows", () => {
-  it('each such table is exported or listed, with its reason, as left out; never both, never a table that is gone', async () => {
+describe("'Download my data' covers every table with an account's rows, from the manifests", () => {
+  it('each such table is declared by a module and exported or left out with its reason; no other is said to hold none', async () => {
     const tables = await tablesWithAccountRows();
     // The catalog query finds what it should: direct, indirect and foreign-key-less references.
     expect(tables).toEqual(
       expect.arrayContaining(['user', 'session', 'paper_holding', 'triggered_alert', 'admin_audit_log']),
     );
-    const unaccounted = tables.filter(
-      (table) => !(table in EXPORTED_TABLES) && !(table in TABLES_LEFT_OUT_OF_EXPORT),
-    );
-    expect(unaccounted, 'tables neither exported nor listed in TABLES_LEFT_OUT_OF_EXPORT').toEqual([]);
-    expect(Object.keys(EXPORTED_TABLES).filter((table) => table in TABLES_LEFT_OUT_OF_EXPORT)).toEqual([]);
-    for (const reason of Object.values(TABLES_LEFT_OUT_OF_EXPORT)) expect(reason.length).toBeGreaterThan(20);
+    const undeclared = tables.filter((table) => !declared.has(table));
+    expect(undeclared, "tables with an account's rows that no manifest declares").toEqual([]);
+    const saidToHoldNone = tables.filter((table) => {
+      const entry = declared.get(table)?.entry;
+      return entry !== undefined && 'holdsNoAccountRows' in entry;
+    });
+    expect(saidToHoldNone, "tables with an account's rows declared as holding none").toEqual([]);
+    for (const [table, { entry }] of declared) {
+      if ('leftOutOfExport' in entry) expect(entry.leftOutOfExport.length, table).toBeGreaterThan(20);
+    }
+    expect(Object.keys(EXPORTED_TABLES).length).toBeGreaterThan(20);
 
     const { rows } = await sql<{ table_name: string }>(
       `select table_name::text as table_name from information_schema.tables where table_schema = 'public'`,
     );
-    const existing = new Set(rows.map((row) => row.table_name));
-    const named = [...Object.keys(EXPORTED_TABLES), ...Object.keys(TABLES_LEFT_OUT_OF_EXPORT)];
-    expect(named.filter((table) => !existing.has(table))).toEqual([]);
+    expect([...declared.keys()].sort()).toEqual(rows.map((row) => row.table_name).sort());
+  });
+
+  it('each part of the export is read by one module, whose tables are exported in it', () => {
+    const readBy = new Map<string, string[]>();
+    for (const feature of FEATURES) {
+      for (const section of Object.keys(feature.accountData ?? {})) {
+        readBy.set(section, [...(readBy.get(section) ?? []), feature.name]);
+      }
+    }
+    for (const section of ACCOUNT_DATA_SECTIONS) {
+      const modules = readBy.get(section) ?? [];
+      expect(modules, section).toHaveLength(1);
+      const tables = Object.entries(EXPORTED_TABLES).filter(([, part]) => part === section);
+      expect(tables.length, section).toBeGreaterThan(0);
+      for (const [table] of tables) expect(declared.get(table)?.module, table).toBe(modules[0]);
+    }
+    expect([...readBy.keys()].sort()).toEqual([...ACCOUNT_DATA_SECTIONS].sort());
   });
 });
 

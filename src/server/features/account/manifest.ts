@@ -9,8 +9,10 @@ import { accountRoutes } from './routes';
 export const accountFeature = defineFeature({
   name: 'account',
   tables: [],
-  context: ({ db, use }) => ({
+  context: ({ db, accountData, use }) => ({
     db,
+    // 'Download my data': every module's parts, read in one transaction.
+    accountData,
     // Deleting an account cancels its Stripe subscriptions first.
     billing: use(billingFeature),
   }),

@@ -16,7 +16,7 @@ const PASSWORD_CHECK_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** /api/account: the signed-in user's own account (password, sessions, data export, deletion). */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const { db, billing } = app.services.account;
+  const { db, billing, accountData } = app.services.account;
   const signedIn = (request: FastifyRequest) => {
     const user = signedInUser(request);
     if (!request.sessionIdHash) throw new AppError('UNAUTHENTICATED', SIGN_IN_REQUIRED_MESSAGE);
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/export', async (request, reply) => {
-    const body: AccountExport = await exportAccountData(signedIn(request));
+    const body: AccountExport = await exportAccountData({ ...signedIn(request), readers: accountData });
     const date = body.exportedAt.slice(0, 10);
     return reply
       .header('Content-Disposition', `attachment; filename="foliowise-data-${date}.json"`)

@@ -2,7 +2,6 @@
  * Account management: change password, 'Sign out of other devices', 'Download my data' and 'Delete my account'
  * (also an admin's deletion of an account).
  */
-import { MASK_PREFIX } from '../../../contracts/api-settings';
 import type {
   AccountExport,
   ChangePasswordRequest,
@@ -15,9 +14,10 @@ import { checkNotCommonPassword, findAccountById, updatePasswordHash } from '../
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { deleteSessionsOfUser } from '../../auth/sessions';
 import type { Database } from '../../db/client';
+import { ACCOUNT_DATA_SECTIONS, type AccountDataReaders, type AccountDataSection } from '../../feature';
 import { cancelBillingBeforeDeletion, type BillingContext } from '../billing/service';
 import { voidMailedLinks } from '../sign-in/service';
-import { deleteAccount, readAccountData } from './repository';
+import { deleteAccount } from './repository';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 export const WRONG_PASSWORD_MESSAGE = 'Password is incorrect';
@@ -89,128 +89,25 @@ export async function deleteAccountAsAdmin(options: {
   return canceled;
 }
 
-const iso = (date: Date) => date.toISOString();
-
 /**
- * 'Download my data': everything stored for the account; API keys masked, never a secret or a hash. What is left
- * out on purpose, and why, is TABLES_LEFT_OUT_OF_EXPORT (account-data.ts).
+ * 'Download my data': every part of the export from the module that reads it (its manifest's `accountData`),
+ * in the contract's order, in one repeatable-read transaction so that the parts agree with each other. API keys
+ * masked, never a secret or a hash; what each module's tables give the export, or why one is left out, is in its
+ * manifest (account-data.test.ts holds it against the database's catalog).
  */
-export async function exportAccountData(options: SignedInContext): Promise<AccountExport> {
-  const data = await readAccountData(options.db, options.user.id);
-  if (!data.profile) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  const { stripeCustomerId, ...profile } = data.profile;
-  const isoOrNull = (date: Date | null) => (date ? iso(date) : null);
-  return {
-    exportedAt: new Date().toISOString(),
-    profile: {
-      ...profile,
-      emailVerifiedAt: profile.emailVerifiedAt ? iso(profile.emailVerifiedAt) : null,
-      createdAt: iso(profile.createdAt),
+export async function exportAccountData(
+  options: SignedInContext & { readers: AccountDataReaders<AccountDataSection> },
+): Promise<AccountExport> {
+  const { db, readers } = options;
+  const read = { userId: options.user.id, sessionIdHash: options.sessionIdHash };
+  const parts = await db.transaction(
+    async (tx) => {
+      const data: Partial<Record<AccountDataSection, unknown>> = {};
+      for (const section of ACCOUNT_DATA_SECTIONS) data[section] = await readers[section]({ tx, ...read });
+      return data;
     },
-    sessions: data.sessions.map((s) => ({
-      createdAt: iso(s.createdAt),
-      lastSeenAt: iso(s.lastSeenAt),
-      isPersistent: s.isPersistent,
-      isCurrent: s.idHash === options.sessionIdHash,
-    })),
-    savedPortfolio: data.saved
-      ? { holdings: data.saved.holdings, updatedAt: iso(data.saved.updatedAt) }
-      : null,
-    paperPortfolios: data.portfolios.map((p) => ({
-      ...p,
-      createdAt: iso(p.createdAt),
-      holdings: data.holdings
-        .filter((h) => h.portfolioId === p.id)
-        .map((h) => ({ symbol: h.symbol, quantity: h.quantity, averageCost: h.averageCost })),
-    })),
-    trades: data.trades.map((t) => ({ ...t, executedAt: iso(t.executedAt) })),
-    rewards: {
-      playerNumber: data.points?.publicId ?? null,
-      timeZone: data.points?.timeZone ?? null,
-      totalPoints: data.points?.totalPoints ?? 0,
-      lifetimePoints: data.points?.lifetimePoints ?? 0,
-      transactions: data.pointRows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
-      achievements: data.achievements.map((a) => ({ ...a, unlockedAt: iso(a.unlockedAt) })),
-      periods: data.periodPoints,
-    },
-    analyses: data.analyses,
-    apiKeys: data.apiKeys.map((k) => ({
-      vendor: k.vendor,
-      maskedKey: `${MASK_PREFIX}${k.last4}`,
-      createdAt: iso(k.createdAt),
-      updatedAt: iso(k.updatedAt),
-    })),
-    apiTokens: data.apiTokens.map((token) => ({
-      ...token,
-      createdAt: iso(token.createdAt),
-      lastUsedAt: isoOrNull(token.lastUsedAt),
-    })),
-    clients: data.clients.map((client) => ({
-      ...client,
-      archivedAt: isoOrNull(client.archivedAt),
-      lastReviewedAt: isoOrNull(client.lastReviewedAt),
-      createdAt: iso(client.createdAt),
-      updatedAt: iso(client.updatedAt),
-    })),
-    reportBranding: data.branding ? brandingExport(data.branding) : null,
-    alerts: {
-      conditions: data.alertConditions.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
-      triggered: data.triggeredAlerts.map((a) => ({
-        ...a,
-        triggeredAt: iso(a.triggeredAt),
-        acknowledgedAt: isoOrNull(a.acknowledgedAt),
-      })),
-    },
-    snapshots: data.snapshots,
-    advisorQuestions: data.advisorQuestions.map((q) => ({ ...q, askedAt: iso(q.askedAt) })),
-    tradingSuggestions: data.suggestions.map((s) => ({
-      ...s,
-      createdAt: iso(s.createdAt),
-      seenAt: isoOrNull(s.seenAt),
-      executedAt: isoOrNull(s.executedAt),
-    })),
-    portfolioAccounts: data.accounts.map((a) => ({
-      ...a,
-      createdAt: iso(a.createdAt),
-      lastUpdated: iso(a.lastUpdated),
-    })),
-    billing: {
-      stripeCustomerId,
-      subscriptions: data.subscriptions.map((sub) => ({
-        ...sub,
-        currentPeriodStart: iso(sub.currentPeriodStart),
-        currentPeriodEnd: iso(sub.currentPeriodEnd),
-        trialEnd: isoOrNull(sub.trialEnd),
-        createdAt: iso(sub.createdAt),
-      })),
-      purchases: data.purchases.map((p) => ({ ...p, startsAt: iso(p.startsAt), endsAt: iso(p.endsAt) })),
-    },
-    contactMessages: data.contactMessages.map((m) => ({
-      ...m,
-      createdAt: iso(m.createdAt),
-      handledAt: isoOrNull(m.handledAt),
-    })),
-  };
-}
-
-type BrandingRow = NonNullable<Awaited<ReturnType<typeof readAccountData>>['branding']>;
-
-/** The report branding, its logo included as stored (base64): the owner's own upload is their data too. */
-function brandingExport(row: BrandingRow): AccountExport['reportBranding'] {
-  const { logo, logoType, logoWidth, logoHeight, logoUpdatedAt } = row;
-  return {
-    firmName: row.firmName,
-    color: row.color,
-    logo:
-      logo && logoType && logoWidth !== null && logoHeight !== null && logoUpdatedAt
-        ? {
-            type: logoType,
-            width: logoWidth,
-            height: logoHeight,
-            updatedAt: iso(logoUpdatedAt),
-            base64: logo.toString('base64'),
-          }
-        : null,
-    updatedAt: iso(row.updatedAt),
-  };
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  // Each part is its reader's AccountExport[section] (AccountDataReaders); the loop cannot say so to the compiler.
+  return { exportedAt: new Date().toISOString(), ...parts } as AccountExport;
 }

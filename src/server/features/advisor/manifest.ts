@@ -1,3 +1,4 @@
+import { advisorAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { limitsModule } from '../../limits/manifest';
 import { createOpenAiAdviceWriter } from '../../providers/llm';
@@ -10,6 +11,7 @@ import { createAdviceCache, type AdvisorContext, type AdvisorOptions } from './s
 export const advisorFeature = defineFeature({
   name: 'advisor',
   tables: [{ table: adviceQuestion, exportedIn: 'advisorQuestions' }],
+  accountData: advisorAccountData,
   context: ({ config, db, options = {}, use }: FeatureDeps<AdvisorOptions>): AdvisorContext => ({
     db,
     marketData: use(marketDataFeature),

@@ -1,3 +1,4 @@
+import { alertsAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import type { MarketDataService } from '../market-data/service';
 import { marketDataFeature } from '../market-data/manifest';
@@ -20,6 +21,7 @@ export const alertsFeature = defineFeature({
     { table: triggeredAlert, exportedIn: 'alerts' },
     { table: portfolioSnapshot, exportedIn: 'snapshots' },
   ],
+  accountData: alertsAccountData,
   context: ({
     config,
     db,

@@ -1,3 +1,4 @@
+import { analysisAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { createOpenAiAnalysisWriter } from '../../providers/llm';
 import { marketDataFeature } from '../market-data/manifest';
@@ -10,6 +11,7 @@ import { createCloseSeriesCache, type AnalysisContext, type AnalysisOptions } fr
 export const analysisFeature = defineFeature({
   name: 'analysis',
   tables: [{ table: analysisUsage, exportedIn: 'analyses' }],
+  accountData: analysisAccountData,
   context: ({
     config,
     db,

@@ -1,3 +1,4 @@
+import { apiSettingsAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { apiSettingsRoutes } from './routes';
 import { userApiKey } from './schema';
@@ -7,6 +8,7 @@ import type { ApiSettingsContext, ApiSettingsOptions } from './service';
 export const apiSettingsFeature = defineFeature({
   name: 'apiSettings',
   tables: [{ table: userApiKey, exportedIn: 'apiKeys' }],
+  accountData: apiSettingsAccountData,
   context: ({ config, db, options }: FeatureDeps<ApiSettingsOptions>): ApiSettingsContext => ({
     db,
     appSecret: config.appSecret,

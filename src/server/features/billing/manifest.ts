@@ -1,3 +1,4 @@
+import { billingAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import type { JobContext } from '../../jobs/job';
 import { createPaymentsProvider } from '../../providers/payments';
@@ -51,6 +52,7 @@ export const billingFeature = defineFeature({
         'keyed one-way digests of the emails that had a free trial, tied to no account and kept after deletion so that an email gets one trial',
     },
   ],
+  accountData: billingAccountData,
   context: ({ config, db, log, emailDigest, options = {} }: FeatureDeps<BillingOptions>): BillingContext => ({
     db,
     payments: createPaymentsProvider(config, {

@@ -1,3 +1,4 @@
+import { clientsAccountData } from './data-export';
 import { defineFeature } from '../../feature';
 import { marketDataFeature } from '../market-data/manifest';
 import { clientsRoutes } from './routes';
@@ -8,6 +9,7 @@ import type { ClientsContext } from './service';
 export const clientsFeature = defineFeature({
   name: 'clients',
   tables: [{ table: clientPortfolio, exportedIn: 'clients' }],
+  accountData: clientsAccountData,
   context: ({ db, use }): ClientsContext => ({ db, marketData: use(marketDataFeature) }),
   routes: [{ plugin: clientsRoutes, prefix: '/api/clients' }],
   planFeature: 'multi-client',

@@ -1,3 +1,4 @@
+import { contactAccountData } from './data-export';
 import { defineFeature } from '../../feature';
 import { contactRoutes } from './routes';
 import { contactMessage } from './schema';
@@ -6,6 +7,7 @@ import { contactMessage } from './schema';
 export const contactFeature = defineFeature({
   name: 'contact',
   tables: [{ table: contactMessage, exportedIn: 'contactMessages' }],
+  accountData: contactAccountData,
   context: ({ db }) => ({ db }),
   routes: [{ plugin: contactRoutes, prefix: '/api' }],
 });

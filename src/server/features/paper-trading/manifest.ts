@@ -1,3 +1,4 @@
+import { paperTradingAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { marketDataFeature } from '../market-data/manifest';
 import { rewardsFeature } from '../rewards/manifest';
@@ -18,6 +19,7 @@ export const paperTradingFeature = defineFeature({
     { table: paperHolding, exportedIn: 'paperPortfolios' },
     { table: paperTrade, exportedIn: 'trades' },
   ],
+  accountData: paperTradingAccountData,
   context: ({ db, options = {}, use }: FeatureDeps<PaperTradingOptions>): PaperTradingContext => ({
     db,
     quotes: options.quoteSource ?? use(marketDataFeature),

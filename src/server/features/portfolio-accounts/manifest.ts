@@ -1,3 +1,4 @@
+import { portfolioAccountsAccountData } from './data-export';
 import { defineFeature } from '../../feature';
 import { marketDataFeature } from '../market-data/manifest';
 import { portfolioAccountsRoutes } from './routes';
@@ -8,6 +9,7 @@ import type { PortfolioAccountsContext } from './service';
 export const portfolioAccountsFeature = defineFeature({
   name: 'portfolioAccounts',
   tables: [{ table: portfolioAccount, exportedIn: 'portfolioAccounts' }],
+  accountData: portfolioAccountsAccountData,
   context: ({ db, use }): PortfolioAccountsContext => ({ db, marketData: use(marketDataFeature) }),
   routes: [{ plugin: portfolioAccountsRoutes, prefix: '/api/portfolio-accounts' }],
   planFeature: 'multi-account-aggregation',

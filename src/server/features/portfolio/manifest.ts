@@ -1,3 +1,4 @@
+import { portfolioAccountData } from './data-export';
 import { defineFeature } from '../../feature';
 import { marketDataFeature } from '../market-data/manifest';
 import { portfolioRoutes } from './routes';
@@ -7,6 +8,7 @@ import { savedPortfolio } from './schema';
 export const portfolioFeature = defineFeature({
   name: 'portfolio',
   tables: [{ table: savedPortfolio, exportedIn: 'savedPortfolio' }],
+  accountData: portfolioAccountData,
   context: ({ db, use }) => ({ db, marketData: use(marketDataFeature) }),
   routes: [{ plugin: portfolioRoutes, prefix: '/api' }],
 });

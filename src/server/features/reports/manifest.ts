@@ -1,3 +1,4 @@
+import { reportsAccountData } from './data-export';
 import { defineFeature } from '../../feature';
 import { analysisFeature } from '../analysis/manifest';
 import { marketDataFeature } from '../market-data/manifest';
@@ -9,6 +10,7 @@ import type { ReportsContext } from './service';
 export const reportsFeature = defineFeature({
   name: 'reports',
   tables: [{ table: reportBranding, exportedIn: 'reportBranding' }],
+  accountData: reportsAccountData,
   context: ({ db, use }): ReportsContext => ({
     db,
     marketData: use(marketDataFeature),

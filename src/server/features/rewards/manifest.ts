@@ -1,3 +1,4 @@
+import { rewardsAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { rewardsRoutes } from './routes';
 import { pointTransaction, userAchievement, userPeriodPoints, userPoints } from './schema';
@@ -12,6 +13,7 @@ export const rewardsFeature = defineFeature({
     { table: userPeriodPoints, exportedIn: 'rewards' },
     { table: userAchievement, exportedIn: 'rewards' },
   ],
+  accountData: rewardsAccountData,
   context: ({ db, options }: FeatureDeps<RewardsOptions>) => {
     const context: RewardsContext = { db, now: options?.now ?? (() => new Date()) };
     // One engine per app: paper trading and analysis tell it what earned points.

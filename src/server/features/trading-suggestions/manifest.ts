@@ -1,3 +1,4 @@
+import { tradingSuggestionsAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { limitsModule } from '../../limits/manifest';
 import { createOpenAiSuggestionWriter } from '../../providers/llm';
@@ -11,6 +12,7 @@ import type { TradingSuggestionsContext, TradingSuggestionsOptions } from './ser
 export const tradingSuggestionsFeature = defineFeature({
   name: 'tradingSuggestions',
   tables: [{ table: tradingSuggestion, exportedIn: 'tradingSuggestions' }],
+  accountData: tradingSuggestionsAccountData,
   context: ({
     config,
     db,
