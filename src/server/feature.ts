@@ -1,7 +1,7 @@
 /**
  * A module of the server that says what it has (issue 26 item 4): its tables, its context, its routes, its
  * scheduled jobs, what it starts and stops with the app, the plan feature it needs and what each of its tables
- * gives 'Download my data'. `src/server/features.ts` lists them; the wiring only iterates that list:
+ * gives 'Download my data'. `src/server/feature-list.ts` lists them; the wiring only iterates that list:
  * `services.ts` builds each context once, `app.ts` registers the routes and the start and shutdown hooks,
  * `jobs/registry.ts` gathers the jobs, and the test overrides (`ServiceOverrides`) offer each one's options.
  * Adding a feature is its own folder and one line in the list.
@@ -63,8 +63,8 @@ export type TableDeclaration<Section extends AccountDataSection = AccountDataSec
   | { readonly table: PgTable; readonly holdsNoAccountRows: string };
 
 /**
- * A key of PLAN_FEATURES (src/domain/plans.ts): the plan feature a module's routes need (manifest.test.ts checks
- * each is one). The entitlement table derived from PLAN_FEATURES gives it its own type.
+ * A key of PLAN_FEATURES (src/domain/plans.ts): the plan feature a module's routes need (feature-list.test.ts
+ * checks each is one). The entitlement table derived from PLAN_FEATURES gives it its own type.
  */
 export type PlanFeatureKey = string;
 
