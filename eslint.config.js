@@ -17,36 +17,63 @@ const foldersIn = (relative) =>
 /**
  * FEATURE-TO-FEATURE EDGES of the server: the only files of another feature a feature's production code may
  * import (docs/architecture.md). Each edge is a call of the other feature's service by design: the caller
- * needs what that feature computes or owns, through its public functions. Anything else, a repository above
- * all, is refused whatever the spelling (the rules read the resolved file). Keyed by the importing feature;
- * values are paths inside src/server/features.
+ * needs what that feature computes or owns, through its public functions. An edge to `<f>/service.ts` also lets
+ * the caller's manifest take `<f>`'s context (`use(<f>Feature)` in `<f>/manifest.ts`), since that context is what
+ * the service is called with. Anything else, a repository above all, is refused whatever the spelling (the rules
+ * read the resolved file). Keyed by the importing feature; values are paths inside src/server/features.
  */
 const SERVER_FEATURE_EDGES = {
-  accounts: [
+  account: [
     'billing/service.ts', // deleting an account cancels its Stripe subscription
-    'paper-trading/service.ts', // a demo account's paper portfolio and trades
-    'portfolio/service.ts', // a demo account's saved portfolio
+    'sign-in/service.ts', // changing the password voids the mailed links
   ],
   admin: [
-    'accounts/account-service.ts', // an admin deletes an account the way account management does
+    'account/service.ts', // an admin deletes an account the way account management does
     'billing/service.ts', // a granted plan is derived again with billing's rules
   ],
   advisor: ['market-data/service.ts'],
   alerts: ['clients/service.ts', 'market-data/service.ts'],
-  analysis: ['market-data/service.ts', 'portfolio/service.ts'],
+  analysis: [
+    'market-data/service.ts',
+    'portfolio/service.ts',
+    'rewards/service.ts', // a completed analysis earns points
+  ],
   'api-v1': [
     'analysis/service.ts',
-    'api-tokens/service.ts', // the token check; issue 26 item 4 moves it into auth/
+    'api-settings/service.ts', // a token owner's own vendor keys
     'market-data/service.ts',
     'paper-trading/service.ts',
     'portfolio/service.ts',
   ],
   clients: ['market-data/service.ts'],
+  'paper-trading': [
+    'market-data/service.ts',
+    'rewards/service.ts', // a trade earns points
+  ],
   portfolio: ['market-data/service.ts'],
   'portfolio-accounts': ['market-data/service.ts'],
   reports: ['analysis/service.ts', 'clients/service.ts', 'market-data/service.ts', 'portfolio/service.ts'],
+  'sign-in': [
+    'paper-trading/service.ts', // a demo account's paper portfolio and trades
+    'portfolio/service.ts', // a demo account's saved portfolio
+  ],
+  system: ['analysis/service.ts'], // /api/config says whether a language model writes analyses
   terminal: ['market-data/service.ts', 'portfolio/service.ts'],
   'trading-suggestions': ['analysis/service.ts', 'market-data/service.ts'],
+};
+
+/**
+ * TABLE EDGES: another feature's tables (its `schema.ts`) a feature may name. A feature's queries read its own
+ * tables; these are the decided exceptions. No feature imports `db/schema.ts` (the migrator's index).
+ */
+const SERVER_TABLE_EDGES = {
+  account: [
+    'analysis/schema.ts', // deleting an account clears its analysis usage
+    'billing/schema.ts', // the export names the account's Stripe customer
+  ],
+  admin: ['contact/schema.ts'], // the admin's contact messages
+  alerts: ['clients/schema.ts', 'portfolio/schema.ts'], // an alert's scope: a client or the saved portfolio
+  'sign-in': ['analysis/schema.ts'], // an abandoned demo account's analysis usage goes with it
 };
 
 /**
@@ -55,7 +82,7 @@ const SERVER_FEATURE_EDGES = {
  */
 const SERVER_FEATURE_EDGES_TO_REMOVE = {
   // composeMail is the mail layout every mailing feature uses: it belongs in providers/mail or lib/.
-  alerts: ['accounts/account-mail.ts'],
+  alerts: ['sign-in/account-mail.ts'],
   // Converting closes to USD is the pricing surface's job (issue 26 item 3): market-data/service.ts will offer it.
   analysis: ['market-data/fx.ts'],
   portfolio: ['market-data/fx.ts'],
@@ -85,7 +112,11 @@ function importZones({ forTests }) {
   const serverFeatures = foldersIn('src/server/features');
   const webFeatures = foldersIn('src/web/features');
   const edgesOf = (feature) => [
-    ...(SERVER_FEATURE_EDGES[feature] ?? []),
+    ...(SERVER_FEATURE_EDGES[feature] ?? []).flatMap((file) => [
+      file,
+      file.replace(/service\.ts$/, 'manifest.ts'),
+    ]),
+    ...(SERVER_TABLE_EDGES[feature] ?? []),
     ...(SERVER_FEATURE_EDGES_TO_REMOVE[feature] ?? []),
   ];
   const everywhere = [
@@ -147,22 +178,47 @@ function importZones({ forTests }) {
       'A provider adapts one outside system: it imports lib/, config, contracts and domain, never a feature, auth or the database.',
     ),
     zone(
-      'src/server/{auth,http,db,crypto}/**',
+      'src/server/{http,crypto}/**',
       [at('src/server/{features,jobs,limits}/**'), ...SERVER_WIRING],
-      'auth/, http/, db/ and crypto/ sit below the features: they import no feature, job or limit store.',
+      'http/ and crypto/ sit below the features: they import no feature, job or limit store.',
+    ),
+    zone(
+      'src/server/auth/**',
+      [at('src/server/{features,jobs}/**'), ...SERVER_WIRING],
+      'auth/ sits below the features: it imports no feature or job (an API token counts its requests in the limit store).',
+    ),
+    zone(
+      'src/server/db/**',
+      [at('src/server/{features,jobs,limits}/**'), ...SERVER_WIRING],
+      "db/ sits below the features: it imports only their tables (db/schema.ts is the migrator's index of every schema.ts).",
+      [at('src/server/features/*/schema.{ts,tsx}'), at('src/server/limits/schema.{ts,tsx}')],
     ),
     zone(
       'src/server/limits/**',
       [at('src/server/{features,jobs,providers}/**'), ...SERVER_WIRING],
       'The limit store imports db/, auth/ and lib/, never a feature.',
     ),
-    zone('src/server/jobs/**', SERVER_WIRING, 'A job gets what it needs from its context, not from the app.'),
+    zone(
+      'src/server/jobs/**',
+      SERVER_WIRING,
+      "A job gets what it needs from its module's context, not from the app (the registry reads the services' type).",
+      [at('src/server/services.{ts,tsx}')],
+    ),
     ...serverFeatures.map((feature) =>
       zone(
         `src/server/features/${feature}/**`,
-        [at('src/server/features/**'), at('src/server/jobs/**'), ...SERVER_WIRING],
-        `${feature} may import another feature only along an edge of SERVER_FEATURE_EDGES in eslint.config.js (a service call by design), never a repository.`,
-        [at(`src/server/features/${feature}/**`), ...edgesOf(feature).map(featureFile)],
+        [
+          at('src/server/features/**'),
+          at('src/server/jobs/**'),
+          at('src/server/db/schema.{ts,tsx}'),
+          ...SERVER_WIRING,
+        ],
+        `${feature} may import another feature only along an edge of SERVER_FEATURE_EDGES (a service call by design, or its manifest's context) or SERVER_TABLE_EDGES in eslint.config.js, never a repository or db/schema.ts.`,
+        [
+          at(`src/server/features/${feature}/**`),
+          at('src/server/jobs/job.{ts,tsx}'),
+          ...edgesOf(feature).map(featureFile),
+        ],
       ),
     ),
   ];

@@ -1,5 +1,5 @@
 import { findSamplePortfolio } from '../src/domain/sample-portfolios';
-import { DEMO_SAMPLE_PORTFOLIO_ID } from '../src/server/features/accounts/demo-content';
+import { DEMO_SAMPLE_PORTFOLIO_ID } from '../src/server/features/sign-in/demo-content';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MOBILE, allowConsoleErrors, seriousAccessibilityViolations, useBrowser } from './support/browser';

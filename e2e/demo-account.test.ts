@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PAPER_PORTFOLIO, DEMO_TRADES } from '../src/server/features/accounts/demo-content';
+import { DEMO_PAPER_PORTFOLIO, DEMO_TRADES } from '../src/server/features/sign-in/demo-content';
 import { DESKTOP, MOBILE, screenshot, useBrowser, visible, WAIT } from './support/browser';
 import { ownAddress } from './support/users';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JOBS } from '../src/server/jobs/registry';
+import { APP_JOB_NAMES } from '../src/server/jobs/registry';
 import { isProcessRunning, postmasterPid, startServer, type RunningServer } from './support/server';
 import { E2E_PASSWORD, signUpWithoutBrowser } from './support/users';
 
@@ -82,10 +82,10 @@ describe('the embedded database survives crashes', () => {
         .output()
         .split('\n')
         .filter((line) => line.includes(message));
-    // The job runner started with the app and ran each cleanup (the alert jobs run beside them).
+    // The job runner started with the app and ran each of the app's jobs.
     const ranJobs = () =>
       new Set(lines('"msg":"job ran"').map((line) => (JSON.parse(line) as { job: string }).job));
-    await expect.poll(() => JOBS.every((job) => ranJobs().has(job.name))).toBe(true);
+    await expect.poll(() => APP_JOB_NAMES.every((job) => ranJobs().has(job))).toBe(true);
     server.process.kill('SIGTERM');
     await expect.poll(() => lines('shutting down: finishing in-flight requests').length).toBe(1);
     server.process.kill('SIGTERM');

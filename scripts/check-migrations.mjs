@@ -1,4 +1,5 @@
-// Fails when src/server/db/schema.ts has changes that no committed migration covers (drizzle-kit would generate one).
+// Fails when the tables (src/server/db/schema.ts, the index of every owner's schema.ts) have changes that no
+// committed migration covers (drizzle-kit would generate one).
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,8 +26,8 @@ if (result.status !== 0) {
 }
 if (drifted) {
   console.error(
-    'Schema drift: src/server/db/schema.ts changed without a migration. Run `npm run db:generate`.',
+    'Schema drift: a table (src/server/db/schema.ts and the schema files it gathers) changed without a migration. Run `npm run db:generate`.',
   );
   process.exit(1);
 }
-console.log('No schema drift: the committed migrations match schema.ts.');
+console.log('No schema drift: the committed migrations match the tables of src/server/db/schema.ts.');

@@ -45,16 +45,16 @@ describe('server features', () => {
   const planted = 'src/server/features/alerts/planted.ts';
 
   it.each([
-    ["import { listConditions } from '../accounts/repository';"],
-    ["import { listConditions } from '../accounts/repository.js';"],
-    ["import { listConditions } from './../accounts/./repository.js';"],
-    ["import { listConditions } from '../../features/accounts/repository';"],
-    ["import { listConditions } from '../../../server/features/accounts/repository.js';"],
-    [`import { listConditions } from '${ROOT}/src/server/features/accounts/repository';`],
-    ["import type { Row } from '../accounts/repository';"],
-    ["export { listConditions } from '../accounts/repository.js';"],
-    ["export const load = () => import('../accounts/repository.js');"],
-    ["import { findUserById } from '../accounts/account-repository';"],
+    ["import { listConditions } from '../account/repository';"],
+    ["import { listConditions } from '../account/repository.js';"],
+    ["import { listConditions } from './../account/./repository.js';"],
+    ["import { listConditions } from '../../features/account/repository';"],
+    ["import { listConditions } from '../../../server/features/account/repository.js';"],
+    [`import { listConditions } from '${ROOT}/src/server/features/account/repository';`],
+    ["import type { Row } from '../account/repository';"],
+    ["export { listConditions } from '../account/repository.js';"],
+    ["export const load = () => import('../account/repository.js');"],
+    ["import { findUserById } from '../sign-in/repository';"],
   ])('refuses another feature’s repository: %s', async (code) => {
     const found = await findings(planted, code);
     expect(found).toHaveLength(1);
@@ -81,7 +81,7 @@ describe('server features', () => {
   it('lets a test use another feature’s service but not its repository', async () => {
     const test = 'src/server/features/alerts/planted.test.ts';
     expect(await findings(test, "import { x } from '../billing/service';")).toEqual([]);
-    expect(await findings(test, "import { x } from '../accounts/repository.js';")).toEqual([
+    expect(await findings(test, "import { x } from '../account/repository.js';")).toEqual([
       expect.stringMatching(REFUSED),
     ]);
   });
@@ -91,9 +91,9 @@ describe('the layers under the features', () => {
   it.each([
     ['src/server/providers/mail/planted.ts', "import { x } from '../../features/alerts/service';"],
     ['src/server/providers/mail/planted.ts', "import { x } from '../../auth/guards.js';"],
-    ['src/server/auth/planted.ts', "import { x } from '../features/accounts/service.js';"],
+    ['src/server/auth/planted.ts', "import { x } from '../features/account/service.js';"],
     ['src/server/http/planted.ts', "import { x } from '../features/billing/service';"],
-    ['src/server/limits/planted.ts', "import { x } from '../features/accounts/routes';"],
+    ['src/server/limits/planted.ts', "import { x } from '../features/account/routes';"],
     ['src/server/lib/planted.ts', "import { x } from '../db/client';"],
     ['src/domain/planted.ts', "import { x } from '../contracts/errors';"],
     ['src/contracts/planted.ts', "import { x } from '../server/config';"],

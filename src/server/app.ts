@@ -16,33 +16,8 @@ import { PrerenderedPages } from './http/prerendered-pages';
 import { trackRequestsInFlight } from './http/requests-in-flight';
 import { registerSecurity, trustProxyOption } from './http/security';
 import { registerUrlEncodingCheck } from './http/url-encoding';
-import { systemRoutes } from './features/system/routes';
-import { resourcesRoutes } from './features/resources/routes';
+import { FEATURES } from './feature-list';
 import { siteOrigin } from './features/resources/sitemap';
-import { currentUserPlugin } from './auth/current-user';
-import { accountsRoutes } from './features/accounts/routes';
-import { accountRoutes } from './features/accounts/account-routes';
-import { adminRoutes } from './features/admin/routes';
-import { marketDataRoutes } from './features/market-data/routes';
-import { paperTradingRoutes } from './features/paper-trading/routes';
-import { apiSettingsRoutes } from './features/api-settings/routes';
-import { importRoutes } from './features/imports/routes';
-import { brokersRoutes } from './features/brokers/routes';
-import { analysisRoutes } from './features/analysis/routes';
-import { advisorRoutes } from './features/advisor/routes';
-import { portfolioRoutes } from './features/portfolio/routes';
-import { portfolioAccountsRoutes } from './features/portfolio-accounts/routes';
-import { clientsRoutes } from './features/clients/routes';
-import { rewardsRoutes } from './features/rewards/routes';
-import { terminalRoutes } from './features/terminal/routes';
-import { tradingSuggestionsRoutes } from './features/trading-suggestions/routes';
-import { billingRoutes } from './features/billing/routes';
-import { contactRoutes } from './features/contact/routes';
-import { demoRoutes } from './features/demo/routes';
-import { alertsRoutes } from './features/alerts/routes';
-import { apiTokensRoutes } from './features/api-tokens/routes';
-import { apiV1Routes } from './features/api-v1/routes';
-import { reportsRoutes } from './features/reports/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { clientKey } from './limits/client-key';
 import { rateLimitStoreOf } from './limits/rate-limit-store';
@@ -97,11 +72,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   const services = createServices(config, database, log, options.overrides);
   app.decorate('services', services);
-  // The first requests are counted where the later ones are: in Redis once connected, not in the fallback.
-  app.addHook('onReady', () => services.limits.started());
-  app.addHook('onClose', () => services.limits.close());
-  app.addHook('onReady', () => services.sessions.listener.start());
-  app.addHook('onClose', () => services.sessions.listener.close());
+  // Each module's start and shutdown (the limit store, the session listener, the webhook queue), in list order.
+  for (const { start, shutdown } of services.features) {
+    if (start) app.addHook('onReady', start);
+    if (shutdown) app.addHook('onClose', shutdown);
+  }
   if (config.jobs) {
     // Started with the app (listen or ready) and stopped by app.close(), before main.ts stops the database.
     const jobs = createJobRunner({ database, log, jobs: appJobs(services) });
@@ -127,34 +102,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerApiCompression(app);
 
-  await app.register(systemRoutes, { prefix: '/api' });
-  await app.register(resourcesRoutes); // guide PDFs, /robots.txt, /sitemap.xml (root paths)
-  // Reads the session cookie into request.user for every /api route registered after it.
-  await app.register(currentUserPlugin);
-  await app.register(accountsRoutes, { prefix: '/api/auth' });
-  await app.register(accountRoutes, { prefix: '/api/account' });
-  await app.register(adminRoutes, { prefix: '/api/admin' });
-  await app.register(marketDataRoutes, { prefix: '/api/market-data' });
-  await app.register(paperTradingRoutes, { prefix: '/api/paper-trading' });
-  await app.register(apiSettingsRoutes, { prefix: '/api/settings/api-keys' });
-  await app.register(importRoutes, { prefix: '/api/import' });
-  await app.register(brokersRoutes, { prefix: '/api' });
-  await app.register(analysisRoutes, { prefix: '/api' });
-  await app.register(advisorRoutes, { prefix: '/api' });
-  await app.register(portfolioRoutes, { prefix: '/api' });
-  await app.register(portfolioAccountsRoutes, { prefix: '/api/portfolio-accounts' });
-  await app.register(clientsRoutes, { prefix: '/api/clients' });
-  await app.register(rewardsRoutes, { prefix: '/api' });
-  await app.register(terminalRoutes, { prefix: '/api/terminal' });
-  await app.register(tradingSuggestionsRoutes, { prefix: '/api/trading-suggestions' });
-  await app.register(billingRoutes, { prefix: '/api' });
-  await app.register(contactRoutes, { prefix: '/api' });
-  await app.register(demoRoutes, { prefix: '/api/demo' });
-  await app.register(alertsRoutes, { prefix: '/api' });
-  await app.register(apiTokensRoutes, { prefix: '/api/api-tokens' });
-  await app.register(reportsRoutes, { prefix: '/api' });
-  // Token-authenticated only: the current-user plugin leaves /api/v1 alone (no session from a cookie there).
-  await app.register(apiV1Routes, { prefix: '/api/v1' });
+  // Every module's routes, in the list's order: those registered after the current-user plugin (the sessions
+  // module's) have `request.user`.
+  for (const feature of FEATURES) {
+    for (const { plugin, prefix } of feature.routes ?? []) {
+      await app.register(plugin, prefix === undefined ? {} : { prefix });
+    }
+  }
 
   if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) {
     await registerWebApp(app, options.webRoot);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { session, user } from '../db/schema';
+import { session, user } from './schema';
 import type { CachedSession, SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'fw_session';
@@ -186,6 +186,19 @@ async function touchSession(db: Database, idHash: string, found: CachedSession, 
 
 export async function deleteSession(db: Database, idHash: string): Promise<void> {
   await db.delete(session).where(eq(session.idHash, idHash));
+}
+
+/** Deletes the user's sessions except `keepIdHash` (all of them without one); answers how many. */
+export async function deleteSessionsOfUser(
+  db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
+  userId: string,
+  keepIdHash?: string,
+): Promise<number> {
+  const deleted = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), keepIdHash ? ne(session.idHash, keepIdHash) : undefined))
+    .returning({ idHash: session.idHash });
+  return deleted.length;
 }
 
 /** Removes every session past its idle or absolute expiry (for a scheduled job); returns how many. */

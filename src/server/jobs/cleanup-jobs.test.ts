@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { accountToken, analysisUsage, limitCounter, paperPortfolio, session, user } from '../db/schema';
+import { session, user } from '../auth/schema';
+import { accountToken } from '../features/sign-in/schema';
+import { analysisUsage } from '../features/analysis/schema';
+import { paperPortfolio } from '../features/paper-trading/schema';
+import { limitCounter } from '../limits/schema';
 import { createTestDatabase } from '../testing/test-database';
-import { JOBS } from './registry';
+import pino from 'pino';
+import { createServices } from '../services';
+import { testConfig } from '../testing/test-app';
+import { appJobs } from './registry';
 
 const NOW = new Date('2026-11-23T10:15:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +24,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 function runJob(name: string) {
-  const job = JOBS.find((entry) => entry.name === name);
+  const job = appJobs(createServices(testConfig(), database, pino({ level: 'silent' }))).find(
+    (entry) => entry.name === name,
+  );
   if (!job) throw new Error(`no job ${name}`);
   return job.run({ db: database.db, now: NOW });
 }

@@ -1,10 +1,12 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
-import { createTestApp } from '../testing/test-app';
+import { createServices } from '../services';
+import { createTestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { periodKey } from './periods';
-import { appJobs, JOBS } from './registry';
+import type { JobDefinition } from './job';
+import { APP_JOB_NAMES, appJobs } from './registry';
 import { createJobRunner, JOBS_SCHEMA, type JobRunner } from './runner';
 
 interface LogLine {
@@ -22,7 +24,7 @@ function captureLog() {
   return { log, lines, runs: () => lines.filter((line) => line.msg === 'job ran') };
 }
 
-const JOB_NAMES = JOBS.map((job) => job.name);
+const JOB_NAMES = APP_JOB_NAMES;
 
 /** Every run pg-boss holds for the registry's queues: [queue, period, state]. */
 async function queuedRuns(database: DatabaseHandle) {
@@ -53,15 +55,20 @@ describe('two app instances on one database', () => {
   const logA = captureLog();
   const logB = captureLog();
   let runners: JobRunner[];
+  /** The app's jobs, with the services of the first instance. */
+  let jobs: JobDefinition[];
 
   beforeAll(async () => {
     const database = await createTestDatabase();
     first = database;
     // The second instance has its own pool, as another process would.
     second = connectDatabase(database.url);
+    const jobsOf = (database: DatabaseHandle) =>
+      appJobs(createServices(testConfig(), database, pino({ level: 'silent' })));
+    jobs = jobsOf(first);
     runners = [
-      createJobRunner({ database: first, log: logA.log, now: () => clock }),
-      createJobRunner({ database: second, log: logB.log, now: () => clock }),
+      createJobRunner({ database: first, log: logA.log, jobs, now: () => clock }),
+      createJobRunner({ database: second, log: logB.log, jobs: jobsOf(second), now: () => clock }),
     ];
   });
   afterAll(async () => {
@@ -77,10 +84,10 @@ describe('two app instances on one database', () => {
     await Promise.all(runners.map((runner) => runner.start()));
     await Promise.all([...runners, ...runners].map((runner) => runner.offerDueRuns()));
     // Six offers of each job (two at start, four after), one run queued.
-    expect(await queuedRuns(first)).toHaveLength(JOBS.length);
-    await waitForRunsToFinish(first, JOBS.length);
+    expect(await queuedRuns(first)).toHaveLength(jobs.length);
+    await waitForRunsToFinish(first, jobs.length);
 
-    for (const job of JOBS) {
+    for (const job of jobs) {
       const runs = runsOf(job.name);
       expect(runs, job.name).toHaveLength(1);
       expect(runs[0]).toMatchObject({ period: periodKey(job.period, clock), deleted: 0 });
@@ -88,20 +95,25 @@ describe('two app instances on one database', () => {
     }
   });
 
-  it('run the hourly jobs again in the next hour, and the daily one not before the next day', async () => {
+  it('run the minute and hourly jobs again in the next hour, and the daily ones not before the next day', async () => {
     clock = new Date('2026-11-23T11:00:05Z');
     await Promise.all([...runners, ...runners].map((runner) => runner.offerDueRuns()));
-    const hourly = JOBS.filter((job) => job.period === 'hourly');
-    expect(await queuedRuns(first)).toHaveLength(JOBS.length + hourly.length);
-    await waitForRunsToFinish(first, JOBS.length + hourly.length);
+    const again = jobs.filter((job) => job.period !== 'daily');
+    expect(again.map((job) => job.period)).toContain('hourly');
+    expect(again.map((job) => job.period)).toContain('minute');
+    expect(await queuedRuns(first)).toHaveLength(jobs.length + again.length);
+    await waitForRunsToFinish(first, jobs.length + again.length);
 
-    for (const job of JOBS) {
+    const expectedPeriods: Record<JobDefinition['period'], string[]> = {
+      minute: ['2026-11-23T10:15', '2026-11-23T11:00'],
+      hourly: ['2026-11-23T10', '2026-11-23T11'],
+      daily: ['2026-11-23'],
+    };
+    for (const job of jobs) {
       const periods = runsOf(job.name)
         .map((line) => line.period)
         .sort();
-      expect(periods, job.name).toEqual(
-        job.period === 'hourly' ? ['2026-11-23T10', '2026-11-23T11'] : ['2026-11-23'],
-      );
+      expect(periods, job.name).toEqual(expectedPeriods[job.period]);
     }
   });
 });

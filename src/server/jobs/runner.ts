@@ -3,7 +3,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import { LONGEST_PERIOD_SECONDS, periodKey, runId } from './periods';
-import { JOBS, type JobDefinition } from './registry';
+import type { JobDefinition } from './job';
 
 /** pg-boss's tables live in this schema, apart from the app's (migrations and drift check never see them). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -60,8 +60,8 @@ async function withSetupLock(pool: pg.Pool, setUp: () => Promise<void>) {
 export interface JobRunnerOptions {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
-  /** Default: the app's registry (registry.ts). */
-  jobs?: readonly JobDefinition[];
+  /** The jobs it offers and runs: the app's (registry.ts appJobs). */
+  jobs: readonly JobDefinition[];
   /** The clock that picks the period of a run and is handed to the job (tests move it). */
   now?: () => Date;
 }
@@ -83,7 +83,7 @@ export interface JobRunner {
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { database, log } = options;
-  const jobs = options.jobs ?? JOBS;
+  const { jobs } = options;
   const now = options.now ?? (() => new Date());
   const boss = new PgBoss({
     db: { executeSql: (text, values) => executeOnPool(database.pool, text, values) },

@@ -1,6 +1,6 @@
 import { inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { limitCounter } from '../db/schema';
+import { limitCounter } from './schema';
 import type { LimitStore } from './store';
 
 /**

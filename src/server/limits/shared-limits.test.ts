@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { DEMO_ACCOUNTS_PER_DAY } from '../features/accounts/routes';
+import { DEMO_ACCOUNTS_PER_DAY } from '../features/sign-in/routes';
 import { testConfig } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { expectError } from '../testing/users';

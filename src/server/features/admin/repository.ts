@@ -1,7 +1,9 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserSort } from '../../../contracts/admin';
 import type { Database } from '../../db/client';
-import { adminAuditLog, adminDailyCount, contactMessage, session, user } from '../../db/schema';
+import { session, user } from '../../auth/schema';
+import { adminAuditLog, adminDailyCount } from './schema';
+import { contactMessage } from '../contact/schema';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;

@@ -13,7 +13,7 @@ import { ZAuthUserResponse } from '../../../contracts/accounts';
 import { ADMIN_REQUIRED_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../../auth/guards';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, TEST_PASSWORD, type TestUser } from '../../testing/users';
-import { ACCOUNT_SUSPENDED_MESSAGE } from '../accounts/service';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../sign-in/service';
 import { rederivePlan } from '../billing/service';
 import { utcDateOf } from '../../../domain/calendar';
 

@@ -24,7 +24,6 @@ import {
   restoreAccount,
   streamUsersCsv,
   suspendAccount,
-  type AdminContext,
 } from './service';
 
 /**
@@ -33,11 +32,7 @@ import {
  */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireAdmin);
-  const context: AdminContext = {
-    db: app.deps.database.db,
-    now: () => new Date(),
-    billing: app.services.billing,
-  };
+  const context = app.services.admin;
 
   app.setNotFoundHandler((request, reply) =>
     reply

@@ -21,7 +21,7 @@ import {
 import { CSV_BOM, csvLine, USER_EXPORT_COLUMNS } from '../../../domain/admin/csv';
 import type { Database } from '../../db/client';
 import { USER_NOT_FOUND_MESSAGE } from '../../auth/guards';
-import { deleteAccountAsAdmin } from '../accounts/account-service';
+import { deleteAccountAsAdmin } from '../account/service';
 import { rederivePlan, type BillingContext } from '../billing/service';
 import {
   countActivity,

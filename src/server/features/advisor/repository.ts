@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AdviceAction } from '../../../domain/advisor';
 import type { Database } from '../../db/client';
-import { adviceQuestion } from '../../db/schema';
+import { adviceQuestion } from './schema';
 
 export async function insertAdviceQuestion(
   db: Database,

@@ -10,14 +10,10 @@ import type { AlertConditionInput } from '../../../contracts/alerts';
 import { accountPlansWith } from '../../../contracts/accounts';
 import type { AlertConditionType, AlertSeverity } from '../../../domain/alerts';
 import type { Database } from '../../db/client';
-import {
-  alertCondition,
-  clientPortfolio,
-  portfolioSnapshot,
-  savedPortfolio,
-  triggeredAlert,
-  user,
-} from '../../db/schema';
+import { user } from '../../auth/schema';
+import { alertCondition, portfolioSnapshot, triggeredAlert } from './schema';
+import { clientPortfolio } from '../clients/schema';
+import { savedPortfolio } from '../portfolio/schema';
 
 /** A list as one `jsonb` parameter. */
 const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;

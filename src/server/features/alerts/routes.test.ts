@@ -8,7 +8,7 @@ import {
 import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { CLIENT_MESSAGES } from '../../../contracts/clients';
 import { ZQuotesResponse } from '../../../contracts/market-data';
-import { triggeredAlert } from '../../db/schema';
+import { triggeredAlert } from './schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 

@@ -1,7 +1,7 @@
 /** Every query of the analysis feature: the monthly AI analysis allowance (`analysis_usage`). */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { analysisUsage } from '../../db/schema';
+import { analysisUsage } from './schema';
 
 export type UsageSubjectKind = 'user' | 'visitor' | 'ip';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Vendor } from '../../../contracts/api-settings';
 import type { Database } from '../../db/client';
-import { userApiKey } from '../../db/schema';
+import { userApiKey } from './schema';
 
 export interface StoredApiKey {
   vendor: Vendor;

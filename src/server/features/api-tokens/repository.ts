@@ -1,9 +1,7 @@
-import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { ApiTokenScope } from '../../../contracts/api-tokens';
-import type { Plan } from '../../../contracts/accounts';
+import { apiToken } from '../../auth/schema';
 import type { Database } from '../../db/client';
-import { preparedStatement } from '../../db/prepared-statement';
-import { apiToken, user } from '../../db/schema';
 
 export interface ApiTokenRow {
   id: string;
@@ -53,48 +51,4 @@ export async function deleteApiToken(db: Database, userId: string, id: string): 
     .where(and(eq(apiToken.id, id), eq(apiToken.userId, userId)))
     .returning({ id: apiToken.id });
   return deleted.length > 0;
-}
-
-export interface TokenOwnerRow {
-  id: string;
-  user_id: string;
-  scopes: ApiTokenScope[];
-  /** last_used_at in epoch milliseconds (a float8, so no timestamp parsing), null before the first use. */
-  last_used_ms: number | null;
-  plan: Plan;
-}
-
-/**
- * The lookup of a token not cached yet: one unique-index probe joined to the owner's plan, prepared. A suspended
- * owner's tokens are not found, as their sessions are ended (decision 029); restoring the account brings them back.
- */
-const findTokenStatement = preparedStatement<TokenOwnerRow>(
-  'api_token_lookup',
-  sql`
-    select t.id, t.user_id, t.scopes, u.plan,
-           (extract(epoch from t.last_used_at) * 1000)::float8 as last_used_ms
-      from ${apiToken} t join ${user} u on u.id = t.user_id
-     where t.token_hash = ${sql.placeholder('tokenHash')} and u.suspended_at is null
-     limit 1`,
-);
-
-export async function findApiTokenByHash(
-  db: Database,
-  tokenHash: string,
-): Promise<TokenOwnerRow | undefined> {
-  const [row] = await findTokenStatement(db, { tokenHash });
-  return row;
-}
-
-/** Sets last_used_at unless another request of the last `intervalMs` already did (on any instance). */
-export async function touchApiToken(db: Database, id: string, now: Date, intervalMs: number): Promise<void> {
-  await db
-    .update(apiToken)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(apiToken.id, id),
-        or(isNull(apiToken.lastUsedAt), lte(apiToken.lastUsedAt, new Date(now.getTime() - intervalMs))),
-      ),
-    );
 }

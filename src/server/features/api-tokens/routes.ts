@@ -18,7 +18,7 @@ const createLimit = perUserLimit(20, 60 * 60_000);
  * here is not a session: the current-user plugin reads cookies, never Authorization).
  */
 export const apiTokensRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.services.apiTokens;
   app.addHook('preHandler', requireFeature('api-access'));
 
   app.get('/', async (request) => {

@@ -11,7 +11,7 @@ import { subscriptionRequiredMessage } from '../../../contracts/accounts';
 import { API_TOKEN_MESSAGES, ZCreatedApiTokenResponse } from '../../../contracts/api-tokens';
 import { useTwoAppInstances } from '../../testing/app-instances';
 import { expectError, injectAs, signUpUser } from '../../testing/users';
-import { ApiTokenCache, authenticateApiToken } from '../api-tokens/service';
+import { ApiTokenCache, authenticateApiToken } from '../../auth/api-tokens';
 
 const REQUESTS_PER_MINUTE = 8;
 const { A, B, apps, database, sql, everyInstanceCaughtUp, changeUnannounced } = useTwoAppInstances({

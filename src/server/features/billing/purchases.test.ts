@@ -21,7 +21,8 @@ import {
 } from '../../testing/billing-test-app';
 import { STRIPE_FAILURES } from '../../testing/fake-stripe';
 import { expectError, injectAs, signUpUser, TEST_PASSWORD, type TestUser } from '../../testing/users';
-import { processDueEvents, retryDelayMs, reviewDuePlans } from './service';
+import { appJobs } from '../../jobs/registry';
+import { retryDelayMs, reviewDuePlans } from './service';
 
 useBillingTestApp();
 
@@ -482,10 +483,14 @@ describe('Stripe failures', () => {
     );
     expect(rows).toEqual([{ attempts: 1, processed_at: null }]);
 
-    // Stripe delivering it again changes nothing; the retry, once due, applies it.
+    // Stripe delivering it again changes nothing; the retry job (every minute, on the job runner), once the
+    // retry is due, applies it.
     expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
-    expect(await processDueEvents(t.services.billing, now)).toBe(0);
-    expect(await processDueEvents(t.services.billing, new Date(now.getTime() + retryDelayMs(1)))).toBe(1);
+    const retryJob = appJobs(t.services).find((job) => job.name === 'retry-stripe-events');
+    expect(retryJob?.period).toBe('minute');
+    const runRetryJob = (at: Date) => retryJob!.run({ db: t.deps.database.db, now: at });
+    expect(await runRetryJob(now)).toBe(0);
+    expect(await runRetryJob(new Date(now.getTime() + retryDelayMs(1)))).toBe(1);
     expect(await planOf(user)).toEqual({ plan: 'professional', status: 'trialing' });
   });
 });

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
-import { premiumPurchase, stripeEvent, subscription, trialEmail, user } from '../../db/schema';
+import { user } from '../../auth/schema';
+import { premiumPurchase, stripeEvent, subscription, trialEmail } from './schema';
 import type { StoredSubscription } from '../../../domain/subscriptions';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

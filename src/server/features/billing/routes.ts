@@ -21,12 +21,8 @@ import {
   createSubscription,
   getBillingSummary,
   getCheckoutSessionStatus,
-  processDueEvents,
   receiveStripeWebhook,
 } from './service';
-
-/** How often an instance looks for webhook events whose Stripe read failed and whose retry is due. */
-const RETRY_POLL_MS = 60_000;
 
 /** Stripe calls cost money and Stripe's own rate limit: a person needs a few a minute. */
 const PAYMENT_CALL_LIMIT = perUserLimit(20, 60_000);
@@ -37,21 +33,6 @@ const PAYMENT_CALL_LIMIT = perUserLimit(20, 60_000);
  */
 export const billingRoutes: FastifyPluginAsync = async (app) => {
   const context = app.services.billing;
-  // Events being applied finish before the database closes; those still waiting stay stored and due, for the
-  // retry poller of this or another instance.
-  app.addHook('onClose', () => context.webhookWork.stop());
-  if (app.deps.config.jobs) {
-    let poller: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      poller = setInterval(() => {
-        processDueEvents(context, context.now()).catch((error: unknown) =>
-          context.log.error({ err: error }, 'Stripe event retry failed'),
-        );
-      }, RETRY_POLL_MS);
-      poller.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(poller));
-  }
 
   app.post(
     '/create-checkout-session',

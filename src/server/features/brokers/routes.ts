@@ -33,8 +33,7 @@ const robinhoodLimit = perUserLimit(ROBINHOOD_IMPORTS_PER_15_MINUTES, ROBINHOOD_
  * /api/robinhood/import-portfolio (sign in and read stock, ETF and crypto positions): spec 000 §7.
  */
 export const brokersRoutes: FastifyPluginAsync = async (app) => {
-  const { robinhood } = app.services.brokers;
-  const { limits } = app.services;
+  const { robinhood, limits } = app.services.brokers;
 
   for (const broker of HOLDINGS_BROKERS) {
     app.post(`/${broker}/import-portfolio`, { config: { rateLimit: holdingsRateLimit } }, async (request) => {

@@ -1,7 +1,8 @@
 /** Every query of client portfolios (`client_portfolio`). */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clientPortfolio, user } from '../../db/schema';
+import { user } from '../../auth/schema';
+import { clientPortfolio } from './schema';
 
 export interface ClientRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { contactMessage } from '../../db/schema';
+import { contactMessage } from './schema';
 
 /** Stores one /contact message; returns its id and when it was received. */
 export async function insertContactMessage(

@@ -9,7 +9,7 @@ const CONTACT_LIMIT = { rateLimit: { max: CONTACT_MESSAGES_PER_HOUR, timeWindow:
 
 /** POST /api/contact: the /contact form, open to visitors; 201 with the stored message's id. */
 export const contactRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.services.contact;
   app.post('/contact', { config: CONTACT_LIMIT }, async (request, reply) => {
     const input = parseWith(ZContactRequest, request.body);
     const body: ContactResponse = await sendContactMessage({ db, userId: request.user?.id, input });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Plan } from '../../../contracts/accounts';
 import { SESSION_USER_COLUMNS } from '../../auth/sessions';
 import type { Database } from '../../db/client';
-import { user } from '../../db/schema';
+import { user } from '../../auth/schema';
 
 /** Sets a demo account's plan, marked 'demo'; returns the session user's columns, or undefined for a real account. */
 export async function setDemoAccountPlan(db: Database, userId: string, plan: Plan) {

@@ -11,13 +11,13 @@ const DEMO_PLAN_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /** PUT /api/demo/plan: the Demo Settings plan switcher (demo features on, demo accounts only). */
 export const demoRoutes: FastifyPluginAsync = async (app) => {
-  const { config, database } = app.deps;
+  const { db, adminEmails, demoFeatures } = app.services.demo;
   // Demo features off: 404 for everyone, visitors included, before anything else is looked at.
   app.put('/plan', { config: DEMO_PLAN_LIMIT }, async (request) => {
-    if (!config.demoFeatures) throw new AppError('NOT_FOUND', DEMO_FEATURES_OFF_MESSAGE);
+    if (!demoFeatures) throw new AppError('NOT_FOUND', DEMO_FEATURES_OFF_MESSAGE);
     const user = signedInUser(request);
     const { plan } = parseWith(ZDemoPlanRequest, request.body);
-    const updated = await switchDemoPlan({ db: database.db, adminEmails: config.adminEmails, user, plan });
+    const updated = await switchDemoPlan({ db, adminEmails, user, plan });
     const body: AuthUserResponse = { user: updated };
     return body;
   });

@@ -1,7 +1,7 @@
 /** Every query on the stored daily bars (`daily_bar`, `daily_bar_span`). Vendor bars only. */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dailyBar, dailyBarSpan } from '../../db/schema';
+import { dailyBar, dailyBarSpan } from './schema';
 import type { DailyBar, DailyClose, VendorName } from '../../providers/market-data/types';
 
 export interface DateSpan {

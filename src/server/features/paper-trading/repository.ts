@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { isUuid } from '../../lib/uuid';
-import { paperHolding, paperPortfolio, paperTrade, user } from '../../db/schema';
+import { user } from '../../auth/schema';
+import { paperHolding, paperPortfolio, paperTrade } from './schema';
 
 /** A transaction handle (what `db.transaction` gives its callback). */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -2,7 +2,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AccountType } from '../../../domain/portfolio-accounts';
 import type { Database } from '../../db/client';
-import { portfolioAccount, user } from '../../db/schema';
+import { user } from '../../auth/schema';
+import { portfolioAccount } from './schema';
 
 export interface PortfolioAccountRow {
   id: string;

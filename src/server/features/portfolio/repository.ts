@@ -1,7 +1,7 @@
 /** Every query of the portfolio feature: the account's saved analyzer portfolio (`saved_portfolio`). */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { savedPortfolio } from '../../db/schema';
+import { savedPortfolio } from './schema';
 
 export interface SavedPortfolioRow {
   holdings: Record<string, number>;

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LogoType } from '../../../contracts/reports';
 import type { Database } from '../../db/client';
-import { reportBranding } from '../../db/schema';
+import { reportBranding } from './schema';
 
 export interface BrandingRow {
   firmName: string | null;

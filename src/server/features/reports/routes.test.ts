@@ -21,7 +21,7 @@ import {
   PNG_BAD_DEFLATE,
   decompressionBombPng,
 } from '../../testing/logo-fixtures';
-import { reportBranding } from '../../db/schema';
+import { reportBranding } from './schema';
 import { buildApp } from '../../app';
 import { createTestDatabase } from '../../testing/test-database';
 import { testConfig } from '../../testing/test-app';

@@ -17,7 +17,6 @@ import {
   removeReportLogo,
   saveReportBranding,
   saveReportLogo,
-  type ReportsContext,
 } from './service';
 
 /**
@@ -35,12 +34,8 @@ const uploadLimit = perUserLimit(30, 60_000);
  * of their saved portfolio. Every route needs the Professional plan (403 SUBSCRIPTION_REQUIRED naming it).
  */
 export const reportsRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps.database;
-  const context: ReportsContext = {
-    db,
-    marketData: app.services.marketData,
-    analysis: app.services.analysis,
-  };
+  const context = app.services.reports;
+  const { db } = context;
   app.addHook('preHandler', requireFeature('white-label-reports'));
 
   // The logo arrives as the image's own bytes: any image type or none is read as a buffer, and its first bytes,

@@ -22,7 +22,7 @@ function originOf(request: { protocol: string; host: string }): string {
  * Guides render once per process and are then served from memory.
  */
 export const resourcesRoutes: FastifyPluginAsync = async (app) => {
-  const { guidePdfs } = app.services;
+  const { guidePdfs } = app.services.resources;
 
   app.get('/api/resources/guides/:slug.pdf', async (request, reply) => {
     const { slug } = parseWith(ZGuideParams, request.params);

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { PointCategory } from '../../../domain/rewards';
 import type { Database } from '../../db/client';
-import { pointTransaction, userAchievement, userPeriodPoints, userPoints } from '../../db/schema';
+import { pointTransaction, userAchievement, userPeriodPoints, userPoints } from './schema';
 
 /** A transaction handle (what `db.transaction` gives its callback). */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

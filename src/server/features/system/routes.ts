@@ -3,7 +3,7 @@ import type { HealthResponse, PublicConfigResponse } from '../../../contracts/co
 
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   const { config, database, version } = app.deps;
-  const { analysis } = app.services;
+  const { hasLanguageModel } = app.services.system;
 
   // Small answers on hot paths: no compression hook at all (src/server/http/api-compression.ts).
   app.get('/health', { compress: false }, async (_request, reply) => {
@@ -25,7 +25,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
       demoFeatures: config.demoFeatures,
       marketDataSource: config.marketDataProvider,
       mailInServerLog: !config.mail.smtpUrl && !config.isProduction,
-      hasLanguageModel: analysis.writer.isConfigured,
+      hasLanguageModel,
     };
     return body;
   });

@@ -1,7 +1,7 @@
 /** Every query of the trading suggestions feature (`trading_suggestion`). */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { tradingSuggestion } from '../../db/schema';
+import { tradingSuggestion } from './schema';
 
 export type SuggestionRow = typeof tradingSuggestion.$inferSelect;
 export type NewSuggestionRow = Omit<typeof tradingSuggestion.$inferInsert, 'id' | 'userId' | 'createdAt'>;

@@ -60,8 +60,8 @@ describe('the analyzer’s report card', () => {
 
   it('shows the server’s refusal, or a plain failure for a body that is none, instead of saving it as a file', async () => {
     let answer = new Response(
-      JSON.stringify({ error: { code: 'NO_HOLDINGS', message: 'Add holdings to your portfolio first.' } }),
-      { status: 422, headers: { 'Content-Type': 'application/json' } },
+      JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Add holdings to your portfolio first.' } }),
+      { status: 404, headers: { 'Content-Type': 'application/json' } },
     );
     const { asked, downloads } = stubReport(signedIn('professional'), () => answer);
     renderAt('/app', <DownloadReportCard hasSavedHoldings clientId={null} />);
