@@ -24,6 +24,7 @@ import type { Database } from '../../db/client';
 import { createTtlCache } from '../../lib/cache';
 import type { DailyClose } from '../../providers/market-data/types';
 import type { CloseHistoryResult, MarketDataService, RequestOptions } from '../market-data/service';
+import { convertClosesToUsd } from '../market-data/fx';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 import type { FeedKeys, TerminalFeeds } from './feeds';
 
@@ -180,16 +181,23 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     async advancedAnalytics({ userId, requestOptions }) {
       const { portfolio: quantities } = await getSavedPortfolio({ db, userId });
       const symbols = Object.keys(quantities);
-      // One batch: the stored closes of every holding and the benchmark in one query.
-      const { histories } =
-        symbols.length === 0
-          ? { histories: {} }
-          : await marketData.getCloseHistories(
-              [...new Set([...symbols, TERMINAL_BENCHMARK])],
-              ADVANCED_HISTORY_RANGE,
-              requestOptions,
-            );
-      return computeTerminalAdvancedAnalytics(quantities, histories);
+      if (symbols.length === 0) return computeTerminalAdvancedAnalytics(quantities, {});
+      // One batch: the stored closes of every holding and the benchmark in one query; in USD, as the
+      // valuation weighs them (a Tokyo listing's yen at the day's rate, decision 034).
+      const wanted = [...new Set([...symbols, TERMINAL_BENCHMARK])];
+      const [{ histories }, rates] = await Promise.all([
+        marketData.getCloseHistories(wanted, ADVANCED_HISTORY_RANGE, requestOptions),
+        marketData.getUsdRatesOfSymbols(wanted),
+      ]);
+      const usd = convertClosesToUsd(
+        new Map(Object.entries(histories).map(([symbol, history]) => [symbol, history.closes])),
+        rates,
+      );
+      const inUsd: Record<string, CloseHistoryResult> = {};
+      for (const [symbol, history] of Object.entries(histories)) {
+        inUsd[symbol] = { ...history, closes: [...(usd.get(symbol) ?? [])] };
+      }
+      return computeTerminalAdvancedAnalytics(quantities, inUsd);
     },
     async overview(request) {
       const [quotes, owned, riskFigures, calendar, news] = await Promise.all([
