@@ -15,10 +15,12 @@ import type { AnalyzeResponse, Valuation, ValuationHolding } from '../../../cont
 import { FOLIOWISE_REPORT_COLOR } from '../../../contracts/reports';
 import {
   assetClassLabel,
+  formatLocalPrice,
   formatMoney,
   formatNumber,
   formatPercent,
   formatPercentUnits,
+  fxRatesNote,
   symbolAsWritten,
 } from '../../../domain/analytics/format';
 import {
@@ -47,8 +49,11 @@ export interface PortfolioReportData {
   generatedAt: Date;
   valuation: Valuation;
   analysis: AnalyzeResponse;
-  /** One year of daily closes per holding (oldest first), for the holding details. */
-  closes: ReadonlyMap<string, readonly number[]>;
+  /**
+   * One year of daily closes per holding (oldest first), for the holding details' chart: in the listing's own
+   * currency (`GBX` pence for London), as the chart shows them (decision 034, "Amounts in the report").
+   */
+  localCloses: ReadonlyMap<string, { currency: string; closes: readonly number[] }>;
 }
 
 /** Printed on every page's footer and in the disclosures: the app's own footer wording. */
@@ -329,6 +334,8 @@ function cover(doc: Doc, theme: Theme, data: PortfolioReportData) {
       : `Prices from ${summary.sources.join(', ') || 'no provider'}.`,
     WORDS_NOTE[analysis.wordsSource],
   ];
+  const rates = fxRatesNote(Object.values(valuation.holdings).flatMap((h) => (h.local ? [h.local.fx] : [])));
+  if (rates) notes.push(`${rates}.`);
   if (summary.unpricedSymbols.length > 0) {
     notes.push(
       `No price was found for ${summary.unpricedSymbols.map(symbolAsWritten).join(', ')}: left out of every figure.`,
@@ -822,7 +829,7 @@ function detailBlock(
   const facts: [string, string][] = [
     ['Weight', formatPercent(holding.weight)],
     ['Quantity', formatQuantity(holding.quantity)],
-    ['Price', holding.price === null ? 'No price' : formatMoney(holding.price)],
+    ['Price', priceWithLocal(holding)],
     [
       'Today',
       holding.changePercent === null || holding.change === null
@@ -851,17 +858,19 @@ function detailBlock(
   });
 
   const chart = { x: PAGE.margin + 250, y: top + 40, width: CONTENT_WIDTH - 270, height: 66 };
-  const closes = data.closes.get(symbol) ?? [];
+  const { currency, closes } = data.localCloses.get(symbol) ?? { currency: 'USD', closes: [] };
   const range = priceRange(closes);
+  const price = (amount: number) =>
+    currency === 'USD' ? formatMoney(amount) : formatLocalPrice(amount, currency);
   tag(doc, 'P', () => {
     useFont(doc, 'regular').fontSize(8).fillColor(COLOR.muted);
-    write(doc, 'Daily closes, past year', chart.x, top + 28, { width: chart.width, lineBreak: false });
+    write(doc, closesTitle(currency), chart.x, top + 28, { width: chart.width, lineBreak: false });
   });
   artifact(doc, () =>
     doc.save().rect(chart.x, chart.y, chart.width, chart.height).fill(COLOR.panel).restore(),
   );
   if (range && closes.length > 1) {
-    const summary = `1 year: high ${formatMoney(range.high)} • low ${formatMoney(range.low)}${range.change === null ? '' : ` • change ${formatPercent(range.change)}`}`;
+    const summary = `1 year: high ${price(range.high)} • low ${price(range.low)}${range.change === null ? '' : ` • change ${formatPercent(range.change)}`}`;
     const points = linePoints(closes, chart);
     tag(
       doc,
@@ -889,6 +898,23 @@ function detailBlock(
   }
   doc.x = PAGE.margin;
   doc.y = top + DETAIL_BLOCK_HEIGHT;
+}
+
+/**
+ * A holding's price in USD, and for a listing outside the US its own price in its own currency, labelled:
+ * '$0.80 (64p GBX)', '$20.54 (¥3,160 JPY)'.
+ */
+function priceWithLocal(holding: ValuationHolding): string {
+  if (holding.price === null) return 'No price';
+  const usd = formatMoney(holding.price);
+  const { local } = holding;
+  return local ? `${usd} (${formatLocalPrice(local.price, local.currency)} ${local.currency})` : usd;
+}
+
+/** The title of a holding's chart of closes: its currency named unless it is USD ('Daily closes in JPY, ...'). */
+function closesTitle(currency: string): string {
+  if (currency === 'USD') return 'Daily closes, past year';
+  return `Daily closes in ${currency === 'GBX' ? 'GBX (pence)' : currency}, past year`;
 }
 
 function detailsSection(doc: Doc, theme: Theme, data: PortfolioReportData) {

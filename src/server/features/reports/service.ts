@@ -11,6 +11,7 @@ import type { User } from '../../../contracts/accounts';
 import type { AnalyzeResponse, Portfolio } from '../../../contracts/analysis';
 import { AppError } from '../../../contracts/errors';
 import { REPORT_MESSAGES, type ReportBrandingResponse } from '../../../contracts/reports';
+import { listingCurrency } from '../../../domain/listings';
 import { LOGO_MESSAGES } from '../../../domain/reports/report-logo';
 import { reportFileName, type ReportFileName } from '../../../domain/reports/report-layout';
 import type { Database } from '../../db/client';
@@ -211,7 +212,13 @@ export async function buildPortfolioReport(options: {
   ]);
   // Read after the analysis, which has just put these closes in the shared per-symbol cache.
   const history = await loadCloses(context.analysis, Object.keys(portfolio), requestOptions);
-  const closes = new Map([...history].map(([symbol, bars]) => [symbol, bars.map((bar) => bar.close)]));
+  // In each listing's own currency: the chart of a London listing is in pence, labelled so.
+  const localCloses = new Map(
+    [...history].map(([symbol, bars]) => [
+      symbol,
+      { currency: listingCurrency(symbol), closes: bars.map((bar) => bar.close) },
+    ]),
+  );
   const generatedAt = context.analysis.now();
   const pdf = await renderPortfolioReportPdf({
     title: options.title,
@@ -219,7 +226,7 @@ export async function buildPortfolioReport(options: {
     generatedAt,
     valuation,
     analysis,
-    closes,
+    localCloses,
   });
   return { pdf, fileName: reportFileName(preparedByOf(options.branding), generatedAt) };
 }
