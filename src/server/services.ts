@@ -11,19 +11,15 @@ import { createLoginThrottle, type LoginThrottle } from './features/accounts/log
 import type { AccountsContext } from './features/accounts/service';
 import type { AlertsContext } from './features/alerts/service';
 import { createAdviceCache, type AdvisorContext, type AdvisorOptions } from './features/advisor/service';
-import {
-  createCloseSeriesCache,
-  type AnalysisContext,
-  type AnalysisOptions,
-} from './features/analysis/service';
+import type { AnalysisContext, AnalysisOptions } from './features/analysis/service';
 import {
   getUserVendorKeys,
   type ApiSettingsContext,
   type ApiSettingsOptions,
 } from './features/api-settings/service';
 import { createMarketDataService, type MarketDataService } from './features/market-data/service';
+import { usdPricesOf } from './features/market-data/pricing';
 import {
-  createHistoryCache,
   createPortfolioOwnerCache,
   type PaperTradingContext,
   type PaperTradingOptions,
@@ -51,7 +47,6 @@ import { createPaymentsProvider } from './providers/payments';
 import { createMailer, type Mailer } from './providers/mail';
 import { createDefaultAdapters, createKeyedAdapter } from './providers/market-data';
 import { createFeedAdapterFactory } from './providers/market-data/feeds';
-import type { UserVendorKeys } from './providers/market-data/types';
 import { createPostgresLimitStore } from './limits/postgres-store';
 import { createRedisLimitStore } from './limits/redis-store';
 import { createBatchedCounter, type BatchedCounter } from './limits/batched-counter';
@@ -62,7 +57,7 @@ import { createSessionListener, type SessionListener } from './auth/session-list
 
 /** What tests and benches may replace; each field's default is the real service. */
 export interface ServiceOverrides {
-  /** Quotes, history, search; default: the real vendor adapters of the configuration. */
+  /** Quotes, history, search and the pricing surface; default: the real vendor adapters of the configuration. */
   marketData?: MarketDataService;
   /** Paper trading: quote source (default marketData), domain-event handler (default rewards), test hooks. */
   paperTrading?: PaperTradingOptions;
@@ -102,8 +97,6 @@ export interface Services {
   /** The counters of every limit shared by the instances: Redis when REDIS_URL is set, else PostgreSQL. */
   limits: LimitStore;
   marketData: MarketDataService;
-  /** A signed-in user's own vendor keys, decrypted (API settings); see auth/user-vendor-keys.ts per request. */
-  userVendorKeys(userId: string): Promise<UserVendorKeys>;
   accounts: Omit<AccountsContext, 'replacedSessionIdHash'> & {
     demoFeatures: boolean;
     loginThrottle: LoginThrottle;
@@ -176,6 +169,8 @@ export function createServices(
       adapters: createDefaultAdapters(config),
       createKeyedAdapter,
       onVendorError: vendorFailed('market data vendor failed'),
+      // A signed-in user's own keys (API settings) serve that user's calls: the service reads them by user id.
+      userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),
     });
 
   // Rewards book points inside paper trading's transactions and after analyses, unless a test hooks its own.
@@ -186,7 +181,6 @@ export function createServices(
   const paperTrading: PaperTradingContext = {
     db,
     quotes: paperTradingOptions.quoteSource ?? marketData,
-    histories: createHistoryCache(paperTradingOptions.historyCacheMs),
     portfolioOwners: createPortfolioOwnerCache(),
     onEvent: paperTradingOptions.onEvent ?? rewardsEngine.onPaperTradingEvent,
     now: paperTradingOptions.now ?? (() => new Date()),
@@ -201,7 +195,6 @@ export function createServices(
       analysisOptions.writer ??
       createOpenAiAnalysisWriter({ config: config.openai, timeoutMs: analysisOptions.llmTimeoutMs }),
     appSecret: config.appSecret,
-    histories: createCloseSeriesCache(analysisOptions.historyCacheMs),
     now: analysisOptions.now ?? (() => new Date()),
     onCompleted: analysisOptions.onCompleted ?? rewardsEngine.onAnalysisCompleted,
   };
@@ -210,8 +203,6 @@ export function createServices(
   const tradingSuggestions: TradingSuggestionsContext = {
     db,
     marketData,
-    // The analysis's closes cache: a suggestion right after an analysis reads no history again.
-    histories: analysis.histories,
     writer:
       suggestionOptions.writer ??
       createOpenAiSuggestionWriter({ config: config.openai, timeoutMs: suggestionOptions.llmTimeoutMs }),
@@ -260,7 +251,6 @@ export function createServices(
     apiV1,
     limits,
     marketData,
-    userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),
     accounts: {
       db,
       adminEmails: config.adminEmails,
@@ -288,9 +278,12 @@ export function createServices(
     alerts: {
       db,
       marketData: {
-        getUsdQuotes: alertQuotesOverride
-          ? async (symbols, options) => ({ local: {}, ...(await alertQuotesOverride(symbols, options)) })
-          : marketData.getUsdQuotes.bind(marketData),
+        getUsdPrices: alertQuotesOverride
+          ? async (symbols, caller) => {
+              const { quotes, errors } = await alertQuotesOverride(symbols, caller);
+              return usdPricesOf(quotes, errors);
+            }
+          : marketData.getUsdPrices.bind(marketData),
         resolveSymbol: marketData.resolveSymbol.bind(marketData),
       },
       mailer: config.mail.smtpUrl ? mail.mailer : undefined,

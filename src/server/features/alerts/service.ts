@@ -42,7 +42,7 @@ import { isUuid } from '../../lib/uuid';
 import type { Mailer } from '../../providers/mail';
 import { composeMail } from '../accounts/account-mail';
 import { findClientHoldings } from '../clients/service';
-import type { MarketDataService } from '../market-data/service';
+import type { MarketDataService, UsdPrices } from '../market-data/service';
 import {
   acknowledgeAlert,
   claimDailyMailings,
@@ -67,14 +67,14 @@ import {
 
 export interface AlertsContext {
   db: Database;
-  /** Quotes (batch) and ticker spelling: the market-data service. */
-  marketData: Pick<MarketDataService, 'getUsdQuotes' | 'resolveSymbol'>;
+  /** Prices in USD (batch) and ticker spelling: the market-data service. */
+  marketData: Pick<MarketDataService, 'getUsdPrices' | 'resolveSymbol'>;
   /** Set only when SMTP is configured: fired alerts are mailed through it. */
   mailer: Mailer | undefined;
   publicUrl: string;
 }
 
-type Quotes = Awaited<ReturnType<MarketDataService['getQuotes']>>['quotes'];
+type Prices = UsdPrices['prices'];
 
 /** Saved portfolios per batch of the snapshot job: memory stays flat however many there are. */
 export const SNAPSHOT_BATCH_SIZE = 500;
@@ -135,7 +135,7 @@ export async function saveConditions(
     ...new Set(conditions.flatMap((c) => (c.symbol !== null && !saved.has(c.symbol) ? [c.symbol] : []))),
   ].filter((symbol) => marketData.resolveSymbol(symbol).entry === undefined);
   if (asked.length > 0) {
-    const { errors } = await marketData.getUsdQuotes(asked);
+    const { errors } = await marketData.getUsdPrices(asked);
     const missing = asked.find((symbol) => symbol in errors);
     if (missing !== undefined) throw symbolNotFound(missing, marketData);
   }
@@ -177,17 +177,14 @@ export async function getLatestSnapshot(options: {
 }
 
 /** Σ quantity × price of the quoted holdings; simulated when any price was. */
-function valueHoldings(
-  holdings: Record<string, number>,
-  quotes: Record<string, { currentPrice: number; source: string }>,
-) {
+function valueHoldings(holdings: Record<string, number>, prices: Prices) {
   let value = 0;
   let isSimulated = false;
   for (const [symbol, quantity] of Object.entries(holdings)) {
-    const quote = quotes[symbol];
-    if (!quote || !Number.isFinite(quote.currentPrice)) continue;
-    value += quantity * quote.currentPrice;
-    if (quote.source === 'simulated') isSimulated = true;
+    const found = prices[symbol];
+    if (!found || !Number.isFinite(found.price)) continue;
+    value += quantity * found.price;
+    if (found.source === 'simulated') isSimulated = true;
   }
   return { value, isSimulated };
 }
@@ -199,8 +196,8 @@ async function snapshotBatch(
   date: string,
 ): Promise<SnapshotRow[]> {
   const symbols = [...new Set(portfolios.flatMap((p) => Object.keys(p.holdings)))];
-  const [{ quotes }, previous] = await Promise.all([
-    symbols.length > 0 ? context.marketData.getUsdQuotes(symbols) : { quotes: {} },
+  const [{ prices }, previous] = await Promise.all([
+    context.marketData.getUsdPrices(symbols),
     latestSnapshotValues(
       context.db,
       portfolios.map((p) => p.portfolioId),
@@ -208,7 +205,7 @@ async function snapshotBatch(
     ),
   ]);
   const rows = portfolios.map((portfolio) => {
-    const { value, isSimulated } = valueHoldings(portfolio.holdings, quotes);
+    const { value, isSimulated } = valueHoldings(portfolio.holdings, prices);
     return {
       userId: portfolio.userId,
       clientId: portfolio.clientId,
@@ -301,7 +298,7 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
   }
   for (const holdings of livePortfolios.values())
     for (const symbol of Object.keys(holdings)) symbols.add(symbol);
-  const quotes: Quotes = symbols.size > 0 ? (await context.marketData.getUsdQuotes([...symbols])).quotes : {};
+  const { prices } = await context.marketData.getUsdPrices([...symbols]);
 
   const firings: FiringInput[] = [];
   const rearm: string[] = [];
@@ -309,12 +306,12 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
     const reading: ConditionReading = {};
     let isSimulated = false;
     if (condition.symbol !== null) {
-      const quote = quotes[condition.symbol];
-      reading.price = quote?.currentPrice ?? null;
-      reading.changePercent = quote?.changePercent ?? null;
-      isSimulated = quote?.source === 'simulated';
+      const found = prices[condition.symbol];
+      reading.price = found?.price ?? null;
+      reading.changePercent = found?.changePercent ?? null;
+      isSimulated = found?.source === 'simulated';
     } else {
-      const valued = valueHoldings(livePortfolios.get(portfolioIdOf(condition)) ?? {}, quotes);
+      const valued = valueHoldings(livePortfolios.get(portfolioIdOf(condition)) ?? {}, prices);
       reading.portfolioValue = valued.value;
       reading.latestSnapshotValue = snapshotValues.get(portfolioIdOf(condition)) ?? null;
       isSimulated = valued.isSimulated;

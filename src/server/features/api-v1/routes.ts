@@ -44,7 +44,6 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
     marketData: services.marketData,
     analysis: services.analysis,
     paperTrading: services.paperTrading,
-    userVendorKeys: (userId) => services.userVendorKeys(userId),
   };
   const limit = config.apiRequestsPerMinute;
   const document = JSON.stringify(buildOpenApiDocument({ version, requestsPerMinute: limit }));

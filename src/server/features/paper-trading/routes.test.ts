@@ -25,7 +25,6 @@ beforeAll(async () => {
     overrides: {
       paperTrading: {
         quoteSource: quotes,
-        historyCacheMs: 0,
         onEvent: async (event, { tx }) => {
           events.push(event);
           await onEventExtra?.(event, tx);

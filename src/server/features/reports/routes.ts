@@ -7,7 +7,6 @@ import {
   type ReportBrandingResponse,
 } from '../../../contracts/reports';
 import { requirePlan, signedInUser } from '../../auth/guards';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
 import {
@@ -99,7 +98,6 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       user: signedInUser(request),
       ip: request.ip,
       clientId,
-      requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
     return reply
       .type('application/pdf')

@@ -26,8 +26,8 @@ const quotes: QuoteSource = {
       asOf: '2025-01-02T15:30:00.000Z',
     };
   },
-  async getHistory(symbol) {
-    return { symbol, source: 'fake', history: [] };
+  async getUsdCloses() {
+    return { histories: {}, errors: {} };
   },
 };
 
@@ -47,7 +47,6 @@ beforeAll(async () => {
     overrides: {
       paperTrading: {
         quoteSource: quotes,
-        historyCacheMs: 0,
         beforeTradeCommit: async () => {
           if (failBeforeCommit) throw new Error('injected failure before COMMIT');
           const hold = holdNextCommit;
