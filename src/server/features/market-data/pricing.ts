@@ -219,8 +219,18 @@ export function createPricing(options: {
     range: HistoryRange,
     userKeys: UserVendorKeys | undefined,
   ): Promise<CloseHistories<LocalCloseHistory>> {
-    const labels = [...new Set(inputs.map((input) => input.trim().toUpperCase()))];
     const prefix = `${options.keysFingerprint(userKeys)}|${range}|${utcDateOf(nowMs())}|`;
+    const histories: Record<string, LocalCloseHistory> = {};
+    const errors: Record<string, string> = {};
+    // Fresh series are answered from the cache at once: a warm analysis of 500 holdings waits on no promise
+    // per holding.
+    const labels: string[] = [];
+    for (const input of new Set(inputs.map((ticker) => ticker.trim().toUpperCase()))) {
+      const cached = closesCache.peek(prefix + input);
+      if (cached) histories[input] = cached;
+      else labels.push(input);
+    }
+    if (labels.length === 0) return { histories, errors };
     const answers = closesCache.getMany(
       labels.map((label) => prefix + label),
       async (missing): Promise<BatchResult<LocalCloseHistory>> => {
@@ -239,8 +249,6 @@ export function createPricing(options: {
         return loaded;
       },
     );
-    const histories: Record<string, LocalCloseHistory> = {};
-    const errors: Record<string, string> = {};
     await Promise.all(
       labels.map(async (label) => {
         try {
