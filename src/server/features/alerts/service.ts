@@ -42,7 +42,7 @@ import { isUuid } from '../../lib/uuid';
 import type { Mailer } from '../../providers/mail';
 import { composeMail } from '../accounts/account-mail';
 import { findClientHoldings } from '../clients/service';
-import type { MarketDataService, UsdPrices } from '../market-data/service';
+import { priceHoldings, type MarketDataService, type PricedPortfolio } from '../market-data/service';
 import {
   acknowledgeAlert,
   claimDailyMailings,
@@ -73,8 +73,6 @@ export interface AlertsContext {
   mailer: Mailer | undefined;
   publicUrl: string;
 }
-
-type Prices = UsdPrices['prices'];
 
 /** Saved portfolios per batch of the snapshot job: memory stays flat however many there are. */
 export const SNAPSHOT_BATCH_SIZE = 500;
@@ -177,18 +175,6 @@ export async function getLatestSnapshot(options: {
 }
 
 /** Σ quantity × price of the quoted holdings; simulated when any price was. */
-function valueHoldings(holdings: Record<string, number>, prices: Prices) {
-  let value = 0;
-  let isSimulated = false;
-  for (const [symbol, quantity] of Object.entries(holdings)) {
-    const found = prices[symbol];
-    if (!found || !Number.isFinite(found.price)) continue;
-    value += quantity * found.price;
-    if (found.source === 'simulated') isSimulated = true;
-  }
-  return { value, isSimulated };
-}
-
 /** One batch of portfolios as the day's snapshots: one quote batch, one read, one write. */
 async function snapshotBatch(
   context: Pick<AlertsContext, 'db' | 'marketData'>,
@@ -196,7 +182,7 @@ async function snapshotBatch(
   date: string,
 ): Promise<SnapshotRow[]> {
   const symbols = [...new Set(portfolios.flatMap((p) => Object.keys(p.holdings)))];
-  const [{ prices }, previous] = await Promise.all([
+  const [prices, previous] = await Promise.all([
     context.marketData.getUsdPrices(symbols),
     latestSnapshotValues(
       context.db,
@@ -205,7 +191,8 @@ async function snapshotBatch(
     ),
   ]);
   const rows = portfolios.map((portfolio) => {
-    const { value, isSimulated } = valueHoldings(portfolio.holdings, prices);
+    // Priced from the batch, as the analyzer prices a portfolio (USD, a listing outside the US at the day's rate).
+    const { totalValue: value, isSimulated } = priceHoldings(portfolio.holdings, prices);
     return {
       userId: portfolio.userId,
       clientId: portfolio.clientId,
@@ -298,7 +285,18 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
   }
   for (const holdings of livePortfolios.values())
     for (const symbol of Object.keys(holdings)) symbols.add(symbol);
-  const { prices } = await context.marketData.getUsdPrices([...symbols]);
+  const batch = await context.marketData.getUsdPrices([...symbols]);
+  const { prices } = batch;
+  // Each portfolio priced once per pass from the batch, however many of its conditions are evaluated.
+  const pricedPortfolios = new Map<string, PricedPortfolio>();
+  const pricedPortfolio = (portfolioId: string) => {
+    let priced = pricedPortfolios.get(portfolioId);
+    if (!priced) {
+      priced = priceHoldings(livePortfolios.get(portfolioId) ?? {}, batch);
+      pricedPortfolios.set(portfolioId, priced);
+    }
+    return priced;
+  };
 
   const firings: FiringInput[] = [];
   const rearm: string[] = [];
@@ -311,8 +309,8 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
       reading.changePercent = found?.changePercent ?? null;
       isSimulated = found?.source === 'simulated';
     } else {
-      const valued = valueHoldings(livePortfolios.get(portfolioIdOf(condition)) ?? {}, prices);
-      reading.portfolioValue = valued.value;
+      const valued = pricedPortfolio(portfolioIdOf(condition));
+      reading.portfolioValue = valued.totalValue;
       reading.latestSnapshotValue = snapshotValues.get(portfolioIdOf(condition)) ?? null;
       isSimulated = valued.isSimulated;
     }

@@ -14,6 +14,7 @@ import {
 } from '../../providers/market-data/testing/fake-adapter';
 import { VendorError } from '../../providers/market-data/types';
 import { useMarketDataServices } from '../../testing/market-data';
+import { priceHoldings } from './service';
 import { createTestDatabase } from '../../testing/test-database';
 
 const { service, database } = useMarketDataServices(createTestDatabase);
@@ -21,9 +22,12 @@ const { service, database } = useMarketDataServices(createTestDatabase);
 const GBP = SIMULATED_USD_RATES.GBP as number;
 const JPY = SIMULATED_USD_RATES.JPY as number;
 
-/** A vendor that quotes every symbol: Tesco at 440p, Toyota at ¥3,000, Nestlé in francs (no rate), the rest in USD. */
+/** A vendor that quotes every symbol but coins: Tesco at 440p, Toyota at ¥3,000, Nestlé in francs (no rate), the rest in USD. */
 function globalVendor(): FakeAdapter {
-  const vendor = createFakeAdapter('yahoo', { supports: () => true, batch: true });
+  const vendor = createFakeAdapter('yahoo', {
+    supports: (symbol) => !symbol.startsWith('CRYPTO:'),
+    batch: true,
+  });
   vendor.onQuote = async (symbol) => {
     if (symbol === 'ZZZZQ') throw new VendorError('yahoo', 'not_found', 'unknown');
     const local: Record<string, [number, string]> = {
@@ -100,6 +104,22 @@ describe('a priced portfolio', () => {
     expect(sources).toEqual(['yahoo']);
     expect(await marketData.getUsdPrices([])).toEqual({ prices: {}, errors: {}, sources: [] });
     expect(vendor.calls.filter((c) => c.method !== 'history')).toHaveLength(1);
+  });
+});
+
+describe('many portfolios from one batch', () => {
+  it('prices each as pricePortfolio would, with the sources of its own holdings', async () => {
+    const marketData = service([globalVendor()]);
+    const batch = await marketData.getUsdPrices(['AAPL', 'TSCO.L', 'CRYPTO:BTC', 'ZZZZQ']);
+    // The vendor serves no crypto here: the simulator prices BTC.
+    expect(batch.sources).toEqual(['simulated', 'yahoo']);
+    const stocks = priceHoldings({ AAPL: 2, 'TSCO.L': 10, ZZZZQ: 1 }, batch);
+    expect(stocks).toEqual(await marketData.pricePortfolio({ AAPL: 2, 'TSCO.L': 10, ZZZZQ: 1 }));
+    expect(stocks.sources).toEqual(['yahoo']);
+    expect(stocks.isSimulated).toBe(false);
+    const coins = priceHoldings({ 'CRYPTO:BTC': 0.5 }, batch);
+    expect([coins.sources, coins.isSimulated]).toEqual([['simulated'], true]);
+    expect(priceHoldings({}, batch)).toMatchObject({ totalValue: 0, holdings: {}, sources: [] });
   });
 });
 

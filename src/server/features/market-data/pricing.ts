@@ -119,10 +119,14 @@ export function usdPricesOf(
   return { prices, errors: { ...errors }, sources: [...sources].sort() };
 }
 
-/** A portfolio priced from USD prices, by the domain's valuation: the figures the analysis computes too. */
+/**
+ * A portfolio priced from a batch of USD prices (`getUsdPrices` of these holdings, or of many portfolios' at
+ * once), by the domain's valuation: the figures the analysis computes too. Its sources are those of its own
+ * holdings.
+ */
 export function priceHoldings(
   holdings: Readonly<Record<string, number>>,
-  { prices, errors, sources }: UsdPrices,
+  { prices, errors }: UsdPrices,
 ): PricedPortfolio {
   const { priced, unpricedSymbols } = separateUnpriced(
     Object.keys(holdings).map((symbol) => ({
@@ -135,6 +139,7 @@ export function priceHoldings(
   const valuation = valuePositions(priced);
   const change = dailyChange(priced);
   const out: Record<string, PricedHolding> = {};
+  const sources = new Set<MarketDataSourceName>();
   priced.forEach(({ symbol }, i) => {
     const found = prices[symbol] as UsdPrice;
     const valued = valuation.positions[i] as (typeof valuation.positions)[number];
@@ -152,7 +157,9 @@ export function priceHoldings(
     };
     if (found.local) holding.local = found.local;
     out[symbol] = holding;
+    sources.add(found.source);
   });
+  const sorted = [...sources].sort();
   return {
     holdings: out,
     totalValue: valuation.totalValue,
@@ -160,8 +167,8 @@ export function priceHoldings(
     totalChangePercent: change.totalChangePercent,
     unpricedSymbols,
     unknownSymbols: unpricedSymbols.filter((symbol) => symbol in errors),
-    sources,
-    isSimulated: sources.includes('simulated'),
+    sources: sorted,
+    isSimulated: sources.has('simulated'),
   };
 }
 
