@@ -42,7 +42,7 @@ import { isUuid } from '../../lib/uuid';
 import type { Mailer } from '../../providers/mail';
 import { composeMail } from '../accounts/account-mail';
 import { findClientHoldings } from '../clients/service';
-import { priceHoldings, type MarketDataService, type PricedPortfolio } from '../market-data/service';
+import { valueHoldings, type MarketDataService } from '../market-data/service';
 import {
   acknowledgeAlert,
   claimDailyMailings,
@@ -191,8 +191,8 @@ async function snapshotBatch(
     ),
   ]);
   const rows = portfolios.map((portfolio) => {
-    // Priced from the batch, as the analyzer prices a portfolio (USD, a listing outside the US at the day's rate).
-    const { totalValue: value, isSimulated } = priceHoldings(portfolio.holdings, prices);
+    // Valued from the batch in USD (a listing outside the US at the day's rate), as the analyzer values it.
+    const { value, isSimulated } = valueHoldings(portfolio.holdings, prices);
     return {
       userId: portfolio.userId,
       clientId: portfolio.clientId,
@@ -287,16 +287,6 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
     for (const symbol of Object.keys(holdings)) symbols.add(symbol);
   const batch = await context.marketData.getUsdPrices([...symbols]);
   const { prices } = batch;
-  // Each portfolio priced once per pass from the batch, however many of its conditions are evaluated.
-  const pricedPortfolios = new Map<string, PricedPortfolio>();
-  const pricedPortfolio = (portfolioId: string) => {
-    let priced = pricedPortfolios.get(portfolioId);
-    if (!priced) {
-      priced = priceHoldings(livePortfolios.get(portfolioId) ?? {}, batch);
-      pricedPortfolios.set(portfolioId, priced);
-    }
-    return priced;
-  };
 
   const firings: FiringInput[] = [];
   const rearm: string[] = [];
@@ -309,8 +299,8 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
       reading.changePercent = found?.changePercent ?? null;
       isSimulated = found?.source === 'simulated';
     } else {
-      const valued = pricedPortfolio(portfolioIdOf(condition));
-      reading.portfolioValue = valued.totalValue;
+      const valued = valueHoldings(livePortfolios.get(portfolioIdOf(condition)) ?? {}, batch);
+      reading.portfolioValue = valued.value;
       reading.latestSnapshotValue = snapshotValues.get(portfolioIdOf(condition)) ?? null;
       isSimulated = valued.isSimulated;
     }

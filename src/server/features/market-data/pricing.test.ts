@@ -14,7 +14,7 @@ import {
 } from '../../providers/market-data/testing/fake-adapter';
 import { VendorError } from '../../providers/market-data/types';
 import { useMarketDataServices } from '../../testing/market-data';
-import { priceHoldings } from './service';
+import { priceHoldings, valueHoldings } from './service';
 import { createTestDatabase } from '../../testing/test-database';
 
 const { service, database } = useMarketDataServices(createTestDatabase);
@@ -108,7 +108,7 @@ describe('a priced portfolio', () => {
 });
 
 describe('many portfolios from one batch', () => {
-  it('prices each as pricePortfolio would, with the sources of its own holdings', async () => {
+  it('prices each as pricePortfolio would, with the sources of its own holdings, or values it alone', async () => {
     const marketData = service([globalVendor()]);
     const batch = await marketData.getUsdPrices(['AAPL', 'TSCO.L', 'CRYPTO:BTC', 'ZZZZQ']);
     // The vendor serves no crypto here: the simulator prices BTC.
@@ -120,6 +120,12 @@ describe('many portfolios from one batch', () => {
     const coins = priceHoldings({ 'CRYPTO:BTC': 0.5 }, batch);
     expect([coins.sources, coins.isSimulated]).toEqual([['simulated'], true]);
     expect(priceHoldings({}, batch)).toMatchObject({ totalValue: 0, holdings: {}, sources: [] });
+    // Only the value, for jobs over thousands of portfolios: the same sum.
+    expect(valueHoldings({ AAPL: 2, 'TSCO.L': 10, ZZZZQ: 1 }, batch)).toEqual({
+      value: stocks.totalValue,
+      isSimulated: false,
+    });
+    expect(valueHoldings({ 'CRYPTO:BTC': 0.5, AAPL: 1 }, batch).isSimulated).toBe(true);
   });
 });
 

@@ -172,6 +172,28 @@ export function priceHoldings(
   };
 }
 
+/**
+ * The USD value of holdings at a batch of prices and whether any price used was simulated: `priceHoldings`'s
+ * `totalValue` and `isSimulated` (the same prices counted, summed in the same order), without the per-holding
+ * figures. For the jobs that value thousands of portfolios (the alerts' pass, the daily snapshots), whose memory
+ * stays flat that way.
+ */
+export function valueHoldings(
+  holdings: Readonly<Record<string, number>>,
+  { prices }: UsdPrices,
+): { value: number; isSimulated: boolean } {
+  let value = 0;
+  let isSimulated = false;
+  for (const symbol in holdings) {
+    const found = prices[symbol];
+    // The domain's rule (`separateUnpriced`): a price counts when it is finite and positive.
+    if (!found || !Number.isFinite(found.price) || found.price <= 0) continue;
+    value += (holdings[symbol] ?? 0) * found.price;
+    if (found.source === 'simulated') isSimulated = true;
+  }
+  return { value, isSimulated };
+}
+
 export interface Pricing {
   usdPrices(inputs: readonly string[], userKeys: UserVendorKeys | undefined): Promise<UsdPrices>;
   usdCloses(

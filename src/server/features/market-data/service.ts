@@ -64,8 +64,8 @@ import { createVendorRouting, type MarketDataStatus } from './vendor-routing';
 /** What other features read of the pricing surface. */
 export type { CloseHistoryResult } from './history';
 export type { CloseHistories, LocalCloseHistory, PricedPortfolio, UsdPrices } from './pricing';
-/** A portfolio priced from a batch of `getUsdPrices` (features that value many portfolios from one batch). */
-export { priceHoldings } from './pricing';
+/** Portfolios priced, or only valued, from a batch of `getUsdPrices` (features that value many at once). */
+export { priceHoldings, valueHoldings } from './pricing';
 
 export const DEFAULT_VENDOR_TIMEOUT_MS = 2000;
 export const DEFAULT_REQUEST_BUDGET_MS = 2500;
