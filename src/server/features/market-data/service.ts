@@ -237,8 +237,18 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
   }
   const pricesUseUserKeys =
     options.config.marketDataProvider !== 'simulated' && options.createKeyedAdapter !== undefined;
-  const keysOf = (caller: Caller | undefined) =>
-    pricesUseUserKeys ? readUserKeys(caller?.userId) : Promise.resolve(undefined);
+  /**
+   * Runs `call` with the caller's own keys. A visitor's call, or one whose keys could change nothing, runs at
+   * once: a warm quote waits on no extra promise.
+   */
+  function withKeys<T>(
+    caller: Caller | undefined,
+    call: (userKeys: UserVendorKeys | undefined) => Promise<T>,
+  ): Promise<T> {
+    const userId = caller?.userId;
+    if (!pricesUseUserKeys || !userId || !options.userVendorKeys) return call(undefined);
+    return readUserKeys(userId).then(call);
+  }
 
   async function vendorKeysFor(caller: Caller | undefined): Promise<VendorKeys> {
     const keys: VendorKeys = {};
@@ -276,28 +286,32 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     return null;
   }
 
-  async function getUsdPrices(inputs: readonly string[], caller: Caller | undefined): Promise<UsdPrices> {
-    if (inputs.length === 0) return { prices: {}, errors: {}, sources: [] };
-    return pricing.usdPrices(inputs, await keysOf(caller));
+  function getUsdPrices(inputs: readonly string[], caller: Caller | undefined): Promise<UsdPrices> {
+    if (inputs.length === 0) return Promise.resolve({ prices: {}, errors: {}, sources: [] });
+    return withKeys(caller, (userKeys) => pricing.usdPrices(inputs, userKeys));
   }
 
   return {
     pricePortfolio: async (holdings, caller) =>
       priceHoldings(holdings, await getUsdPrices(Object.keys(holdings), caller)),
     getUsdPrices,
-    getUsdCloses: async (inputs, range, caller) => pricing.usdCloses(inputs, range, await keysOf(caller)),
-    getLocalCloses: async (inputs, range, caller) => pricing.localCloses(inputs, range, await keysOf(caller)),
+    getUsdCloses: (inputs, range, caller) =>
+      withKeys(caller, (userKeys) => pricing.usdCloses(inputs, range, userKeys)),
+    getLocalCloses: (inputs, range, caller) =>
+      withKeys(caller, (userKeys) => pricing.localCloses(inputs, range, userKeys)),
     vendorKeysFor,
     resolveSymbol,
     takeVendorCall: (vendor, apiKey) => routing.takeVendorCall(vendor, apiKey),
-    getQuote: async (input, caller) => quotes.getQuote(input, await keysOf(caller)),
-    getQuotes: async (inputs, caller) => quotes.getQuotes(inputs, await keysOf(caller)),
-    getHistory: async (input, range, caller) => history.getHistory(input, range, await keysOf(caller)),
-    getHistories: async (inputs, range, caller) => history.getHistories(inputs, range, await keysOf(caller)),
-    getCloseHistories: async (inputs, range, caller) =>
-      history.getCloseHistories(inputs, range, await keysOf(caller)),
-    search: async (query, caller) => search(query, await keysOf(caller)),
-    getFundamentals: async (input, caller) => getFundamentals(input, await keysOf(caller)),
+    getQuote: (input, caller) => withKeys(caller, (userKeys) => quotes.getQuote(input, userKeys)),
+    getQuotes: (inputs, caller) => withKeys(caller, (userKeys) => quotes.getQuotes(inputs, userKeys)),
+    getHistory: (input, range, caller) =>
+      withKeys(caller, (userKeys) => history.getHistory(input, range, userKeys)),
+    getHistories: (inputs, range, caller) =>
+      withKeys(caller, (userKeys) => history.getHistories(inputs, range, userKeys)),
+    getCloseHistories: (inputs, range, caller) =>
+      withKeys(caller, (userKeys) => history.getCloseHistories(inputs, range, userKeys)),
+    search: (query, caller) => withKeys(caller, (userKeys) => search(query, userKeys)),
+    getFundamentals: (input, caller) => withKeys(caller, (userKeys) => getFundamentals(input, userKeys)),
     status: () => routing.status(),
   };
 }
