@@ -40,12 +40,12 @@ const SERVER_FEATURE_EDGES = {
   ],
   'api-v1': [
     'analysis/service.ts',
-    'api-settings/service.ts', // a token owner's own vendor keys
     'market-data/service.ts',
     'paper-trading/service.ts',
     'portfolio/service.ts',
   ],
   clients: ['market-data/service.ts'],
+  'market-data': ['api-settings/service.ts'], // a signed-in user's own vendor keys serve that user's calls
   'paper-trading': [
     'market-data/service.ts',
     'rewards/service.ts', // a trade earns points
@@ -83,9 +83,6 @@ const SERVER_TABLE_EDGES = {
 const SERVER_FEATURE_EDGES_TO_REMOVE = {
   // composeMail is the mail layout every mailing feature uses: it belongs in providers/mail or lib/.
   alerts: ['sign-in/account-mail.ts'],
-  // Converting closes to USD is the pricing surface's job (issue 26 item 3): market-data/service.ts will offer it.
-  analysis: ['market-data/fx.ts'],
-  portfolio: ['market-data/fx.ts'],
 };
 
 /** Tests and test helpers in src/ (their own import rules below); production code imports none of them. */

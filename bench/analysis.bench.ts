@@ -114,21 +114,22 @@ async function analysisFigures(dataDir: string, databaseUrl: string) {
   const config = configFor(dataDir, databaseUrl, { MARKET_DATA_PROVIDER: 'auto' });
   const database = await openDatabase(config, () => undefined);
   const vendor = standInVendor();
-  const marketData = () =>
+  const marketData = (closesCacheMs?: number) =>
     createMarketDataService({
       config,
       db: database.handle.db,
       adapters: [vendor],
       // The stand-in is in-process: no vendor quota to respect, the whole portfolio is fetched on the first run.
       quotas: { yahoo: { limit: 1_000_000, window: 'minute' } },
+      closesCacheMs,
     });
   try {
-    // 1. No process cache of closes: every run reads the 501 histories back from daily_bar.
+    // 1. No cache of closes (market data's): every run reads the 501 histories back from daily_bar.
     const uncached = await buildApp({
       config,
       database: database.handle,
       version: 'bench',
-      overrides: { marketData: marketData(), analysis: { historyCacheMs: 0 } },
+      overrides: { marketData: marketData(0) },
     });
     await uncached.ready();
     try {

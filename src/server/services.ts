@@ -18,10 +18,8 @@ import {
   type FeatureDeps,
 } from './feature';
 import { FEATURES, type FeatureContexts, type FeatureOverrides } from './feature-list';
-import { getUserVendorKeys } from './features/api-settings/service';
 import type { UserChangeSubscriber } from './lib/user-cache';
 import { createMailer, type Mailer } from './providers/mail';
-import type { UserVendorKeys } from './providers/market-data/types';
 
 /** What tests and benches may replace: each module's options under its name (its manifest says which), and mail. */
 export type ServiceOverrides = FeatureOverrides & {
@@ -37,8 +35,6 @@ export type Services = FeatureContexts & {
    * plugin drops a user's entries in all of them after a write of theirs.
    */
   userCaches: readonly UserChangeSubscriber[];
-  /** A signed-in user's own vendor keys, decrypted (API settings); see auth/user-vendor-keys.ts per request. */
-  userVendorKeys(userId: string): Promise<UserVendorKeys>;
 };
 
 /** `log` receives the vendors' failures (never their keys). */
@@ -109,7 +105,6 @@ export function createServices(
     ...(Object.fromEntries(contexts) as FeatureContexts),
     features: bound,
     userCaches,
-    userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),
   };
 }
 

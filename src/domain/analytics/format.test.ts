@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { assetClassLabel, formatMoney, formatNumber, formatPercent, formatPercentUnits } from './format';
+import {
+  assetClassLabel,
+  formatFxRate,
+  formatLocalPrice,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPercentUnits,
+  fxRatesNote,
+} from './format';
 
 describe('format', () => {
   it('percent from a fraction, two decimals, no negative zero', () => {
@@ -22,5 +31,38 @@ describe('assetClassLabel', () => {
     expect(
       ['stock', 'etf', 'fund', 'bond', 'crypto', 'cash', 'Unknown', 'warrant'].map(assetClassLabel),
     ).toEqual(['Stocks', 'ETFs', 'Mutual funds', 'Bonds', 'Crypto', 'Cash', 'Unknown', 'warrant']);
+  });
+});
+
+describe('local prices and FX rates', () => {
+  it('writes pence with a p and other currencies with their symbol', () => {
+    expect(formatLocalPrice(440, 'GBX')).toBe('440p');
+    expect(formatLocalPrice(95.126, 'GBX')).toBe('95.13p');
+    expect(formatLocalPrice(2400, 'JPY')).toBe('¥2,400');
+    expect(formatLocalPrice(210.5, 'EUR')).toBe('€210.50');
+    expect(formatLocalPrice(205, 'CAD')).toBe('CA$205.00');
+    expect(formatLocalPrice(12, 'XYZ1')).toBe('12 XYZ1');
+  });
+
+  it('writes rates with four significant digits', () => {
+    expect(formatFxRate(1.31)).toBe('1.310');
+    expect(formatFxRate(0.0064)).toBe('0.006400');
+    expect(formatFxRate(0.12853)).toBe('0.1285');
+  });
+
+  it('names the rates used, grouped by source and day, each currency once', () => {
+    expect(fxRatesNote([])).toBeNull();
+    const gbp = { currency: 'GBP', rate: 1.31, date: '2026-11-24', source: 'simulated' };
+    expect(
+      fxRatesNote([
+        { currency: 'JPY', rate: 0.0064, date: '2026-11-24', source: 'simulated' },
+        gbp,
+        gbp,
+        { currency: 'EUR', rate: 1.15, date: '2026-11-23', source: 'alphavantage' },
+      ]),
+    ).toBe(
+      'Converted to USD at Alpha Vantage rates of 2026-11-23: 1 EUR = 1.150 USD. ' +
+        'Simulated rates of 2026-11-24: 1 GBP = 1.310 USD; 1 JPY = 0.006400 USD',
+    );
   });
 });

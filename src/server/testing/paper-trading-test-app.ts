@@ -35,19 +35,19 @@ export let bob: TestUser;
 export let admin: TestUser;
 
 /**
- * A test app for many trades (the paper-trading and rewards tests): quotes from `quoteSource`, daily closes
- * never reused, and no per-user trade limit (paper-trading/trade-limit.test.ts tests it).
+ * A test app for many trades (the paper-trading and rewards tests): quotes and daily closes from `quoteSource`,
+ * and no per-user trade limit (paper-trading/trade-limit.test.ts tests it).
  */
 export function createTradingTestApp(options: {
   adminEmail: string;
   quoteSource: QuoteSource;
-  paperTrading?: Omit<PaperTradingOptions, 'quoteSource' | 'historyCacheMs'>;
+  paperTrading?: Omit<PaperTradingOptions, 'quoteSource'>;
   rewards?: RewardsOptions;
 }): Promise<TestApp> {
   return createTestApp({
     env: { ADMIN_EMAILS: options.adminEmail, TRADES_PER_MINUTE: '0' },
     overrides: {
-      paperTrading: { quoteSource: options.quoteSource, historyCacheMs: 0, ...options.paperTrading },
+      paperTrading: { quoteSource: options.quoteSource, ...options.paperTrading },
       ...(options.rewards ? { rewards: options.rewards } : {}),
     },
   });

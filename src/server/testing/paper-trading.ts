@@ -29,10 +29,15 @@ export class FakeQuoteSource implements QuoteSource {
     return { symbol: key, currentPrice: price, source: 'fake', asOf: FAKE_AS_OF };
   }
 
-  async getHistory(symbol: string, range: HistoryRange) {
-    this.historyCalls.push({ symbol, range });
-    if (this.failing.has(symbol)) throw new AppError('SERVICE_UNAVAILABLE', 'no history');
-    return { symbol, source: 'fake', history: this.histories.get(symbol) ?? [] };
+  async getUsdCloses(symbols: readonly string[], range: HistoryRange) {
+    const histories: Record<string, { source: string; closes: DailyClose[] }> = {};
+    const errors: Record<string, string> = {};
+    for (const symbol of symbols) {
+      this.historyCalls.push({ symbol, range });
+      if (this.failing.has(symbol)) errors[symbol] = 'no history';
+      else histories[symbol] = { source: 'fake', closes: this.histories.get(symbol) ?? [] };
+    }
+    return { histories, errors };
   }
 }
 

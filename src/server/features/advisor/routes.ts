@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ZAdviceRequest, type AdviceHistoryResponse, type AdviceResponse } from '../../../contracts/advisor';
 import { requireUser, signedInUser } from '../../auth/guards';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { askAdvisor, listRecentQuestions } from './service';
 
@@ -18,7 +17,6 @@ export const advisorRoutes: FastifyPluginAsync = async (app) => {
       ...context,
       input,
       requester: { user: request.user, ip: request.ip },
-      requestOptions: { userKeys: await userVendorKeysOf(request) },
       onLlmFailure: (error) =>
         request.log.warn(
           { reason: error.reason, detail: error.message },

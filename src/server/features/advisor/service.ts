@@ -39,7 +39,7 @@ import { clientKey } from '../../limits/client-key';
 import type { LimitStore } from '../../limits/store';
 import { LlmUnavailableError, type AdviceWriter } from '../../providers/llm';
 import type { AnalystConsensus } from '../../providers/market-data/types';
-import type { MarketDataService, RequestOptions } from '../market-data/service';
+import type { Caller, MarketDataService } from '../market-data/service';
 import { insertAdviceQuestion, listAdviceQuestions } from './repository';
 import { utcDateOf } from '../../../domain/calendar';
 
@@ -142,7 +142,6 @@ export async function askAdvisor(
   options: AdvisorContext & {
     input: AskAdvisorInput;
     requester: AdviceRequester;
-    requestOptions?: RequestOptions;
     onLlmFailure?: (error: LlmUnavailableError) => void;
   },
 ): Promise<AdviceResponse> {
@@ -164,7 +163,7 @@ export async function askAdvisor(
   let answer: CachedAdvice;
   try {
     answer = await options.answers.get(key, () =>
-      computeAdvice(options, { ...input, symbol }, options.requestOptions, options.onLlmFailure),
+      computeAdvice(options, { ...input, symbol }, { userId: requester.user?.id }, options.onLlmFailure),
     );
   } catch (error) {
     await giveBack();
@@ -190,14 +189,14 @@ function analystCountOf(analysts: AnalystConsensus): number {
 async function computeAdvice(
   context: AdvisorContext,
   input: AskAdvisorInput,
-  requestOptions: RequestOptions = {},
+  caller: Caller,
   onLlmFailure?: (error: LlmUnavailableError) => void,
 ): Promise<CachedAdvice> {
   const { symbol } = input;
   const [quote, histories, vendorFundamentals] = await Promise.all([
-    context.marketData.getQuote(symbol, requestOptions),
-    context.marketData.getHistories([symbol, DEFAULT_BENCHMARK_SYMBOL], '1Y', requestOptions),
-    context.marketData.getFundamentals(symbol, requestOptions),
+    context.marketData.getQuote(symbol, caller),
+    context.marketData.getHistories([symbol, DEFAULT_BENCHMARK_SYMBOL], '1Y', caller),
+    context.marketData.getFundamentals(symbol, caller),
   ]);
   const bars = histories.histories[symbol]?.history ?? [];
   const benchmark = histories.histories[DEFAULT_BENCHMARK_SYMBOL]?.history ?? [];

@@ -1,6 +1,6 @@
 import { alertsAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
-import type { MarketDataService } from '../market-data/service';
+import { usdPricesOf, type MarketDataService } from '../market-data/service';
 import { marketDataFeature } from '../market-data/manifest';
 import { alertsRoutes } from './routes';
 import { alertCondition, portfolioSnapshot, triggeredAlert } from './schema';
@@ -34,9 +34,12 @@ export const alertsFeature = defineFeature({
     return {
       db,
       marketData: {
-        getUsdQuotes: quotes
-          ? async (symbols, requestOptions) => ({ local: {}, ...(await quotes(symbols, requestOptions)) })
-          : marketData.getUsdQuotes.bind(marketData),
+        getUsdPrices: quotes
+          ? async (symbols, caller) => {
+              const answer = await quotes(symbols, caller);
+              return usdPricesOf(answer.quotes, answer.errors);
+            }
+          : marketData.getUsdPrices.bind(marketData),
         resolveSymbol: marketData.resolveSymbol.bind(marketData),
       },
       // No alert mail to the log: only with SMTP_URL set.

@@ -41,7 +41,7 @@ import { isUuid } from '../../lib/uuid';
 import type { Mailer } from '../../providers/mail';
 import { composeMail } from '../sign-in/account-mail';
 import { findClientHoldings } from '../clients/service';
-import type { MarketDataService } from '../market-data/service';
+import { valueHoldings, type MarketDataService } from '../market-data/service';
 import {
   acknowledgeAlert,
   claimDailyMailings,
@@ -66,14 +66,12 @@ import {
 
 export interface AlertsContext {
   db: Database;
-  /** Quotes (batch) and ticker spelling: the market-data service. */
-  marketData: Pick<MarketDataService, 'getUsdQuotes' | 'resolveSymbol'>;
+  /** Prices in USD (batch) and ticker spelling: the market-data service. */
+  marketData: Pick<MarketDataService, 'getUsdPrices' | 'resolveSymbol'>;
   /** Set only when SMTP is configured: fired alerts are mailed through it. */
   mailer: Mailer | undefined;
   publicUrl: string;
 }
-
-type Quotes = Awaited<ReturnType<MarketDataService['getQuotes']>>['quotes'];
 
 /** Saved portfolios per batch of the snapshot job: memory stays flat however many there are. */
 export const SNAPSHOT_BATCH_SIZE = 500;
@@ -132,7 +130,7 @@ export async function saveConditions(
     ...new Set(conditions.flatMap((c) => (c.symbol !== null && !saved.has(c.symbol) ? [c.symbol] : []))),
   ].filter((symbol) => marketData.resolveSymbol(symbol).entry === undefined);
   if (asked.length > 0) {
-    const { errors } = await marketData.getUsdQuotes(asked);
+    const { errors } = await marketData.getUsdPrices(asked);
     const missing = asked.find((symbol) => symbol in errors);
     if (missing !== undefined) throw symbolNotFound(missing, marketData);
   }
@@ -174,21 +172,6 @@ export async function getLatestSnapshot(options: {
 }
 
 /** Σ quantity × price of the quoted holdings; simulated when any price was. */
-function valueHoldings(
-  holdings: Record<string, number>,
-  quotes: Record<string, { currentPrice: number; source: string }>,
-) {
-  let value = 0;
-  let isSimulated = false;
-  for (const [symbol, quantity] of Object.entries(holdings)) {
-    const quote = quotes[symbol];
-    if (!quote || !Number.isFinite(quote.currentPrice)) continue;
-    value += quantity * quote.currentPrice;
-    if (quote.source === 'simulated') isSimulated = true;
-  }
-  return { value, isSimulated };
-}
-
 /** One batch of portfolios as the day's snapshots: one quote batch, one read, one write. */
 async function snapshotBatch(
   context: Pick<AlertsContext, 'db' | 'marketData'>,
@@ -196,8 +179,8 @@ async function snapshotBatch(
   date: string,
 ): Promise<SnapshotRow[]> {
   const symbols = [...new Set(portfolios.flatMap((p) => Object.keys(p.holdings)))];
-  const [{ quotes }, previous] = await Promise.all([
-    symbols.length > 0 ? context.marketData.getUsdQuotes(symbols) : { quotes: {} },
+  const [prices, previous] = await Promise.all([
+    context.marketData.getUsdPrices(symbols),
     latestSnapshotValues(
       context.db,
       portfolios.map((p) => p.portfolioId),
@@ -205,7 +188,8 @@ async function snapshotBatch(
     ),
   ]);
   const rows = portfolios.map((portfolio) => {
-    const { value, isSimulated } = valueHoldings(portfolio.holdings, quotes);
+    // Valued from the batch in USD (a listing outside the US at the day's rate), as the analyzer values it.
+    const { value, isSimulated } = valueHoldings(portfolio.holdings, prices);
     return {
       userId: portfolio.userId,
       clientId: portfolio.clientId,
@@ -298,7 +282,8 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
   }
   for (const holdings of livePortfolios.values())
     for (const symbol of Object.keys(holdings)) symbols.add(symbol);
-  const quotes: Quotes = symbols.size > 0 ? (await context.marketData.getUsdQuotes([...symbols])).quotes : {};
+  const batch = await context.marketData.getUsdPrices([...symbols]);
+  const { prices } = batch;
 
   const firings: FiringInput[] = [];
   const rearm: string[] = [];
@@ -306,12 +291,12 @@ export async function evaluateAlerts(context: AlertsContext, now: Date): Promise
     const reading: ConditionReading = {};
     let isSimulated = false;
     if (condition.symbol !== null) {
-      const quote = quotes[condition.symbol];
-      reading.price = quote?.currentPrice ?? null;
-      reading.changePercent = quote?.changePercent ?? null;
-      isSimulated = quote?.source === 'simulated';
+      const found = prices[condition.symbol];
+      reading.price = found?.price ?? null;
+      reading.changePercent = found?.changePercent ?? null;
+      isSimulated = found?.source === 'simulated';
     } else {
-      const valued = valueHoldings(livePortfolios.get(portfolioIdOf(condition)) ?? {}, quotes);
+      const valued = valueHoldings(livePortfolios.get(portfolioIdOf(condition)) ?? {}, batch);
       reading.portfolioValue = valued.value;
       reading.latestSnapshotValue = snapshotValues.get(portfolioIdOf(condition)) ?? null;
       isSimulated = valued.isSimulated;

@@ -5,7 +5,7 @@ import { marketDataFeature } from '../market-data/manifest';
 import { rewardsFeature } from '../rewards/manifest';
 import { analysisRoutes } from './routes';
 import { analysisUsage } from './schema';
-import { createCloseSeriesCache, type AnalysisContext, type AnalysisOptions } from './service';
+import type { AnalysisContext, AnalysisOptions } from './service';
 
 /** The analyzer's analysis (AI, rules or demo), its monthly allowance and the health check. */
 export const analysisFeature = defineFeature({
@@ -27,7 +27,6 @@ export const analysisFeature = defineFeature({
       options.writer ??
       createOpenAiAnalysisWriter({ config: config.openai, timeoutMs: options.llmTimeoutMs }),
     appSecret: config.appSecret,
-    histories: createCloseSeriesCache(options.historyCacheMs),
     now: options.now ?? (() => new Date()),
     onCompleted: options.onCompleted ?? use(rewardsFeature).engine.onAnalysisCompleted,
   }),

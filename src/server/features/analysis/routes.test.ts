@@ -198,14 +198,10 @@ describe('POST /api/analyze-demo', () => {
       db: database.db,
       adapters: [yahoo],
       now: () => new Date('2026-11-20T22:00:00Z'),
+      // No cache of closes: every analysis reads them from daily_bar.
+      closesCacheMs: 0,
     });
-    // No process cache of closes: every analysis reads them from daily_bar.
-    const app = await buildApp({
-      config,
-      database,
-      version: 'test',
-      overrides: { marketData, analysis: { historyCacheMs: 0 } },
-    });
+    const app = await buildApp({ config, database, version: 'test', overrides: { marketData } });
     try {
       const demo = () =>
         app.inject({

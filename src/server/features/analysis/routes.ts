@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ZAnalyzeRequest, type AnalyzeResponse } from '../../../contracts/analysis';
 import { assertGlobalMarketCoverage } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { analyzePortfolioDemo, analyzePortfolioWithAi } from './service';
 
 /** The visitor's browser id for the free allowance: random, HttpOnly, SameSite=Lax, set on first analyze. */
@@ -54,7 +53,6 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
         request.log.warn({ reason: error.reason, detail: error.message }, 'AI analysis unavailable'),
       portfolio,
       requester: { user: request.user, visitorId, ip: request.ip },
-      requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
     // Rewards count an AI analysis only when a model wrote it; the rules' words are the sample's.
     await notifyCompleted(request, body.wordsSource === 'model' ? 'ai' : 'demo');
@@ -67,7 +65,7 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
     const body: AnalyzeResponse = await analyzePortfolioDemo({
       ...context,
       portfolio,
-      requestOptions: { userKeys: await userVendorKeysOf(request) },
+      userId: request.user?.id,
     });
     await notifyCompleted(request, 'demo');
     return body;

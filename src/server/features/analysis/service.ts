@@ -1,8 +1,9 @@
 /**
  * Portfolio analysis (spec 000 §4 Analysis, §7 /api/analyze and /api/analyze-demo).
  *
- * The numbers always come from src/domain/analytics: quotes of every holding and one year of daily closes
- * of every priced holding and of SPY (the benchmark) go into `computePortfolioAnalytics`. The words come
+ * The numbers always come from src/domain/analytics: the portfolio priced in USD and one year of daily closes
+ * in USD of every priced holding and of SPY (the benchmark), both from the market-data service, go into
+ * `computePortfolioAnalytics`. The words come
  * from the language model (`analyzePortfolioWithAi`) or from the deterministic `writeDemoAnalysis`: as
  * "Demo Analysis Results" (`analyzePortfolioDemo`), or as the user's own "Analysis Results" when no model is
  * configured (DESIGN.md deviation 10). Neither of those is counted.
@@ -27,7 +28,6 @@ import {
 } from '../../../contracts/analysis';
 import type { User } from '../../../contracts/accounts';
 import { AppError } from '../../../contracts/errors';
-import type { MarketDataSourceName } from '../../../contracts/market-data';
 import {
   computePortfolioAnalytics,
   DEFAULT_BENCHMARK_SYMBOL,
@@ -39,27 +39,10 @@ import {
 import { AI_ANALYSES_PER_MONTH } from '../../../domain/plans';
 import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
-import { createTtlCache, type BatchResult, type TtlCache } from '../../lib/cache';
 import { clientKey } from '../../limits/client-key';
-import { convertClosesToUsd } from '../market-data/fx';
-import type { MarketDataService, RequestOptions } from '../market-data/service';
-import { toHealthCheck, unknownOf } from '../portfolio/service';
+import type { MarketDataService, PricedPortfolio } from '../market-data/service';
+import { toHealthCheck } from '../portfolio/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
-
-/**
- * Daily closes are kept in memory this long per symbol (a cache: the bars themselves live in daily_bar or
- * come from the simulator). They change once a day; reading a year of closes of 500 holdings back from
- * PostgreSQL (~125,000 sessions, one query) takes about a third of what a whole analysis may take (300 ms).
- */
-export const DEFAULT_HISTORY_CACHE_MS = 15 * 60_000;
-const HISTORY_CACHE_MAX_SYMBOLS = 2000;
-
-/** One year of daily closes per symbol. */
-export type CloseSeriesCache = TtlCache<readonly Bar[]>;
-
-export function createCloseSeriesCache(ttlMs = DEFAULT_HISTORY_CACHE_MS): CloseSeriesCache {
-  return createTtlCache<readonly Bar[]>({ ttlMs, maxEntries: HISTORY_CACHE_MAX_SYMBOLS });
-}
 
 /** Test and wiring hooks (`ServiceOverrides.analysis`). */
 export interface AnalysisOptions {
@@ -67,8 +50,6 @@ export interface AnalysisOptions {
   writer?: PortfolioAnalysisWriter;
   /** Timeout of the default writer's call, default 30 000 ms. */
   llmTimeoutMs?: number;
-  /** How long daily closes stay in memory, default 15 minutes; 0 reads them every time. */
-  historyCacheMs?: number;
   now?: () => Date;
   /** Told when an analysis (AI or demo) was delivered to a signed-in user (default: rewards, set by createServices). */
   onCompleted?: (event: { userId: string; mode: 'ai' | 'demo' }) => Promise<void>;
@@ -80,7 +61,6 @@ export interface AnalysisContext {
   writer: PortfolioAnalysisWriter;
   /** Keys the HMAC of visitor ids and IP addresses in `analysis_usage`. */
   appSecret: string;
-  histories: CloseSeriesCache;
   now: () => Date;
   /** Told why the model failed (logs). */
   onLlmFailure?: (error: LlmUnavailableError) => void;
@@ -95,79 +75,63 @@ export interface Requester {
 
 export interface LoadedFacts {
   facts: PortfolioFacts;
-  sources: MarketDataSourceName[];
-  /** The quotes of the holdings that have one, by symbol. */
-  quotes: Awaited<ReturnType<MarketDataService['getQuotes']>>['quotes'];
-  /** The closes read for the facts (priced holdings and the benchmark), by symbol. */
+  /** The portfolio priced in USD (the market-data service's): each holding's price, source and local price. */
+  priced: PricedPortfolio;
+  /** The closes read for the facts (priced holdings and the benchmark), in USD, by symbol. */
   history: ReadonlyMap<string, readonly Bar[]>;
-  /** Symbols no source found: left out of every figure of the facts (their `unpricedSymbols`). */
-  unknownSymbols: string[];
 }
 
 // ------------------------------------------------------------------------------------------------ facts
 
 /**
- * One year of daily closes per symbol, through the per-symbol cache: stored bars are shared by every user
- * (daily_bar is per symbol), and the ones not cached are read in one batch. A symbol whose history fails
- * gets an empty series.
+ * One year of daily closes per symbol in USD, from the market-data service (stored bars shared by every user,
+ * cached there per symbol and day; the ones not cached read in one batch). A symbol whose history fails, or
+ * whose currency has no rate today, gets an empty series.
  */
-export async function loadCloses(
-  context: Pick<AnalysisContext, 'marketData' | 'histories'>,
+export async function loadUsdCloses(
+  context: Pick<AnalysisContext, 'marketData'>,
   symbols: readonly string[],
-  requestOptions: RequestOptions = {},
+  userId?: string,
 ): Promise<Map<string, readonly Bar[]>> {
-  const cached = context.histories.getMany(symbols, async (missing): Promise<BatchResult<readonly Bar[]>> => {
-    const { histories } = await context.marketData.getCloseHistories(missing, '1Y', requestOptions);
-    return new Map(Object.entries(histories).map(([symbol, { closes }]) => [symbol, closes]));
-  });
-  const closes = await Promise.all(
-    symbols.map((symbol) => (cached.get(symbol) ?? Promise.resolve([])).catch((): readonly Bar[] => [])),
-  );
-  return new Map(symbols.map((symbol, i) => [symbol, closes[i] ?? []]));
+  const { histories } = await context.marketData.getUsdCloses(symbols, '1Y', { userId });
+  return new Map(symbols.map((symbol) => [symbol, histories[symbol]?.closes ?? []]));
 }
 
 /**
- * The facts of a portfolio: quotes in one batch (in USD, listings outside the US at the day's FX rate), then one year of closes of every priced holding and of the
- * benchmark, in one batch too (from the database once stored; a history that fails leaves that holding out
- * of the risk figures, and the facts say so).
+ * The facts of a portfolio: priced in USD (listings outside the US at the day's FX rate), then one year of
+ * closes in USD of every priced holding and of the benchmark, in one batch too (a history that fails leaves
+ * that holding out of the risk figures, and the facts say so).
  */
 export async function loadPortfolioFacts(
-  context: Pick<AnalysisContext, 'marketData' | 'histories'>,
+  context: Pick<AnalysisContext, 'marketData'>,
   portfolio: Portfolio,
-  requestOptions: RequestOptions = {},
+  userId?: string,
 ): Promise<LoadedFacts> {
   const symbols = Object.keys(portfolio);
-  const { quotes, errors } = await context.marketData.getUsdQuotes(symbols, requestOptions);
+  const priced = await context.marketData.pricePortfolio(portfolio, { userId });
   const holdings: AnalyticsHolding[] = symbols.map((symbol) => {
-    const quote = quotes[symbol];
+    const held = priced.holdings[symbol];
     return {
       symbol,
       quantity: portfolio[symbol] ?? 0,
-      price: quote?.currentPrice ?? null,
-      change: quote?.change ?? null,
-      name: quote?.name ?? 'Unknown',
+      price: held?.price ?? null,
+      change: held?.change ?? null,
+      name: held?.name ?? 'Unknown',
     };
   });
 
   const wanted = [
     DEFAULT_BENCHMARK_SYMBOL,
-    ...symbols.filter((s) => quotes[s] && s !== DEFAULT_BENCHMARK_SYMBOL),
+    ...symbols.filter((s) => priced.holdings[s] && s !== DEFAULT_BENCHMARK_SYMBOL),
   ];
-  const [localCloses, rates] = await Promise.all([
-    loadCloses(context, wanted, requestOptions),
-    context.marketData.getUsdRatesOfSymbols(wanted),
-  ]);
-  const history = convertClosesToUsd(localCloses, rates);
-
+  const history = await loadUsdCloses(context, wanted, userId);
   const facts = computePortfolioAnalytics({
     holdings,
     history,
     benchmark: history.get(DEFAULT_BENCHMARK_SYMBOL) ?? [],
     benchmarkSymbol: DEFAULT_BENCHMARK_SYMBOL,
   });
-  const sources = [...new Set(Object.values(quotes).map((q) => q.source))].sort();
-  const unknownSymbols = unknownOf(facts.valuation.unpricedSymbols, errors);
-  return { facts, sources, quotes, history, unknownSymbols };
+  return { facts, priced, history };
 }
 
 function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
@@ -221,15 +185,16 @@ function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
   };
 }
 
-function toSummary({ facts, sources, unknownSymbols }: LoadedFacts): PortfolioSummary {
+function toSummary({ facts, priced }: LoadedFacts): PortfolioSummary {
   const v = facts.valuation;
+  const { sources } = priced;
   return {
     totalValue: v.totalValue,
     totalChange: v.totalChange,
     totalChangePercent: v.totalChangePercent ?? 0,
     holdingCount: facts.holdingCount,
     unpricedSymbols: [...v.unpricedSymbols],
-    unknownSymbols,
+    unknownSymbols: [...priced.unknownSymbols],
     sources,
     isSimulated: sources.includes('simulated'),
     asOf: facts.asOf,
@@ -238,9 +203,10 @@ function toSummary({ facts, sources, unknownSymbols }: LoadedFacts): PortfolioSu
 
 // ------------------------------------------------------------------------------------------------ rules
 
-type RulesOptions = Pick<AnalysisContext, 'marketData' | 'histories'> & {
+type RulesOptions = Pick<AnalysisContext, 'marketData'> & {
   portfolio: Portfolio;
-  requestOptions?: RequestOptions;
+  /** Whose request it is (their own vendor keys serve it); none for a visitor. */
+  userId?: string;
 };
 
 /** The analysis written by `writeDemoAnalysis` from the portfolio's facts: no model, never counted. */
@@ -248,7 +214,7 @@ async function analyzePortfolioByRules(
   options: RulesOptions,
   wordsSource: 'rules' | 'demo',
 ): Promise<AnalyzeResponse> {
-  const loaded = await loadPortfolioFacts(options, options.portfolio, options.requestOptions);
+  const loaded = await loadPortfolioFacts(options, options.portfolio, options.userId);
   const words = writeDemoAnalysis(loaded.facts);
   return {
     analysis: {
@@ -320,7 +286,7 @@ export function analysisLimitReached(): AppError {
  * ANALYSIS_LIMIT_REACHED past the free allowance.
  */
 export async function analyzePortfolioWithAi(
-  options: AnalysisContext & { portfolio: Portfolio; requester: Requester; requestOptions?: RequestOptions },
+  options: AnalysisContext & { portfolio: Portfolio; requester: Requester },
 ): Promise<AnalyzeResponse> {
   const { db, writer, requester } = options;
   if (!writer.isConfigured) return analyzePortfolioByRules(options, 'rules');
@@ -340,7 +306,7 @@ export async function analyzePortfolioWithAi(
   let loaded: LoadedFacts;
   let words: Awaited<ReturnType<PortfolioAnalysisWriter['writePortfolioAnalysis']>>;
   try {
-    loaded = await loadPortfolioFacts(options, options.portfolio, options.requestOptions);
+    loaded = await loadPortfolioFacts(options, options.portfolio, requester.user?.id);
     words = await writer.writePortfolioAnalysis(loaded.facts);
   } catch (error) {
     if (subjects.length > 0) await releaseUsage(db, subjects, month);

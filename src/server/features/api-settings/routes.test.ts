@@ -414,6 +414,8 @@ describe("the user's keys serve the user's market-data requests", () => {
         builtWith.push({ vendor: vendorName, apiKey });
         return createFakeAdapter(vendorName);
       },
+      // As createServices wires it: the service reads a user's saved keys by the user's id.
+      userVendorKeys: (userId) => getUserVendorKeys(database.db, config.appSecret, userId),
     });
     const app = await buildApp({ config, database, version: 'test', overrides: { marketData } });
     await app.ready();

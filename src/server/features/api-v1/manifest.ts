@@ -1,7 +1,6 @@
 import { defineFeature } from '../../feature';
 import { createBatchedCounter, type BatchedCounter } from '../../limits/batched-counter';
 import { limitsModule } from '../../limits/manifest';
-import { getUserVendorKeys } from '../api-settings/service';
 import { ApiTokenCache } from '../../auth/api-tokens';
 import { analysisFeature } from '../analysis/manifest';
 import { marketDataFeature } from '../market-data/manifest';
@@ -20,13 +19,12 @@ export interface ApiV1Services extends ApiV1Context {
 export const apiV1Feature = defineFeature({
   name: 'apiV1',
   tables: [],
-  context: ({ config, db, use }): ApiV1Services => ({
+  context: ({ db, use }): ApiV1Services => ({
     db,
     portfolios: new SavedPortfolioCache(),
     marketData: use(marketDataFeature),
     analysis: use(analysisFeature),
     paperTrading: use(paperTradingFeature),
-    userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),
     tokens: new ApiTokenCache(),
     requestCounter: createBatchedCounter(use(limitsModule)),
   }),

@@ -13,7 +13,6 @@ import { AppError } from '../../../contracts/errors';
 import type { Database } from '../../db/client';
 import { EncodedJson } from '../../http/content-encoding';
 import { UserCache } from '../../lib/user-cache';
-import type { UserVendorKeys } from '../../providers/market-data/types';
 import { analyzePortfolioWithRules, type AnalysisContext } from '../analysis/service';
 import type { MarketDataService } from '../market-data/service';
 import { listPaperPortfoliosOfUser, type PaperTradingContext } from '../paper-trading/service';
@@ -49,7 +48,6 @@ export interface ApiV1Context {
   marketData: MarketDataService;
   analysis: AnalysisContext;
   paperTrading: PaperTradingContext;
-  userVendorKeys(userId: string): Promise<UserVendorKeys>;
 }
 
 interface ReadOptions {
@@ -86,30 +84,20 @@ export async function readPortfolioAnswer(options: ReadOptions): Promise<Encoded
 }
 
 export async function readValuation({ context, userId }: ReadOptions): Promise<ApiV1ValuationResponse> {
-  const [saved, userKeys] = await Promise.all([
-    readPortfolio({ context, userId }),
-    context.userVendorKeys(userId),
-  ]);
+  const saved = await readPortfolio({ context, userId });
   const valuation = await valuePortfolio({
     marketData: context.marketData,
     portfolio: saved.portfolio,
-    requestOptions: { userKeys },
+    userId,
   });
   return { valuation, updatedAt: saved.updatedAt };
 }
 
 /** The rules analysis of the saved portfolio: no model, no AI allowance spent, no rewards (a read, not a use). */
 export async function readAnalysis({ context, userId }: ReadOptions): Promise<AnalyzeResponse> {
-  const [saved, userKeys] = await Promise.all([
-    readPortfolio({ context, userId }),
-    context.userVendorKeys(userId),
-  ]);
+  const saved = await readPortfolio({ context, userId });
   if (Object.keys(saved.portfolio).length === 0) throw new AppError('NOT_FOUND', API_V1_NO_PORTFOLIO_MESSAGE);
-  return analyzePortfolioWithRules({
-    ...context.analysis,
-    portfolio: saved.portfolio,
-    requestOptions: { userKeys },
-  });
+  return analyzePortfolioWithRules({ ...context.analysis, portfolio: saved.portfolio, userId });
 }
 
 export async function readPaperPortfolios({

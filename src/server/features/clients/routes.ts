@@ -7,7 +7,6 @@ import {
   type ClientResponse,
 } from '../../../contracts/clients';
 import { requireFeature, signedInUser } from '../../auth/guards';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
 import { createClient, deleteClient, getClient, listClients, updateClient } from './service';
@@ -18,37 +17,33 @@ import { createClient, deleteClient, getClient, listClients, updateClient } from
  */
 export const clientsRoutes: FastifyPluginAsync = async (app) => {
   const { clients: context } = app.services;
-  const userRequest = async (request: FastifyRequest) => ({
-    ...context,
-    userId: signedInUser(request).id,
-    requestOptions: { userKeys: await userVendorKeysOf(request) },
-  });
+  const userRequest = (request: FastifyRequest) => ({ ...context, userId: signedInUser(request).id });
 
   app.addHook('preHandler', requireFeature('multi-client'));
   // Per user and route: a list asks for the quotes of up to 500 clients' holdings (one cached batch).
   const limit = { config: perUserLimit(120, 60_000) };
 
   app.get('/', limit, async (request) => {
-    const body: ClientListResponse = await listClients(await userRequest(request));
+    const body: ClientListResponse = await listClients(userRequest(request));
     return body;
   });
 
   app.post('/', limit, async (request, reply) => {
     const client = parseWith(ZCreateClientRequest, request.body);
-    const body: ClientResponse = await createClient({ ...(await userRequest(request)), client });
+    const body: ClientResponse = await createClient({ ...userRequest(request), client });
     return reply.status(201).send(body);
   });
 
   app.get('/:id', limit, async (request) => {
     const { id } = parseWith(ZClientParams, request.params);
-    const body: ClientResponse = await getClient({ ...(await userRequest(request)), id });
+    const body: ClientResponse = await getClient({ ...userRequest(request), id });
     return body;
   });
 
   app.patch('/:id', limit, async (request) => {
     const { id } = parseWith(ZClientParams, request.params);
     const changes = parseWith(ZUpdateClientRequest, request.body);
-    const body: ClientResponse = await updateClient({ ...(await userRequest(request)), id, changes });
+    const body: ClientResponse = await updateClient({ ...userRequest(request), id, changes });
     return body;
   });
 

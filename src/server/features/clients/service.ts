@@ -14,10 +14,10 @@ import {
   type ClientSummary,
 } from '../../../contracts/clients';
 import type { MarketDataSourceName } from '../../../contracts/market-data';
-import { CLIENT_LIMITS, clientFigures, type ClientQuote } from '../../../domain/clients';
+import { CLIENT_LIMITS, clientFigures } from '../../../domain/clients';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
-import type { MarketDataService, RequestOptions } from '../market-data/service';
+import type { MarketDataService } from '../market-data/service';
 import {
   deleteClient as deleteClientRow,
   findClient,
@@ -35,7 +35,6 @@ export interface ClientsContext {
 
 interface UserRequest extends ClientsContext {
   userId: string;
-  requestOptions?: RequestOptions;
 }
 
 interface ValuedClients {
@@ -46,15 +45,9 @@ interface ValuedClients {
 
 async function valueClients(options: UserRequest & { rows: readonly ClientRow[] }): Promise<ValuedClients> {
   const symbols = [...new Set(options.rows.flatMap((row) => Object.keys(row.holdings)))];
-  // No call at all for no symbols (no clients, or only empty ones). In USD: a London or Tokyo listing at the
-  // day's rate (decision 034), as the analyzer values it.
-  const quotes =
-    symbols.length > 0 ? (await options.marketData.getUsdQuotes(symbols, options.requestOptions)).quotes : {};
-  const prices: Record<string, ClientQuote> = {};
-  for (const [symbol, quote] of Object.entries(quotes)) {
-    prices[symbol] = { price: quote.currentPrice, change: quote.change };
-  }
-  const sources = [...new Set(Object.values(quotes).map((quote) => quote.source))].sort();
+  // One batch for every client (none for no symbols), in USD: a London or Tokyo listing at the day's rate
+  // (decision 034), as the analyzer values it.
+  const { prices, sources } = await options.marketData.getUsdPrices(symbols, { userId: options.userId });
   return {
     clients: options.rows.map((row) => ({
       id: row.id,

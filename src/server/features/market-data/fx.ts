@@ -9,7 +9,7 @@
  * a rate is the same for every user, so a user's own key is not spent on it.
  */
 import { utcDateOf } from '../../../domain/calendar';
-import { convertToUsd, fxCurrencyOf, listingCurrency, SIMULATED_USD_RATES } from '../../../domain/listings';
+import { convertToUsd, fxCurrencyOf, SIMULATED_USD_RATES } from '../../../domain/listings';
 import { setBounded } from '../../lib/cache';
 import type { MarketDataSource, Quote } from '../../providers/market-data/types';
 import type { VendorRouting } from './vendor-routing';
@@ -136,29 +136,4 @@ export function convertQuotesToUsd(
     local[symbol] = { price: quote.currentPrice, change: quote.change, currency: quote.currency, fx };
   }
   return { quotes: converted, local };
-}
-
-/**
- * Daily closes in USD at today's rate (the histories carry no currency: the listing's is used). One rate for
- * the whole year keeps the returns in the listing's currency; decision 034 says why that is enough here.
- * A listing whose currency has no rate gets no closes.
- */
-export function convertClosesToUsd<B extends { close: number }>(
-  histories: ReadonlyMap<string, readonly B[]>,
-  rates: ReadonlyMap<string, FxRate>,
-): Map<string, readonly B[]> {
-  const out = new Map<string, readonly B[]>();
-  for (const [symbol, closes] of histories) {
-    const currency = listingCurrency(symbol);
-    if (currency === 'USD') {
-      out.set(symbol, closes);
-      continue;
-    }
-    const fx = rates.get(currency);
-    out.set(
-      symbol,
-      fx ? closes.map((bar) => ({ ...bar, close: convertToUsd(bar.close, currency, fx.rate) })) : [],
-    );
-  }
-  return out;
 }

@@ -1,11 +1,13 @@
 import { defineFeature, type FeatureDeps } from '../../feature';
+import { getUserVendorKeys } from '../api-settings/service';
 import { createDefaultAdapters, createKeyedAdapter } from '../../providers/market-data';
 import { marketDataRoutes } from './routes';
 import { dailyBar, dailyBarSpan } from './schema';
 import { createMarketDataService, type MarketDataService } from './service';
 
 /**
- * Quotes, history, FX and search for every other feature (`use(marketDataFeature)`), and /api/market-data.
+ * Quotes, history, FX, search and the pricing surface for every other feature (`use(marketDataFeature)`), and
+ * /api/market-data.
  * Tests and benches replace the whole service (`overrides.marketData`).
  */
 export const marketDataFeature = defineFeature({
@@ -32,6 +34,8 @@ export const marketDataFeature = defineFeature({
           { vendor, reason: error instanceof Error ? error.message : String(error) },
           'market data vendor failed',
         ),
+      // A signed-in user's own keys (API settings) serve that user's calls: the service reads them by user id.
+      userVendorKeys: (userId) => getUserVendorKeys(db, config.appSecret, userId),
     }),
   routes: [{ plugin: marketDataRoutes, prefix: '/api/market-data' }],
 });

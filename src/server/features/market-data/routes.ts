@@ -13,8 +13,7 @@ import {
 import { assertGlobalMarketCoverage, hasGlobalMarketCoverage } from '../../auth/guards';
 import { isGlobalListing } from '../../../domain/listings';
 import { parseWith } from '../../http/errors';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
-import type { RequestOptions } from './service';
+import type { Caller } from './service';
 
 /**
  * Public endpoints, limited per IP (/64) in the shared limit store. Listings outside the US are Professional's:
@@ -24,9 +23,8 @@ const rateLimit = { max: 300, timeWindow: '1 minute' };
 
 export const marketDataRoutes: FastifyPluginAsync = async (app) => {
   const { marketData } = app.services;
-  const optionsFor = async (request: FastifyRequest): Promise<RequestOptions> => ({
-    userKeys: await userVendorKeysOf(request),
-  });
+  /** The signed-in user's own vendor keys serve their requests: the service reads them by the user's id. */
+  const callerOf = (request: FastifyRequest): Caller => ({ userId: request.user?.id });
 
   // Static paths first in meaning too: find-my-way prefers them to `/:ticker`.
   app.get('/status', { config: { rateLimit } }, async () => {
@@ -36,7 +34,7 @@ export const marketDataRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/search', { config: { rateLimit } }, async (request) => {
     const { q } = parseWith(ZSearchQuery, request.query);
-    const matches = await marketData.search(q, await optionsFor(request));
+    const matches = await marketData.search(q, callerOf(request));
     const covered = hasGlobalMarketCoverage(request.user);
     const body: SearchResponse = {
       results: matches
@@ -54,7 +52,7 @@ export const marketDataRoutes: FastifyPluginAsync = async (app) => {
   app.post('/quotes', { config: { rateLimit } }, async (request) => {
     const { symbols } = parseWith(ZQuotesRequest, request.body);
     assertGlobalMarketCoverage(request.user, symbols);
-    const { quotes, errors } = await marketData.getQuotes(symbols, await optionsFor(request));
+    const { quotes, errors } = await marketData.getQuotes(symbols, callerOf(request));
     const body: QuotesResponse = { quotes, ...(Object.keys(errors).length > 0 ? { errors } : {}) };
     return body;
   });
@@ -62,7 +60,7 @@ export const marketDataRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:ticker', { config: { rateLimit } }, async (request) => {
     const { ticker } = parseWith(ZTickerParams, request.params);
     assertGlobalMarketCoverage(request.user, [ticker]);
-    const body: QuoteResponse = await marketData.getQuote(ticker, await optionsFor(request));
+    const body: QuoteResponse = await marketData.getQuote(ticker, callerOf(request));
     return body;
   });
 
@@ -70,7 +68,7 @@ export const marketDataRoutes: FastifyPluginAsync = async (app) => {
     const { ticker } = parseWith(ZTickerParams, request.params);
     const { range } = parseWith(ZHistoryQuery, request.query);
     assertGlobalMarketCoverage(request.user, [ticker]);
-    const body: HistoryResponse = await marketData.getHistory(ticker, range, await optionsFor(request));
+    const body: HistoryResponse = await marketData.getHistory(ticker, range, callerOf(request));
     return body;
   });
 };

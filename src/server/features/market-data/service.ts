@@ -18,6 +18,10 @@
  * Vendors count their quotas per API key, so one limiter counts each key's calls: the server's slot for the
  * server's key (even when a user saved the same key), the user key's own otherwise. Calls made elsewhere with
  * a vendor's key (the terminal's calendar and news) take from the same limiter through `takeVendorCall`.
+ *
+ * The pricing surface (pricing.ts) is what other features read: portfolios and listings priced in USD, closes
+ * in USD for analytics and in the listing's currency for charts. A call says whose it is (`{ userId }`); the
+ * service reads that user's own vendor keys itself (`userVendorKeys`), so no caller handles keys.
  */
 import type { HistoryRange } from '../../../contracts/market-data';
 import type { AppConfig } from '../../config';
@@ -41,39 +45,72 @@ import {
   type HistoriesResult,
   type HistoryResult,
 } from './history';
-import { listingCurrency } from '../../../domain/listings';
-import { convertQuotesToUsd, createFxService, type FxRate, type LocalPrice } from './fx';
+import { createFxService } from './fx';
+import {
+  createPricing,
+  DEFAULT_CLOSES_CACHE_MS,
+  priceHoldings,
+  type CloseHistories,
+  type LocalCloseHistory,
+  type PricedPortfolio,
+  type UsdPrices,
+} from './pricing';
 import { createQuoteReader, type QuotesResult } from './quotes';
 import { createBarStore } from './repository';
 import { createSymbolSearch } from './search';
 import { resolveSymbol, type ResolvedSymbol } from './symbols';
 import { createVendorRouting, type MarketDataStatus } from './vendor-routing';
 
-/** What other features read of a history of closes (the terminal's risk figures). */
+/** What other features read of the pricing surface. */
 export type { CloseHistoryResult } from './history';
+export type { CloseHistories, LocalCloseHistory, PricedPortfolio, UsdPrices } from './pricing';
+/**
+ * Portfolios priced, or only valued, from a batch of `getUsdPrices` (features that value many at once); USD prices
+ * from quotes already in USD (a test's quote source).
+ */
+export { priceHoldings, usdPricesOf, valueHoldings } from './pricing';
 
 export const DEFAULT_VENDOR_TIMEOUT_MS = 2000;
 export const DEFAULT_REQUEST_BUDGET_MS = 2500;
 
-export interface RequestOptions {
-  userKeys?: UserVendorKeys;
+/** Whose call it is: a signed-in user's own vendor keys (API settings) serve it; none for a visitor or a job. */
+export interface Caller {
+  userId?: string;
 }
 
+/** The keyed vendors' keys that serve a user: their own, else the server's. */
+export type VendorKeys = Partial<Record<KeyedVendor, string>>;
+
 export interface MarketDataService {
-  /** 400 for a malformed ticker, 404 'Unknown symbol X' when nobody can quote it. */
-  getQuote(symbol: string, options?: RequestOptions): Promise<Quote>;
-  getQuotes(symbols: readonly string[], options?: RequestOptions): Promise<QuotesResult>;
+  // ---------------------------------------------------------------- the pricing surface (pricing.ts)
   /**
-   * `getQuotes` with every price in USD (what valuations add up): a listing outside the US converted at the
-   * day's FX rate, its own price, currency and the rate in `local`.
+   * A portfolio priced in USD: each holding's price, value, weight and day's change (a listing outside the US at
+   * the day's FX rate, its own price, currency and the rate in `local`), the totals, and the holdings left out
+   * of every figure (`unpricedSymbols`; `unknownSymbols` no source found).
    */
-  getUsdQuotes(symbols: readonly string[], options?: RequestOptions): Promise<UsdQuotesResult>;
-  /** The day's rate to USD of each currency given (USD left out), cached per currency and UTC day. */
-  getUsdRates(currencies: Iterable<string>): Promise<Map<string, FxRate>>;
-  /** The USD rates the closes of these symbols need (their listings' currencies). */
-  getUsdRatesOfSymbols(symbols: Iterable<string>): Promise<Map<string, FxRate>>;
+  pricePortfolio(holdings: Readonly<Record<string, number>>, caller?: Caller): Promise<PricedPortfolio>;
+  /** Listings' prices in USD from one batch of quotes (for valuing many portfolios at once). */
+  getUsdPrices(symbols: readonly string[], caller?: Caller): Promise<UsdPrices>;
+  /**
+   * Daily closes in USD at today's rate, for analytics (risk figures, weights, value over time): the stored ones
+   * in one query, cached per symbol, range and UTC day. Per-ticker errors (a currency without a rate is one).
+   */
+  getUsdCloses(symbols: readonly string[], range: HistoryRange, caller?: Caller): Promise<CloseHistories>;
+  /** The same closes in each listing's own currency, named with it: for a chart of a listing's own price. */
+  getLocalCloses(
+    symbols: readonly string[],
+    range: HistoryRange,
+    caller?: Caller,
+  ): Promise<CloseHistories<LocalCloseHistory>>;
+  /** The keys of the keyed vendors that serve this user (the terminal's calendar and news): theirs, else the server's. */
+  vendorKeysFor(caller?: Caller): Promise<VendorKeys>;
+
+  // ------------------------------------------------- listings as quoted (the market-data API, paper trading)
+  /** 400 for a malformed ticker, 404 'Unknown symbol X' when nobody can quote it. In the listing's currency. */
+  getQuote(symbol: string, caller?: Caller): Promise<Quote>;
+  getQuotes(symbols: readonly string[], caller?: Caller): Promise<QuotesResult>;
   /** Completed sessions of the range, oldest first: US trading days for stocks, every day for crypto. */
-  getHistory(symbol: string, range: HistoryRange, options?: RequestOptions): Promise<HistoryResult>;
+  getHistory(symbol: string, range: HistoryRange, caller?: Caller): Promise<HistoryResult>;
   /**
    * `getHistory` of many symbols at once, with the stored ones read in one query (and their spans in one
    * more); vendors are asked only for the days not stored yet. Per-ticker errors, like `getQuotes`.
@@ -81,22 +118,22 @@ export interface MarketDataService {
   getHistories(
     symbols: readonly string[],
     range: HistoryRange,
-    options?: RequestOptions,
+    caller?: Caller,
   ): Promise<HistoriesResult<HistoryResult>>;
-  /** `getHistories` with only the closes: what risk figures over hundreds of holdings read. */
+  /** `getHistories` with only the closes, read from the store every time (`getUsdCloses` caches them). */
   getCloseHistories(
     symbols: readonly string[],
     range: HistoryRange,
-    options?: RequestOptions,
+    caller?: Caller,
   ): Promise<HistoriesResult<CloseHistoryResult>>;
   /**
    * Fundamentals of a stock from the first vendor of the chain that has them (the user's own keys first):
    * company figures, and from the same vendor the analysts' ratings and price targets (null when those
    * calls fail). Each endpoint counts on the vendor's quota. Null when no vendor with fundamentals answers.
    */
-  getFundamentals(symbol: string, options?: RequestOptions): Promise<FundamentalsResult | null>;
+  getFundamentals(symbol: string, caller?: Caller): Promise<FundamentalsResult | null>;
   /** The security master's matches first, then a vendor's (when one answers). */
-  search(query: string, options?: RequestOptions): Promise<SymbolMatch[]>;
+  search(query: string, caller?: Caller): Promise<SymbolMatch[]>;
   status(): MarketDataStatus;
   /** Validation and canonical spelling of a ticker (400 when malformed), without any lookup. */
   resolveSymbol(symbol: string): ResolvedSymbol;
@@ -106,11 +143,6 @@ export interface MarketDataService {
    * within the vendor's quota. False, and nothing taken, when none is left (or the key is blank).
    */
   takeVendorCall(vendor: KeyedVendor, apiKey: string): boolean;
-}
-
-export interface UsdQuotesResult extends QuotesResult {
-  /** Listings outside the US only: the local price, its currency and the rate used. */
-  local: Record<string, LocalPrice>;
 }
 
 export interface FundamentalsResult {
@@ -141,6 +173,10 @@ export interface MarketDataServiceOptions {
   quotas?: Partial<Record<VendorName, Quota>>;
   /** Told about each failed vendor call (for logs); never given an API key. */
   onVendorError?: (vendor: VendorName, error: unknown) => void;
+  /** A signed-in user's own vendor keys (API settings); without it, only the server's keys serve. */
+  userVendorKeys?: (userId: string) => Promise<UserVendorKeys>;
+  /** How long daily closes are kept for `getUsdCloses` / `getLocalCloses`. Default 15 minutes; 0 = never. */
+  closesCacheMs?: number;
 }
 
 export function createMarketDataService(options: MarketDataServiceOptions): MarketDataService {
@@ -177,14 +213,55 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
   });
   const search = createSymbolSearch({ routing, budgetMs, nowMs });
   const fx = createFxService({ routing, budgetMs, nowMs });
+  const pricing = createPricing({
+    getQuotes: (inputs, userKeys) => quotes.getQuotes(inputs, userKeys),
+    getCloseHistories: (inputs, range, userKeys) => history.getCloseHistories(inputs, range, userKeys),
+    usdRates: (currencies) => fx.usdRates(currencies),
+    keysFingerprint: (userKeys) => routing.keysFingerprint(userKeys),
+    closesCacheMs: options.closesCacheMs ?? DEFAULT_CLOSES_CACHE_MS,
+    nowMs,
+  });
 
-  async function getUsdQuotes(inputs: readonly string[], userKeys: UserVendorKeys | undefined) {
-    const result = await quotes.getQuotes(inputs, userKeys);
-    const foreign = Object.values(result.quotes).filter((q) => q.currency !== 'USD');
-    if (foreign.length === 0) return { ...result, local: {} };
-    const rates = await fx.usdRates(foreign.map((q) => q.currency));
-    const converted = convertQuotesToUsd(result.quotes, rates);
-    return { ...result, quotes: converted.quotes, local: converted.local };
+  /**
+   * A user's own keys, read once for concurrent calls of that user (an overview's quotes, closes and feeds
+   * together), and afresh for later calls, so a key saved on /api-settings serves the next request. Not read
+   * when they could change nothing (simulated prices, or no way to use a user's key).
+   */
+  const keysInFlight = new Map<string, Promise<UserVendorKeys>>();
+  function readUserKeys(userId: string | undefined): Promise<UserVendorKeys | undefined> {
+    const read = options.userVendorKeys;
+    if (!userId || !read) return Promise.resolve(undefined);
+    let pending = keysInFlight.get(userId);
+    if (!pending) {
+      pending = read(userId).finally(() => keysInFlight.delete(userId));
+      keysInFlight.set(userId, pending);
+    }
+    return pending;
+  }
+  const pricesUseUserKeys =
+    options.config.marketDataProvider !== 'simulated' && options.createKeyedAdapter !== undefined;
+  /**
+   * Runs `call` with the caller's own keys. A visitor's call, or one whose keys could change nothing, runs at
+   * once: a warm quote waits on no extra promise.
+   */
+  function withKeys<T>(
+    caller: Caller | undefined,
+    call: (userKeys: UserVendorKeys | undefined) => Promise<T>,
+  ): Promise<T> {
+    const userId = caller?.userId;
+    if (!pricesUseUserKeys || !userId || !options.userVendorKeys) return call(undefined);
+    return readUserKeys(userId).then(call);
+  }
+
+  async function vendorKeysFor(caller: Caller | undefined): Promise<VendorKeys> {
+    const keys: VendorKeys = {};
+    for (const [vendor, key] of Object.entries(options.config.vendorKeys ?? {})) {
+      if (key) keys[vendor as KeyedVendor] = key;
+    }
+    for (const [vendor, key] of Object.entries((await readUserKeys(caller?.userId)) ?? {})) {
+      if (key?.trim()) keys[vendor as KeyedVendor] = key;
+    }
+    return keys;
   }
 
   async function getFundamentals(input: string, userKeys: UserVendorKeys | undefined) {
@@ -212,22 +289,32 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     return null;
   }
 
+  function getUsdPrices(inputs: readonly string[], caller: Caller | undefined): Promise<UsdPrices> {
+    if (inputs.length === 0) return Promise.resolve({ prices: {}, errors: {}, sources: [] });
+    return withKeys(caller, (userKeys) => pricing.usdPrices(inputs, userKeys));
+  }
+
   return {
+    pricePortfolio: async (holdings, caller) =>
+      priceHoldings(holdings, await getUsdPrices(Object.keys(holdings), caller)),
+    getUsdPrices,
+    getUsdCloses: (inputs, range, caller) =>
+      withKeys(caller, (userKeys) => pricing.usdCloses(inputs, range, userKeys)),
+    getLocalCloses: (inputs, range, caller) =>
+      withKeys(caller, (userKeys) => pricing.localCloses(inputs, range, userKeys)),
+    vendorKeysFor,
     resolveSymbol,
     takeVendorCall: (vendor, apiKey) => routing.takeVendorCall(vendor, apiKey),
-    getQuote: (input, requestOptions = {}) => quotes.getQuote(input, requestOptions.userKeys),
-    getQuotes: (inputs, requestOptions = {}) => quotes.getQuotes(inputs, requestOptions.userKeys),
-    getUsdQuotes: (inputs, requestOptions = {}) => getUsdQuotes(inputs, requestOptions.userKeys),
-    getUsdRates: (currencies) => fx.usdRates(currencies),
-    getUsdRatesOfSymbols: (symbols) => fx.usdRates([...symbols].map(listingCurrency)),
-    getHistory: (input, range, requestOptions = {}) =>
-      history.getHistory(input, range, requestOptions.userKeys),
-    getHistories: (inputs, range, requestOptions = {}) =>
-      history.getHistories(inputs, range, requestOptions.userKeys),
-    getCloseHistories: (inputs, range, requestOptions = {}) =>
-      history.getCloseHistories(inputs, range, requestOptions.userKeys),
-    search: (query, requestOptions = {}) => search(query, requestOptions.userKeys),
-    getFundamentals: (input, requestOptions = {}) => getFundamentals(input, requestOptions.userKeys),
+    getQuote: (input, caller) => withKeys(caller, (userKeys) => quotes.getQuote(input, userKeys)),
+    getQuotes: (inputs, caller) => withKeys(caller, (userKeys) => quotes.getQuotes(inputs, userKeys)),
+    getHistory: (input, range, caller) =>
+      withKeys(caller, (userKeys) => history.getHistory(input, range, userKeys)),
+    getHistories: (inputs, range, caller) =>
+      withKeys(caller, (userKeys) => history.getHistories(inputs, range, userKeys)),
+    getCloseHistories: (inputs, range, caller) =>
+      withKeys(caller, (userKeys) => history.getCloseHistories(inputs, range, userKeys)),
+    search: (query, caller) => withKeys(caller, (userKeys) => search(query, userKeys)),
+    getFundamentals: (input, caller) => withKeys(caller, (userKeys) => getFundamentals(input, userKeys)),
     status: () => routing.status(),
   };
 }

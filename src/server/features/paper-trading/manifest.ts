@@ -4,12 +4,7 @@ import { marketDataFeature } from '../market-data/manifest';
 import { rewardsFeature } from '../rewards/manifest';
 import { paperTradingRoutes } from './routes';
 import { paperHolding, paperPortfolio, paperTrade } from './schema';
-import {
-  createHistoryCache,
-  createPortfolioOwnerCache,
-  type PaperTradingContext,
-  type PaperTradingOptions,
-} from './service';
+import { createPortfolioOwnerCache, type PaperTradingContext, type PaperTradingOptions } from './service';
 
 /** /api/paper-trading (spec 001 §7): virtual portfolios, trades at live quotes, performance. */
 export const paperTradingFeature = defineFeature({
@@ -23,7 +18,6 @@ export const paperTradingFeature = defineFeature({
   context: ({ db, options = {}, use }: FeatureDeps<PaperTradingOptions>): PaperTradingContext => ({
     db,
     quotes: options.quoteSource ?? use(marketDataFeature),
-    histories: createHistoryCache(options.historyCacheMs),
     portfolioOwners: createPortfolioOwnerCache(),
     // Rewards book points inside the trade's transaction, unless a test hooks its own.
     onEvent: options.onEvent ?? use(rewardsFeature).engine.onPaperTradingEvent,

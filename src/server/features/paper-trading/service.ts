@@ -58,11 +58,17 @@ export type { Transaction } from './repository';
  */
 export interface QuoteSource {
   getQuote(symbol: string): Promise<{ symbol: string; currentPrice: number; source: string; asOf: string }>;
-  /** Completed daily sessions of the range, oldest first. */
-  getHistory(
-    symbol: string,
+  /**
+   * Completed daily sessions of the range per symbol, oldest first, in USD (the market-data service keeps them
+   * per symbol and day); a symbol without history is in `errors`.
+   */
+  getUsdCloses(
+    symbols: readonly string[],
     range: HistoryRange,
-  ): Promise<{ symbol: string; source: string; history: readonly DailyClose[] }>;
+  ): Promise<{
+    histories: Record<string, { source: string; closes: readonly DailyClose[] }>;
+    errors: Record<string, string>;
+  }>;
 }
 
 /**
@@ -111,31 +117,18 @@ export interface PaperTradingOptions {
   onEvent?: PaperTradingEventHandler;
   /** The clock of the performance series' last day. Default: the system clock. */
   now?: () => Date;
-  /** How long a symbol's daily closes are reused by the performance series. Default 15 minutes; 0 = never. */
-  historyCacheMs?: number;
   /** Tests only: runs in a trade's transaction after every write and event, just before COMMIT. */
   beforeTradeCommit?: (context: { tx: Transaction; tradeId: string }) => Promise<void>;
 }
 
-type HistoryAnswer = Awaited<ReturnType<QuoteSource['getHistory']>>;
-
 export interface PaperTradingContext {
   db: Database;
   quotes: QuoteSource;
-  /** Daily closes by symbol, range and day: completed sessions do not change within a day. */
-  histories: TtlCache<HistoryAnswer>;
   /** Each portfolio's owner (createPortfolioOwnerCache). */
   portfolioOwners: TtlCache<PortfolioOwner>;
   onEvent: PaperTradingEventHandler;
   now: () => Date;
   beforeTradeCommit?: PaperTradingOptions['beforeTradeCommit'];
-}
-
-export const DEFAULT_HISTORY_CACHE_MS = 15 * 60_000;
-
-/** The cache of daily closes for `PaperTradingContext.histories`. */
-export function createHistoryCache(ttlMs = DEFAULT_HISTORY_CACHE_MS): TtlCache<HistoryAnswer> {
-  return createTtlCache<HistoryAnswer>({ ttlMs, maxEntries: 500 });
 }
 
 interface PortfolioOwner {
@@ -515,13 +508,11 @@ export async function getPaperPerformance(
   ]);
   const symbols = [...new Set(fills.map((f) => f.symbol))];
   const range = historyRangeFor(startDate, today);
-  const [histories, live] = await Promise.all([
-    Promise.allSettled(
-      symbols.map((symbol) => {
-        const key = `${symbol}|${range}|${utcDateOf(today)}`;
-        return options.histories.get(key, () => quotes.getHistory(symbol, range));
-      }),
-    ),
+  // One batch of closes (kept by the market-data service per symbol and day); a symbol without history is
+  // valued at its fills, as is every symbol when the read fails.
+  const noHistories = { histories: {} as Awaited<ReturnType<QuoteSource['getUsdCloses']>>['histories'] };
+  const [{ histories }, live] = await Promise.all([
+    symbols.length > 0 ? quotes.getUsdCloses(symbols, range).catch(() => noHistories) : noHistories,
     quotePrices(
       quotes,
       holdings.map((h) => h.symbol),
@@ -530,15 +521,15 @@ export async function getPaperPerformance(
 
   const closes = new Map<string, readonly DailyClose[]>();
   const priceSources: Record<string, string> = {};
-  histories.forEach((result, i) => {
-    const symbol = symbols[i] as string;
-    if (result.status === 'fulfilled' && result.value.history.length > 0) {
-      closes.set(symbol, result.value.history);
-      priceSources[symbol] = result.value.source;
+  for (const symbol of symbols) {
+    const found = histories[symbol];
+    if (found && found.closes.length > 0) {
+      closes.set(symbol, found.closes);
+      priceSources[symbol] = found.source;
     } else {
       priceSources[symbol] = 'last_trade';
     }
-  });
+  }
 
   const series = buildPerformanceSeries({
     startDate,

@@ -9,7 +9,7 @@ let unlimited: TestApp;
 
 beforeAll(async () => {
   quotes.prices.set('AAPL', 100);
-  const overrides = { paperTrading: { quoteSource: quotes, historyCacheMs: 0 } };
+  const overrides = { paperTrading: { quoteSource: quotes } };
   [limited, unlimited] = await Promise.all([
     createTestApp({ env: { TRADES_PER_MINUTE: '3' }, overrides }),
     createTestApp({ env: { TRADES_PER_MINUTE: '0' }, overrides }),

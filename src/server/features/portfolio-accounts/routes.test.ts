@@ -90,12 +90,12 @@ describe('demo accounts, aggregation and sync', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(ZPortfolioAccountListResponse.parse(created.json()).accounts).toHaveLength(3);
 
-    const getQuotes = vi.spyOn(t.services.marketData, 'getUsdQuotes');
+    const getPrices = vi.spyOn(t.services.marketData, 'getUsdPrices');
     const body = await list(user);
-    expect(getQuotes).toHaveBeenCalledTimes(1);
+    expect(getPrices).toHaveBeenCalledTimes(1);
     const symbols = [...new Set(DEMO_ACCOUNTS.flatMap((a) => Object.keys(a.holdings)))];
-    expect([...(getQuotes.mock.calls[0]?.[0] ?? [])].sort()).toEqual([...symbols].sort());
-    getQuotes.mockRestore();
+    expect([...(getPrices.mock.calls[0]?.[0] ?? [])].sort()).toEqual([...symbols].sort());
+    getPrices.mockRestore();
 
     expect(body.accounts.map((a) => [a.accountType, a.accountName, a.isManual])).toEqual(
       DEMO_ACCOUNTS.map((a) => [a.accountType, a.accountName, false]),
@@ -140,10 +140,10 @@ describe('demo accounts, aggregation and sync', () => {
     await call('POST', '/api/portfolio-accounts/demo', user);
     const before = await list(user);
 
-    const getQuotes = vi.spyOn(t.services.marketData, 'getUsdQuotes');
+    const getPrices = vi.spyOn(t.services.marketData, 'getUsdPrices');
     const res = await call('POST', '/api/portfolio-accounts/sync', user);
-    expect(getQuotes).toHaveBeenCalledTimes(1);
-    getQuotes.mockRestore();
+    expect(getPrices).toHaveBeenCalledTimes(1);
+    getPrices.mockRestore();
     expect(res.statusCode, res.body).toBe(200);
     const synced = ZPortfolioAccountListResponse.parse(res.json());
     expect(synced.accounts.map((a) => a.id)).toEqual(before.accounts.map((a) => a.id));
@@ -158,11 +158,12 @@ describe('demo accounts, aggregation and sync', () => {
 
   it('asks for no quotes when there is nothing to value', async () => {
     const user = await signUpUser(t.app, { plan: 'premium' });
-    const getQuotes = vi.spyOn(t.services.marketData, 'getUsdQuotes');
+    const getPrices = vi.spyOn(t.services.marketData, 'getUsdPrices');
     await addManual(user, { accountType: 'savings', accountName: 'Emergency fund', holdings: {} });
     const body = await list(user);
-    expect(getQuotes).not.toHaveBeenCalled();
-    getQuotes.mockRestore();
+    // No symbol asked for (adding the account and listing it): the market-data service answers without a quote.
+    expect(getPrices.mock.calls.map(([symbols]) => symbols.length)).toEqual([0, 0]);
+    getPrices.mockRestore();
     expect(body.accounts[0]).toMatchObject({ accountType: 'savings', totalValue: 0, isManual: true });
   });
 });

@@ -6,7 +6,6 @@ import {
   type PortfolioAccountListResponse,
 } from '../../../contracts/portfolio-accounts';
 import { requireFeature, signedInUser } from '../../auth/guards';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
 import {
@@ -23,29 +22,25 @@ import {
  */
 export const portfolioAccountsRoutes: FastifyPluginAsync = async (app) => {
   const { portfolioAccounts: context } = app.services;
-  const userRequest = async (request: FastifyRequest) => ({
-    ...context,
-    userId: signedInUser(request).id,
-    requestOptions: { userKeys: await userVendorKeysOf(request) },
-  });
+  const userRequest = (request: FastifyRequest) => ({ ...context, userId: signedInUser(request).id });
 
   app.addHook('preHandler', requireFeature('multi-account-aggregation'));
   // Each route, per user: every answer but a delete asks for quotes of up to 25 accounts' holdings.
   const limit = { config: perUserLimit(60, 60_000) };
 
   app.get('/', limit, async (request) => {
-    const body: PortfolioAccountListResponse = await listPortfolioAccounts(await userRequest(request));
+    const body: PortfolioAccountListResponse = await listPortfolioAccounts(userRequest(request));
     return body;
   });
 
   app.post('/manual', limit, async (request, reply) => {
     const account = parseWith(ZManualAccountRequest, request.body);
-    const body: ManualAccountResponse = await addManualAccount({ ...(await userRequest(request)), account });
+    const body: ManualAccountResponse = await addManualAccount({ ...userRequest(request), account });
     return reply.status(201).send(body);
   });
 
   app.post('/demo', limit, async (request, reply) => {
-    const body: PortfolioAccountListResponse = await createDemoAccounts(await userRequest(request));
+    const body: PortfolioAccountListResponse = await createDemoAccounts(userRequest(request));
     return reply.status(201).send(body);
   });
 
@@ -56,7 +51,7 @@ export const portfolioAccountsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/sync', limit, async (request) => {
-    const body: PortfolioAccountListResponse = await syncPortfolioAccounts(await userRequest(request));
+    const body: PortfolioAccountListResponse = await syncPortfolioAccounts(userRequest(request));
     return body;
   });
 };

@@ -24,7 +24,7 @@ import {
 import type { AccountType } from '../../../domain/portfolio-accounts';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
-import type { MarketDataService, RequestOptions } from '../market-data/service';
+import type { MarketDataService } from '../market-data/service';
 import {
   deleteManualAccount,
   findAccounts,
@@ -42,7 +42,6 @@ export interface PortfolioAccountsContext {
 
 interface UserRequest extends PortfolioAccountsContext {
   userId: string;
-  requestOptions?: RequestOptions;
 }
 
 async function valueAccounts(
@@ -50,16 +49,12 @@ async function valueAccounts(
 ): Promise<PortfolioAccountListResponse> {
   const { rows } = options;
   const symbols = [...new Set(rows.flatMap((row) => Object.keys(row.holdings)))];
-  // No call at all for no symbols (a user without accounts, or with empty ones).
-  const quotes =
-    symbols.length > 0
-      ? (await options.marketData.getUsdQuotes(symbols, options.requestOptions)).quotes
-      : ({} as Record<string, never>);
+  // One batch in USD for every account (none for no symbols: no accounts, or only empty ones).
+  const { prices: usd, sources } = await options.marketData.getUsdPrices(symbols, { userId: options.userId });
   const prices: Record<string, number | null> = {};
-  for (const symbol of symbols) prices[symbol] = quotes[symbol]?.currentPrice ?? null;
+  for (const symbol of symbols) prices[symbol] = usd[symbol]?.price ?? null;
 
   const aggregation = aggregateAccounts(rows, prices);
-  const sources = [...new Set(Object.values(quotes).map((quote) => quote.source))].sort();
   return {
     accounts: rows.map((row, i): PortfolioAccount => ({
       id: row.id,

@@ -9,7 +9,6 @@ import {
 } from '../../../contracts/analysis';
 import { assertGlobalMarketCoverage, requireUser, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { getSavedPortfolio, savePortfolio, valueHistoryOfPortfolio, valuePortfolio } from './service';
 
 /** Public, limited per IP (/64, shared by the instances); the page asks for a valuation with every analysis. */
@@ -28,7 +27,7 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
     const valuation = await valuePortfolio({
       ...context,
       portfolio,
-      requestOptions: { userKeys: await userVendorKeysOf(request) },
+      userId: request.user?.id,
     });
     const body: ValuationResponse = { success: true, valuation };
     return body;
@@ -41,7 +40,7 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
     const history = await valueHistoryOfPortfolio({
       ...context,
       portfolio,
-      requestOptions: { userKeys: await userVendorKeysOf(request) },
+      userId: request.user?.id,
     });
     const body: ValueHistoryResponse = { success: true, history };
     return body;

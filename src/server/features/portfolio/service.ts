@@ -2,10 +2,10 @@
  * The analyzer's portfolio: its valuation (spec 000 §7 POST /api/portfolio/valuation) and, for a signed-in
  * user, the copy saved to the account (DESIGN.md deviation 7; visitors keep theirs in the browser).
  *
- * Valuation: one batch of quotes from the market-data service, in USD (a listing outside the US converted at
- * the day's FX rate, its local price kept beside), then the domain's valuation, weights, daily
- * change, classification and exposure (the functions `computePortfolioAnalytics` uses, without the risk
- * figures), so the numbers are the very ones the analysis shows. A symbol nobody can quote is left out of
+ * Valuation: the market-data service's priced portfolio, in USD (a listing outside the US converted at the
+ * day's FX rate, its local price kept beside; values, weights and the day's change by the domain's valuation),
+ * then the domain's classification, exposure and health check (the functions `computePortfolioAnalytics` uses,
+ * without the risk figures), so the numbers are the very ones the analysis shows. A symbol nobody can quote is left out of
  * every figure and named in `unknownSymbols` (issue 25 item 3: a typo is no holding).
  */
 import type {
@@ -19,47 +19,24 @@ import type {
 } from '../../../contracts/analysis';
 import {
   classify,
-  dailyChange,
   exposure,
   healthCheckOfPositions,
-  separateUnpriced,
-  valuePositions,
   valueHistoryOfHoldings,
   type ClassifiedPosition,
 } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
-import { convertClosesToUsd } from '../market-data/fx';
-import type { MarketDataService, RequestOptions } from '../market-data/service';
+import type { MarketDataService } from '../market-data/service';
 import { findSavedPortfolio, upsertSavedPortfolio } from './repository';
-
-/** A holding found by a source but not by the security master: its class and sector are 'Unknown'. */
-const UNKNOWN_NAME = 'Unknown';
 
 export async function valuePortfolio(options: {
   marketData: MarketDataService;
   portfolio: Portfolio;
-  requestOptions?: RequestOptions;
+  /** Whose request it is (their own vendor keys serve it); none for a visitor. */
+  userId?: string;
 }): Promise<Valuation> {
-  const { portfolio } = options;
-  const { quotes, local, errors } = await options.marketData.getUsdQuotes(
-    Object.keys(portfolio),
-    options.requestOptions,
-  );
-  // A symbol without a USD price is left out of every figure below (the domain's rule), and named.
-  const { priced: positions, unpricedSymbols } = separateUnpriced(
-    Object.keys(portfolio).map((symbol) => {
-      const quote = quotes[symbol];
-      return {
-        symbol,
-        quantity: portfolio[symbol] ?? 0,
-        price: quote?.currentPrice ?? null,
-        change: quote?.change ?? null,
-      };
-    }),
-  );
-  // The domain's own valuation, change and classification: the figures the analysis shows too.
-  const valuation = valuePositions(positions);
-  const change = dailyChange(positions);
+  // Priced in USD by the market-data service, with the domain's valuation: a symbol without a USD price is
+  // left out of every figure below, and named.
+  const priced = await options.marketData.pricePortfolio(options.portfolio, { userId: options.userId });
 
   const holdings: Record<string, ValuationHolding> = {};
   const classified: Pick<
@@ -67,53 +44,47 @@ export async function valuePortfolio(options: {
     'symbol' | 'quantity' | 'priced' | 'value' | 'assetClass' | 'sector' | 'region'
   >[] = [];
   const byHolding: (AllocationBucket & { symbol: string })[] = [];
-  positions.forEach(({ symbol }, i) => {
-    const quote = quotes[symbol];
-    const valued = valuation.positions[i] as (typeof valuation.positions)[number];
-    const changed = change.positions[i] as (typeof change.positions)[number];
-    const classification = classify(symbol, { name: quote?.name ?? UNKNOWN_NAME });
+  for (const [symbol, held] of Object.entries(priced.holdings)) {
+    const classification = classify(symbol, { name: held.name });
     holdings[symbol] = {
-      quantity: valued.quantity,
-      price: valued.price,
-      currentValue: valued.value,
-      change: valued.priced && quote && Number.isFinite(quote.change) ? quote.change : null,
-      changePercent: changed.changePercent,
-      weight: valued.weight,
+      quantity: held.quantity,
+      price: held.price,
+      currentValue: held.value,
+      change: held.change,
+      changePercent: held.changePercent,
+      weight: held.weight,
       name: classification.name,
       assetClass: classification.assetClass,
       sector: classification.sector,
       region: classification.region,
-      source: quote?.source ?? null,
-      asOf: quote?.asOf ?? null,
+      source: held.source,
+      asOf: held.asOf,
     };
-    const localPrice = local[symbol];
-    if (localPrice) holdings[symbol].local = localPrice;
+    if (held.local) holdings[symbol].local = held.local;
     // Explicit fields, no object spread: this loop runs per holding on every valuation.
     classified.push({
       symbol,
-      quantity: valued.quantity,
-      priced: valued.priced,
-      value: valued.value,
+      quantity: held.quantity,
+      priced: true,
+      value: held.value,
       assetClass: classification.assetClass,
       sector: classification.sector,
       region: classification.region,
     });
-    if (valued.value > 0)
-      byHolding.push({ symbol, name: symbol, value: valued.value, weight: valued.weight });
-  });
+    if (held.value > 0) byHolding.push({ symbol, name: symbol, value: held.value, weight: held.weight });
+  }
   byHolding.sort((a, b) => b.value - a.value || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
 
   const exposed = exposure(classified);
-  const sources = [...new Set(Object.values(quotes).map((q) => q.source))].sort();
   return {
-    totalCurrentValue: valuation.totalValue,
-    totalChange: change.totalChange,
-    totalChangePercent: change.totalChangePercent ?? 0,
+    totalCurrentValue: priced.totalValue,
+    totalChange: priced.totalChange,
+    totalChangePercent: priced.totalChangePercent ?? 0,
     holdings,
-    unknownSymbols: unknownOf(unpricedSymbols, errors),
-    unpricedSymbols,
-    sources,
-    isSimulated: sources.includes('simulated'),
+    unknownSymbols: priced.unknownSymbols,
+    unpricedSymbols: priced.unpricedSymbols,
+    sources: priced.sources,
+    isSimulated: priced.isSimulated,
     allocation: {
       byHolding,
       byAssetClass: [...exposed.assetClass],
@@ -122,17 +93,6 @@ export async function valuePortfolio(options: {
     },
     healthCheck: toHealthCheck(healthCheckOfPositions(classified)),
   };
-}
-
-/**
- * The unpriced symbols that no source found (the market-data service answered an error for them), as opposed
- * to a listing found whose currency had no exchange rate.
- */
-export function unknownOf(
-  unpricedSymbols: readonly string[],
-  errors: Readonly<Record<string, string>>,
-): string[] {
-  return unpricedSymbols.filter((symbol) => symbol in errors);
 }
 
 /** The domain's read-only health check as the contract's plain object. */
@@ -172,24 +132,19 @@ export async function savePortfolio(options: {
 }
 
 /**
- * The value-over-time chart: today's quantities at each stored daily close of the past year (one batch of
- * histories from the market-data service: stored bars in one query, vendors asked only for missing days).
+ * The value-over-time chart: today's quantities at each daily close of the past year, in USD (the market-data
+ * service's closes: stored bars in one query, cached, vendors asked only for missing days).
  */
 export async function valueHistoryOfPortfolio(options: {
   marketData: MarketDataService;
   portfolio: Portfolio;
-  requestOptions?: RequestOptions;
+  userId?: string;
 }): Promise<ValueHistory> {
   const { portfolio } = options;
-  const symbols = Object.keys(portfolio);
-  const [{ histories }, rates] = await Promise.all([
-    options.marketData.getCloseHistories(symbols, '1Y', options.requestOptions),
-    options.marketData.getUsdRatesOfSymbols(symbols),
-  ]);
-  const closes = convertClosesToUsd(
-    new Map(Object.entries(histories).map(([symbol, history]) => [symbol, history.closes])),
-    rates,
-  );
+  const { histories } = await options.marketData.getUsdCloses(Object.keys(portfolio), '1Y', {
+    userId: options.userId,
+  });
+  const closes = new Map(Object.entries(histories).map(([symbol, history]) => [symbol, history.closes]));
   const { points, included, excluded } = valueHistoryOfHoldings(portfolio, closes);
   return {
     points,

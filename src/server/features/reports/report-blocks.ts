@@ -32,8 +32,11 @@ export interface PortfolioReportData {
   generatedAt: Date;
   valuation: Valuation;
   analysis: AnalyzeResponse;
-  /** One year of daily closes per holding (oldest first), for the holding details. */
-  closes: ReadonlyMap<string, readonly number[]>;
+  /**
+   * One year of daily closes per holding (oldest first), for the holding details' chart: in the listing's own
+   * currency (`GBX` pence for London), as the chart shows them (decision 034, "Amounts in the report").
+   */
+  localCloses: ReadonlyMap<string, { currency: string; closes: readonly number[] }>;
 }
 
 export interface Theme {

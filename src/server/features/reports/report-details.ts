@@ -2,6 +2,7 @@
 import type { ValuationHolding } from '../../../contracts/analysis';
 import {
   assetClassLabel,
+  formatLocalPrice,
   formatMoney,
   formatPercent,
   formatPercentUnits,
@@ -69,7 +70,7 @@ function detailBlock(
     [
       ['Weight', formatPercent(holding.weight)],
       ['Quantity', formatQuantity(holding.quantity)],
-      ['Price', holding.price === null ? 'No price' : formatMoney(holding.price)],
+      ['Price', priceWithLocal(holding)],
       [
         'Today',
         holding.changePercent === null || holding.change === null
@@ -85,17 +86,19 @@ function detailBlock(
   );
 
   const chart = { x: margin + 250, y: top + 40, width: width - 270, height: 66 };
-  const closes = data.closes.get(symbol) ?? [];
+  const { currency, closes } = data.localCloses.get(symbol) ?? { currency: 'USD', closes: [] };
   const range = priceRange(closes);
+  const price = (amount: number) =>
+    currency === 'USD' ? formatMoney(amount) : formatLocalPrice(amount, currency);
   tag(doc, 'P', () => {
     useFont(doc, 'regular').fontSize(8).fillColor(COLOR.muted);
-    write(doc, 'Daily closes, past year', chart.x, top + 28, { width: chart.width, lineBreak: false });
+    write(doc, closesTitle(currency), chart.x, top + 28, { width: chart.width, lineBreak: false });
   });
   artifact(doc, () =>
     doc.save().rect(chart.x, chart.y, chart.width, chart.height).fill(COLOR.panel).restore(),
   );
   if (range && closes.length > 1) {
-    const summary = `1 year: high ${formatMoney(range.high)} • low ${formatMoney(range.low)}${range.change === null ? '' : ` • change ${formatPercent(range.change)}`}`;
+    const summary = `1 year: high ${price(range.high)} • low ${price(range.low)}${range.change === null ? '' : ` • change ${formatPercent(range.change)}`}`;
     lineChart(doc, {
       values: closes,
       box: chart,
@@ -118,6 +121,23 @@ function detailBlock(
   }
   doc.x = margin;
   doc.y = top + DETAIL_BLOCK_HEIGHT;
+}
+
+/**
+ * A holding's price in USD, and for a listing outside the US its own price in its own currency, labelled:
+ * '$0.80 (64p GBX)', '$20.54 (¥3,160 JPY)'.
+ */
+function priceWithLocal(holding: ValuationHolding): string {
+  if (holding.price === null) return 'No price';
+  const usd = formatMoney(holding.price);
+  const { local } = holding;
+  return local ? `${usd} (${formatLocalPrice(local.price, local.currency)} ${local.currency})` : usd;
+}
+
+/** The title of a holding's chart of closes: its currency named unless it is USD ('Daily closes in JPY, ...'). */
+function closesTitle(currency: string): string {
+  if (currency === 'USD') return 'Daily closes, past year';
+  return `Daily closes in ${currency === 'GBX' ? 'GBX (pence)' : currency}, past year`;
 }
 
 export function detailsSection(doc: Doc, theme: Theme, data: PortfolioReportData) {

@@ -9,6 +9,7 @@ import {
   formatNumber,
   formatPercent,
   formatPercentUnits,
+  fxRatesNote,
   symbolAsWritten,
 } from '../../../domain/analytics/format';
 import { formatReportDate } from '../../../domain/reports/report-layout';
@@ -130,6 +131,8 @@ export function cover(doc: Doc, theme: Theme, data: PortfolioReportData) {
       : `Prices from ${summary.sources.join(', ') || 'no provider'}.`,
     WORDS_NOTE[analysis.wordsSource],
   ];
+  const rates = fxRatesNote(Object.values(valuation.holdings).flatMap((h) => (h.local ? [h.local.fx] : [])));
+  if (rates) notes.push(`${rates}.`);
   if (summary.unpricedSymbols.length > 0) {
     notes.push(
       `No price was found for ${summary.unpricedSymbols.map(symbolAsWritten).join(', ')}: left out of every figure.`,

@@ -7,7 +7,6 @@ import {
   type ReportBrandingResponse,
 } from '../../../contracts/reports';
 import { requireFeature, signedInUser } from '../../auth/guards';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
 import {
@@ -94,7 +93,6 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       user: signedInUser(request),
       ip: request.ip,
       clientId,
-      requestOptions: { userKeys: await userVendorKeysOf(request) },
     });
     return reply
       .type('application/pdf')

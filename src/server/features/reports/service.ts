@@ -14,13 +14,8 @@ import { REPORT_MESSAGES, type ReportBrandingResponse } from '../../../contracts
 import { LOGO_MESSAGES } from '../../../domain/reports/report-logo';
 import { reportFileName, type ReportFileName } from '../../../domain/reports/report-layout';
 import type { Database } from '../../db/client';
-import {
-  analyzePortfolioWithAi,
-  analyzePortfolioWithRules,
-  loadCloses,
-  type AnalysisContext,
-} from '../analysis/service';
-import type { MarketDataService, RequestOptions } from '../market-data/service';
+import { analyzePortfolioWithAi, analyzePortfolioWithRules, type AnalysisContext } from '../analysis/service';
+import type { MarketDataService } from '../market-data/service';
 import { findClientHoldings } from '../clients/service';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 import {
@@ -166,22 +161,20 @@ async function analyzeForReport(options: {
   portfolio: Portfolio;
   user: User;
   ip: string;
-  requestOptions: RequestOptions;
 }): Promise<AnalyzeResponse> {
-  const { analysis, portfolio, requestOptions } = options;
+  const { analysis, portfolio } = options;
   if (analysis.writer.isConfigured) {
     try {
       return await analyzePortfolioWithAi({
         ...analysis,
         portfolio,
         requester: { user: options.user, visitorId: undefined, ip: options.ip },
-        requestOptions,
       });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'AI_UNAVAILABLE')) throw error;
     }
   }
-  return analyzePortfolioWithRules({ ...analysis, portfolio, requestOptions });
+  return analyzePortfolioWithRules({ ...analysis, portfolio, userId: options.user.id });
 }
 
 /**
@@ -195,23 +188,23 @@ export async function buildPortfolioReport(options: {
   branding: ReportBranding;
   user: User;
   ip: string;
-  requestOptions?: RequestOptions;
 }): Promise<PortfolioReport> {
-  const { context, portfolio } = options;
-  const requestOptions = options.requestOptions ?? {};
+  const { context, portfolio, user } = options;
   const [valuation, analysis] = await Promise.all([
-    valuePortfolio({ marketData: context.marketData, portfolio, requestOptions }),
-    analyzeForReport({
-      analysis: context.analysis,
-      portfolio,
-      user: options.user,
-      ip: options.ip,
-      requestOptions,
-    }),
+    valuePortfolio({ marketData: context.marketData, portfolio, userId: user.id }),
+    analyzeForReport({ analysis: context.analysis, portfolio, user, ip: options.ip }),
   ]);
-  // Read after the analysis, which has just put these closes in the shared per-symbol cache.
-  const history = await loadCloses(context.analysis, Object.keys(portfolio), requestOptions);
-  const closes = new Map([...history].map(([symbol, bars]) => [symbol, bars.map((bar) => bar.close)]));
+  // The charts' closes, in each listing's own currency (a London listing's in pence, labelled so): read after
+  // the analysis, which has just put these closes in the market-data service's cache.
+  const { histories } = await context.marketData.getLocalCloses(Object.keys(portfolio), '1Y', {
+    userId: user.id,
+  });
+  const localCloses = new Map(
+    Object.entries(histories).map(([symbol, { currency, closes }]) => [
+      symbol,
+      { currency, closes: closes.map((bar) => bar.close) },
+    ]),
+  );
   const generatedAt = context.analysis.now();
   const pdf = await renderPortfolioReportPdf({
     title: options.title,
@@ -219,7 +212,7 @@ export async function buildPortfolioReport(options: {
     generatedAt,
     valuation,
     analysis,
-    closes,
+    localCloses,
   });
   return { pdf, fileName: reportFileName(preparedByOf(options.branding), generatedAt) };
 }
@@ -235,7 +228,6 @@ export async function buildAccountPortfolioReport(options: {
   user: User;
   ip: string;
   clientId?: string;
-  requestOptions?: RequestOptions;
 }): Promise<PortfolioReport> {
   const { context, user, clientId } = options;
   const subject = async () => {

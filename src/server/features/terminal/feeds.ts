@@ -39,19 +39,11 @@ import { setBounded } from '../../lib/cache';
 import { createRateLimiter, type Quota, type RateLimiter } from '../../providers/market-data/rate-limiter';
 import { apiKeyFingerprint } from '../../lib/fingerprint';
 import { DEFAULT_REQUEST_BUDGET_MS } from '../market-data/service';
-import { VendorError, type UserVendorKeys } from '../../providers/market-data/types';
+import { VendorError } from '../../providers/market-data/types';
 
 export { MAX_FEED_ITEMS, type FeedAdapter, type FeedAdapterFactory, type FeedVendor };
+/** The keys the calendar and news use: the user's own (API settings), else the server's (`marketData.vendorKeysFor`). */
 export type FeedKeys = Partial<Record<FeedVendor, string>>;
-
-/** The keys the calendar and news use: the user's own (API settings), else the server's. */
-export function feedKeysOf(serverKeys: FeedKeys, userKeys: UserVendorKeys): FeedKeys {
-  const keys: FeedKeys = { ...serverKeys };
-  for (const [vendor, key] of Object.entries(userKeys)) {
-    if (key) keys[vendor as keyof FeedKeys] = key;
-  }
-  return keys;
-}
 
 /** Tried in this order: the largest free quota first (as for quotes). */
 export const FEED_VENDOR_ORDER: readonly FeedVendor[] = ['fmp', 'polygon', 'alphavantage'];

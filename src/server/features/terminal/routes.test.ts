@@ -355,6 +355,44 @@ describe('GET /api/terminal/advanced-analytics', () => {
       reached,
     );
   });
+
+  it('weighs a Tokyo listing in USD, as the valuation does, not its yen as dollars (issue 26 item 1)', async () => {
+    const professional = await signUpUser(t.app, { plan: 'professional' });
+    const portfolio = { AAPL: 10, '7203.T': 10 };
+    const saved = await call('PUT', '/api/portfolio', { portfolio }, professional);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const valued = await call('POST', '/api/portfolio/valuation', { portfolio }, professional);
+    const { valuation } = ZValuationResponse.parse(valued.json());
+    const toyota = valuation.holdings['7203.T'];
+    expect(toyota?.local?.fx).toMatchObject({ currency: 'JPY', rate: 0.0064, source: 'simulated' });
+
+    const res = await call('GET', URL, undefined, professional);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ZAdvancedAnalyticsResponse.parse(res.json());
+    const weightOf = (symbol: string) => body.holdings.find((h) => h.symbol === symbol)?.weight;
+    // The valuation's weights (today's price) and the analytics' (the last close) differ by a day's move only.
+    expect(weightOf('AAPL')).toBeCloseTo(valuation.holdings.AAPL?.weight as number, 1);
+    expect(weightOf('7203.T')).toBeCloseTo(toyota?.weight as number, 1);
+    expect(weightOf('AAPL')).toBeGreaterThan(0.8);
+
+    // Exactly the domain's figures over the closes in USD: the yen closes at the day's (simulated) rate.
+    const seriesOf = async (symbol: string, rate: number) => {
+      const history = ZHistoryResponse.parse(
+        (await call('GET', `/api/market-data/${symbol}/history?range=5Y`, undefined, professional)).json(),
+      );
+      const bars = history.history.map(({ date, close }) => ({ date, close: close * rate }));
+      return { symbol, source: history.source, bars };
+    };
+    const expected = computeAdvancedAnalytics({
+      quantities: portfolio,
+      holdings: [await seriesOf('AAPL', 1), await seriesOf('7203.T', 0.0064)],
+      benchmark: await seriesOf('SPY', 1),
+      maxCorrelated: ADVANCED_CORRELATION_HOLDINGS,
+      isSimulated: (source) => source === 'simulated',
+    });
+    for (const { symbol, weight } of expected.included) expect(weightOf(symbol)).toBeCloseTo(weight, 10);
+    expect(body.maxDrawdown).toBeCloseTo(expected.maxDrawdown as number, 10);
+  });
 });
 
 describe('GET /api/terminal/overview: calendar and news from a vendor', () => {

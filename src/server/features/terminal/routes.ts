@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdvancedAnalyticsResponse, TerminalOverviewResponse } from '../../../contracts/terminal';
 import { requireFeature, requireUser, signedInUser } from '../../auth/guards';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
-import { feedKeysOf } from './feeds';
 
 /** Per IP and instance; the page refreshes the overview every 30 s. */
 const overviewLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -18,20 +16,13 @@ const advancedLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
  * (Professional; 403 naming Professional for the others).
  */
 export const terminalRoutes: FastifyPluginAsync = async (app) => {
-  const { config } = app.deps;
   const { terminal } = app.services;
 
   app.get(
     '/overview',
     { config: overviewLimit, preHandler: [requireUser, requireFeature('terminal-access')] },
     async (request) => {
-      const user = signedInUser(request);
-      const userKeys = (await userVendorKeysOf(request)) ?? {};
-      const body: TerminalOverviewResponse = await terminal.overview({
-        userId: user.id,
-        requestOptions: { userKeys },
-        feedKeys: feedKeysOf(config.vendorKeys, userKeys),
-      });
+      const body: TerminalOverviewResponse = await terminal.overview({ userId: signedInUser(request).id });
       return body;
     },
   );
@@ -40,11 +31,8 @@ export const terminalRoutes: FastifyPluginAsync = async (app) => {
     '/advanced-analytics',
     { config: advancedLimit, preHandler: [requireUser, requireFeature('advanced-terminal-analytics')] },
     async (request) => {
-      const user = signedInUser(request);
-      const userKeys = (await userVendorKeysOf(request)) ?? {};
       const body: AdvancedAnalyticsResponse = await terminal.advancedAnalytics({
-        userId: user.id,
-        requestOptions: { userKeys },
+        userId: signedInUser(request).id,
       });
       return body;
     },

@@ -23,13 +23,12 @@ describe('the overview’s risk figures', () => {
         db: database.db,
         adapters: [yahoo],
         now: () => new Date('2026-11-20T22:00:00Z'),
+        // No cache of closes: the second overview computes its figures again, from the stored bars.
+        closesCacheMs: 0,
       });
-      // A service per overview: the second one computes its figures again, from the stored bars.
       const overview = () =>
         createTerminalService({ db: database.db, marketData, feeds: sampleFeeds }).overview({
           userId: randomUUID(),
-          requestOptions: {},
-          feedKeys: {},
         });
       await overview();
       expect(yahoo.callsOf('history')).toHaveLength(TERMINAL_SYMBOLS.length);

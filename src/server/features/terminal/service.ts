@@ -21,14 +21,10 @@ import {
 } from '../../../contracts/terminal';
 import { computeAdvancedAnalytics, computeRiskGrid } from '../../../domain/analytics';
 import type { Database } from '../../db/client';
-import { createTtlCache } from '../../lib/cache';
 import type { DailyClose } from '../../providers/market-data/types';
-import type { CloseHistoryResult, MarketDataService, RequestOptions } from '../market-data/service';
-import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
-import type { FeedKeys, TerminalFeeds } from './feeds';
-
-/** Risk figures move once a day; they are reused this long (per set of vendor keys). */
-export const RISK_CACHE_MS = 5 * 60_000;
+import type { CloseHistoryResult, MarketDataService } from '../market-data/service';
+import { getSavedPortfolio } from '../portfolio/service';
+import type { TerminalFeeds } from './feeds';
 
 export interface HistorySeries {
   symbol: string;
@@ -46,21 +42,17 @@ export interface TerminalServiceOptions {
   db: Database;
   marketData: MarketDataService;
   feeds: TerminalFeeds;
-  riskCacheMs?: number;
 }
 
+/** The signed-in user the terminal is for: their saved portfolio, and their own vendor keys (API settings). */
 export interface OverviewRequest {
   userId: string;
-  /** The user's own market-data keys (API settings). */
-  requestOptions: RequestOptions;
-  /** Keys for the calendar and news vendors: the user's own, else the server's. */
-  feedKeys: FeedKeys;
 }
 
 export interface TerminalService {
   overview(request: OverviewRequest): Promise<TerminalOverviewResponse>;
   /** The Professional plan's analytics of the saved portfolio (contracts/terminal.ts ZAdvancedAnalyticsResponse). */
-  advancedAnalytics(request: Omit<OverviewRequest, 'feedKeys'>): Promise<AdvancedAnalyticsResponse>;
+  advancedAnalytics(request: OverviewRequest): Promise<AdvancedAnalyticsResponse>;
 }
 
 /** The stress windows reach back to 2018; the longest history the market-data service keeps is five years. */
@@ -110,13 +102,9 @@ export function computeTerminalAdvancedAnalytics(
 
 export function createTerminalService(options: TerminalServiceOptions): TerminalService {
   const { db, marketData, feeds } = options;
-  const riskCache = createTtlCache<TerminalRisk>({
-    ttlMs: options.riskCacheMs ?? RISK_CACHE_MS,
-    maxEntries: 64,
-  });
 
-  async function dashboard(requestOptions: RequestOptions): Promise<TerminalQuote[]> {
-    const { quotes } = await marketData.getQuotes(TERMINAL_SYMBOLS, requestOptions);
+  async function dashboard(userId: string): Promise<TerminalQuote[]> {
+    const { quotes } = await marketData.getQuotes(TERMINAL_SYMBOLS, { userId });
     return TERMINAL_SYMBOLS.flatMap((symbol) => {
       const quote = quotes[symbol];
       if (!quote) return [];
@@ -125,7 +113,7 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
     });
   }
 
-  async function portfolio(userId: string, requestOptions: RequestOptions): Promise<TerminalPortfolio> {
+  async function portfolio(userId: string): Promise<TerminalPortfolio> {
     const { portfolio: holdings } = await getSavedPortfolio({ db, userId });
     if (Object.keys(holdings).length === 0) {
       return {
@@ -138,66 +126,62 @@ export function createTerminalService(options: TerminalServiceOptions): Terminal
         sources: [],
       };
     }
-    const valuation = await valuePortfolio({ marketData, portfolio: holdings, requestOptions });
+    // Priced in USD as the analyzer's valuation is; the largest holdings first (then by symbol).
+    const priced = await marketData.pricePortfolio(holdings, { userId });
+    const largest = Object.entries(priced.holdings)
+      .filter(([, held]) => held.value > 0)
+      .map(([symbol, { value, weight }]) => ({ symbol, value, weight }))
+      .sort((a, b) => b.value - a.value || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
     return {
       hasPortfolio: true,
-      totalValue: valuation.totalCurrentValue,
-      totalChange: valuation.totalChange,
-      totalChangePercent: valuation.totalChangePercent,
-      positions: Object.keys(valuation.holdings).length,
-      holdings: valuation.allocation.byHolding
-        .slice(0, TERMINAL_TOP_HOLDINGS)
-        .map(({ symbol, value, weight }) => ({ symbol, value, weight })),
-      sources: valuation.sources,
+      totalValue: priced.totalValue,
+      totalChange: priced.totalChange,
+      totalChangePercent: priced.totalChangePercent ?? 0,
+      positions: Object.keys(priced.holdings).length,
+      holdings: largest.slice(0, TERMINAL_TOP_HOLDINGS),
+      sources: priced.sources,
     };
   }
 
-  async function risk(requestOptions: RequestOptions): Promise<TerminalRisk> {
-    // Users with keys for the same vendors get the same history: the key is the set of vendors, not the keys.
-    const keyed = Object.entries(requestOptions.userKeys ?? {})
-      .filter(([, key]) => Boolean(key?.trim()))
-      .map(([vendor]) => vendor)
-      .sort()
-      .join(',');
-    return riskCache.get(keyed, async () => {
-      // Closes are all the figures need; the eight stored series are read in one query. A symbol without
-      // history, or a failed read, leaves the symbols concerned without figures.
-      const histories = await marketData.getCloseHistories(TERMINAL_SYMBOLS, '1Y', requestOptions).then(
-        (found) => found.histories,
-        (): Record<string, CloseHistoryResult> => ({}),
-      );
-      const series = TERMINAL_SYMBOLS.map((symbol): HistorySeries => {
-        const found = histories[symbol];
-        return found
-          ? { symbol, source: found.source, bars: found.closes }
-          : { symbol, source: null, bars: [] };
-      });
-      return computeTerminalRisk(series);
+  async function risk(userId: string): Promise<TerminalRisk> {
+    // Closes are all the figures need; the eight series come from the market-data service's cache of closes
+    // (read from the store in one query when not cached). A symbol without history, or a failed read, leaves
+    // the symbols concerned without figures.
+    const none: Record<string, CloseHistoryResult> = {};
+    const { histories } = await marketData
+      .getUsdCloses(TERMINAL_SYMBOLS, '1Y', { userId })
+      .catch(() => ({ histories: none }));
+    const series = TERMINAL_SYMBOLS.map((symbol): HistorySeries => {
+      const found = histories[symbol];
+      return found
+        ? { symbol, source: found.source, bars: found.closes }
+        : { symbol, source: null, bars: [] };
     });
+    return computeTerminalRisk(series);
   }
 
   return {
-    async advancedAnalytics({ userId, requestOptions }) {
+    async advancedAnalytics({ userId }) {
       const { portfolio: quantities } = await getSavedPortfolio({ db, userId });
       const symbols = Object.keys(quantities);
-      // One batch: the stored closes of every holding and the benchmark in one query.
-      const { histories } =
-        symbols.length === 0
-          ? { histories: {} }
-          : await marketData.getCloseHistories(
-              [...new Set([...symbols, TERMINAL_BENCHMARK])],
-              ADVANCED_HISTORY_RANGE,
-              requestOptions,
-            );
+      if (symbols.length === 0) return computeTerminalAdvancedAnalytics(quantities, {});
+      // One batch: the closes of every holding and the benchmark, in USD as the valuation weighs them (a Tokyo
+      // listing's yen at the day's rate, decision 034).
+      const { histories } = await marketData.getUsdCloses(
+        [...new Set([...symbols, TERMINAL_BENCHMARK])],
+        ADVANCED_HISTORY_RANGE,
+        { userId },
+      );
       return computeTerminalAdvancedAnalytics(quantities, histories);
     },
-    async overview(request) {
+    async overview({ userId }) {
+      const feedKeys = marketData.vendorKeysFor({ userId });
       const [quotes, owned, riskFigures, calendar, news] = await Promise.all([
-        dashboard(request.requestOptions),
-        portfolio(request.userId, request.requestOptions),
-        risk(request.requestOptions),
-        feeds.calendar(request.feedKeys),
-        feeds.news(request.feedKeys),
+        dashboard(userId),
+        portfolio(userId),
+        risk(userId),
+        feedKeys.then((keys) => feeds.calendar(keys)),
+        feedKeys.then((keys) => feeds.news(keys)),
       ]);
       return {
         generatedAt: new Date().toISOString(),

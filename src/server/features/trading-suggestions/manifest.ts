@@ -2,7 +2,6 @@ import { tradingSuggestionsAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { limitsModule } from '../../limits/manifest';
 import { createOpenAiSuggestionWriter } from '../../providers/llm';
-import { analysisFeature } from '../analysis/manifest';
 import { marketDataFeature } from '../market-data/manifest';
 import { tradingSuggestionsRoutes } from './routes';
 import { tradingSuggestion } from './schema';
@@ -21,8 +20,6 @@ export const tradingSuggestionsFeature = defineFeature({
   }: FeatureDeps<TradingSuggestionsOptions>): TradingSuggestionsContext => ({
     db,
     marketData: use(marketDataFeature),
-    // The analysis's closes cache: a suggestion right after an analysis reads no history again.
-    histories: use(analysisFeature).histories,
     writer:
       options.writer ??
       createOpenAiSuggestionWriter({ config: config.openai, timeoutMs: options.llmTimeoutMs }),

@@ -6,7 +6,6 @@ import {
   type TradingSuggestion,
 } from '../../../contracts/trading-suggestions';
 import { readableUserId, requireFeature, requireUser, signedInUser } from '../../auth/guards';
-import { userVendorKeysOf } from '../../auth/user-vendor-keys';
 import { parseWith } from '../../http/errors';
 import { AppError } from '../../../contracts/errors';
 import {
@@ -43,7 +42,7 @@ export const tradingSuggestionsRoutes: FastifyPluginAsync = async (app) => {
         userId: ownerId,
         portfolio,
         preferences,
-        requestOptions: { userKeys: await userVendorKeysOf(request) },
+        requesterId: user.id,
         onLlmFailure: (error) =>
           request.log.warn(
             { reason: error.reason, detail: error.message },

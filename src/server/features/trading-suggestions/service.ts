@@ -25,8 +25,8 @@ import type { Database } from '../../db/client';
 import type { LimitStore } from '../../limits/store';
 import { LlmUnavailableError, type SuggestionReasoningWriter } from '../../providers/llm';
 import { isUuid } from '../../lib/uuid';
-import { loadCloses, loadPortfolioFacts, type CloseSeriesCache } from '../analysis/service';
-import type { MarketDataService, RequestOptions } from '../market-data/service';
+import { loadPortfolioFacts, loadUsdCloses } from '../analysis/service';
+import type { MarketDataService } from '../market-data/service';
 import {
   deleteSuggestion,
   listSuggestions,
@@ -51,7 +51,6 @@ export interface TradingSuggestionsOptions {
 export interface TradingSuggestionsContext {
   db: Database;
   marketData: MarketDataService;
-  histories: CloseSeriesCache;
   writer: SuggestionReasoningWriter;
   limits: LimitStore;
   now: () => Date;
@@ -130,27 +129,30 @@ async function wordReasoning(
   }
 }
 
-/** The drafts for a portfolio: its facts, the broad funds' quotes, and the closes of both. */
+/**
+ * The drafts for a portfolio: its facts, the broad funds' prices, and the closes of both (all in USD, from the
+ * market-data service; `requesterId`'s own vendor keys serve it).
+ */
 export async function draftSuggestions(
-  context: Pick<TradingSuggestionsContext, 'marketData' | 'histories'>,
+  context: Pick<TradingSuggestionsContext, 'marketData'>,
   portfolio: Portfolio,
   preferences: SuggestionPreferences,
-  requestOptions: RequestOptions = {},
+  requesterId?: string,
 ) {
   const funds = Object.values(BROAD_FUNDS);
-  const [loaded, fundQuotes, fundCloses] = await Promise.all([
-    loadPortfolioFacts(context, portfolio, requestOptions),
-    context.marketData.getQuotes(funds, requestOptions),
-    loadCloses(context, funds, requestOptions),
+  const [loaded, fundPrices, fundCloses] = await Promise.all([
+    loadPortfolioFacts(context, portfolio, requesterId),
+    context.marketData.getUsdPrices(funds, { userId: requesterId }),
+    loadUsdCloses(context, funds, requesterId),
   ]);
-  const fundPrices = new Map(
-    Object.entries(fundQuotes.quotes)
-      .filter(([, q]) => q.currentPrice > 0)
-      .map(([symbol, q]) => [symbol, q.currentPrice]),
+  const prices = new Map(
+    Object.entries(fundPrices.prices)
+      .filter(([, found]) => found.price > 0)
+      .map(([symbol, found]) => [symbol, found.price]),
   );
   const closes = new Map([...loaded.history, ...fundCloses]);
-  const drafts = computeTradingSuggestions({ facts: loaded.facts, preferences, fundPrices, closes });
-  const sources = { ...fundQuotes.quotes, ...loaded.quotes };
+  const drafts = computeTradingSuggestions({ facts: loaded.facts, preferences, fundPrices: prices, closes });
+  const sources = { ...fundPrices.prices, ...loaded.priced.holdings };
   return { drafts, sourceOf: (symbol: string) => sources[symbol]?.source ?? 'simulated' };
 }
 
@@ -160,7 +162,8 @@ export async function generateTradingSuggestions(
     userId: string;
     portfolio: Portfolio;
     preferences: SuggestionPreferences;
-    requestOptions?: RequestOptions;
+    /** Who asks (the session's user; an admin may ask for another's): their own vendor keys serve it. */
+    requesterId?: string;
     onLlmFailure?: (error: LlmUnavailableError) => void;
   },
 ): Promise<GenerateSuggestionsResponse> {
@@ -170,7 +173,7 @@ export async function generateTradingSuggestions(
       options,
       options.portfolio,
       options.preferences,
-      options.requestOptions,
+      options.requesterId,
     );
     const words = await wordReasoning(options.writer, drafts, options.onLlmFailure);
     const rows = await replaceOpenSuggestions(

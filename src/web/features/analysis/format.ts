@@ -1,4 +1,5 @@
 import type { MarketDataSourceName } from '../../../contracts/market-data';
+import { PRICE_SOURCE_LABELS } from '../../../domain/analytics/format';
 import { displaySymbol } from '../../../domain/security-master';
 
 /** A ratio such as beta or Sharpe: 2 decimals. */
@@ -6,34 +7,7 @@ export function formatRatio(value: number): string {
   return value.toFixed(2);
 }
 
-export const SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = {
-  yahoo: 'Yahoo Finance',
-  coingecko: 'CoinGecko',
-  alphavantage: 'Alpha Vantage',
-  polygon: 'Polygon',
-  fmp: 'Financial Modeling Prep',
-  simulated: 'Simulated',
-};
-
-/**
- * A price in a listing's own currency: pence as `440p` (London quotes in GBX), others with their symbol
- * (`¥2,400`, `CA$205.00`, `€210.00`).
- */
-export function formatLocalPrice(price: number, currency: string): string {
-  if (currency === 'GBX') {
-    return `${price.toLocaleString('en-US', { maximumFractionDigits: 2 })}p`;
-  }
-  try {
-    return price.toLocaleString('en-US', { style: 'currency', currency });
-  } catch {
-    return `${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`;
-  }
-}
-
-/** A rate to USD with four significant digits: 1.310, 0.006400. */
-export function formatFxRate(rate: number): string {
-  return rate.toLocaleString('en-US', { minimumSignificantDigits: 4, maximumSignificantDigits: 4 });
-}
+export const SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = PRICE_SOURCE_LABELS;
 
 /**
  * The holdings no figure includes (issue 25 item 3), as written in the results: 'Left out: ZZZZQ (not

@@ -13,7 +13,8 @@ import {
   formatUsd,
   TONE_TEXT_CLASS,
 } from '../../lib/format';
-import { formatFxRate, formatLocalPrice, leftOutNote, SOURCE_LABELS } from './format';
+import { fxRatesNote, formatLocalPrice } from '../../../domain/analytics/format';
+import { leftOutNote, SOURCE_LABELS } from './format';
 import { Amount } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/security-master';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
@@ -31,20 +32,11 @@ function ChangeIcon({ value }: { value: number }) {
  * 'Converted to USD at Simulated rates of 2026-11-24: 1 GBP = 1.310 USD; 1 JPY = 0.006400 USD'.
  */
 function FxRatesNote({ valuation }: { valuation: Valuation }) {
-  const rates = new Map<string, LocalPrice['fx']>();
-  for (const holding of Object.values(valuation.holdings)) {
-    if (holding.local) rates.set(holding.local.fx.currency, holding.local.fx);
-  }
-  if (rates.size === 0) return null;
-  const groups = new Map<string, string[]>();
-  for (const fx of [...rates.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1))) {
-    const key = `${SOURCE_LABELS[fx.source]} rates of ${fx.date}`;
-    groups.set(key, [...(groups.get(key) ?? []), `1 ${fx.currency} = ${formatFxRate(fx.rate)} USD`]);
-  }
+  const note = fxRatesNote(Object.values(valuation.holdings).flatMap((h) => (h.local ? [h.local.fx] : [])));
+  if (note === null) return null;
   return (
     <p className="text-xs text-muted-foreground" data-testid="fx-rates">
-      Converted to USD at{' '}
-      {[...groups.entries()].map(([label, list]) => `${label}: ${list.join('; ')}`).join('. ')}
+      {note}
     </p>
   );
 }
