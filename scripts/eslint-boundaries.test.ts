@@ -70,6 +70,17 @@ describe('server features', () => {
     expect(await findings(planted, "import { x } from './service';")).toEqual([]);
   });
 
+  it('refuses another feature’s tables and the migrator’s index, but for a decided table edge', async () => {
+    for (const target of ['../billing/schema', '../account/../billing/schema.js', '../../db/schema']) {
+      expect(await findings(planted, `import { x } from '${target}';`)).toEqual([
+        expect.stringMatching(REFUSED),
+      ]);
+    }
+    // SERVER_TABLE_EDGES: an alert's scope is a client; its own tables are its own.
+    expect(await findings(planted, "import { client } from '../clients/schema';")).toEqual([]);
+    expect(await findings(planted, "import { x } from './schema';")).toEqual([]);
+  });
+
   it('refuses the app, the services builder and the job registry', async () => {
     for (const target of ['../../app', '../../services.js', '../../jobs/registry']) {
       expect(await findings(planted, `import { x } from '${target}';`)).toEqual([
