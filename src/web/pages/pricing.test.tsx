@@ -85,10 +85,10 @@ describe('/pricing', () => {
     renderAt('/pricing', <PricingPage />);
     fireEvent.click(screen.getByLabelText('Annual'));
     await waitFor(() => expect(api.requests.map((r) => r.route)).toContain('GET /api/config'));
-    const button = within(card('Premium')).getByRole('button', { name: 'Get Premium' });
     await waitFor(() => expect(screen.getByText(/Ada/)).toBeTruthy());
-    fireEvent.click(button);
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(url));
+    // Found once the session is in: the card may render its button anew when it arrives.
+    fireEvent.click(within(card('Premium')).getByRole('button', { name: 'Get Premium' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(url), { timeout: 5_000 });
     const sent = api.requests.find((r) => r.route === 'POST /api/create-checkout-session');
     expect(sent?.body).toEqual({ plan: 'premium', interval: 'yearly' });
     expect(api.unexpected).toEqual([]);
