@@ -258,7 +258,7 @@ export default tseslint.config(
         // The build and operator scripts are plain JavaScript outside tsconfig: each is typed as its own small
         // project (more than typescript-eslint's default of 8 files since the icon and service-worker steps).
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'],
+          allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', 'src/web/public/*.js'],
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
         },
         tsconfigRootDir: import.meta.dirname,
@@ -347,5 +347,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // The one classic script of the page (install-offer.js), run in the browser before the app.
+    files: ['src/web/public/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
 );

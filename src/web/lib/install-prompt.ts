@@ -20,6 +20,9 @@ export function createInstallPrompt(target: EventTarget) {
     offer = next;
     for (const listener of listeners) listener();
   };
+  // An offer made before this module ran, kept by public/install-offer.js.
+  const early = (target as { __installOffer?: BeforeInstallPromptEvent }).__installOffer;
+  if (early) offer = early;
   target.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     setOffer(event as BeforeInstallPromptEvent);
