@@ -73,6 +73,12 @@ export const ACTIVITY_FIELD_RULES: Readonly<
   split: { symbol: 'required', quantity: 'required', price: 'none', fee: 'none', amount: 'none' },
   deposit: { symbol: 'none', quantity: 'none', price: 'none', fee: 'none', amount: 'required' },
   withdrawal: { symbol: 'none', quantity: 'none', price: 'none', fee: 'none', amount: 'required' },
-  transfer_in: { symbol: 'required', quantity: 'required', price: 'optional', fee: 'optional', amount: 'none' },
+  transfer_in: {
+    symbol: 'required',
+    quantity: 'required',
+    price: 'optional',
+    fee: 'optional',
+    amount: 'none',
+  },
   transfer_out: { symbol: 'required', quantity: 'required', price: 'none', fee: 'optional', amount: 'none' },
 };

@@ -18,6 +18,16 @@ export class CsvReadError extends Error {
   }
 }
 
+/** How much a reader takes, and what it says of a file it cannot read at all. */
+export interface CsvReadLimits {
+  maxChars: number;
+  maxRows: number;
+  errors: Readonly<Record<'tooLarge' | 'empty' | 'notText' | 'tooManyRows', string>>;
+}
+
+/** The positions import's limits and texts (the default). */
+const POSITIONS_CSV_LIMITS: CsvReadLimits = { ...CSV_IMPORT_LIMITS, errors: CSV_ERRORS };
+
 const REPLACEMENT_CHAR = /\uFFFD/g;
 const LINE_BREAK = /\r\n|\r|\n/g;
 
@@ -40,12 +50,12 @@ function describe(error: CsvError): string {
  * blank lines kept as records so that line numbers stay true. Records that are all blank are dropped
  * after numbering. Throws a CsvReadError for empty, binary, oversized or unparseable text.
  */
-export function readCsv(text: string): CsvRow[] {
-  if (text.length > CSV_IMPORT_LIMITS.maxChars) throw new CsvReadError(CSV_ERRORS.tooLarge);
-  if (text.replace(/^\uFEFF/, '').trim() === '') throw new CsvReadError(CSV_ERRORS.empty);
+export function readCsv(text: string, limits: CsvReadLimits = POSITIONS_CSV_LIMITS): CsvRow[] {
+  if (text.length > limits.maxChars) throw new CsvReadError(limits.errors.tooLarge);
+  if (text.replace(/^\uFEFF/, '').trim() === '') throw new CsvReadError(limits.errors.empty);
   const replacements = text.match(REPLACEMENT_CHAR)?.length ?? 0;
   if (text.includes('\u0000') || replacements > Math.max(8, text.length / 100))
-    throw new CsvReadError(CSV_ERRORS.notText);
+    throw new CsvReadError(limits.errors.notText);
 
   let records: string[][];
   try {
@@ -77,8 +87,8 @@ export function readCsv(text: string): CsvRow[] {
     }
     if (blank) continue;
     rows.push({ line: start, cells });
-    if (rows.length > CSV_IMPORT_LIMITS.maxRows) throw new CsvReadError(CSV_ERRORS.tooManyRows);
+    if (rows.length > limits.maxRows) throw new CsvReadError(limits.errors.tooManyRows);
   }
-  if (rows.length === 0) throw new CsvReadError(CSV_ERRORS.empty);
+  if (rows.length === 0) throw new CsvReadError(limits.errors.empty);
   return rows;
 }
