@@ -76,15 +76,6 @@ const SERVER_TABLE_EDGES = {
   'sign-in': ['analysis/schema.ts'], // an abandoned demo account's analysis usage goes with it
 };
 
-/**
- * Edges that exist today but are no service call: shared helpers that live in a feature. Allowed until they
- * move (each line says where), so that lint holds now; nothing may be added here.
- */
-const SERVER_FEATURE_EDGES_TO_REMOVE = {
-  // composeMail is the mail layout every mailing feature uses: it belongs in providers/mail or lib/.
-  alerts: ['sign-in/account-mail.ts'],
-};
-
 /** Tests and test helpers in src/ (their own import rules below); production code imports none of them. */
 const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'];
 const TEST_CODE = [at('**/*.test.{ts,tsx}'), at('**/testing/**'), at('e2e/**'), at('bench/**')];
@@ -114,7 +105,6 @@ function importZones({ forTests }) {
       file.replace(/service\.ts$/, 'manifest.ts'),
     ]),
     ...(SERVER_TABLE_EDGES[feature] ?? []),
-    ...(SERVER_FEATURE_EDGES_TO_REMOVE[feature] ?? []),
   ];
   const everywhere = [
     zone(
