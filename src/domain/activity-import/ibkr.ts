@@ -185,7 +185,6 @@ function readTrade(
   const quantity = decimalOf(cell('quantity'));
   if (quantity === null) return skip(IBKR_REASONS.noQuantity);
   if (quantity === 'invalid') return skip(IBKR_REASONS.notANumber('quantity', cell('quantity')));
-  if (quantity.isZero()) return skip(IBKR_REASONS.zero('quantity'));
   const codes = cell('code').split(';').map((code) => code.trim());
   if (quantity.isNegative() && codes.includes('O')) return skip(IBKR_REASONS.shortSale);
   if (quantity.isPositive() && codes.includes('C')) return skip(IBKR_REASONS.coverShort);
