@@ -8,7 +8,13 @@ import { holdingKey } from '../broker-csv/symbols';
 import { fromDayNumber, isIsoDate, toDayNumber } from '../calendar';
 import { findSecurity } from '../security-master';
 import { Decimal, parseAmount, readActivityCsv, type CsvRow } from './cells';
-import type { ActivityFileParse, ActivityFormat, ImportedActivity, ImportFile, ImportLineIssue } from './format';
+import type {
+  ActivityFileParse,
+  ActivityFormat,
+  ImportedActivity,
+  ImportFile,
+  ImportLineIssue,
+} from './format';
 
 /**
  * The key of a symbol: the security master's own (`BRK.B` -> `BRK-B`, `btc` as crypto -> `CRYPTO:BTC`) when it
@@ -57,9 +63,10 @@ export function isoDate(year: string, month: string, day: string): string | unde
 
 /** The date of an ISO 8601 date or date-time as written (`2022-09-03T16:25:19.368Z` -> `2022-09-03`). */
 export function dateOfIsoDateTime(raw: string): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
-    raw.trim(),
-  );
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+      raw.trim(),
+    );
   if (!match) return undefined;
   const [, year = '', month = '', day = ''] = match;
   return isoDate(year, month, day);
@@ -114,6 +121,10 @@ export class ParseCollector {
   /** Both lists in line order (a reader may settle some lines after others). */
   result(): ActivityFileParse {
     const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
-    return { format: this.format, activities: this.activities.sort(byLine), errors: this.errors.sort(byLine) };
+    return {
+      format: this.format,
+      activities: this.activities.sort(byLine),
+      errors: this.errors.sort(byLine),
+    };
   }
 }

@@ -55,7 +55,9 @@ export const ghostfolioCsv: ActivityFormatReader = {
     const isOwnLayout = names.includes('code') || names.includes('action') || names.includes('datasource');
     return (
       isOwnLayout &&
-      (['date', 'symbol', 'type', 'currency', 'unitPrice', 'quantity'] as const).every((f) => columns[f] !== undefined)
+      (['date', 'symbol', 'type', 'currency', 'unitPrice', 'quantity'] as const).every(
+        (f) => columns[f] !== undefined,
+      )
     );
   },
   parse(file) {

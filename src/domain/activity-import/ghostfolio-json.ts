@@ -104,7 +104,9 @@ export const ghostfolioJson: ActivityFormatReader = {
   format: 'ghostfolio-json',
   label: 'Ghostfolio export (JSON)',
   detect(file) {
-    return file.fileName.toLowerCase().endsWith('.json') || file.text.replace(BOM, '').trimStart().startsWith('{');
+    return (
+      file.fileName.toLowerCase().endsWith('.json') || file.text.replace(BOM, '').trimStart().startsWith('{')
+    );
   },
   parse(file) {
     const out = new ParseCollector('ghostfolio-json');
@@ -121,7 +123,8 @@ export const ghostfolioJson: ActivityFormatReader = {
       out.skip(1, GHOSTFOLIO_JSON_REASONS.noActivities);
       return out.result();
     }
-    if (activities.length > ACTIVITY_IMPORT_LIMITS.maxRows) throw new CsvReadError(ACTIVITY_FILE_ERRORS.tooManyRows);
+    if (activities.length > ACTIVITY_IMPORT_LIMITS.maxRows)
+      throw new CsvReadError(ACTIVITY_FILE_ERRORS.tooManyRows);
     const profiles = profilesOf(isRecord(data) ? data.assetProfiles : undefined);
     const lines = arrayElementLines(text, 'activities');
     activities.forEach((activity: unknown, index) => {

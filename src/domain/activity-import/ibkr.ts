@@ -185,7 +185,9 @@ function readTrade(
   const quantity = decimalOf(cell('quantity'));
   if (quantity === null) return skip(IBKR_REASONS.noQuantity);
   if (quantity === 'invalid') return skip(IBKR_REASONS.notANumber('quantity', cell('quantity')));
-  const codes = cell('code').split(';').map((code) => code.trim());
+  const codes = cell('code')
+    .split(';')
+    .map((code) => code.trim());
   if (quantity.isNegative() && codes.includes('O')) return skip(IBKR_REASONS.shortSale);
   if (quantity.isPositive() && codes.includes('C')) return skip(IBKR_REASONS.coverShort);
   const price = decimalOf(cell('t. price'));
@@ -199,9 +201,7 @@ function readTrade(
 
   const raw = cell('symbol');
   const resolved: Resolved =
-    category === 'crypto'
-      ? { symbol: securityKey(raw, true) ?? '' }
-      : listedSymbol(raw, listings);
+    category === 'crypto' ? { symbol: securityKey(raw, true) ?? '' } : listedSymbol(raw, listings);
   if ('reason' in resolved) return skip(resolved.reason);
   if (resolved.symbol === '') return skip(IBKR_REASONS.notATicker(raw));
 
@@ -259,8 +259,13 @@ const DESCRIBED_SYMBOL = /^([A-Za-z0-9. ]+?)\s*\([A-Za-z0-9]+\)/;
  * Dividends are positive and taxes negative; a row of the other sign that undoes one of the same day, currency,
  * description and size (IBKR books a corrected tax as tax, refund, new tax) cancels it, and both are listed.
  */
-function settleCashRows(rows: readonly CashRow[], listings: ReadonlyMap<string, string>, out: ParseCollector) {
-  const isNormal = (row: CashRow) => (row.type === 'dividend' ? row.amount.isPositive() : row.amount.isNegative());
+function settleCashRows(
+  rows: readonly CashRow[],
+  listings: ReadonlyMap<string, string>,
+  out: ParseCollector,
+) {
+  const isNormal = (row: CashRow) =>
+    row.type === 'dividend' ? row.amount.isPositive() : row.amount.isNegative();
   const reversed = new Set<CashRow>();
   for (const reversal of rows.filter((row) => !isNormal(row))) {
     const undone = rows.find(
@@ -274,7 +279,10 @@ function settleCashRows(rows: readonly CashRow[], listings: ReadonlyMap<string, 
         row.amount.negated().equals(reversal.amount),
     );
     if (undone === undefined) {
-      out.skip(reversal.line, reversal.type === 'dividend' ? IBKR_REASONS.dividendReversal : IBKR_REASONS.taxRefund);
+      out.skip(
+        reversal.line,
+        reversal.type === 'dividend' ? IBKR_REASONS.dividendReversal : IBKR_REASONS.taxRefund,
+      );
       continue;
     }
     reversed.add(undone);

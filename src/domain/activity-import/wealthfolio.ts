@@ -101,7 +101,8 @@ function symbolOf(row: Row): { symbol: string | null } | { reason: string } {
 function activitiesOf(row: Row): ActivityDraft[] | { reason: string } {
   const rawType = (row.type ?? '').trim().toUpperCase();
   if (rawType === 'CREDIT') return { reason: WEALTHFOLIO_REASONS.credit };
-  if (rawType === 'ADJUSTMENT' || rawType === 'UNKNOWN') return { reason: WEALTHFOLIO_REASONS.adjustment(rawType) };
+  if (rawType === 'ADJUSTMENT' || rawType === 'UNKNOWN')
+    return { reason: WEALTHFOLIO_REASONS.adjustment(rawType) };
   const type = TYPES[rawType];
   if (type === undefined) return { reason: WEALTHFOLIO_REASONS.type(row.type ?? '') };
   const date = dateOfIsoDateTime(row.date ?? '');
@@ -138,7 +139,8 @@ function activitiesOf(row: Row): ActivityDraft[] | { reason: string } {
       }
       if (symbol === null) return { reason: WEALTHFOLIO_REASONS.noSymbol };
       if (quantity === undefined) return { reason: WEALTHFOLIO_REASONS.noQuantity };
-      if (unitPrice === undefined && (type === 'buy' || type === 'sell')) return { reason: WEALTHFOLIO_REASONS.noPrice };
+      if (unitPrice === undefined && (type === 'buy' || type === 'sell'))
+        return { reason: WEALTHFOLIO_REASONS.noPrice };
       return [
         draft({
           ...base,
