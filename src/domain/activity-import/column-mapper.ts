@@ -135,7 +135,7 @@ const TYPE_SYNONYMS: Readonly<Record<ActivityType, readonly string[]>> = {
 export interface MappingProposal {
   /** The columns found for the fields (each column used once). */
   columns: Partial<Record<MappedField, string>>;
-  /** The first format that reads every sampled date; undefined when none does or no date column was found. */
+  /** The format that reads the most sampled dates; undefined when none reads any or no date column was found. */
   dateFormat: DateFormat | undefined;
   /** The sampled type words recognised; the others are for the person to map. */
   types: Record<string, ActivityType>;
@@ -145,7 +145,7 @@ export interface MappingProposal {
 
 /**
  * A mapping proposed from a header (and some rows of the file, to see its dates and type words). Where both
- * `MM/DD/YYYY` and `DD/MM/YYYY` read every sampled date, the US one is proposed: the person confirms it.
+ * `MM/DD/YYYY` and `DD/MM/YYYY` read as many sampled dates, the US one is proposed: the person confirms it.
  */
 export function proposeMapping(
   header: readonly string[],
@@ -172,11 +172,11 @@ export function proposeMapping(
       : rows.map((row) => row[index]?.trim() ?? '').filter((cell) => cell !== '');
   };
 
+  // The format that reads the most sampled dates (a file may hold a slip such as 30.02.2024); the first on a tie.
   const dates = samples('date');
-  const dateFormat =
-    dates.length === 0
-      ? undefined
-      : DATE_FORMATS.find((format) => dates.every((date) => parseMappedDate(date, format) !== undefined));
+  const readCount = (format: DateFormat) => dates.filter((date) => parseMappedDate(date, format)).length;
+  const best = Math.max(0, ...DATE_FORMATS.map(readCount));
+  const dateFormat = best === 0 ? undefined : DATE_FORMATS.find((format) => readCount(format) === best);
 
   const types: Record<string, ActivityType> = {};
   const unknownTypes: string[] = [];

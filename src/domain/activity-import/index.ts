@@ -28,16 +28,17 @@ import { ibkrStatement } from './ibkr';
 import { wealthfolioCsv } from './wealthfolio';
 
 /**
- * The formats in the order they are tried: the first whose `detect` says yes reads the file. Each detects its
- * own layout by words no other format's header has, so the order matters only where one layout is a loose
- * one (Ghostfolio's CSV takes synonyms): those come last.
+ * The formats in the order they are tried: the first whose `detect` says yes reads the file. JSON formats come
+ * first: their `detect` looks at the name and first character only, and a JSON file is never split as CSV
+ * (csv-parse takes seconds over the quotes of a large one). Each CSV format detects its own layout by words no
+ * other's header has; Ghostfolio's CSV, which takes synonyms, comes last.
  */
 export const ACTIVITY_FORMAT_READERS: readonly ActivityFormatReader[] = [
-  // US brokers' transaction histories (Schwab, Fidelity, Vanguard, E*TRADE, Robinhood) go here, first:
-  // written in parallel, the merger adds their readers (schwabHistory, ...) to this list.
-  ibkrStatement,
   // Foliowise's own export (issue 27 item 11), a JSON file too, goes before Ghostfolio's when it exists.
   ghostfolioJson,
+  // US brokers' transaction histories (Schwab, Fidelity, Vanguard, E*TRADE, Robinhood) go here: written in
+  // parallel, the merger adds their readers (schwabHistory, ...) to this list.
+  ibkrStatement,
   wealthfolioCsv,
   ghostfolioCsv,
 ];
@@ -48,11 +49,18 @@ export const EARLIEST_ACTIVITY_DATE = '1970-01-01';
 export const IMPORT_REFUSALS = {
   unrecognised:
     'We could not recognise the format of this file. Tell us which column holds each field to import it.',
+  /** The reasons, commonest first, each with its first line: 'Line 11 and 11 more: ...'. */
   noUsableRows: (label: string, errors: readonly ImportLineIssue[]) => {
-    const shown = errors.slice(0, 3).map(({ line, message }) => `line ${line}: ${message}`);
-    const more = errors.length - shown.length;
-    const listed = shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
-    return `No activity in this file can be imported (${label}).` + (listed ? ` ${capitalise(listed)}.` : '');
+    const byReason = new Map<string, number[]>();
+    for (const { line, message } of errors) byReason.set(message, [...(byReason.get(message) ?? []), line]);
+    const ranked = [...byReason].sort((a, b) => b[1].length - a[1].length);
+    const shown = ranked.slice(0, 3).map(([message, lines]) => {
+      const more = lines.length - 1;
+      return `Line ${lines[0] ?? 1}${more > 0 ? ` and ${more} more` : ''}: ${message}.`;
+    });
+    const others = ranked.length - shown.length;
+    if (others > 0) shown.push(`${others} other ${others === 1 ? 'reason' : 'reasons'}.`);
+    return [`No activity in this file can be imported (${label}).`, ...shown].join(' ');
   },
   future: (date: string) => `the date ${date} is in the future`,
   tooEarly: (date: string) => `the date ${date} is before 1970`,
@@ -61,10 +69,6 @@ export const IMPORT_REFUSALS = {
   zeroRatio: 'the split ratio is zero',
   zeroAmount: 'the amount is zero',
 } as const;
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 export type ActivityFileRead =
   | { ok: true; label: string; parse: ActivityFileParse }
