@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ghostfolioCsv, ghostfolioDate } from './ghostfolio-csv';
-import { arrayElementLines, ghostfolioJson, GHOSTFOLIO_JSON_REASONS } from './ghostfolio-json';
+import { arrayElementLines, GHOSTFOLIO_JSON_REASONS } from './ghostfolio-json';
 import { GHOSTFOLIO_REASONS } from './ghostfolio';
 import { readActivityFile } from './index';
-import { fixtureFile } from './test-files';
+import { fixtureFile, hasSharedFixtures, sharedFile } from './test-files';
 
 const TODAY = '2025-03-01';
 
@@ -227,13 +226,8 @@ describe('Ghostfolio files that cannot be imported', () => {
 });
 
 // Ghostfolio's own test files (AGPL-3.0, so not copied here): read where the shared fixtures are present.
-const GHOSTFOLIO_FILES = '/work/shared/fixtures/ghostfolio-import';
-describe.skipIf(!existsSync(GHOSTFOLIO_FILES))("Ghostfolio's own import test files", () => {
-  const read = (path: string) =>
-    readActivityFile(
-      { text: readFileSync(`${GHOSTFOLIO_FILES}/${path}`, 'utf8'), fileName: path },
-      { today: TODAY },
-    );
+describe.skipIf(!hasSharedFixtures('ghostfolio-import'))("Ghostfolio's own import test files", () => {
+  const read = (path: string) => readActivityFile(sharedFile(`ghostfolio-import/${path}`), { today: TODAY });
 
   it('reads the 500 buys of 500-activities.json', () => {
     const result = read('ok/500-activities.json');

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixtureFile } from './test-files';
+import { fixtureFile, hasSharedFixtures, sharedFile } from './test-files';
 import { WEALTHFOLIO_REASONS, wealthfolioCsv } from './wealthfolio';
 
 describe('Wealthfolio activity CSV', () => {
@@ -79,10 +78,8 @@ describe('Wealthfolio activity CSV', () => {
 });
 
 // Wealthfolio's own files (AGPL-3.0, so not copied here): read where the shared fixtures are present.
-const WEALTHFOLIO_FILES = '/work/shared/fixtures/broker-transactions/wealthfolio';
-describe.skipIf(!existsSync(WEALTHFOLIO_FILES))("Wealthfolio's own sample files", () => {
-  const parse = (name: string) =>
-    wealthfolioCsv.parse({ text: readFileSync(`${WEALTHFOLIO_FILES}/${name}`, 'utf8'), fileName: name });
+describe.skipIf(!hasSharedFixtures('broker-transactions'))("Wealthfolio's own sample files", () => {
+  const parse = (name: string) => wealthfolioCsv.parse(sharedFile(`broker-transactions/wealthfolio/${name}`));
 
   it("reads the app's sample-import.csv: 13 activities from 14 rows, its malformed split and its credit skipped", () => {
     const { activities, errors } = parse('sample-import.csv');
