@@ -33,7 +33,7 @@ export const HISTORY_SKIP_REASONS = {
   zeroAmount: 'zero amount',
   noQuantity: 'no quantity',
   wrongSign: (label: string, amount: string) =>
-    `a ${label} with a cash amount of ${amount} (the wrong way round)`,
+    `a ${label} with the cash going the other way (${amount}): a refund or reversal the history cannot record`,
   splitRatioUnknown: (added: string) =>
     `a stock split that added ${added} shares: the file does not show the shares held before it, so the ratio is unknown; add the split by hand`,
   unknown: (action: string) => (action ? `"${action}" is not an activity this import knows` : 'no action'),
