@@ -6,7 +6,15 @@
  */
 import { ACTIVITY_TYPE_LABELS, type ActivityType } from '../activities/activity';
 import { holdingKey, isCusip, isOptionSymbol } from '../broker-csv/symbols';
-import { CsvReadError, Decimal, parseAmount, parseUsDate, readActivityCsv, type CsvRow } from './cells';
+import {
+  CsvReadError,
+  Decimal,
+  parseAmount,
+  parseIsoDate,
+  parseUsDate,
+  readActivityCsv,
+  type CsvRow,
+} from './cells';
 import type {
   ActivityFileParse,
   ActivityFormat,
@@ -107,7 +115,8 @@ export function historyReader<K extends string>(layout: HistoryLayout<K>): Activ
 /** A row with at most two values and no date first: a title, a disclaimer line, `Date downloaded ...`. */
 function isNoteRow(cells: string[]): boolean {
   const filled = cells.filter((cell) => cell.trim() !== '');
-  return filled.length <= 2 && parseUsDate(cells[0] ?? '') === null;
+  const first = cells[0] ?? '';
+  return filled.length <= 2 && parseUsDate(first) === null && parseIsoDate(first) === null;
 }
 
 /**
@@ -153,10 +162,10 @@ function readRowOf<K extends string>(
   }
 }
 
-/** A date cell as `YYYY-MM-DD`, or the row's error. */
+/** A date cell (`MM/DD/YYYY`, Schwab's `... as of ...`, or Vanguard's newer `YYYY-MM-DD`), or the row's error. */
 export function dateCell(raw: string, column: string): string {
   if (raw === '') throw new RowIssue(`no ${column}`);
-  const date = parseUsDate(raw);
+  const date = parseUsDate(raw) ?? parseIsoDate(raw);
   if (date === null) throw new RowIssue(`the ${column} "${raw}" is not a date (MM/DD/YYYY)`);
   return date;
 }
