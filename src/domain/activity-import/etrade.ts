@@ -15,6 +15,8 @@ import {
   numberCell,
   optionalSymbol,
   requireSymbol,
+  skipRow,
+  type SkippedKind,
   type HistoryBuilder,
   type HistoryLayout,
   type RowCells,
@@ -32,6 +34,7 @@ type Column =
   | 'description';
 
 type Kind =
+  | SkippedKind
   | 'buy'
   | 'sell'
   | 'dividend'
@@ -40,11 +43,7 @@ type Kind =
   | 'fee'
   | 'tax'
   | 'cash flow'
-  | 'transfer'
-  | 'short'
-  | 'options'
-  | 'corporate action'
-  | 'unclear';
+  | 'transfer';
 
 /** E*TRADE's TransactionType values, lower case. */
 const TYPES: Readonly<Record<string, Kind>> = {
@@ -138,26 +137,10 @@ function readEtradeRow(cells: RowCells<Column>, line: number, out: HistoryBuilde
       return out.cash(line, { type: 'fee', date, amount: amount(), note });
     case 'cash flow':
       return out.cashFlow(line, { date, amount: amount(), note });
-    case 'transfer': {
-      if (quantity === null || quantity.isZero()) return out.cashFlow(line, { date, amount: amount(), note });
-      const direction = quantity.isNegative() ? 'transfer_out' : 'transfer_in';
-      return out.trade(line, {
-        type: direction,
-        date,
-        symbol: requireSymbol(symbolCell),
-        quantity,
-        price: null,
-        note,
-      });
-    }
-    case 'short':
-      throw new RowIssue(SKIP.short);
-    case 'options':
-      throw new RowIssue(SKIP.options);
-    case 'corporate action':
-      throw new RowIssue(SKIP.corporateAction(type));
-    case 'unclear':
-      throw new RowIssue(SKIP.unclear(type));
+    case 'transfer':
+      return out.journal(line, { date, quantity, symbolCell, amount: amount(), note });
+    default:
+      return skipRow(kind, type, symbolCell);
   }
 }
 

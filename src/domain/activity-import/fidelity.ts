@@ -15,8 +15,9 @@ import {
   noteOf,
   numberCell,
   optionalSymbol,
-  readSymbol,
   requireSymbol,
+  skipRow,
+  type SkippedKind,
   type HistoryBuilder,
   type HistoryLayout,
   type RowCells,
@@ -37,6 +38,7 @@ type Column =
   | 'currency';
 
 type Kind =
+  | SkippedKind
   | 'buy'
   | 'sell'
   | 'reinvestment'
@@ -45,12 +47,7 @@ type Kind =
   | 'fee'
   | 'tax'
   | 'cash flow'
-  | 'transfer'
-  | 'short'
-  | 'options'
-  | 'sweep'
-  | 'redemption'
-  | 'corporate action';
+  | 'transfer';
 
 /** Action openings, tried in order (a short sale before a sale). */
 const ACTIONS: readonly (readonly [RegExp, Kind])[] = [
@@ -150,32 +147,11 @@ function readFidelityRow(cells: RowCells<Column>, line: number, out: HistoryBuil
       });
     case 'cash flow':
       return out.cashFlow(line, { date, amount: amount(), currency, note });
-    case 'transfer': {
-      const shares = quantity();
-      if (shares === null || shares.isZero() || 'reason' in readSymbol(symbolCell)) {
-        return out.cashFlow(line, { date, amount: amount(), currency, note });
-      }
-      const type = shares.isNegative() ? 'transfer_out' : 'transfer_in';
-      return out.trade(line, {
-        type,
-        date,
-        symbol: requireSymbol(symbolCell),
-        quantity: shares,
-        price: null,
-        currency,
-        note,
-      });
-    }
-    case 'short':
-      throw new RowIssue(SKIP.short);
-    case 'options':
-      throw new RowIssue(SKIP.options);
-    case 'sweep':
-      throw new RowIssue(SKIP.sweep);
-    case 'redemption':
-      throw new RowIssue(SKIP.redemption);
-    case 'corporate action':
-      throw new RowIssue(SKIP.corporateAction(action.split(' ')[0] ?? action));
+    case 'transfer':
+      return out.journal(line, { date, quantity: quantity(), symbolCell, amount: amount(), currency, note });
+    default:
+      // `MERGER MER FROM 54211N101#REOR ...`: the first word names the action.
+      return skipRow(kind, action.split(' ')[0] ?? action, symbolCell);
   }
 }
 

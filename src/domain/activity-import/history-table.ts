@@ -51,6 +51,32 @@ export const HISTORY_SKIP_REASONS = {
 /** Thrown while reading one row: the row is skipped with this message (an error or a stated reason). */
 export class RowIssue extends Error {}
 
+/** What every reader skips, whatever its own word for the row. */
+export type SkippedKind =
+  'short' | 'options' | 'sweep' | 'redemption' | 'corporate action' | 'cash in lieu' | 'unclear';
+
+/** Skips a row the history cannot express; `action` is the file's word for it, `symbol` its symbol cell. */
+export function skipRow(kind: SkippedKind, action: string, symbol = ''): never {
+  switch (kind) {
+    case 'short':
+      throw new RowIssue(HISTORY_SKIP_REASONS.short);
+    case 'options':
+      throw new RowIssue(HISTORY_SKIP_REASONS.options);
+    case 'sweep':
+      throw new RowIssue(HISTORY_SKIP_REASONS.sweep);
+    case 'redemption':
+      throw new RowIssue(HISTORY_SKIP_REASONS.redemption);
+    case 'corporate action':
+      // Mergers, conversions and reverse splits come in two legs; the old security's is under its CUSIP.
+      if (isCusip(symbol.trim())) throw new RowIssue(HISTORY_SKIP_REASONS.cusipLeg(action, symbol.trim()));
+      throw new RowIssue(HISTORY_SKIP_REASONS.corporateAction(action));
+    case 'cash in lieu':
+      throw new RowIssue(HISTORY_SKIP_REASONS.cashInLieu);
+    case 'unclear':
+      throw new RowIssue(HISTORY_SKIP_REASONS.unclear(action));
+  }
+}
+
 /** A header cell as compared: lower case, BOM and quotes dropped, spaces collapsed. */
 export function headerName(cell: string): string {
   return cell
@@ -324,15 +350,38 @@ export class HistoryBuilder {
   }
 
   /** Cash in is a deposit, cash out a withdrawal (MoneyLink, wire, ACH, a cash journal). */
-  cashFlow(line: number, move: Omit<CashMove, 'type' | 'symbol'>): void {
+  cashFlow(line: number, move: Omit<CashMove, 'type'>): void {
     const type = move.amount?.isNegative() ? 'withdrawal' : 'deposit';
-    this.cash(line, { ...move, type });
+    this.cash(line, { ...move, type, symbol: null });
+  }
+
+  /** Shares moved in or out by the quantity's sign (a journal, an ACAT); a move of cash alone is a cash flow. */
+  journal(
+    line: number,
+    move: Omit<CashMove, 'type'> & { quantity: Decimal | null; symbolCell: string },
+  ): void {
+    const { quantity, symbolCell, ...cash } = move;
+    if (quantity === null || quantity.isZero()) return this.cashFlow(line, cash);
+    // A journal's price, where given, is the broker's valuation of the shares moved, not their cost.
+    this.trade(line, {
+      type: quantity.isNegative() ? 'transfer_out' : 'transfer_in',
+      date: move.date,
+      symbol: requireSymbol(symbolCell),
+      quantity,
+      price: null,
+      currency: move.currency,
+      note: move.note,
+    });
   }
 
   /** A split given as the shares it added (Schwab, Robinhood): its ratio is settled in `result`. */
-  splitBySharesAdded(line: number, split: Omit<SharesAddedSplit, 'line'>): void {
-    if (split.added.lessThanOrEqualTo(0)) throw new RowIssue(HISTORY_SKIP_REASONS.noQuantity);
-    this.splits.push({ line, ...split });
+  splitBySharesAdded(
+    line: number,
+    split: Omit<SharesAddedSplit, 'line' | 'added'> & { added: Decimal | null },
+  ): void {
+    const { added } = split;
+    if (added === null || added.lessThanOrEqualTo(0)) throw new RowIssue(HISTORY_SKIP_REASONS.noQuantity);
+    this.splits.push({ line, ...split, added });
   }
 
   result(): ActivityFileParse {

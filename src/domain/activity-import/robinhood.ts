@@ -14,6 +14,8 @@ import {
   numberCell,
   optionalSymbol,
   requireSymbol,
+  skipRow,
+  type SkippedKind,
   type HistoryBuilder,
   type HistoryLayout,
   type RowCells,
@@ -22,6 +24,7 @@ import {
 type Column = 'date' | 'instrument' | 'description' | 'code' | 'quantity' | 'price' | 'amount';
 
 type Kind =
+  | SkippedKind
   | 'buy'
   | 'sell'
   | 'dividend'
@@ -33,13 +36,7 @@ type Kind =
   | 'cash flow'
   | 'transfer in'
   | 'transfer out'
-  | 'split'
-  | 'short'
-  | 'options'
-  | 'sweep'
-  | 'corporate action'
-  | 'cash in lieu'
-  | 'unclear';
+  | 'split';
 
 /** Robinhood's Trans Codes, upper case. */
 const CODES: Readonly<Record<string, Kind>> = {
@@ -143,23 +140,15 @@ function readRobinhoodRow(cells: RowCells<Column>, line: number, out: HistoryBui
         note,
       });
     }
-    case 'split': {
-      const added = quantity();
-      if (added === null) throw new RowIssue(SKIP.noQuantity);
-      return out.splitBySharesAdded(line, { date, symbol: requireSymbol(instrument), added, note: code });
-    }
-    case 'short':
-      throw new RowIssue(SKIP.short);
-    case 'options':
-      throw new RowIssue(SKIP.options);
-    case 'sweep':
-      throw new RowIssue(SKIP.sweep);
-    case 'corporate action':
-      throw new RowIssue(SKIP.corporateAction(code));
-    case 'cash in lieu':
-      throw new RowIssue(SKIP.cashInLieu);
-    case 'unclear':
-      throw new RowIssue(SKIP.unclear(code));
+    case 'split':
+      return out.splitBySharesAdded(line, {
+        date,
+        symbol: requireSymbol(instrument),
+        added: quantity(),
+        note: code,
+      });
+    default:
+      return skipRow(kind, code, instrument);
   }
 }
 

@@ -4,7 +4,6 @@
  * `"Transactions  for account ..."` title line and trailing commas, ending in a `Transactions Total` row. Dates
  * may read `04/17/2023 as of 04/15/2023` (the first is the day it was booked). Newest first.
  */
-import { isCusip } from '../broker-csv/symbols';
 import {
   HISTORY_SKIP_REASONS as SKIP,
   RowIssue,
@@ -15,6 +14,8 @@ import {
   numberCell,
   optionalSymbol,
   requireSymbol,
+  skipRow,
+  type SkippedKind,
   type HistoryBuilder,
   type HistoryLayout,
   type RowCells,
@@ -23,6 +24,7 @@ import {
 type Column = 'date' | 'action' | 'symbol' | 'description' | 'quantity' | 'price' | 'fees' | 'amount';
 
 type Kind =
+  | SkippedKind
   | 'buy'
   | 'sell'
   | 'dividend'
@@ -32,13 +34,7 @@ type Kind =
   | 'tax'
   | 'cash flow'
   | 'journal'
-  | 'split'
-  | 'short'
-  | 'options'
-  | 'corporate action'
-  | 'redemption'
-  | 'cash in lieu'
-  | 'unclear';
+  | 'split';
 
 /** Schwab's Action values, lower case, by what they are. */
 const ACTIONS: Readonly<Record<string, Kind>> = {
@@ -146,41 +142,17 @@ function readSchwabRow(cells: RowCells<Column>, line: number, out: HistoryBuilde
       return out.cash(line, { type: 'fee', date, symbol: null, amount: amount(), note });
     case 'cash flow':
       return out.cashFlow(line, { date, amount: amount(), note });
-    case 'journal': {
-      const shares = quantity();
-      if (shares === null) return out.cashFlow(line, { date, amount: amount(), note });
-      const type = shares.isNegative() ? 'transfer_out' : 'transfer_in';
-      // A journal's price is Schwab's valuation of the shares moved, not their cost: the cost stays unknown.
-      return out.trade(line, {
-        type,
+    case 'journal':
+      return out.journal(line, { date, quantity: quantity(), symbolCell, amount: amount(), note });
+    case 'split':
+      return out.splitBySharesAdded(line, {
         date,
         symbol: requireSymbol(symbolCell),
-        quantity: shares,
-        price: null,
-        note,
+        added: quantity(),
+        note: action,
       });
-    }
-    case 'split': {
-      const added = quantity();
-      if (added === null) throw new RowIssue(SKIP.noQuantity);
-      return out.splitBySharesAdded(line, { date, symbol: requireSymbol(symbolCell), added, note: action });
-    }
-    case 'short':
-      throw new RowIssue(SKIP.short);
-    case 'options':
-      throw new RowIssue(SKIP.options);
-    case 'corporate action': {
-      if (isCusip(symbolCell)) {
-        throw new RowIssue(SKIP.cusipLeg(action, symbolCell));
-      }
-      throw new RowIssue(SKIP.corporateAction(action));
-    }
-    case 'redemption':
-      throw new RowIssue(SKIP.redemption);
-    case 'cash in lieu':
-      throw new RowIssue(SKIP.cashInLieu);
-    case 'unclear':
-      throw new RowIssue(SKIP.unclear(action));
+    default:
+      return skipRow(kind, action, symbolCell);
   }
 }
 

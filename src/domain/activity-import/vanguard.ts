@@ -16,6 +16,8 @@ import {
   numberCell,
   optionalSymbol,
   requireSymbol,
+  skipRow,
+  type SkippedKind,
   type HistoryBuilder,
   type HistoryLayout,
   type RowCells,
@@ -24,20 +26,7 @@ import {
 type Column = 'date' | 'type' | 'description' | 'name' | 'symbol' | 'shares' | 'price' | 'fees' | 'amount';
 
 type Kind =
-  | 'buy'
-  | 'sell'
-  | 'dividend'
-  | 'interest'
-  | 'fee'
-  | 'tax'
-  | 'cash flow'
-  | 'transfer'
-  | 'split'
-  | 'sweep'
-  | 'redemption'
-  | 'short'
-  | 'options'
-  | 'corporate action';
+  SkippedKind | 'buy' | 'sell' | 'dividend' | 'interest' | 'fee' | 'tax' | 'cash flow' | 'transfer' | 'split';
 
 /** Vanguard's Transaction Type values, lower case. */
 const TYPES: Readonly<Record<string, Kind>> = {
@@ -137,21 +126,10 @@ function readVanguardRow(cells: RowCells<Column>, line: number, out: HistoryBuil
         note,
       });
     }
-    case 'split': {
-      const added = shares();
-      if (added === null) throw new RowIssue(SKIP.noQuantity);
-      return out.splitBySharesAdded(line, { date, symbol: securityOf(cells), added, note: type });
-    }
-    case 'sweep':
-      throw new RowIssue(SKIP.sweep);
-    case 'redemption':
-      throw new RowIssue(SKIP.redemption);
-    case 'short':
-      throw new RowIssue(SKIP.short);
-    case 'options':
-      throw new RowIssue(SKIP.options);
-    case 'corporate action':
-      throw new RowIssue(SKIP.corporateAction(type));
+    case 'split':
+      return out.splitBySharesAdded(line, { date, symbol: securityOf(cells), added: shares(), note: type });
+    default:
+      return skipRow(kind, type, cells('symbol'));
   }
 }
 
