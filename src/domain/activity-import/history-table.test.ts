@@ -17,6 +17,7 @@ import historyForAccount from './fixtures/own__fidelity_History_for_Account.csv?
 import robinhoodReport from './fixtures/own__robinhood_activity_report.csv?raw';
 import schwabTitled from './fixtures/own__schwab_Transactions_title.csv?raw';
 import schwabNoAmounts from './fixtures/yahoo-finance-csv-converter__history.csv?raw';
+import { ACTIVITY_FIELD_RULES } from '../activities/activity';
 import { decimalText, HistoryBuilder, HISTORY_SKIP_REASONS as SKIP } from './history-table';
 import { Decimal } from './cells';
 import { robinhoodActivity } from './robinhood';
@@ -56,6 +57,42 @@ describe('detecting a US broker history', () => {
   ])('%s is found by none', (_name, text) => {
     expect(READERS.filter((reader) => reader.detect(importFile(text)))).toEqual([]);
   });
+});
+
+describe('what the readers build', () => {
+  const files: [string, (typeof READERS)[number], string][] = [
+    ['Schwab 2019', schwabHistory, schwab2019],
+    ['Schwab current', schwabHistory, schwabCurrent],
+    ['Schwab 2023', schwabHistory, schwabTitled],
+    ['Schwab without amounts', schwabHistory, schwabNoAmounts],
+    ['Fidelity Accounts_History', fidelityHistory, accountsHistory],
+    ['Fidelity multi-currency', fidelityHistory, multiCurrency],
+    ['Fidelity History_for_Account', fidelityHistory, historyForAccount],
+    ['Fidelity all accounts', fidelityHistory, allAccounts],
+    ['Vanguard', vanguardHistory, ofxDownload],
+    ['Vanguard 2024', vanguardHistory, vanguard2024],
+    ['E*TRADE', etradeTransactions, etradeDownload],
+    ['Robinhood', robinhoodActivity, robinhoodReport],
+  ];
+
+  it.each(files)(
+    '%s: every activity has the fields its type requires and none it forbids',
+    (_name, reader, text) => {
+      const { activities } = reader.parse(importFile(text));
+      expect(activities.length).toBeGreaterThan(0);
+      for (const activity of activities) {
+        for (const [field, rule] of Object.entries(ACTIVITY_FIELD_RULES[activity.type])) {
+          const value = activity[field as keyof typeof ACTIVITY_FIELD_RULES.buy];
+          if (rule === 'required') expect(value, `${activity.line} ${field}`).not.toBeNull();
+          if (rule === 'none') expect(value, `${activity.line} ${field}`).toBeNull();
+        }
+        expect(activity.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        for (const number of [activity.quantity, activity.price, activity.fee, activity.amount]) {
+          if (number !== null) expect(number).toMatch(/^\d+(?:\.\d+)?$/);
+        }
+      }
+    },
+  );
 });
 
 describe('decimalText', () => {
