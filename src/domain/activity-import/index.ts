@@ -22,9 +22,14 @@ import {
   type ImportFile,
   type ImportLineIssue,
 } from './format';
+import { etradeTransactions } from './etrade';
+import { fidelityHistory } from './fidelity';
 import { ghostfolioCsv } from './ghostfolio-csv';
 import { ghostfolioJson } from './ghostfolio-json';
 import { ibkrStatement } from './ibkr';
+import { robinhoodActivity } from './robinhood';
+import { schwabHistory } from './schwab';
+import { vanguardHistory } from './vanguard';
 import { wealthfolioCsv } from './wealthfolio';
 
 /**
@@ -36,8 +41,11 @@ import { wealthfolioCsv } from './wealthfolio';
 export const ACTIVITY_FORMAT_READERS: readonly ActivityFormatReader[] = [
   // Foliowise's own export (issue 27 item 11), a JSON file too, goes before Ghostfolio's when it exists.
   ghostfolioJson,
-  // US brokers' transaction histories (Schwab, Fidelity, Vanguard, E*TRADE, Robinhood) go here: written in
-  // parallel, the merger adds their readers (schwabHistory, ...) to this list.
+  schwabHistory,
+  fidelityHistory,
+  vanguardHistory,
+  etradeTransactions,
+  robinhoodActivity,
   ibkrStatement,
   wealthfolioCsv,
   ghostfolioCsv,
