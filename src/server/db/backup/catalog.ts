@@ -100,7 +100,9 @@ export async function readAppliedMigrations(client: pg.ClientBase): Promise<Appl
     [MIGRATIONS_TABLE],
   );
   if (!exists[0]?.present) {
-    throw new BackupError('This database has no Foliowise migrations applied: it is not a Foliowise database.');
+    throw new BackupError(
+      'This database has no Foliowise migrations applied: it is not a Foliowise database.',
+    );
   }
   const { rows } = await client.query<{ hash: string; createdAt: string }>(
     `select hash, created_at::text as "createdAt" from ${MIGRATIONS_TABLE} order by created_at`,

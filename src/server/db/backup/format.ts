@@ -15,7 +15,7 @@
  * `\.` (a lone backslash-dot) cannot be a row. Values are written with fixed settings (SESSION_SETTINGS) so that they
  * read back exactly on any PostgreSQL version.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
@@ -24,11 +24,8 @@ export const BACKUP_FORMAT = 1;
 const MAGIC = 'FOLIOWISE-BACKUP';
 const END_OF_ROWS = '\\.';
 const NEWLINE = 0x0a;
-const NEWLINE_BUFFER = Buffer.from([NEWLINE]);
 /** A line longer than this is no line of ours (COPY's rows are bounded by PostgreSQL's 1 GB value limit). */
 const MAX_LINE_BYTES = 1024 * 1024 * 1024;
-/** Rows are handed on in pieces of about this size. */
-const ROWS_PIECE_BYTES = 256 * 1024;
 
 /**
  * The settings a backup writes and a restore reads values with: dates in ISO with the offset, UTC, floats with
@@ -100,32 +97,6 @@ export type BackupEntry =
   /** Last, once the checksum and every table's row count are verified. */
   | { kind: 'verified'; rows: Record<string, number> };
 
-/** The file's lines without their newline; fails on a line that never ends. */
-async function* linesOf(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  for await (const chunk of input) {
-    let start = 0;
-    for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-      const piece = chunk.subarray(start, end);
-      if (pending.length > 0) {
-        yield Buffer.concat([...pending, piece]);
-        pending = [];
-        pendingBytes = 0;
-      } else {
-        yield piece;
-      }
-      start = end + 1;
-    }
-    if (start < chunk.length) {
-      pending.push(chunk.subarray(start));
-      pendingBytes += chunk.length - start;
-      if (pendingBytes > MAX_LINE_BYTES) throw new BackupFileError('it has a line longer than 1 GB');
-    }
-  }
-  if (pending.length > 0) throw new BackupFileError('it ends in the middle of a line');
-}
-
 function parseControl<T>(line: Buffer | undefined, keyword: string, schema: z.ZodType<T>): T {
   const text = line?.toString('utf8');
   const prefix = `${keyword} `;
@@ -153,6 +124,86 @@ function gzipReason(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The end-of-rows line, and a row's newline followed by it. */
+const END_OF_ROWS_BYTES = Buffer.from(`${END_OF_ROWS}\n`);
+const ROWS_THEN_END = Buffer.from(`\n${END_OF_ROWS}\n`);
+
+/**
+ * The decompressed content, read a line at a time for the control lines and in runs of whole rows for a table (the
+ * rows are never split into lines one by one). Every byte read is added to `hash` unless said otherwise.
+ */
+class ContentReader {
+  private buffer: Buffer = Buffer.alloc(0);
+  /** Where the unread bytes of `buffer` start. */
+  private position = 0;
+
+  constructor(
+    private readonly chunks: AsyncIterator<Buffer>,
+    private readonly hash: Hash,
+  ) {}
+
+  /** Appends the next chunk to the unread bytes; false at the end of the content. */
+  private async readMore(): Promise<boolean> {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await this.chunks.next();
+    } catch (error) {
+      const reason = gzipReason(error);
+      throw reason ? new BackupFileError(reason) : error;
+    }
+    if (next.done) return false;
+    const unread = this.buffer.subarray(this.position);
+    if (unread.length > MAX_LINE_BYTES) throw new BackupFileError('it has a line longer than 1 GB');
+    this.buffer = unread.length > 0 ? Buffer.concat([unread, next.value]) : next.value;
+    this.position = 0;
+    return true;
+  }
+
+  /** The next line without its newline; undefined at the end of the content. */
+  async readLine({ hashed = true } = {}): Promise<Buffer | undefined> {
+    for (;;) {
+      const end = this.buffer.indexOf(NEWLINE, this.position);
+      if (end !== -1) {
+        if (hashed) this.hash.update(this.buffer.subarray(this.position, end + 1));
+        const line = this.buffer.subarray(this.position, end);
+        this.position = end + 1;
+        return line;
+      }
+      if (!(await this.readMore())) {
+        if (this.position < this.buffer.length) throw new BackupFileError('it ends in the middle of a line');
+        return undefined;
+      }
+    }
+  }
+
+  /** A table's rows up to its end-of-rows line (read too), in runs of whole rows; returns how many rows. */
+  async *readRows(table: string): AsyncGenerator<Buffer, number> {
+    let count = 0;
+    for (;;) {
+      const { buffer, position } = this;
+      // Rows never hold a raw newline, so the line `\.` is found by its bytes, newline before and after.
+      const isAtEnd = buffer
+        .subarray(position, position + END_OF_ROWS_BYTES.length)
+        .equals(END_OF_ROWS_BYTES);
+      const marker = isAtEnd ? -1 : buffer.indexOf(ROWS_THEN_END, position);
+      const rowsEnd = isAtEnd ? position : marker !== -1 ? marker + 1 : buffer.lastIndexOf(NEWLINE) + 1;
+      if (rowsEnd > position) {
+        const rows = buffer.subarray(position, rowsEnd);
+        for (let i = 0; i < rows.length; i += 1) if (rows[i] === NEWLINE) count += 1;
+        this.hash.update(rows);
+        this.position = rowsEnd;
+        yield rows;
+      }
+      if (isAtEnd || marker !== -1) {
+        this.hash.update(END_OF_ROWS_BYTES);
+        this.position = rowsEnd + END_OF_ROWS_BYTES.length;
+        return count;
+      }
+      if (!(await this.readMore())) throw new BackupFileError(`it ends inside the rows of table ${table}`);
+    }
+  }
+}
+
 /**
  * Reads a backup (its gzip bytes) entry by entry, checking its structure as it goes; the last entry, `verified`,
  * comes only when the SHA-256 of the content and each table's row count agree with the file's own. A file that is
@@ -160,49 +211,18 @@ function gzipReason(error: unknown): string | undefined {
  * the entries read so far: a restore keeps them in a transaction until `verified`).
  */
 export async function* readBackup(input: Readable): AsyncGenerator<BackupEntry> {
-  const gunzip = createGunzip();
-  const lines = linesOf(input.pipe(gunzip));
+  const gunzip = createGunzip({ chunkSize: 64 * 1024 });
   input.on('error', (error) => gunzip.destroy(error));
   const hash = createHash('sha256');
+  const reader = new ContentReader(input.pipe(gunzip)[Symbol.asyncIterator](), hash);
   const rowCounts: Record<string, number> = {};
 
-  async function nextLine(): Promise<Buffer | undefined> {
-    try {
-      const { value, done } = await lines.next();
-      if (done) return undefined;
-      hash.update(value);
-      hash.update('\n');
-      return value;
-    } catch (error) {
-      const reason = gzipReason(error);
-      if (reason) throw new BackupFileError(reason);
-      throw error;
-    }
-  }
-
   async function* rowsOf(table: BackupTable): AsyncGenerator<Buffer> {
-    let count = 0;
-    let piece: Buffer[] = [];
-    let pieceBytes = 0;
-    for (;;) {
-      const line = await nextLine();
-      if (line === undefined) throw new BackupFileError(`it ends inside the rows of table ${table.name}`);
-      if (line.length === 2 && line.toString('latin1') === END_OF_ROWS) break;
-      count += 1;
-      piece.push(line, NEWLINE_BUFFER);
-      pieceBytes += line.length + 1;
-      if (pieceBytes >= ROWS_PIECE_BYTES) {
-        yield Buffer.concat(piece);
-        piece = [];
-        pieceBytes = 0;
-      }
-    }
-    if (piece.length > 0) yield Buffer.concat(piece);
-    rowCounts[table.name] = count;
+    rowCounts[table.name] = yield* reader.readRows(table.name);
   }
 
   try {
-    const magic = (await nextLine())?.toString('utf8') ?? '';
+    const magic = (await reader.readLine())?.toString('utf8') ?? '';
     const version = magic.startsWith(`${MAGIC} `) ? magic.slice(MAGIC.length + 1) : undefined;
     if (version === undefined) throw new BackupFileError('it does not start as a Foliowise backup does');
     if (version !== String(BACKUP_FORMAT)) {
@@ -210,9 +230,9 @@ export async function* readBackup(input: Readable): AsyncGenerator<BackupEntry> 
         `it is of backup format ${version.slice(0, 20)}, and this version of Foliowise reads format ${BACKUP_FORMAT}`,
       );
     }
-    yield { kind: 'header', header: parseControl(await nextLine(), 'HEADER', ZHeader) };
+    yield { kind: 'header', header: parseControl(await reader.readLine(), 'HEADER', ZHeader) };
 
-    let line = await nextLine();
+    let line = await reader.readLine();
     while (line?.toString('utf8').startsWith('TABLE ')) {
       const table = parseControl(line, 'TABLE', ZTable);
       if (table.name in rowCounts) throw new BackupFileError(`it holds table ${table.name} twice`);
@@ -220,21 +240,20 @@ export async function* readBackup(input: Readable): AsyncGenerator<BackupEntry> 
       yield { kind: 'table', table, rows };
       // Rows the reader left unread are still counted and checked.
       for await (const piece of rows) void piece;
-      line = await nextLine();
+      line = await reader.readLine();
     }
     yield { kind: 'sequences', sequences: parseControl(line, 'SEQUENCES', z.array(ZSequence)) };
-    const summary = parseControl(await nextLine(), 'SUMMARY', ZSummary);
+    const summary = parseControl(await reader.readLine(), 'SUMMARY', ZSummary);
 
     const digest = hash.digest('hex');
-    const checksumLine = await lines.next().catch((error: unknown) => {
-      throw new BackupFileError(gzipReason(error) ?? String(error));
-    });
-    const written = checksumLine.done ? undefined : checksumLine.value.toString('utf8');
+    const written = (await reader.readLine({ hashed: false }))?.toString('utf8');
     if (!written?.startsWith('SHA256 ')) throw new BackupFileError('it ends before its checksum');
     if (written.slice('SHA256 '.length) !== digest) {
       throw new BackupFileError('its SHA-256 checksum does not match its content (the file was changed)');
     }
-    if (!(await lines.next()).done) throw new BackupFileError('it goes on after its checksum');
+    if ((await reader.readLine({ hashed: false })) !== undefined) {
+      throw new BackupFileError('it goes on after its checksum');
+    }
     const tables = new Set([...Object.keys(summary.rows), ...Object.keys(rowCounts)]);
     for (const name of tables) {
       if (summary.rows[name] !== rowCounts[name]) {
