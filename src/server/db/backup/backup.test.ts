@@ -73,7 +73,7 @@ const ZOE = randomUUID();
 const HOLDINGS = {
   AAPL: 10.5,
   'VOD.L': 3,
-  'CRYPTO:BTC': 0.123456789012345678,
+  'CRYPTO:BTC': 0.1234567890123457,
   note: 'tab\t"quoted" ünïcödé 📈',
 };
 const LOGO = Buffer.from(Array.from({ length: 256 }, (_, byte) => byte));

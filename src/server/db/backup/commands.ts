@@ -18,7 +18,7 @@ import { writeBackup } from './write-backup';
 export interface CommandIo {
   env: NodeJS.ProcessEnv;
   /** Where the command says what it did (and what went wrong). */
-  print(line: string): void;
+  print: (line: string) => void;
 }
 
 const BACKUP_USAGE = 'Usage: npm run backup [FILE]  (default: ./foliowise-<UTC time>.backup.gz)';
