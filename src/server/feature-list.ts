@@ -15,6 +15,7 @@ import { analysisFeature } from './features/analysis/manifest';
 import { apiSettingsFeature } from './features/api-settings/manifest';
 import { apiTokensFeature } from './features/api-tokens/manifest';
 import { apiV1Feature } from './features/api-v1/manifest';
+import { backupsFeature } from './features/backups/manifest';
 import { billingFeature } from './features/billing/manifest';
 import { brokersFeature } from './features/brokers/manifest';
 import { clientsFeature } from './features/clients/manifest';
@@ -65,6 +66,7 @@ const MODULES = [
   apiTokensFeature,
   reportsFeature,
   apiV1Feature,
+  backupsFeature,
 ] as const;
 
 /** The list as the wiring iterates it, whatever each module's types. */
