@@ -141,7 +141,13 @@ const ZIsoDateParam = (field: string) =>
 /** GET /api/market-data/corporate-actions?symbol=&from=&to= (dates inclusive, of the ex-date or split date). */
 export const ZCorporateActionsQuery = z
   .object({
-    symbol: text({ field: 'Symbol', min: 1, max: 64, tooShort: 'Symbol is required', required: 'Symbol is required' }),
+    symbol: text({
+      field: 'Symbol',
+      min: 1,
+      max: 64,
+      tooShort: 'Symbol is required',
+      required: 'Symbol is required',
+    }),
     from: ZIsoDateParam('from'),
     to: ZIsoDateParam('to'),
   })

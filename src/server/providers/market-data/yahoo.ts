@@ -411,11 +411,7 @@ export class YahooAdapter implements MarketDataAdapter {
       const amount = decimalString(event.amount);
       if (amount && isPositiveAmount(amount)) dividends.push({ exDate: dayOf(event.date), amount, currency });
     }
-    return corporateActionsWithin(
-      { dividends: undoSplitAdjustment(dividends, splits), splits },
-      from,
-      to,
-    );
+    return corporateActionsWithin({ dividends: undoSplitAdjustment(dividends, splits), splits }, from, to);
   }
 
   /** The v8 chart of daily sessions from `from` to `to` (YYYY-MM-DD, inclusive), with its events. */
