@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../domain/calendar';
+import { fromDayNumber, isIsoDate, toDayNumber } from '../domain/calendar';
 import { text } from './text';
 
 /** Where a number came from (DESIGN.md "Data sources are honest"). */
@@ -132,9 +132,12 @@ export const ZMarketDataStatusResponse = z.object({
 });
 export type MarketDataStatusResponse = z.infer<typeof ZMarketDataStatusResponse>;
 
+/** A YYYY-MM-DD date that exists: 2020-02-30 does not (isIsoDate would roll it over to March). */
+const isExistingDate = (value: string) => isIsoDate(value) && fromDayNumber(toDayNumber(value)) === value;
+
 const ZIsoDateParam = (field: string) =>
   text({ field, max: 10, required: `${field} is required (YYYY-MM-DD)` }).refine(
-    isIsoDate,
+    isExistingDate,
     `${field} must be a date written YYYY-MM-DD`,
   );
 
