@@ -76,8 +76,9 @@ export function isPositiveAmount(amount: string): boolean {
 const byDate = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Dividends and splits with dates from `from` to `to` inclusive, oldest first, one per date (a vendor that lists
- * one twice gives it once: the first kept).
+ * Dividends and splits with dates from `from` to `to` inclusive, oldest first, each once: a dividend listed twice
+ * (same ex-date, currency and amount) or a split listed twice (same date) is kept once; a regular and a special
+ * dividend of one ex-date are two.
  */
 export function corporateActionsWithin(
   actions: CorporateActions,
