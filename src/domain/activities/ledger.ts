@@ -90,8 +90,12 @@ function divideRounded(a: bigint, b: bigint): bigint {
   return quotient;
 }
 
+/** The integer of 10^-decimals as a Decimal: the point put back into its digits (one parse, no division). */
 function toDecimal(value: bigint, decimals: number): Decimal {
-  return new Decimal(value.toString()).dividedBy(new Decimal(10).pow(decimals));
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
+  const point = digits.length - decimals;
+  return new Decimal(`${negative ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`);
 }
 
 const quantityOf = (value: bigint) => toDecimal(value, QUANTITY_DECIMALS);
