@@ -40,13 +40,24 @@ import {
 import { validateActivity } from '../../../domain/activities/validate';
 import { isIsoDate, utcDateOf } from '../../../domain/calendar';
 import { Decimal } from '../../../domain/paper-trading';
-import { assertFeature } from '../../auth/guards';
-import type { Database, Executor, Transaction } from '../../db/client';
-import { readClientHoldings, writeClientHoldings } from '../clients/service';
+import type { Database, Transaction } from '../../db/client';
 import type { MarketDataService } from '../market-data/service';
 import { readPaperFills } from '../paper-trading/service';
-import { readAccountHoldings, writeAccountHoldings } from '../portfolio-accounts/service';
-import { readSavedHoldings, writeSavedHoldings } from '../portfolio/service';
+import {
+  keyOf,
+  mapOfLedger,
+  mapStoreOf,
+  numberOf,
+  orNotFound,
+  parsePortfolioKey,
+  quantityText,
+  sameMap,
+  toActivity,
+  toLedgerActivity,
+  transfer,
+  type HoldingsMap,
+  type PortfolioRef,
+} from './portfolio-refs';
 import {
   deleteActivities,
   findActivityOfUser,
@@ -60,7 +71,6 @@ import {
   type ActivityFilter,
   type ActivityRow,
   type NewActivityRow,
-  type PortfolioOwner,
   type PortfolioRow,
 } from './repository';
 
@@ -74,27 +84,9 @@ interface UserRequest extends ActivitiesContext {
   user: User;
 }
 
-export type PortfolioRef =
-  | { kind: 'me' }
-  | { kind: 'account'; id: string }
-  | { kind: 'client'; id: string }
-  | { kind: 'paper'; id: string };
-
-/** `me`, `account:<id>`, ... as the contract's pattern has checked it (lower-cased). */
-export function parsePortfolioKey(key: string): PortfolioRef {
-  if (key === 'me') return { kind: 'me' };
-  const [kind, id = ''] = key.split(':') as ['account' | 'client' | 'paper', string];
-  return { kind, id };
-}
-
-function keyOf(ref: PortfolioRef): string {
-  return ref.kind === 'me' ? 'me' : `${ref.kind}:${ref.id}`;
-}
-
 const DEFAULT_METHOD: CostBasisMethod = 'fifo';
 /** Paper trading's own rule (src/domain/paper-trading.ts): its realised P&L is at average cost. */
 const PAPER_METHOD: CostBasisMethod = 'average';
-const notFound = () => new AppError('NOT_FOUND', M.portfolioNotFound);
 
 /**
  * The latest date it is anywhere (UTC+14): a person's "today" is never refused as a future date, whatever their
@@ -102,143 +94,6 @@ const notFound = () => new AppError('NOT_FOUND', M.portfolioNotFound);
  */
 function latestToday(now: Date): string {
   return utcDateOf(now.getTime() + 14 * 3_600_000);
-}
-
-// ----------------------------------------------------------------------------------------- the map
-
-interface HoldingsMap {
-  holdings: Record<string, number>;
-  updatedAt: Date;
-}
-
-/** Where a portfolio's map lives: the saved portfolio, an account or a client (each read through its feature). */
-interface MapStore {
-  read(db: Executor): Promise<HoldingsMap | undefined>;
-  write(db: Executor, holdings: Record<string, number>): Promise<void>;
-  owner: PortfolioOwner;
-}
-
-/** A foreign or unknown account or client is the ledger's 404, whatever its feature calls it. */
-async function orNotFound<T>(read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound();
-    throw error;
-  }
-}
-
-/** The map of a portfolio the user may use: plan gates as the owning features (accounts Premium, clients Professional). */
-function mapStoreOf(user: User, ref: Exclude<PortfolioRef, { kind: 'paper' }>): MapStore {
-  const userId = user.id;
-  if (ref.kind === 'me') {
-    return {
-      owner: {},
-      read: (db) => readSavedHoldings({ db, userId }),
-      write: (db, holdings) => writeSavedHoldings({ db, userId, holdings }),
-    };
-  }
-  if (ref.kind === 'account') {
-    assertFeature(user.plan, 'multi-account-aggregation');
-    return {
-      owner: { accountId: ref.id },
-      read: (db) => orNotFound(readAccountHoldings({ db, userId, accountId: ref.id })),
-      write: (db, holdings) => writeAccountHoldings({ db, userId, accountId: ref.id, holdings }),
-    };
-  }
-  assertFeature(user.plan, 'multi-client');
-  return {
-    owner: { clientId: ref.id },
-    read: (db) => orNotFound(readClientHoldings({ db, userId, clientId: ref.id })),
-    write: (db, holdings) => writeClientHoldings({ db, userId, clientId: ref.id, holdings }),
-  };
-}
-
-/** A map's quantity as an activity's: its shortest decimal spelling, to the ledger's 10 decimals. */
-function quantityText(value: number | Decimal): string {
-  return new Decimal(value).toDecimalPlaces(10).toFixed();
-}
-
-/** The map the ledger writes: each open position's quantity. */
-function mapOfLedger(ledger: Ledger): Record<string, number> {
-  const map: Record<string, number> = {};
-  for (const holding of ledger.holdings) {
-    if (holding.quantity.gt(0)) map[holding.symbol] = holding.quantity.toNumber();
-  }
-  return map;
-}
-
-function sameMap(a: Record<string, number>, b: Record<string, number>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((symbol) => a[symbol] === b[symbol]);
-}
-
-/** A transfer of unknown cost: an opening position, or a change of the map made on another screen. */
-const transfer = (
-  type: 'transfer_in' | 'transfer_out',
-  date: string,
-  symbol: string,
-  quantity: string,
-  currency: string,
-): ActivityDraft => ({
-  type,
-  date,
-  symbol,
-  quantity,
-  price: null,
-  fee: null,
-  amount: null,
-  currency,
-  note: null,
-});
-
-// -------------------------------------------------------------------------------------- conversions
-
-function toLedgerActivity(row: ActivityRow): LedgerActivity {
-  return {
-    id: row.id,
-    sequence: row.sequence,
-    type: row.type as ActivityType,
-    date: row.date,
-    symbol: row.symbol,
-    quantity: row.quantity,
-    price: row.price,
-    fee: row.fee,
-    amount: row.amount,
-    currency: row.currency,
-    note: row.note,
-  };
-}
-
-const numberOf = (value: string | null) => (value === null ? null : Number(value));
-
-function sourceOf(row: ActivityRow): ActivitySource {
-  if (row.source === 'import') {
-    return {
-      kind: 'import',
-      importId: row.importId ?? '',
-      fileName: row.fileName ?? '',
-      line: row.line ?? 0,
-    };
-  }
-  return { kind: row.source };
-}
-
-function toActivity(row: ActivityRow, portfolio: string): Activity {
-  return {
-    id: row.id,
-    portfolio,
-    type: row.type as ActivityType,
-    date: row.date,
-    symbol: row.symbol,
-    quantity: numberOf(row.quantity),
-    price: numberOf(row.price),
-    fee: numberOf(row.fee),
-    amount: numberOf(row.amount),
-    currency: row.currency,
-    note: row.note,
-    source: sourceOf(row),
-  };
 }
 
 function replayOrThrow(activities: readonly LedgerActivity[], method: CostBasisMethod): Ledger {
