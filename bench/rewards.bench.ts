@@ -25,8 +25,10 @@ async function main() {
          from generate_series(1, $1::int) as g`,
       [USERS],
     );
+    // A table of the bench's own database, not a temp table: `sql` runs on a pool, and a temp table is one
+    // connection's.
     await sql(
-      `create temp table bench_user as
+      `create unlogged table bench_user as
        select id, (row_number() over (order by id))::int as n from "user" where email like 'bench-%'`,
     );
     await sql(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromDayNumber, isIsoDate, toDayNumber } from '../domain/calendar';
 import { text } from './text';
 
 /** Where a number came from (DESIGN.md "Data sources are honest"). */
@@ -130,3 +131,54 @@ export const ZMarketDataStatusResponse = z.object({
   vendors: z.array(ZVendorStatus),
 });
 export type MarketDataStatusResponse = z.infer<typeof ZMarketDataStatusResponse>;
+
+/** A YYYY-MM-DD date that exists: 2020-02-30 does not (isIsoDate would roll it over to March). */
+const isExistingDate = (value: string) => isIsoDate(value) && fromDayNumber(toDayNumber(value)) === value;
+
+const ZIsoDateParam = (field: string) =>
+  text({ field, max: 10, required: `${field} is required (YYYY-MM-DD)` }).refine(
+    isExistingDate,
+    `${field} must be a date written YYYY-MM-DD`,
+  );
+
+/** GET /api/market-data/corporate-actions?symbol=&from=&to= (dates inclusive, of the ex-date or split date). */
+export const ZCorporateActionsQuery = z
+  .object({
+    symbol: text({
+      field: 'Symbol',
+      min: 1,
+      max: 64,
+      tooShort: 'Symbol is required',
+      required: 'Symbol is required',
+    }),
+    from: ZIsoDateParam('from'),
+    to: ZIsoDateParam('to'),
+  })
+  .refine(({ from, to }) => from <= to, { message: 'from must not be after to', path: ['to'] });
+
+/** A cash dividend: `amount` per share held on the ex-date, as declared, a decimal string in `currency`. */
+export const ZDividend = z.object({
+  exDate: z.string(),
+  payDate: z.string().optional(),
+  amount: z.string(),
+  currency: z.string(),
+});
+
+/** A split: `ratio` is shares after per share before (`4` for 4-for-1, `0.1` for 1-for-10), a decimal string. */
+export const ZSplit = z.object({ date: z.string(), ratio: z.string() });
+
+/**
+ * The dividends and splits of a listing between two dates, oldest first, and where they came from. `source:
+ * 'simulated'` means no vendor gave them: the simulator has no corporate actions, both lists are empty and
+ * `note` says so (an empty list from a vendor means the vendor reports none).
+ */
+export const ZCorporateActionsResponse = z.object({
+  symbol: z.string(),
+  from: z.string(),
+  to: z.string(),
+  source: ZMarketDataSource,
+  dividends: z.array(ZDividend),
+  splits: z.array(ZSplit),
+  note: z.string().optional(),
+});
+export type CorporateActionsResponse = z.infer<typeof ZCorporateActionsResponse>;

@@ -44,6 +44,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     services: Services;
+    /** `METHOD /path` of every module's route -> the module's name (feature-list.ts): whose route it is. */
+    routeModules: ReadonlyMap<string, string>;
   }
 }
 
@@ -103,12 +105,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiCompression(app);
 
   // Every module's routes, in the list's order: those registered after the current-user plugin (the sessions
-  // module's) have `request.user`.
+  // module's) have `request.user`. Each register is awaited, so the routes added meanwhile are the module's.
+  const routeModules = new Map<string, string>();
+  let registering: string | undefined;
+  app.addHook('onRoute', ({ method, url }) => {
+    if (registering === undefined) return;
+    for (const name of [method].flat()) routeModules.set(`${name} ${url}`, registering);
+  });
   for (const feature of FEATURES) {
+    registering = feature.name;
     for (const { plugin, prefix } of feature.routes ?? []) {
       await app.register(plugin, prefix === undefined ? {} : { prefix });
     }
   }
+  registering = undefined;
+  app.decorate('routeModules', routeModules);
 
   if (options.webRoot && existsSync(path.join(options.webRoot, 'index.html'))) {
     await registerWebApp(app, options.webRoot);

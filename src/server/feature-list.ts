@@ -8,6 +8,7 @@ import type { AccountDataSection, AnyFeatureManifest, FeatureManifest } from './
 import { sessionsModule } from './auth/manifest';
 import { limitsModule } from './limits/manifest';
 import { accountFeature } from './features/account/manifest';
+import { activitiesFeature } from './features/activities/manifest';
 import { adminFeature } from './features/admin/manifest';
 import { advisorFeature } from './features/advisor/manifest';
 import { alertsFeature } from './features/alerts/manifest';
@@ -56,6 +57,7 @@ const MODULES = [
   portfolioFeature,
   portfolioAccountsFeature,
   clientsFeature,
+  activitiesFeature,
   rewardsFeature,
   terminalFeature,
   tradingSuggestionsFeature,

@@ -9,6 +9,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { ZAccountExport, type AccountExport } from '../contracts/accounts';
+import type { PlanFeatureId } from '../domain/plans';
 import type { AppConfig } from './config';
 import type { EmailDigest } from './crypto/email-digest';
 import type { Database, DatabaseHandle } from './db/client';
@@ -62,12 +63,6 @@ export type TableDeclaration<Section extends AccountDataSection = AccountDataSec
   /** It holds no account's rows (a cache, a counter, a digest kept apart from any account): what it holds. */
   | { readonly table: PgTable; readonly holdsNoAccountRows: string };
 
-/**
- * A key of PLAN_FEATURES (src/domain/plans.ts): the plan feature a module's routes need (feature-list.test.ts
- * checks each is one). The entitlement table derived from PLAN_FEATURES gives it its own type.
- */
-export type PlanFeatureKey = string;
-
 /** Routes the app registers, in the order of the list, under `prefix` (none: at the root). */
 export interface FeatureRoutes {
   readonly plugin: FastifyPluginAsync;
@@ -119,8 +114,11 @@ export interface FeatureManifest<
   shutdown?(context: Context): Promise<void>;
   /** Its caches of per-user data: the session listener drops a user's entries when the database says so. */
   userCaches?(context: Context): readonly UserChangeSubscriber[];
-  /** The plan feature its routes need; absent for what every plan and visitor has. */
-  readonly planFeature?: PlanFeatureKey;
+  /**
+   * The plan features its routes need (their `requireFeature` guards, or the token check of /api/v1); absent for
+   * what every plan and visitor has. http/every-plan-gate.test.ts holds each module's routes to it.
+   */
+  readonly planFeatures?: readonly PlanFeatureId[];
 }
 
 /** A scheduled job of a module: JobDefinition's run, with the module's context. */

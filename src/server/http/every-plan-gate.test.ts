@@ -18,6 +18,8 @@ import { ZErrorBody } from '../../contracts/errors';
 import { PLAN_FEATURES, planHasFeature, type PlanFeatureId } from '../../domain/plans';
 import { createSession } from '../auth/sessions';
 import { featureGuardName } from '../auth/guards';
+import { FEATURES } from '../feature-list';
+import { apiV1Feature } from '../features/api-v1/manifest';
 import { routeTable, type RouteEntry } from '../testing/route-table';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { injectAs, signUpUser, type TestUser } from '../testing/users';
@@ -153,6 +155,26 @@ describe('every plan gate', () => {
     expect(wrong).toEqual([]);
     // The guard the route table shows carries the feature's name.
     expect(featureGuardName('multi-client')).toBe('requireFeature:multi-client');
+  });
+
+  it('gates each module by the plan features its manifest names, and by no other', () => {
+    const named: Record<string, string[]> = {};
+    for (const [route, feature] of Object.entries(GATES)) {
+      const module = t.app.routeModules.get(route) ?? `no module for ${route}`;
+      (named[module] ??= []).push(feature);
+    }
+    // /api/v1 reads a token, not a session: its feature is the one the token check asks (the test below).
+    named[apiV1Feature.name] = [...(apiV1Feature.planFeatures ?? [])];
+    const declared = Object.fromEntries(
+      FEATURES.flatMap((feature) =>
+        feature.planFeatures ? [[feature.name, [...feature.planFeatures]]] : [],
+      ),
+    );
+    const distinct = (features: string[]) => [...new Set(features)].sort();
+    expect(Object.fromEntries(Object.entries(named).map(([m, f]) => [m, distinct(f)]))).toEqual(
+      Object.fromEntries(Object.entries(declared).map(([m, f]) => [m, distinct(f)])),
+    );
+    expect(apiV1Feature.planFeatures).toEqual(['api-access']);
   });
 
   it("refuses an API token once its owner's plan has no 'api-access', on every /api/v1 route that reads one", async () => {

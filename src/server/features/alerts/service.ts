@@ -39,7 +39,7 @@ import { assertFeature } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import type { Mailer } from '../../providers/mail';
-import { composeMail } from '../sign-in/account-mail';
+import { composeMail } from '../../providers/mail';
 import { findClientHoldings } from '../clients/service';
 import { valueHoldings, type MarketDataService } from '../market-data/service';
 import {

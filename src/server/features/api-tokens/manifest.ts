@@ -11,5 +11,5 @@ export const apiTokensFeature = defineFeature({
   tables: [],
   context: ({ db }) => ({ db }),
   routes: [{ plugin: apiTokensRoutes, prefix: '/api/api-tokens' }],
-  planFeature: 'api-access',
+  planFeatures: ['api-access'],
 });

@@ -31,5 +31,5 @@ export const apiV1Feature = defineFeature({
   // Token-authenticated only: the current-user plugin leaves /api/v1 alone (no session from a cookie there).
   routes: [{ plugin: apiV1Routes, prefix: '/api/v1' }],
   userCaches: ({ tokens, portfolios }) => [tokens, portfolios],
-  planFeature: 'api-access',
+  planFeatures: ['api-access'],
 });

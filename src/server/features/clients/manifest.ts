@@ -12,5 +12,5 @@ export const clientsFeature = defineFeature({
   accountData: clientsAccountData,
   context: ({ db, use }): ClientsContext => ({ db, marketData: use(marketDataFeature) }),
   routes: [{ plugin: clientsRoutes, prefix: '/api/clients' }],
-  planFeature: 'multi-client',
+  planFeatures: ['multi-client'],
 });

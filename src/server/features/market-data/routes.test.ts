@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isGlobalListing } from '../../../domain/listings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ZCorporateActionsResponse,
   ZHistoryResponse,
   ZMarketDataStatusResponse,
   ZQuoteResponse,
@@ -31,7 +32,7 @@ beforeAll(async () => {
   simulated = await createTestApp();
   const database = await createTestDatabase();
   const config = testConfig({ MARKET_DATA_PROVIDER: 'auto' });
-  const yahoo = createFakeAdapter('yahoo', { supports: () => true });
+  const yahoo = createFakeAdapter('yahoo', { supports: () => true, corporateActionsRequests: 1 });
   const marketData = createMarketDataService({
     config,
     db: database.db,
@@ -160,6 +161,79 @@ describe('GET /api/market-data/:ticker/history', () => {
     );
     expect(auto.yahoo.callsOf('history').map((c) => c.args)[1]).toEqual(['PG', '2021-11-21', '2025-11-20']);
     expect(longer.history.length).toBeGreaterThan(1240);
+  });
+});
+
+describe('GET /api/market-data/corporate-actions', () => {
+  const url = (query: string) => `/api/market-data/corporate-actions?${query}`;
+
+  it("answers a vendor's dividends and splits with their source", async () => {
+    nowMs += 61_000; // past any circuit opened by an earlier test
+    auto.yahoo.onCorporateActions = async () => ({
+      dividends: [{ exDate: '2020-11-06', amount: '0.205', currency: 'USD' }],
+      splits: [{ date: '2020-08-31', ratio: '4' }],
+    });
+    const res = await get(auto.app, url('symbol=aapl&from=2020-08-31&to=2020-11-06'));
+    expect(res.statusCode).toBe(200);
+    expect(ZCorporateActionsResponse.parse(res.json())).toEqual({
+      symbol: 'AAPL',
+      from: '2020-08-31',
+      to: '2020-11-06',
+      source: 'yahoo',
+      dividends: [{ exDate: '2020-11-06', amount: '0.205', currency: 'USD' }],
+      splits: [{ date: '2020-08-31', ratio: '4' }],
+    });
+    expect(auto.yahoo.callsOf('corporateActions').at(-1)?.args).toEqual(['AAPL', '2020-08-31', '2020-11-06']);
+  });
+
+  it('with simulated prices: none, and the answer says why (no invented dividend)', async () => {
+    const res = await get(simulated.app, url('symbol=KO&from=2020-01-01&to=2020-12-31'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      symbol: 'KO',
+      from: '2020-01-01',
+      to: '2020-12-31',
+      source: 'simulated',
+      dividends: [],
+      splits: [],
+      note: 'No vendor gave the dividends and splits of KO, and simulated prices have none.',
+    });
+  });
+
+  it.each([
+    ['no symbol', 'from=2020-01-01&to=2020-12-31', 'Symbol is required'],
+    ['an empty symbol', 'symbol=&from=2020-01-01&to=2020-12-31', 'Symbol is required'],
+    ['no from', 'symbol=AAPL&to=2020-12-31', 'from is required (YYYY-MM-DD)'],
+    [
+      'a date that is not one',
+      'symbol=AAPL&from=2020-02-30&to=2020-12-31',
+      'from must be a date written YYYY-MM-DD',
+    ],
+    [
+      'another spelling of a date',
+      'symbol=AAPL&from=2020-01-01&to=12/31/2020',
+      'to must be a date written YYYY-MM-DD',
+    ],
+    ['from after to', 'symbol=AAPL&from=2021-01-01&to=2020-12-31', 'from must not be after to'],
+  ])('answers 400 for %s, saying what is wrong', async (_label, query, message) => {
+    const res = await get(simulated.app, url(query));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message } });
+  });
+
+  it('answers 400 for a malformed ticker and 404 for an unknown one', async () => {
+    const malformed = await get(simulated.app, url('symbol=AAPL%3BDROP&from=2020-01-01&to=2020-12-31'));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    const unknown = await get(simulated.app, url('symbol=ZZZZZZ&from=2020-01-01&to=2020-12-31'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Unknown symbol ZZZZZZ' } });
+  });
+
+  it('a listing outside the US is for plans with global coverage, as its quote is', async () => {
+    const res = await get(simulated.app, url('symbol=TSCO.L&from=2020-01-01&to=2020-12-31'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: { code: 'SUBSCRIPTION_REQUIRED' } });
   });
 });
 

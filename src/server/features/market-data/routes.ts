@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  ZCorporateActionsQuery,
   ZHistoryQuery,
   ZQuotesRequest,
   ZSearchQuery,
   ZTickerParams,
+  type CorporateActionsResponse,
   type HistoryResponse,
   type MarketDataStatusResponse,
   type QuoteResponse,
@@ -46,6 +48,18 @@ export const marketDataRoutes: FastifyPluginAsync = async (app) => {
           ...(exchange ? { exchange } : {}),
         })),
     };
+    return body;
+  });
+
+  app.get('/corporate-actions', { config: { rateLimit } }, async (request) => {
+    const { symbol, from, to } = parseWith(ZCorporateActionsQuery, request.query);
+    assertGlobalMarketCoverage(request.user, [symbol]);
+    const body: CorporateActionsResponse = await marketData.getCorporateActions(
+      symbol,
+      from,
+      to,
+      callerOf(request),
+    );
     return body;
   });
 

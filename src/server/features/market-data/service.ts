@@ -13,7 +13,8 @@
  * unless a vendor knows it. Every quote carries `source` and `asOf`.
  *
  * The jobs sit in their own files: vendor routing and quotas (vendor-routing.ts), quotes (quotes.ts), history
- * (history.ts, over the stored bars of repository.ts) and search (search.ts); this file puts them together.
+ * (history.ts, over the stored bars of repository.ts), search (search.ts) and dividends and splits
+ * (corporate-actions.ts); this file puts them together.
  *
  * Vendors count their quotas per API key, so one limiter counts each key's calls: the server's slot for the
  * server's key (even when a user saved the same key), the user key's own otherwise. Calls made elsewhere with
@@ -45,6 +46,7 @@ import {
   type HistoriesResult,
   type HistoryResult,
 } from './history';
+import { createCorporateActionsReader, type CorporateActionsResult } from './corporate-actions';
 import { createFxService } from './fx';
 import {
   createPricing,
@@ -63,6 +65,7 @@ import { createVendorRouting, type MarketDataStatus } from './vendor-routing';
 
 /** What other features read of the pricing surface. */
 export type { CloseHistoryResult } from './history';
+export type { CorporateActionsResult } from './corporate-actions';
 export type { CloseHistories, LocalCloseHistory, PricedPortfolio, UsdPrices } from './pricing';
 /**
  * Portfolios priced, or only valued, from a batch of `getUsdPrices` (features that value many at once); USD prices
@@ -132,6 +135,17 @@ export interface MarketDataService {
    * calls fail). Each endpoint counts on the vendor's quota. Null when no vendor with fundamentals answers.
    */
   getFundamentals(symbol: string, caller?: Caller): Promise<FundamentalsResult | null>;
+  /**
+   * Dividends (by ex-date, as declared) and splits of a listing from `from` to `to` (YYYY-MM-DD, inclusive) from
+   * the first vendor that gives them; for the security master's listings, empty lists with `source:
+   * 'simulated'` and a note when none does (the simulator has no corporate actions). 404 for an unknown symbol.
+   */
+  getCorporateActions(
+    symbol: string,
+    from: string,
+    to: string,
+    caller?: Caller,
+  ): Promise<CorporateActionsResult>;
   /** The security master's matches first, then a vendor's (when one answers). */
   search(query: string, caller?: Caller): Promise<SymbolMatch[]>;
   status(): MarketDataStatus;
@@ -212,6 +226,7 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     now,
   });
   const search = createSymbolSearch({ routing, budgetMs, nowMs });
+  const corporateActions = createCorporateActionsReader({ routing, budgetMs, nowMs });
   const fx = createFxService({ routing, budgetMs, nowMs });
   const pricing = createPricing({
     getQuotes: (inputs, userKeys) => quotes.getQuotes(inputs, userKeys),
@@ -314,6 +329,8 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     getCloseHistories: (inputs, range, caller) =>
       withKeys(caller, (userKeys) => history.getCloseHistories(inputs, range, userKeys)),
     search: (query, caller) => withKeys(caller, (userKeys) => search(query, userKeys)),
+    getCorporateActions: (input, from, to, caller) =>
+      withKeys(caller, (userKeys) => corporateActions(input, from, to, userKeys)),
     getFundamentals: (input, caller) => withKeys(caller, (userKeys) => getFundamentals(input, userKeys)),
     status: () => routing.status(),
   };

@@ -88,11 +88,15 @@ export interface VendorRouting {
   chain(userKeys: UserVendorKeys | undefined, keylessFirst?: boolean): Slot[];
   /** The keyed vendors a request's user keys change: part of the cache keys of answers. */
   keysFingerprint(userKeys: UserVendorKeys | undefined): string;
-  /** One vendor call under its breaker, limiter, own timeout and the request's budget. */
+  /**
+   * One vendor call under its breaker, limiter, own timeout and the request's budget; `requests`: how many
+   * vendor requests it makes, all taken from the quota first (default one).
+   */
   call<T>(
     slot: Slot,
     budget: AbortSignal,
     call: (signal: AbortSignal) => Promise<T>,
+    requests?: number,
   ): Promise<CallOutcome<T>>;
   /** 404 'Unknown symbol X' unless the security master or a vendor of the chain serves the symbol. */
   assertServable(resolved: ResolvedSymbol, userKeys: UserVendorKeys | undefined): void;
@@ -188,9 +192,9 @@ export function createVendorRouting(options: VendorRoutingOptions): VendorRoutin
       return KEYED_VENDORS.filter((vendor) => userKeys[vendor]?.trim()).join(',');
     },
 
-    async call(slot, budget, call) {
+    async call(slot, budget, call, requests = 1) {
       if (budget.aborted || !slot.breaker.tryAcquire()) return { ok: false };
-      if (!slot.limiter.tryTake()) {
+      if (!slot.limiter.tryTake(requests)) {
         slot.breaker.release();
         return { ok: false };
       }

@@ -12,5 +12,5 @@ export const portfolioAccountsFeature = defineFeature({
   accountData: portfolioAccountsAccountData,
   context: ({ db, use }): PortfolioAccountsContext => ({ db, marketData: use(marketDataFeature) }),
   routes: [{ plugin: portfolioAccountsRoutes, prefix: '/api/portfolio-accounts' }],
-  planFeature: 'multi-account-aggregation',
+  planFeatures: ['multi-account-aggregation'],
 });

@@ -17,5 +17,5 @@ export const reportsFeature = defineFeature({
     analysis: use(analysisFeature),
   }),
   routes: [{ plugin: reportsRoutes, prefix: '/api' }],
-  planFeature: 'white-label-reports',
+  planFeatures: ['white-label-reports'],
 });

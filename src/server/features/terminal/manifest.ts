@@ -35,5 +35,5 @@ export const terminalFeature = defineFeature({
     });
   },
   routes: [{ plugin: terminalRoutes, prefix: '/api/terminal' }],
-  planFeature: 'terminal-access',
+  planFeatures: ['terminal-access', 'advanced-terminal-analytics'],
 });

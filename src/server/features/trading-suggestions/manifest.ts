@@ -27,5 +27,5 @@ export const tradingSuggestionsFeature = defineFeature({
     now: options.now ?? (() => new Date()),
   }),
   routes: [{ plugin: tradingSuggestionsRoutes, prefix: '/api/trading-suggestions' }],
-  planFeature: 'ai-trading-suggestions',
+  planFeatures: ['ai-trading-suggestions'],
 });

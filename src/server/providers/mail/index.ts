@@ -71,3 +71,5 @@ export function createMailer(options: {
     },
   };
 }
+
+export { composeMail } from './compose';

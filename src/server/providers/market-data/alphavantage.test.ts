@@ -287,3 +287,83 @@ describe('alphavantage adapter: transport failures', () => {
     expect((await quoteFailure()).kind).toBe('bad_response');
   });
 });
+
+describe('alphavantage adapter: corporate actions (fixtures written by us in the documented layout)', () => {
+  const DIVIDENDS_IBM = `GET /query?function=DIVIDENDS&symbol=IBM&apikey=${KEY}`;
+  const SPLITS_IBM = `GET /query?function=SPLITS&symbol=IBM&apikey=${KEY}`;
+  const corporateActions = (from: string, to: string, signal = AbortSignal.timeout(5000)) =>
+    adapter().corporateActions('IBM', from, to, signal);
+
+  it('reads DIVIDENDS and SPLITS within the range, oldest first', async () => {
+    server.on(DIVIDENDS_IBM, jsonFixture('alphavantage/dividends-IBM-doc-layout.json'));
+    server.on(SPLITS_IBM, jsonFixture('alphavantage/splits-IBM-doc-layout.json'));
+
+    expect(await corporateActions('2024-05-01', '2024-12-31')).toEqual({
+      dividends: [
+        { exDate: '2024-05-09', payDate: '2024-06-10', amount: '1.67', currency: 'USD' },
+        { exDate: '2024-08-09', payDate: '2024-09-10', amount: '1.67', currency: 'USD' },
+        { exDate: '2024-11-12', payDate: '2024-12-10', amount: '1.67', currency: 'USD' },
+      ],
+      splits: [],
+    });
+    expect(adapter().corporateActionsRequests).toBe(2);
+  });
+
+  it('a payment date of "None" is no payDate; a split_factor of 2.0000 is 2', async () => {
+    server.on(DIVIDENDS_IBM, jsonFixture('alphavantage/dividends-IBM-doc-layout.json'));
+    server.on(SPLITS_IBM, jsonFixture('alphavantage/splits-IBM-doc-layout.json'));
+    expect(await corporateActions('1999-01-01', '1999-12-31')).toEqual({
+      dividends: [{ exDate: '1999-05-06', amount: '0.24', currency: 'USD' }],
+      splits: [{ date: '1999-05-27', ratio: '2' }],
+    });
+  });
+
+  it('a symbol it does not know ({}) has none', async () => {
+    server.on(`GET /query?function=DIVIDENDS&symbol=NOPE&apikey=${KEY}`, { body: {} });
+    server.on(`GET /query?function=SPLITS&symbol=NOPE&apikey=${KEY}`, { body: {} });
+    expect(
+      await adapter().corporateActions('NOPE', '2024-01-01', '2024-12-31', AbortSignal.timeout(5000)),
+    ).toEqual({ dividends: [], splits: [] });
+  });
+
+  it('the "Information" of 25 requests per day and the old "Note" are rate_limited', async () => {
+    server.on(DIVIDENDS_IBM, jsonFixture('alphavantage/rate-limit-information-25-per-day.json'));
+    server.on(SPLITS_IBM, jsonFixture('alphavantage/rate-limit-note-5-per-minute.json'));
+    expect((await vendorFailure(corporateActions('2024-01-01', '2024-12-31'))).kind).toBe('rate_limited');
+  });
+
+  it('an "Information" about a premium endpoint is unauthorized', async () => {
+    server.on(DIVIDENDS_IBM, jsonFixture('alphavantage/dividends-IBM-doc-layout.json'));
+    server.on(SPLITS_IBM, {
+      body: {
+        Information:
+          'Thank you for using Alpha Vantage! This is a premium endpoint. You may subscribe to any of the premium plans at https://www.alphavantage.co/premium/ to instantly unlock all premium endpoints',
+      },
+    });
+    expect((await vendorFailure(corporateActions('2024-01-01', '2024-12-31'))).kind).toBe('unauthorized');
+  });
+
+  it('an "Error Message" about the apikey is unauthorized', async () => {
+    const invalidKey = {
+      body: {
+        'Error Message': 'the parameter apikey is invalid or missing. Please claim your free API key.',
+      },
+    };
+    server.on(DIVIDENDS_IBM, invalidKey);
+    server.on(SPLITS_IBM, invalidKey);
+    expect((await vendorFailure(corporateActions('2024-01-01', '2024-12-31'))).kind).toBe('unauthorized');
+  });
+
+  describe('transport failures of the DIVIDENDS request', () => {
+    beforeEach(() => {
+      server.on(SPLITS_IBM, jsonFixture('alphavantage/splits-IBM-doc-layout.json'));
+    });
+    itMapsTransportFailures({
+      server: () => server,
+      route: DIVIDENDS_IBM,
+      truncated: truncatedFixture('alphavantage/dividends-IBM-doc-layout.json'),
+      call: (signal) => corporateActions('2024-01-01', '2024-12-31', signal),
+      secret: KEY,
+    });
+  });
+});

@@ -20,9 +20,22 @@
  * `MBG.DEX` (mapped both ways by `toAlphaVantageSymbol` / `fromAlphaVantageSymbol`) and does not list Tokyo,
  * Hong Kong or Sydney (`supports` is false for them).
  *
+ * Corporate actions: DIVIDENDS (`amount` per share as declared, `payment_date`, dates "None" when unknown) and
+ * SPLITS (`split_factor`: shares after per share before), every one of the symbol's, kept within the range here.
+ * Two requests, two calls of the 25 a day.
+ *
  * FX: `usdRate` reads FX_DAILY (compact) from the currency to USD and takes the latest day's close.
  */
-import { addDays, utcDateOf } from '../../../domain/calendar';
+import { addDays, isIsoDate, utcDateOf } from '../../../domain/calendar';
+import {
+  corporateActionsWithin,
+  decimalString,
+  isPositiveAmount,
+  splitRatio,
+  type CorporateActions,
+  type Dividend,
+  type Split,
+} from '../../../domain/corporate-actions';
 import { z } from 'zod';
 import { fromAlphaVantageSymbol, listingCurrency, toAlphaVantageSymbol } from '../../../domain/listings';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
@@ -94,6 +107,22 @@ const fxDaily = z.object({
     z.object({ '4. close': numeric.pipe(z.number().positive()) }),
   ),
 });
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A symbol Alpha Vantage does not know answers `{}`: nothing listed. */
+const nothingListed = z.strictObject({}).transform(() => ({ data: [] }));
+const dividendList = z.union([
+  z.object({
+    data: z.array(
+      z.object({ ex_dividend_date: isoDay, payment_date: z.string().optional(), amount: z.string() }),
+    ),
+  }),
+  nothingListed,
+]);
+const splitList = z.union([
+  z.object({ data: z.array(z.object({ effective_date: isoDay, split_factor: z.string() })) }),
+  nothingListed,
+]);
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;
 
@@ -197,6 +226,38 @@ export class AlphaVantageAdapter implements MarketDataAdapter {
         close: bar['4. close'],
         volume: bar['5. volume'],
       }));
+  }
+
+  readonly corporateActionsRequests = 2;
+
+  async corporateActions(
+    symbol: string,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ): Promise<CorporateActions> {
+    assertIsoDate(from);
+    assertIsoDate(to);
+    if (to < from) return { dividends: [], splits: [] };
+    const vendorSymbol = this.vendorSymbol(symbol);
+    const [dividendBody, splitBody] = await Promise.all([
+      this.get({ function: 'DIVIDENDS', symbol: vendorSymbol }, dividendList, signal, `dividends ${symbol}`),
+      this.get({ function: 'SPLITS', symbol: vendorSymbol }, splitList, signal, `splits ${symbol}`),
+    ]);
+    const currency = listingCurrency(symbol);
+    const dividends: Dividend[] = [];
+    for (const row of dividendBody.data) {
+      const amount = decimalString(row.amount);
+      if (!amount || !isPositiveAmount(amount)) continue;
+      const payDate = row.payment_date && isIsoDate(row.payment_date) ? row.payment_date : undefined;
+      dividends.push({ exDate: row.ex_dividend_date, ...(payDate ? { payDate } : {}), amount, currency });
+    }
+    const splits: Split[] = [];
+    for (const row of splitBody.data) {
+      const ratio = splitRatio(row.split_factor, 1);
+      if (ratio) splits.push({ date: row.effective_date, ratio });
+    }
+    return corporateActionsWithin({ dividends, splits }, from, to);
   }
 
   async search(query: string, signal: AbortSignal): Promise<SymbolMatch[]> {

@@ -263,3 +263,74 @@ describe('fmp adapter: fundamentals for the advisor', () => {
     );
   });
 });
+
+describe('fmp adapter: corporate actions (fixtures written by us in the documented layout)', () => {
+  const DIVIDENDS_AAPL = `GET /stable/dividends?symbol=AAPL&apikey=${KEY}`;
+  const SPLITS_AAPL = `GET /stable/splits?symbol=AAPL&apikey=${KEY}`;
+  const corporateActions = (from: string, to: string, signal = AbortSignal.timeout(5000)) =>
+    adapter().corporateActions('AAPL', from, to, signal);
+
+  it('reads declared dividends (not adjDividend) and splits of the range, oldest first', async () => {
+    server.on(DIVIDENDS_AAPL, jsonFixture('fmp/stable-dividends-AAPL-doc-layout.json'));
+    server.on(SPLITS_AAPL, jsonFixture('fmp/stable-splits-AAPL-doc-layout.json'));
+
+    expect(await corporateActions('2020-01-01', '2020-12-31')).toEqual({
+      dividends: [
+        { exDate: '2020-02-07', payDate: '2020-02-13', amount: '0.77', currency: 'USD' },
+        { exDate: '2020-05-08', payDate: '2020-05-14', amount: '0.82', currency: 'USD' },
+        { exDate: '2020-08-07', payDate: '2020-08-13', amount: '0.82', currency: 'USD' },
+        { exDate: '2020-11-06', payDate: '2020-11-12', amount: '0.205', currency: 'USD' },
+      ],
+      splits: [{ date: '2020-08-31', ratio: '4' }],
+    });
+    expect(adapter().corporateActionsRequests).toBe(2);
+  });
+
+  it('an old dividend without a payment date has no payDate', async () => {
+    server.on(DIVIDENDS_AAPL, jsonFixture('fmp/stable-dividends-AAPL-doc-layout.json'));
+    server.on(SPLITS_AAPL, jsonFixture('fmp/stable-splits-AAPL-doc-layout.json'));
+    expect(await corporateActions('1995-01-01', '2005-12-31')).toEqual({
+      dividends: [{ exDate: '1995-11-21', amount: '0.12', currency: 'USD' }],
+      splits: [{ date: '2005-02-28', ratio: '2' }],
+    });
+  });
+
+  it('a plan without the endpoint (402) is unauthorized', async () => {
+    server.on(DIVIDENDS_AAPL, {
+      status: 402,
+      body: 'Premium Endpoint: This endpoint is not available under your current subscription',
+    });
+    server.on(SPLITS_AAPL, jsonFixture('fmp/stable-splits-AAPL-doc-layout.json'));
+    expect((await vendorFailure(corporateActions('2020-01-01', '2020-12-31'))).kind).toBe('unauthorized');
+  });
+
+  it('the recorded "Invalid API KEY" body is unauthorized', async () => {
+    server.on(DIVIDENDS_AAPL, jsonFixture('fmp/error-invalid-api-key.json', 200));
+    server.on(SPLITS_AAPL, jsonFixture('fmp/error-invalid-api-key.json', 200));
+    expect((await vendorFailure(corporateActions('2020-01-01', '2020-12-31'))).kind).toBe('unauthorized');
+  });
+
+  it('"Limit Reach" is rate_limited', async () => {
+    server.on(DIVIDENDS_AAPL, jsonFixture('fmp/stable-dividends-AAPL-doc-layout.json'));
+    server.on(SPLITS_AAPL, {
+      status: 429,
+      body: {
+        'Error Message': 'Limit Reach . Please upgrade your plan or visit our documentation for more details',
+      },
+    });
+    expect((await vendorFailure(corporateActions('2020-01-01', '2020-12-31'))).kind).toBe('rate_limited');
+  });
+
+  describe('transport failures of the splits request', () => {
+    beforeEach(() => {
+      server.on(DIVIDENDS_AAPL, jsonFixture('fmp/stable-dividends-AAPL-doc-layout.json'));
+    });
+    itMapsTransportFailures({
+      server: () => server,
+      route: SPLITS_AAPL,
+      truncated: truncatedFixture('fmp/stable-splits-AAPL-doc-layout.json'),
+      call: (signal) => corporateActions('2020-01-01', '2020-12-31', signal),
+      secret: KEY,
+    });
+  });
+});

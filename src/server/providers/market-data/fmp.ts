@@ -11,7 +11,10 @@
  * - search: `/stable/search-symbol?query=`;
  * - fundamentals (the advisor): `/stable/profile?symbol=` (market cap, sector, industry),
  *   `/stable/grades-consensus?symbol=` (analysts' ratings) and `/stable/price-target-consensus?symbol=`, each
- *   an array of one item (empty for an unknown symbol -> 'not_found').
+ *   an array of one item (empty for an unknown symbol -> 'not_found');
+ * - corporate actions: `/stable/dividends?symbol=` (every dividend, newest first: `dividend` as declared, not
+ *   `adjDividend`, which is divided by later splits; `paymentDate` may be empty) and `/stable/splits?symbol=`
+ *   (`numerator` shares for `denominator`), kept within the range here. Two requests, two calls of the quota.
  *
  * FMP's errors come as `{"Error Message": "..."}`: "Invalid API KEY" and "Legacy Endpoint" ->
  * 'unauthorized', "Limit Reach" -> 'rate_limited', a premium/subscription refusal -> 'unauthorized'.
@@ -21,6 +24,16 @@
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import { listingCurrency } from '../../../domain/listings';
+import { isIsoDate } from '../../../domain/calendar';
+import {
+  corporateActionsWithin,
+  decimalString,
+  isPositiveAmount,
+  splitRatio,
+  type CorporateActions,
+  type Dividend,
+  type Split,
+} from '../../../domain/corporate-actions';
 import {
   assertIsoDate,
   fetchJson,
@@ -107,6 +120,16 @@ const searchList = z.array(
     exchange: z.string().nullable().optional(),
   }),
 );
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const dividendList = z.array(
+  z.object({
+    date: isoDay,
+    paymentDate: z.string().nullable().optional(),
+    dividend: num,
+  }),
+);
+const splitList = z.array(z.object({ date: isoDay, numerator: num, denominator: num }));
 
 /** FMP's `{"Error Message": ...}` bodies (see the file comment). */
 export const checkFmpBody: VendorBodyCheck = (body, status) => {
@@ -198,6 +221,38 @@ export class FmpAdapter implements MarketDataAdapter {
       });
     }
     return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
+  readonly corporateActionsRequests = 2;
+
+  async corporateActions(
+    symbol: string,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ): Promise<CorporateActions> {
+    assertIsoDate(from);
+    assertIsoDate(to);
+    if (to < from) return { dividends: [], splits: [] };
+    const params = { symbol: toFmpSymbol(symbol) };
+    const [dividendRows, splitRows] = await Promise.all([
+      this.get('dividends', params, dividendList, signal, `dividends ${symbol}`),
+      this.get('splits', params, splitList, signal, `splits ${symbol}`),
+    ]);
+    const currency = listingCurrency(symbol);
+    const dividends: Dividend[] = [];
+    for (const row of dividendRows) {
+      const amount = decimalString(row.dividend);
+      if (!amount || !isPositiveAmount(amount)) continue;
+      const payDate = row.paymentDate && isIsoDate(row.paymentDate) ? row.paymentDate : undefined;
+      dividends.push({ exDate: row.date, ...(payDate ? { payDate } : {}), amount, currency });
+    }
+    const splits: Split[] = [];
+    for (const row of splitRows) {
+      const ratio = splitRatio(row.numerator, row.denominator);
+      if (ratio) splits.push({ date: row.date, ratio });
+    }
+    return corporateActionsWithin({ dividends, splits }, from, to);
   }
 
   async search(query: string, signal: AbortSignal): Promise<SymbolMatch[]> {

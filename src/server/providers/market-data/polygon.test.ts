@@ -206,3 +206,77 @@ describe('polygon adapter: transport failures', () => {
     expect((await historyFailure()).kind).toBe('unavailable');
   });
 });
+
+describe('polygon adapter: corporate actions (fixtures written by us in the documented layout)', () => {
+  const DIVIDENDS_2020 =
+    'GET /v3/reference/dividends?ticker=AAPL&ex_dividend_date.gte=2020-01-01&ex_dividend_date.lte=2020-12-31&sort=ex_dividend_date&order=asc&limit=1000';
+  const SPLITS_2020 =
+    'GET /v3/reference/splits?ticker=AAPL&execution_date.gte=2020-01-01&execution_date.lte=2020-12-31&sort=execution_date&order=asc&limit=1000';
+  const corporateActions2020 = (signal = AbortSignal.timeout(5000)) =>
+    adapter().corporateActions('AAPL', '2020-01-01', '2020-12-31', signal);
+
+  it('reads dividends as declared with their pay dates, and the 4-for-1 split as 4', async () => {
+    server.on(DIVIDENDS_2020, jsonFixture('polygon/reference-dividends-AAPL-2020-doc-layout.json'));
+    server.on(SPLITS_2020, jsonFixture('polygon/reference-splits-AAPL-2020-doc-layout.json'));
+
+    expect(await corporateActions2020()).toEqual({
+      dividends: [
+        { exDate: '2020-02-07', payDate: '2020-02-13', amount: '0.77', currency: 'USD' },
+        { exDate: '2020-05-08', payDate: '2020-05-14', amount: '0.82', currency: 'USD' },
+        { exDate: '2020-08-07', payDate: '2020-08-13', amount: '0.82', currency: 'USD' },
+        { exDate: '2020-11-06', payDate: '2020-11-12', amount: '0.205', currency: 'USD' },
+      ],
+      splits: [{ date: '2020-08-31', ratio: '4' }],
+    });
+    // Two requests, the key in a header each time.
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
+    expect(adapter().corporateActionsRequests).toBe(2);
+  });
+
+  it('a ticker with none is two empty lists', async () => {
+    server.on(DIVIDENDS_2020, { body: { results: [], status: 'OK', request_id: 'x' } });
+    server.on(SPLITS_2020, { body: { status: 'OK', request_id: 'y' } });
+    expect(await corporateActions2020()).toEqual({ dividends: [], splits: [] });
+  });
+
+  it('NOT_AUTHORIZED (a plan without reference data) is unauthorized', async () => {
+    server.on(DIVIDENDS_2020, jsonFixture('polygon/error-not-authorized-plan-timeframe.json', 403));
+    server.on(SPLITS_2020, jsonFixture('polygon/reference-splits-AAPL-2020-doc-layout.json'));
+    expect((await vendorFailure(corporateActions2020())).kind).toBe('unauthorized');
+  });
+
+  it('429 is rate_limited', async () => {
+    server.on(DIVIDENDS_2020, jsonFixture('polygon/reference-dividends-AAPL-2020-doc-layout.json'));
+    server.on(SPLITS_2020, {
+      status: 429,
+      body: {
+        status: 'ERROR',
+        request_id: 'x',
+        error:
+          "You've exceeded the maximum requests per minute, please wait or upgrade your subscription to continue. https://polygon.io/pricing",
+      },
+    });
+    expect((await vendorFailure(corporateActions2020())).kind).toBe('rate_limited');
+  });
+
+  it('no key configured is unauthorized without a request', async () => {
+    const error = await vendorFailure(
+      adapter('').corporateActions('AAPL', '2020-01-01', '2020-12-31', AbortSignal.timeout(5000)),
+    );
+    expect(error.kind).toBe('unauthorized');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  describe('transport failures of the dividends request', () => {
+    beforeEach(() => {
+      server.on(SPLITS_2020, jsonFixture('polygon/reference-splits-AAPL-2020-doc-layout.json'));
+    });
+    itMapsTransportFailures({
+      server: () => server,
+      route: DIVIDENDS_2020,
+      truncated: truncatedFixture('polygon/reference-dividends-AAPL-2020-doc-layout.json'),
+      call: (signal) => corporateActions2020(signal),
+      secret: KEY,
+    });
+  });
+});

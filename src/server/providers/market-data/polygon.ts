@@ -14,6 +14,11 @@
  * adjusted). Bar times are milliseconds at the session's start in New York; the bar's date is that New
  * York date.
  *
+ * Corporate actions: `/v3/reference/dividends` (by ex-date, `cash_amount` as declared: Polygon does not adjust
+ * past dividends for later splits, polygon-io/issues#330) and `/v3/reference/splits` (`split_to` shares for
+ * `split_from`), each filtered to the range and sorted oldest first by the vendor, in one page of 1000 rows (a
+ * monthly payer would need 83 years to fill it). Two requests, two calls of the quota.
+ *
  * Errors: besides the HTTP status, Polygon's bodies carry `status`: "ERROR" ("API Key was not provided",
  * "Unknown API Key" -> 'unauthorized'), "NOT_AUTHORIZED" (plan) -> 'unauthorized', "NotFound" ->
  * 'not_found'. "OK" and "DELAYED" are answers.
@@ -21,7 +26,16 @@
 import { addDays } from '../../../domain/calendar';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
-import { isGlobalListing } from '../../../domain/listings';
+import { isGlobalListing, normalizeCurrency } from '../../../domain/listings';
+import {
+  corporateActionsWithin,
+  decimalString,
+  isPositiveAmount,
+  splitRatio,
+  type CorporateActions,
+  type Dividend,
+  type Split,
+} from '../../../domain/corporate-actions';
 import {
   assertIsoDate,
   fetchJson,
@@ -66,6 +80,27 @@ const snapshot = z.object({
     })
     .optional(),
 });
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const dividendList = z.object({
+  status: z.string(),
+  results: z
+    .array(
+      z.object({
+        cash_amount: num,
+        currency: z.string().nullable().optional(),
+        ex_dividend_date: isoDay,
+        pay_date: isoDay.nullable().optional(),
+      }),
+    )
+    .optional(),
+});
+const splitList = z.object({
+  status: z.string(),
+  results: z.array(z.object({ execution_date: isoDay, split_from: num, split_to: num })).optional(),
+});
+/** Rows per page of the reference endpoints (their maximum). */
+const REFERENCE_PAGE = '1000';
 
 /** Polygon's error bodies (see the file comment). */
 export const checkPolygonBody: VendorBodyCheck = (body, status) => {
@@ -153,6 +188,65 @@ export class PolygonAdapter implements MarketDataAdapter {
       bars.set(date, { date, open: a.o, high: a.h, low: a.l, close: a.c, volume: a.v });
     }
     return [...bars.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
+  readonly corporateActionsRequests = 2;
+
+  async corporateActions(
+    symbol: string,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ): Promise<CorporateActions> {
+    assertIsoDate(from);
+    assertIsoDate(to);
+    if (to < from) return { dividends: [], splits: [] };
+    const ticker = toPolygonTicker(symbol);
+    const [dividendBody, splitBody] = await Promise.all([
+      this.get(
+        joinUrl(this.baseUrl, 'v3/reference/dividends', {
+          ticker,
+          'ex_dividend_date.gte': from,
+          'ex_dividend_date.lte': to,
+          sort: 'ex_dividend_date',
+          order: 'asc',
+          limit: REFERENCE_PAGE,
+        }),
+        dividendList,
+        signal,
+        `dividends ${symbol}`,
+      ),
+      this.get(
+        joinUrl(this.baseUrl, 'v3/reference/splits', {
+          ticker,
+          'execution_date.gte': from,
+          'execution_date.lte': to,
+          sort: 'execution_date',
+          order: 'asc',
+          limit: REFERENCE_PAGE,
+        }),
+        splitList,
+        signal,
+        `splits ${symbol}`,
+      ),
+    ]);
+    const dividends: Dividend[] = [];
+    for (const row of dividendBody.results ?? []) {
+      const amount = decimalString(row.cash_amount);
+      if (!amount || !isPositiveAmount(amount)) continue;
+      dividends.push({
+        exDate: row.ex_dividend_date,
+        ...(row.pay_date ? { payDate: row.pay_date } : {}),
+        amount,
+        currency: normalizeCurrency(row.currency ?? 'USD'),
+      });
+    }
+    const splits: Split[] = [];
+    for (const row of splitBody.results ?? []) {
+      const ratio = splitRatio(row.split_to, row.split_from);
+      if (ratio) splits.push({ date: row.execution_date, ratio });
+    }
+    return corporateActionsWithin({ dividends, splits }, from, to);
   }
 
   private async snapshotQuote(symbol: string, signal: AbortSignal): Promise<Quote> {

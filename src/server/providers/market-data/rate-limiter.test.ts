@@ -35,4 +35,18 @@ describe('rate limiter', () => {
     expect(limiter.tryTake()).toBe(true);
     expect(limiter.remaining()).toBe(24);
   });
+
+  it('takes several calls at once, or none when fewer are left', () => {
+    const now = 0;
+    const perMinute = createRateLimiter({ limit: 5, window: 'minute' }, { now: () => now });
+    expect(perMinute.tryTake(2)).toBe(true);
+    expect(perMinute.tryTake(2)).toBe(true);
+    expect(perMinute.tryTake(2)).toBe(false);
+    expect(perMinute.remaining()).toBe(1);
+    const perDay = createRateLimiter({ limit: 25, window: 'day' }, { now: () => now });
+    expect(perDay.tryTake(24)).toBe(true);
+    expect(perDay.tryTake(2)).toBe(false);
+    expect(perDay.remaining()).toBe(1);
+    expect(perDay.tryTake()).toBe(true);
+  });
 });

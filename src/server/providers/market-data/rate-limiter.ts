@@ -31,8 +31,8 @@ export const VENDOR_QUOTAS: Readonly<Record<VendorName, Quota>> = {
 
 export interface RateLimiter {
   readonly quota: Quota;
-  /** Takes one call from the quota; false (and nothing taken) when none is left. */
-  tryTake(): boolean;
+  /** Takes `count` calls (default one) from the quota; false (and nothing taken) when fewer are left. */
+  tryTake(count?: number): boolean;
   /** Calls left in the current window. */
   remaining(): number;
   /** When the next call becomes available, epoch ms (now when one is available). */
@@ -52,10 +52,11 @@ export function createRateLimiter(quota: Quota, options: { now?: () => number } 
     };
     return {
       quota,
-      tryTake() {
+      tryTake(count = 1) {
         prune();
-        if (calls.length >= quota.limit) return false;
-        calls.push(now());
+        if (calls.length + count > quota.limit) return false;
+        const at = now();
+        for (let i = 0; i < count; i++) calls.push(at);
         return true;
       },
       remaining() {
@@ -79,10 +80,10 @@ export function createRateLimiter(quota: Quota, options: { now?: () => number } 
   };
   return {
     quota,
-    tryTake() {
+    tryTake(count = 1) {
       roll();
-      if (used >= quota.limit) return false;
-      used += 1;
+      if (used + count > quota.limit) return false;
+      used += count;
       return true;
     },
     remaining() {

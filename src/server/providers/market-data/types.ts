@@ -1,3 +1,5 @@
+import type { CorporateActions } from '../../../domain/corporate-actions';
+
 /** Where a number came from: every quote and history says so (DESIGN.md "Data sources are honest"). */
 export type MarketDataSource = 'yahoo' | 'coingecko' | 'alphavantage' | 'polygon' | 'fmp' | 'simulated';
 export type VendorName = Exclude<MarketDataSource, 'simulated'>;
@@ -108,6 +110,13 @@ export interface MarketDataAdapter {
   /** Daily bars from `from` to `to` inclusive (YYYY-MM-DD). */
   history?(symbol: string, from: string, to: string, signal: AbortSignal): Promise<DailyBar[]>;
   search?(query: string, signal: AbortSignal): Promise<SymbolMatch[]>;
+  /**
+   * Cash dividends (by ex-date, amounts as declared) and splits (by date) from `from` to `to` inclusive
+   * (YYYY-MM-DD), oldest first.
+   */
+  corporateActions?(symbol: string, from: string, to: string, signal: AbortSignal): Promise<CorporateActions>;
+  /** The vendor requests one `corporateActions` call makes, each taken from the vendor's quota. Default 1. */
+  readonly corporateActionsRequests?: number;
   /** The latest daily rate of a currency to USD (vendors with FX data). */
   usdRate?(currency: string, signal: AbortSignal): Promise<FxQuote>;
   profile?(symbol: string, signal: AbortSignal): Promise<SecurityProfile>;

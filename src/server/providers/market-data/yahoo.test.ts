@@ -11,6 +11,7 @@ import {
 } from './testing/fake-vendor-server';
 import { VendorError } from './types';
 import { createYahooAdapter, yahooFetch } from './yahoo';
+import { itMapsTransportFailures } from './testing/transport-failures';
 
 const CRUMB = 'haT3oykhHqZ'; // getcrumb-v1.txt
 
@@ -397,5 +398,158 @@ describe('yahooFetch', () => {
       ...Array.from({ length: 6 }, () => 'http://127.0.0.1:1/v7/finance/quote?symbols=A'),
       'https://example.com/v7/finance/quote',
     ]);
+  });
+});
+
+describe('yahoo adapter: corporate actions from the chart events', () => {
+  /** 2020-11-06, after the close in New York: "today" for these tests. */
+  const AFTER_CLOSE = Date.parse('2020-11-06T22:00:00Z');
+  const corporateActionsAdapter = () => createYahooAdapter({ baseUrl: server.url, now: () => AFTER_CLOSE });
+
+  /** A chart body in Yahoo's layout (ours, not recorded): the recorded AAPL chart with other events. */
+  function recordedChartWith(events: unknown, meta: Record<string, unknown> = {}) {
+    const body = JSON.parse(fixture('yahoo/chart-v8-AAPL-1d-2020-08-31-to-2020-11-07.json')) as {
+      chart: { result: { meta: Record<string, unknown>; events?: unknown }[] };
+    };
+    for (const result of body.chart.result) {
+      result.events = events;
+      Object.assign(result.meta, meta);
+    }
+    return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  }
+
+  it("reads the recorded dividend and AAPL's 4-for-1 split, asking the history's own request up to today", async () => {
+    server.on(
+      `GET /v8/finance/chart/AAPL?${CHART_QUERY}&period1=1598832000&period2=1604707200`,
+      jsonFixture('yahoo/chart-v8-AAPL-1d-2020-08-31-to-2020-11-07.json'),
+    );
+
+    const actions = await corporateActionsAdapter().corporateActions(
+      'AAPL',
+      '2020-08-31',
+      '2020-11-06',
+      AbortSignal.timeout(5000),
+    );
+
+    // Dates in New York: the events are timed at the session's open (13:30 / 14:30 UTC).
+    expect(actions).toEqual({
+      dividends: [{ exDate: '2020-11-06', amount: '0.205', currency: 'USD' }],
+      splits: [{ date: '2020-08-31', ratio: '4' }],
+    });
+  });
+
+  it('gives only the events of the range, though it asks up to today for the later splits', async () => {
+    server.on(
+      `GET /v8/finance/chart/AAPL?${CHART_QUERY}&period1=1598832000&period2=1604707200`,
+      jsonFixture('yahoo/chart-v8-AAPL-1d-2020-08-31-to-2020-11-07.json'),
+    );
+    const actions = await corporateActionsAdapter().corporateActions(
+      'AAPL',
+      '2020-08-31',
+      '2020-10-30',
+      AbortSignal.timeout(5000),
+    );
+    expect(actions).toEqual({ dividends: [], splits: [{ date: '2020-08-31', ratio: '4' }] });
+  });
+
+  it('gives dividends as declared: amounts Yahoo divided by later splits are multiplied back', async () => {
+    // AAPL paid $0.82 (ex 2020-08-07) before its 4-for-1 of 2020-08-31; Yahoo lists it as 0.205.
+    server.on(
+      `GET /v8/finance/chart/AAPL?${CHART_QUERY}&period1=1596412800&period2=1604707200`,
+      recordedChartWith({
+        dividends: { '1596807000': { amount: 0.205, date: 1596807000 } },
+        splits: {
+          '1598880600': { date: 1598880600, numerator: 4, denominator: 1, splitRatio: '4:1' },
+        },
+      }),
+    );
+    const actions = await corporateActionsAdapter().corporateActions(
+      'AAPL',
+      '2020-08-03',
+      '2020-08-10',
+      AbortSignal.timeout(5000),
+    );
+    expect(actions).toEqual({
+      dividends: [{ exDate: '2020-08-07', amount: '0.82', currency: 'USD' }],
+      splits: [],
+    });
+  });
+
+  it("reads London's GBp as GBX and a 1-for-10 reverse split as 0.1", async () => {
+    server.on(
+      `GET /v8/finance/chart/TSCO.L?${CHART_QUERY}&period1=1598832000&period2=1604707200`,
+      recordedChartWith(
+        {
+          dividends: { '1601539200': { amount: 3.2, date: 1601539200 } },
+          splits: { '1603353600': { date: 1603353600, numerator: 1, denominator: 10, splitRatio: '1:10' } },
+        },
+        { currency: 'GBp', exchangeTimezoneName: 'Europe/London', symbol: 'TSCO.L' },
+      ),
+    );
+    const actions = await corporateActionsAdapter().corporateActions(
+      'TSCO.L',
+      '2020-08-31',
+      '2020-11-06',
+      AbortSignal.timeout(5000),
+    );
+    // 3.2 pence listed after the 1-for-10: 0.32 pence as declared.
+    expect(actions).toEqual({
+      dividends: [{ exDate: '2020-10-01', amount: '0.32', currency: 'GBX' }],
+      splits: [{ date: '2020-10-22', ratio: '0.1' }],
+    });
+  });
+
+  it('a chart without events is no dividends and no splits', async () => {
+    server.on(
+      `GET /v8/finance/chart/AAPL?${CHART_QUERY}&period1=1598832000&period2=1604707200`,
+      recordedChartWith(undefined),
+    );
+    const actions = await corporateActionsAdapter().corporateActions(
+      'AAPL',
+      '2020-08-31',
+      '2020-11-06',
+      AbortSignal.timeout(5000),
+    );
+    expect(actions).toEqual({ dividends: [], splits: [] });
+  });
+
+  it('429 with the recorded "Edge: Too Many Requests" text is rate_limited', async () => {
+    server.on(`GET /v8/finance/chart/AAPL?${CHART_QUERY}&period1=1598832000&period2=1604707200`, {
+      status: 429,
+      body: fixture('yahoo/error-429-edge-too-many-requests.txt'),
+      headers: { 'content-type': 'text/plain' },
+    });
+    const error = await vendorFailure(
+      corporateActionsAdapter().corporateActions(
+        'AAPL',
+        '2020-08-31',
+        '2020-11-06',
+        AbortSignal.timeout(5000),
+      ),
+    );
+    expect(error.kind).toBe('rate_limited');
+  });
+
+  it('events of the wrong shape are bad_response', async () => {
+    server.on(
+      `GET /v8/finance/chart/AAPL?${CHART_QUERY}&period1=1598832000&period2=1604707200`,
+      recordedChartWith({ splits: { '1598880600': { date: 1598880600, splitRatio: '4:1' } } }),
+    );
+    const error = await vendorFailure(
+      corporateActionsAdapter().corporateActions(
+        'AAPL',
+        '2020-08-31',
+        '2020-11-06',
+        AbortSignal.timeout(5000),
+      ),
+    );
+    expect(error.kind).toBe('bad_response');
+  });
+
+  itMapsTransportFailures({
+    server: () => server,
+    route: `GET /v8/finance/chart/AAPL?${CHART_QUERY}&period1=1598832000&period2=1604707200`,
+    truncated: truncatedFixture('yahoo/chart-v8-AAPL-1d-2020-08-31-to-2020-11-07.json'),
+    call: (signal) => corporateActionsAdapter().corporateActions('AAPL', '2020-08-31', '2020-11-06', signal),
   });
 });

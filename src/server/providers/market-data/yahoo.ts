@@ -31,6 +31,16 @@ import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import { normalizeCurrency } from '../../../domain/listings';
 import {
+  corporateActionsWithin,
+  decimalString,
+  isPositiveAmount,
+  splitRatio,
+  undoSplitAdjustment,
+  type CorporateActions,
+  type Dividend,
+  type Split,
+} from '../../../domain/corporate-actions';
+import {
   assertIsoDate,
   networkError,
   raceSignal,
@@ -106,12 +116,22 @@ type YahooQuote = z.infer<typeof quoteItem>;
 const quoteList = z.array(z.unknown());
 
 const nullableNumbers = z.array(num.nullable());
+/** An event's time, epoch seconds (the session's open on its day). */
+const eventTime = z.union([num, z.date().transform((d) => d.getTime() / 1000)]);
 const chartObject = z.object({
   meta: z.object({
     exchangeTimezoneName: z.string().optional(),
     currency: z.string().nullable().optional(),
   }),
   timestamp: z.array(num).optional(),
+  events: z
+    .object({
+      dividends: z.record(z.string(), z.object({ amount: num, date: eventTime })).optional(),
+      splits: z
+        .record(z.string(), z.object({ date: eventTime, numerator: num, denominator: num }))
+        .optional(),
+    })
+    .optional(),
   indicators: z.object({
     quote: z.array(
       z.object({
@@ -268,15 +288,20 @@ function jarFor(sessionKey: string): ExtendedCookieJar {
 
 // ---- adapter -----------------------------------------------------------------------------------------
 
-export type YahooAdapterOptions = Omit<AdapterOptions, 'apiKey'>;
+export interface YahooAdapterOptions extends Omit<AdapterOptions, 'apiKey'> {
+  /** Current time, for tests; default Date.now. */
+  now?: () => number;
+}
 
 export class YahooAdapter implements MarketDataAdapter {
   readonly name = VENDOR;
   private readonly sessionKey: string;
   private readonly jar: ExtendedCookieJar;
   private readonly client: InstanceType<typeof YahooFinance>;
+  private readonly now: () => number;
 
   constructor(options: YahooAdapterOptions = {}) {
+    this.now = options.now ?? Date.now;
     this.sessionKey = options.baseUrl?.replace(/\/+$/, '') ?? REAL_YAHOO;
     this.jar = jarFor(this.sessionKey);
     this.client = new YahooFinance({
@@ -335,16 +360,7 @@ export class YahooAdapter implements MarketDataAdapter {
     assertIsoDate(from);
     assertIsoDate(to);
     if (to < from) return [];
-    const yahooSymbol = toYahooSymbol(symbol);
-    // period1 = `from` 00:00 UTC, period2 = the day after `to` 00:00 UTC: covers every session in between.
-    const raw = await this.call('chart', signal, (fetchOptions) =>
-      this.client.chart(
-        yahooSymbol,
-        { period1: from, period2: addDays(to, 1), interval: '1d', return: 'object' },
-        { validateResult: false, fetchOptions },
-      ),
-    );
-    const chart = parse(chartObject, raw, 'chart');
+    const chart = await this.chart(symbol, from, to, signal);
     const timeZone = chart.meta.exchangeTimezoneName ?? 'America/New_York';
     const q = chart.indicators.quote[0] ?? {};
     const bars = new Map<string, DailyBar>();
@@ -363,6 +379,52 @@ export class YahooAdapter implements MarketDataAdapter {
       });
     });
     return [...bars.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
+  /**
+   * Dividends and splits from the chart's events: the history's own request (yahoo-finance2 asks for
+   * `events=div|split|earn` by default), run from `from` to today. Yahoo divides past dividends by every later
+   * split (AAPL's $3.29 of 2014 is listed as 0.47 after the 7-for-1), so the splits up to today are needed to
+   * give each amount as declared. Dividends are in the listing's currency (`GBX` for London).
+   */
+  async corporateActions(
+    symbol: string,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ): Promise<CorporateActions> {
+    assertIsoDate(from);
+    assertIsoDate(to);
+    if (to < from) return { dividends: [], splits: [] };
+    const today = zonedDate(this.now());
+    const chart = await this.chart(symbol, from, to > today ? to : today, signal);
+    const timeZone = chart.meta.exchangeTimezoneName ?? 'America/New_York';
+    const currency = normalizeCurrency(chart.meta.currency ?? 'USD');
+    const dayOf = (seconds: number) => zonedDate(seconds * 1000, timeZone);
+    const splits: Split[] = [];
+    for (const event of Object.values(chart.events?.splits ?? {})) {
+      const ratio = splitRatio(event.numerator, event.denominator);
+      if (ratio) splits.push({ date: dayOf(event.date), ratio });
+    }
+    const dividends: Dividend[] = [];
+    for (const event of Object.values(chart.events?.dividends ?? {})) {
+      const amount = decimalString(event.amount);
+      if (amount && isPositiveAmount(amount)) dividends.push({ exDate: dayOf(event.date), amount, currency });
+    }
+    return corporateActionsWithin({ dividends: undoSplitAdjustment(dividends, splits), splits }, from, to);
+  }
+
+  /** The v8 chart of daily sessions from `from` to `to` (YYYY-MM-DD, inclusive), with its events. */
+  private async chart(symbol: string, from: string, to: string, signal: AbortSignal) {
+    // period1 = `from` 00:00 UTC, period2 = the day after `to` 00:00 UTC: covers every session in between.
+    const raw = await this.call('chart', signal, (fetchOptions) =>
+      this.client.chart(
+        toYahooSymbol(symbol),
+        { period1: from, period2: addDays(to, 1), interval: '1d', return: 'object' },
+        { validateResult: false, fetchOptions },
+      ),
+    );
+    return parse(chartObject, raw, 'chart');
   }
 
   /** Stocks, ETFs, funds, indices and USD crypto pairs; options, futures and currencies are left out. */

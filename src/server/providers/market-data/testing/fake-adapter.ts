@@ -4,6 +4,7 @@
  */
 import { simulateDailyBars } from '../../../../domain/market-simulator';
 import { findSecurity } from '../../../../domain/security-master';
+import type { CorporateActions } from '../../../../domain/corporate-actions';
 import {
   VendorError,
   type DailyBar,
@@ -14,7 +15,7 @@ import {
 } from '../types';
 
 export interface FakeCall {
-  method: 'quote' | 'quotes' | 'history' | 'search';
+  method: 'quote' | 'quotes' | 'history' | 'search' | 'corporateActions';
   args: unknown[];
 }
 
@@ -24,6 +25,12 @@ export interface FakeAdapter extends MarketDataAdapter {
   onQuote: (symbol: string, signal: AbortSignal) => Promise<Quote>;
   onHistory: (symbol: string, from: string, to: string, signal: AbortSignal) => Promise<DailyBar[]>;
   onSearch: (query: string, signal: AbortSignal) => Promise<SymbolMatch[]>;
+  onCorporateActions: (
+    symbol: string,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ) => Promise<CorporateActions>;
 }
 
 /** A vendor quote for a symbol: a fixed price so tests can tell it from a simulated one. */
@@ -65,7 +72,13 @@ export function hangUntilAborted<T>(vendor: VendorName, signal: AbortSignal): Pr
 
 export function createFakeAdapter(
   name: VendorName,
-  options: { supports?: (symbol: string) => boolean; batch?: boolean; search?: boolean } = {},
+  options: {
+    supports?: (symbol: string) => boolean;
+    batch?: boolean;
+    search?: boolean;
+    /** Serves dividends and splits, in this many vendor requests (`corporateActionsRequests`). */
+    corporateActionsRequests?: number;
+  } = {},
 ): FakeAdapter {
   const calls: FakeCall[] = [];
   const adapter: FakeAdapter = {
@@ -76,6 +89,8 @@ export function createFakeAdapter(
     onQuote: async (symbol) => fakeQuote(name, symbol),
     onHistory: async (symbol, from, to) => fakeBars(symbol, from, to),
     onSearch: async () => [],
+    onCorporateActions: async () => ({ dividends: [], splits: [] }),
+    corporateActionsRequests: options.corporateActionsRequests,
     quote(symbol, signal) {
       calls.push({ method: 'quote', args: [symbol] });
       return adapter.onQuote(symbol, signal);
@@ -97,6 +112,12 @@ export function createFakeAdapter(
         }
       }
       return out;
+    };
+  }
+  if (options.corporateActionsRequests !== undefined) {
+    adapter.corporateActions = (symbol, from, to, signal) => {
+      calls.push({ method: 'corporateActions', args: [symbol, from, to] });
+      return adapter.onCorporateActions(symbol, from, to, signal);
     };
   }
   if (options.search) {

@@ -1,0 +1,216 @@
+/**
+ * Dividends and splits a history may lack (issue 27 item 4): given a portfolio's activities and a listing's
+ * corporate actions from a vendor, the cash dividends paid on shares the history holds at their ex-dates that it
+ * records no dividend for, and the splits of shares it holds that it does not record. Pure and exact
+ * (decimal.js); the person is asked before any of them is added.
+ *
+ * - Shares held at an ex-date are those held before that session: activities dated before the ex-date count (a
+ *   buy on the ex-date is not paid, a sell on it still is). On one day a split comes before the trades (they are
+ *   at the new share count).
+ * - The splits the history lacks count in the shares held after them: 100 shares before AAPL's 4-for-1 are paid
+ *   on 400 at the next ex-date, whether or not the split is recorded yet.
+ * - A dividend is recorded when the history has a dividend of that symbol dated from its ex-date (or a few days
+ *   before its pay date, if earlier) to a few days after its pay date; without a pay date, up to 60 days after
+ *   the ex-date. Each recorded dividend answers for one of the vendor's only (the closest), so a monthly payer's
+ *   dividends are not all taken as recorded by one activity.
+ * - A split is recorded when the history has a split of that symbol within a few days of its date (brokers date
+ *   them by the record date, the pay date or the first session).
+ * - `amount` is the exact product of the shares and the amount per share, unrounded (a broker pays it rounded
+ *   to the cent, which the person sees when asked).
+ *
+ * Shares are replayed here, simply (buys, sells, transfers in and out, splits), until the ledger's replay is on
+ * main; the ledger then gives the shares and this rule keeps only the matching.
+ */
+import { Decimal as BaseDecimal } from 'decimal.js';
+import { addDays, toDayNumber } from '../calendar/iso-dates';
+import type { CorporateActions, Dividend } from '../corporate-actions';
+import type { ActivityDraft } from './activity';
+
+/** A private Decimal: 40 significant digits, half away from zero; the global Decimal settings do not apply. */
+const Decimal = BaseDecimal.clone({ precision: 40, rounding: BaseDecimal.ROUND_HALF_UP });
+type Decimal = InstanceType<typeof Decimal>;
+
+/** How far from a pay date (or a split's date) a recorded one may be dated and still be that one. */
+export const RECORDED_WITHIN_DAYS = 5;
+/** Without a pay date, how long after the ex-date a recorded dividend may be dated. */
+export const UNKNOWN_PAY_DATE_DAYS = 60;
+
+export interface DividendOffer {
+  symbol: string;
+  exDate: string;
+  payDate?: string;
+  currency: string;
+  /** Per share, as declared. */
+  perShare: string;
+  /** Shares held before the ex-date's session. */
+  sharesHeld: string;
+  /** sharesHeld × perShare, exact. */
+  amount: string;
+}
+
+export interface SplitOffer {
+  symbol: string;
+  date: string;
+  /** Shares after per share before. */
+  ratio: string;
+  sharesBefore: string;
+  sharesAfter: string;
+}
+
+export interface CorporateActionOffers {
+  /** Oldest first. */
+  dividends: DividendOffer[];
+  /** Oldest first. */
+  splits: SplitOffer[];
+}
+
+/** A change of the shares held: a trade or transfer adds `shares`, a split multiplies by `ratio`. */
+type ShareChange =
+  { date: string; kind: 'split'; ratio: Decimal } | { date: string; kind: 'trade'; shares: Decimal };
+
+const SHARE_SIGN: Partial<Record<ActivityDraft['type'], 1 | -1>> = {
+  buy: 1,
+  transfer_in: 1,
+  sell: -1,
+  transfer_out: -1,
+};
+
+const bySymbol = (symbol: string) => (activity: ActivityDraft) =>
+  activity.symbol !== null && activity.symbol.trim().toUpperCase() === symbol;
+
+/** Days from `a` to `b` (negative when `b` is earlier). */
+function daysBetween(a: string, b: string): number {
+  return toDayNumber(b) - toDayNumber(a);
+}
+
+/**
+ * The dividends and splits of `symbol` in `actions` that `history` lacks, on the shares it holds (see the file
+ * comment). Activities of other symbols are left aside.
+ */
+export function findCorporateActionOffers(
+  history: readonly ActivityDraft[],
+  symbol: string,
+  actions: CorporateActions,
+): CorporateActionOffers {
+  const key = symbol.trim().toUpperCase();
+  const own = history.filter(bySymbol(key));
+
+  const missingSplits = unrecorded(
+    [...actions.splits].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+    own.filter((activity) => activity.type === 'split').map((activity) => activity.date),
+    (split) => ({
+      from: addDays(split.date, -RECORDED_WITHIN_DAYS),
+      to: addDays(split.date, RECORDED_WITHIN_DAYS),
+      at: split.date,
+    }),
+  );
+
+  const changes: ShareChange[] = [
+    ...missingSplits.map((split): ShareChange => ({
+      date: split.date,
+      kind: 'split',
+      ratio: new Decimal(split.ratio),
+    })),
+    ...own.flatMap((activity): ShareChange[] => {
+      if (activity.type === 'split') {
+        return [{ date: activity.date, kind: 'split', ratio: new Decimal(activity.quantity ?? 1) }];
+      }
+      const sign = SHARE_SIGN[activity.type];
+      return sign
+        ? [{ date: activity.date, kind: 'trade', shares: new Decimal(activity.quantity ?? 0).times(sign) }]
+        : [];
+    }),
+  ];
+  const sharesBefore = (date: string) => sharesHeldBefore(changes, date);
+
+  const splits: SplitOffer[] = [];
+  for (const split of missingSplits) {
+    const before = sharesBefore(split.date);
+    if (!before.gt(0)) continue;
+    splits.push({
+      symbol: key,
+      date: split.date,
+      ratio: split.ratio,
+      sharesBefore: before.toFixed(),
+      sharesAfter: before.times(split.ratio).toFixed(),
+    });
+  }
+
+  const paid = [...actions.dividends]
+    .sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0))
+    .map((dividend) => ({ dividend, shares: sharesBefore(dividend.exDate) }))
+    .filter(({ shares }) => shares.gt(0));
+  const recordedDates = own
+    .filter((activity) => activity.type === 'dividend')
+    .map((activity) => activity.date);
+  const missingDividends = unrecorded(paid, recordedDates, ({ dividend }) => dividendWindow(dividend));
+
+  return {
+    dividends: missingDividends.map(({ dividend, shares }) => ({
+      symbol: key,
+      exDate: dividend.exDate,
+      ...(dividend.payDate ? { payDate: dividend.payDate } : {}),
+      currency: dividend.currency,
+      perShare: dividend.amount,
+      sharesHeld: shares.toFixed(),
+      amount: shares.times(dividend.amount).toFixed(),
+    })),
+    splits,
+  };
+}
+
+/** Where a recorded dividend may be dated, and the date it is expected on (the closest one is taken). */
+function dividendWindow(dividend: Dividend): { from: string; to: string; at: string } {
+  if (!dividend.payDate) {
+    return {
+      from: dividend.exDate,
+      to: addDays(dividend.exDate, UNKNOWN_PAY_DATE_DAYS),
+      at: dividend.exDate,
+    };
+  }
+  const early = addDays(dividend.payDate, -RECORDED_WITHIN_DAYS);
+  return {
+    from: early < dividend.exDate ? early : dividend.exDate,
+    to: addDays(dividend.payDate, RECORDED_WITHIN_DAYS),
+    at: dividend.payDate,
+  };
+}
+
+/**
+ * The events no recorded date answers for, in their order: each event takes the closest recorded date within its
+ * window that no earlier event took.
+ */
+function unrecorded<T>(
+  events: readonly T[],
+  recordedDates: readonly string[],
+  windowOf: (event: T) => { from: string; to: string; at: string },
+): T[] {
+  const taken = new Set<number>();
+  return events.filter((event) => {
+    const { from, to, at } = windowOf(event);
+    let closest: number | undefined;
+    recordedDates.forEach((date, index) => {
+      if (taken.has(index) || date < from || date > to) return;
+      const current = closest === undefined ? undefined : recordedDates[closest];
+      if (current === undefined || Math.abs(daysBetween(at, date)) < Math.abs(daysBetween(at, current))) {
+        closest = index;
+      }
+    });
+    if (closest === undefined) return true;
+    taken.add(closest);
+    return false;
+  });
+}
+
+/** Shares held before the session of `date`: the changes dated earlier, a day's splits before its trades. */
+function sharesHeldBefore(changes: readonly ShareChange[], date: string): Decimal {
+  const earlier = changes
+    .filter((change) => change.date < date)
+    .sort((a, b) =>
+      a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind === b.kind ? 0 : a.kind === 'split' ? -1 : 1,
+    );
+  return earlier.reduce(
+    (shares, change) => (change.kind === 'split' ? shares.times(change.ratio) : shares.plus(change.shares)),
+    new Decimal(0),
+  );
+}
