@@ -78,7 +78,10 @@ const HOLDINGS = {
 };
 const LOGO = Buffer.from(Array.from({ length: 256 }, (_, byte) => byte));
 
-/** Rows with what a backup must keep exactly: text with tabs, newlines and backslashes, numeric, jsonb, json, bytea, timestamptz, arrays, identities, a generated column. */
+/**
+ * Rows with what a backup must keep exactly: text with tabs, newlines and backslashes, numeric, jsonb, json, bytea,
+ * timestamptz, dates, arrays, identities, generated columns; users, their portfolios and a history of activities.
+ */
 async function seed(pool: pg.Pool) {
   await pool.query(
     `insert into "user" (id, email, first_name, last_name, password_hash, plan, created_at, email_verified_at, stripe_customer_id)
@@ -125,6 +128,18 @@ async function seed(pool: pg.Pool) {
     `insert into portfolio_snapshot (user_id, date, total_value, total_gain_loss, total_gain_loss_percent, is_simulated)
      values ($1, '2026-11-20', 12345.67, -0.01, 0.1 + 0.2, false)`,
     [ADA],
+  );
+  // A history: exact numbers of 10 decimals, an import's file and line, an identity giving the entry order.
+  const {
+    rows: [history],
+  } = await pool.query<{ id: string }>(`insert into activity_portfolio (user_id) values ($1) returning id`, [
+    ADA,
+  ]);
+  await pool.query(
+    `insert into activity (portfolio_id, type, date, symbol, quantity, price, fee, amount, currency, note, source, import_id, file_name, line)
+     values ($1, 'buy', '2024-03-01', 'AAPL', 10.1234567891, 171.4800000001, 0.65, null, 'USD', E'first\tlot', 'import', $2, 'Schwab history.csv', 7),
+            ($1, 'dividend', '2024-05-16', 'AAPL', null, null, null, 2.53, 'USD', null, 'manual', null, null, null)`,
+    [history!.id, randomUUID()],
   );
   await pool.query(
     `insert into api_token (user_id, name, token_hash, last4, scopes) values ($1, 'CI', 'h', 'abcd', $2)`,
@@ -203,6 +218,36 @@ describe('a backup restored into a fresh database', () => {
           total_value: '260.00',
           realized_pnl: '-12.34',
           executed_at: expect.any(String),
+        },
+      ]);
+      const { rows: activities } = await client.query(
+        `select a.sequence, p.key, a.type, a.date::text, a.quantity, a.price, a.amount, a.note, a.file_name, a.line
+           from activity a join activity_portfolio p on p.id = a.portfolio_id order by a.sequence`,
+      );
+      expect(activities).toEqual([
+        {
+          sequence: 1,
+          key: 'me',
+          type: 'buy',
+          date: '2024-03-01',
+          quantity: '10.1234567891',
+          price: '171.4800000001',
+          amount: null,
+          note: 'first\tlot',
+          file_name: 'Schwab history.csv',
+          line: 7,
+        },
+        {
+          sequence: 2,
+          key: 'me',
+          type: 'dividend',
+          date: '2024-05-16',
+          quantity: null,
+          price: null,
+          amount: '2.5300000000',
+          note: null,
+          file_name: null,
+          line: null,
         },
       ]);
       const { rows: logos } = await client.query<{ logo: Buffer }>(`select logo from report_branding`);

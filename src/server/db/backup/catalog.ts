@@ -10,6 +10,9 @@ export const APP_SCHEMA = 'public';
 
 export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** A table or sequence of the app's schema, named whatever the connection's search_path. */
+export const appRelation = (name: string) => `${quoteIdentifier(APP_SCHEMA)}.${quoteIdentifier(name)}`;
+
 /** Sets SESSION_SETTINGS for the current transaction. */
 export async function useBackupSettings(client: pg.ClientBase): Promise<void> {
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {

@@ -8,6 +8,7 @@ import {
   headerLine,
   magicLine,
   readBackup,
+  readBackupContent,
   sequencesLine,
   summaryLine,
   tableLine,
@@ -45,19 +46,19 @@ async function gzipOf(content: AsyncIterable<Buffer>): Promise<Buffer> {
 const backupFile = (content = contentOf()) => gzipOf(withChecksum(content));
 
 /** Every entry, with each table's rows read as text. */
-async function readAll(file: Buffer) {
-  const entries: (Exclude<BackupEntry, { kind: 'table' }> | { kind: 'table'; name: string; rows: string })[] =
+async function readAll(file: Buffer, entries = readBackup(Readable.from([file]))) {
+  const read: (Exclude<BackupEntry, { kind: 'table' }> | { kind: 'table'; name: string; rows: string })[] =
     [];
-  for await (const entry of readBackup(Readable.from([file]))) {
+  for await (const entry of entries) {
     if (entry.kind === 'table') {
       const pieces: Buffer[] = [];
       for await (const piece of entry.rows) pieces.push(piece);
-      entries.push({ kind: 'table', name: entry.table.name, rows: Buffer.concat(pieces).toString() });
+      read.push({ kind: 'table', name: entry.table.name, rows: Buffer.concat(pieces).toString() });
     } else {
-      entries.push(entry);
+      read.push(entry);
     }
   }
-  return entries;
+  return read;
 }
 
 /** The reason readBackup gives for refusing the file. */
@@ -91,20 +92,24 @@ describe('a backup file (format 1)', () => {
     expect(kinds).toEqual(['header', 'table', 'table', 'sequences', 'verified']);
   });
 
-  it('hands rows on in pieces that end at a row, whatever the gzip chunks', async () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => `${i}\tperson-${i}@example.com\t\\N\n`);
-    const file = await backupFile(contentOf(rows));
-    const chunks = Array.from({ length: Math.ceil(file.length / 997) }, (_, i) =>
-      file.subarray(i * 997, i * 997 + 997),
-    );
-    for await (const entry of readBackup(Readable.from(chunks))) {
-      if (entry.kind !== 'table' || entry.table.name !== 'user') continue;
-      const pieces: Buffer[] = [];
-      for await (const piece of entry.rows) pieces.push(piece);
-      expect(pieces.length).toBeGreaterThan(1);
-      expect(pieces.every((piece) => piece.at(-1) === 0x0a)).toBe(true);
-      expect(Buffer.concat(pieces).toString()).toBe(rows.join(''));
+  it('reads the same whatever the chunks: split at every byte, and one byte at a time', async () => {
+    // Rows that look like the end line but are not: an empty value (an empty line), `\\.` (the value `\.`),
+    // `\\` first, and `x\\.`; then an empty table, whose end line follows its TABLE line.
+    const rows = ['\n', '\\\\.\n', '\\\\\n', 'x\\\\.\n', '\\N\n'];
+    const pieces: Buffer[] = [];
+    for await (const piece of withChecksum(contentOf(rows))) pieces.push(piece);
+    const content = Buffer.concat(pieces);
+    const expected = await readAll(content, readBackupContent(Readable.from([content])));
+    expect(expected.find((entry) => entry.kind === 'verified')).toEqual({
+      kind: 'verified',
+      rows: { user: 5, empty: 0 },
+    });
+    for (let at = 0; at <= content.length; at += 1) {
+      const split = [content.subarray(0, at), content.subarray(at)];
+      expect(await readAll(content, readBackupContent(Readable.from(split)))).toEqual(expected);
     }
+    const bytes = Array.from(content, (byte) => Buffer.from([byte]));
+    expect(await readAll(content, readBackupContent(Readable.from(bytes)))).toEqual(expected);
   });
 
   it('is refused when a byte of its content changed', async () => {

@@ -124,18 +124,30 @@ function gzipReason(error: unknown): string | undefined {
   return undefined;
 }
 
+const BACKSLASH = 0x5c;
+const DOT = 0x2e;
 /** The end-of-rows line, and a row's newline followed by it. */
 const END_OF_ROWS_BYTES = Buffer.from(`${END_OF_ROWS}\n`);
 const ROWS_THEN_END = Buffer.from(`\n${END_OF_ROWS}\n`);
 
+/** How many bytes at the end of a chunk may begin the end line (a newline, then `\` or `\.`): kept for the next. */
+function endLineStartAtEnd(buffer: Buffer): number {
+  const last = buffer.length - 1;
+  if (buffer[last] === BACKSLASH && buffer[last - 1] === NEWLINE) return 1;
+  if (buffer[last] === DOT && buffer[last - 1] === BACKSLASH && buffer[last - 2] === NEWLINE) return 2;
+  return 0;
+}
+
 /**
- * The decompressed content, read a line at a time for the control lines and in runs of whole rows for a table (the
- * rows are never split into lines one by one). Every byte read is added to `hash` unless said otherwise.
+ * The decompressed content, read a line at a time for the control lines and chunk by chunk for a table's rows (they
+ * are never split into lines one by one). Every byte read is added to `hash` unless said otherwise.
  */
 class ContentReader {
   private buffer: Buffer = Buffer.alloc(0);
   /** Where the unread bytes of `buffer` start. */
   private position = 0;
+  /** Whether the byte before them is a newline. */
+  private isAtLineStart = true;
 
   constructor(
     private readonly chunks: AsyncIterator<Buffer>,
@@ -167,6 +179,7 @@ class ContentReader {
         if (hashed) this.hash.update(this.buffer.subarray(this.position, end + 1));
         const line = this.buffer.subarray(this.position, end);
         this.position = end + 1;
+        this.isAtLineStart = true;
         return line;
       }
       if (!(await this.readMore())) {
@@ -176,30 +189,42 @@ class ContentReader {
     }
   }
 
-  /** A table's rows up to its end-of-rows line (read too), in runs of whole rows; returns how many rows. */
+  /**
+   * A table's rows up to its end-of-rows line (read too), in pieces as the chunks come (COPY takes rows split
+   * anywhere); returns how many rows.
+   */
   async *readRows(table: string): AsyncGenerator<Buffer, number> {
     let count = 0;
     for (;;) {
       const { buffer, position } = this;
-      // Rows never hold a raw newline, so the line `\.` is found by its bytes, newline before and after.
-      const isAtEnd = buffer
-        .subarray(position, position + END_OF_ROWS_BYTES.length)
-        .equals(END_OF_ROWS_BYTES);
-      const marker = isAtEnd ? -1 : buffer.indexOf(ROWS_THEN_END, position);
-      const rowsEnd = isAtEnd ? position : marker !== -1 ? marker + 1 : buffer.lastIndexOf(NEWLINE) + 1;
-      if (rowsEnd > position) {
-        const rows = buffer.subarray(position, rowsEnd);
+      if (this.isAtLineStart) {
+        const head = buffer.subarray(position, position + END_OF_ROWS_BYTES.length);
+        if (head.equals(END_OF_ROWS_BYTES)) {
+          this.hash.update(head);
+          this.position += head.length;
+          return count;
+        }
+        // The end line may go on in the next chunk: read on with these few bytes.
+        if (head.equals(END_OF_ROWS_BYTES.subarray(0, head.length))) {
+          if (!(await this.readMore()))
+            throw new BackupFileError(`it ends inside the rows of table ${table}`);
+          continue;
+        }
+      }
+      // Rows never hold a raw newline, so the end line is found by its bytes, with the newline before it.
+      const marker = buffer.indexOf(ROWS_THEN_END, position);
+      const end = marker === -1 ? buffer.length - endLineStartAtEnd(buffer) : marker + 1;
+      if (end > position) {
+        const rows = buffer.subarray(position, end);
         for (let i = 0; i < rows.length; i += 1) if (rows[i] === NEWLINE) count += 1;
         this.hash.update(rows);
-        this.position = rowsEnd;
+        this.position = end;
+        this.isAtLineStart = rows[rows.length - 1] === NEWLINE;
         yield rows;
       }
-      if (isAtEnd || marker !== -1) {
-        this.hash.update(END_OF_ROWS_BYTES);
-        this.position = rowsEnd + END_OF_ROWS_BYTES.length;
-        return count;
+      if (marker === -1 && !(await this.readMore())) {
+        throw new BackupFileError(`it ends inside the rows of table ${table}`);
       }
-      if (!(await this.readMore())) throw new BackupFileError(`it ends inside the rows of table ${table}`);
     }
   }
 }
@@ -213,58 +238,63 @@ class ContentReader {
 export async function* readBackup(input: Readable): AsyncGenerator<BackupEntry> {
   const gunzip = createGunzip({ chunkSize: 64 * 1024 });
   input.on('error', (error) => gunzip.destroy(error));
+  try {
+    yield* readBackupContent(input.pipe(gunzip));
+  } finally {
+    gunzip.destroy();
+    input.destroy();
+  }
+}
+
+/** readBackup of the decompressed content, in chunks of any size. */
+export async function* readBackupContent(content: AsyncIterable<Buffer>): AsyncGenerator<BackupEntry> {
   const hash = createHash('sha256');
-  const reader = new ContentReader(input.pipe(gunzip)[Symbol.asyncIterator](), hash);
+  const reader = new ContentReader(content[Symbol.asyncIterator](), hash);
   const rowCounts: Record<string, number> = {};
 
   async function* rowsOf(table: BackupTable): AsyncGenerator<Buffer> {
     rowCounts[table.name] = yield* reader.readRows(table.name);
   }
 
-  try {
-    const magic = (await reader.readLine())?.toString('utf8') ?? '';
-    const version = magic.startsWith(`${MAGIC} `) ? magic.slice(MAGIC.length + 1) : undefined;
-    if (version === undefined) throw new BackupFileError('it does not start as a Foliowise backup does');
-    if (version !== String(BACKUP_FORMAT)) {
+  const magic = (await reader.readLine())?.toString('utf8') ?? '';
+  const version = magic.startsWith(`${MAGIC} `) ? magic.slice(MAGIC.length + 1) : undefined;
+  if (version === undefined) throw new BackupFileError('it does not start as a Foliowise backup does');
+  if (version !== String(BACKUP_FORMAT)) {
+    throw new BackupFileError(
+      `it is of backup format ${version.slice(0, 20)}, and this version of Foliowise reads format ${BACKUP_FORMAT}`,
+    );
+  }
+  yield { kind: 'header', header: parseControl(await reader.readLine(), 'HEADER', ZHeader) };
+
+  let line = await reader.readLine();
+  while (line?.toString('utf8').startsWith('TABLE ')) {
+    const table = parseControl(line, 'TABLE', ZTable);
+    if (table.name in rowCounts) throw new BackupFileError(`it holds table ${table.name} twice`);
+    const rows = rowsOf(table);
+    yield { kind: 'table', table, rows };
+    // Rows the reader left unread are still counted and checked.
+    for await (const piece of rows) void piece;
+    line = await reader.readLine();
+  }
+  yield { kind: 'sequences', sequences: parseControl(line, 'SEQUENCES', z.array(ZSequence)) };
+  const summary = parseControl(await reader.readLine(), 'SUMMARY', ZSummary);
+
+  const digest = hash.digest('hex');
+  const written = (await reader.readLine({ hashed: false }))?.toString('utf8');
+  if (!written?.startsWith('SHA256 ')) throw new BackupFileError('it ends before its checksum');
+  if (written.slice('SHA256 '.length) !== digest) {
+    throw new BackupFileError('its SHA-256 checksum does not match its content (the file was changed)');
+  }
+  if ((await reader.readLine({ hashed: false })) !== undefined) {
+    throw new BackupFileError('it goes on after its checksum');
+  }
+  const tables = new Set([...Object.keys(summary.rows), ...Object.keys(rowCounts)]);
+  for (const name of tables) {
+    if (summary.rows[name] !== rowCounts[name]) {
       throw new BackupFileError(
-        `it is of backup format ${version.slice(0, 20)}, and this version of Foliowise reads format ${BACKUP_FORMAT}`,
+        `table ${name} has ${rowCounts[name] ?? 'no'} rows, and its summary says ${summary.rows[name] ?? 'none'}`,
       );
     }
-    yield { kind: 'header', header: parseControl(await reader.readLine(), 'HEADER', ZHeader) };
-
-    let line = await reader.readLine();
-    while (line?.toString('utf8').startsWith('TABLE ')) {
-      const table = parseControl(line, 'TABLE', ZTable);
-      if (table.name in rowCounts) throw new BackupFileError(`it holds table ${table.name} twice`);
-      const rows = rowsOf(table);
-      yield { kind: 'table', table, rows };
-      // Rows the reader left unread are still counted and checked.
-      for await (const piece of rows) void piece;
-      line = await reader.readLine();
-    }
-    yield { kind: 'sequences', sequences: parseControl(line, 'SEQUENCES', z.array(ZSequence)) };
-    const summary = parseControl(await reader.readLine(), 'SUMMARY', ZSummary);
-
-    const digest = hash.digest('hex');
-    const written = (await reader.readLine({ hashed: false }))?.toString('utf8');
-    if (!written?.startsWith('SHA256 ')) throw new BackupFileError('it ends before its checksum');
-    if (written.slice('SHA256 '.length) !== digest) {
-      throw new BackupFileError('its SHA-256 checksum does not match its content (the file was changed)');
-    }
-    if ((await reader.readLine({ hashed: false })) !== undefined) {
-      throw new BackupFileError('it goes on after its checksum');
-    }
-    const tables = new Set([...Object.keys(summary.rows), ...Object.keys(rowCounts)]);
-    for (const name of tables) {
-      if (summary.rows[name] !== rowCounts[name]) {
-        throw new BackupFileError(
-          `table ${name} has ${rowCounts[name] ?? 'no'} rows, and its summary says ${summary.rows[name] ?? 'none'}`,
-        );
-      }
-    }
-    yield { kind: 'verified', rows: rowCounts };
-  } finally {
-    gunzip.destroy();
-    input.destroy();
   }
+  yield { kind: 'verified', rows: rowCounts };
 }

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { migrationsFolder } from '../client';
 import {
-  APP_SCHEMA,
+  appRelation,
   quoteIdentifier,
   readSequenceNames,
   readSomeRelations,
@@ -55,7 +55,10 @@ export async function verifyBackup(file: string): Promise<VerifiedBackup> {
     }
   } catch (error) {
     if (error instanceof BackupFileError) throw refusal(file, error.message);
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw refusal(file, 'there is no such file');
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT') throw refusal(file, 'there is no such file');
+    // The file system's own refusals (a folder, no permission).
+    if (code?.startsWith('E')) throw refusal(file, `it cannot be read (${message})`);
     throw error;
   }
   throw refusal(file, 'it ends early');
@@ -152,7 +155,7 @@ export async function restoreBackup(
     const difference = schemaDifference(backup, tables, await readSequenceNames(client));
     if (difference) throw refusal(file, difference);
 
-    const names = tables.map((table) => quoteIdentifier(table.name));
+    const names = tables.map((table) => appRelation(table.name));
     for (const name of names) await client.query(`alter table ${name} disable trigger user`);
     // Rows a migration may have seeded are in the backup too, as they were.
     if (names.length > 0) await client.query(`truncate ${names.join(', ')}`);
@@ -163,7 +166,7 @@ export async function restoreBackup(
         const { name, columns } = entry.table;
         const copy = client.query(
           copyFrom(
-            `copy ${quoteIdentifier(name)} (${columns.map(quoteIdentifier).join(', ')}) from stdin (format text)`,
+            `copy ${appRelation(name)} (${columns.map(quoteIdentifier).join(', ')}) from stdin (format text)`,
           ),
         );
         try {
@@ -178,7 +181,7 @@ export async function restoreBackup(
       } else if (entry.kind === 'sequences') {
         for (const sequence of entry.sequences) {
           await client.query('select setval($1::regclass, $2::bigint, $3)', [
-            `${APP_SCHEMA}.${quoteIdentifier(sequence.name)}`,
+            appRelation(sequence.name),
             sequence.lastValue,
             sequence.isCalled,
           ]);

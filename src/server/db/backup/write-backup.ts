@@ -6,6 +6,7 @@ import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import {
+  appRelation,
   quoteIdentifier,
   readAppliedMigrations,
   readSequenceNames,
@@ -50,7 +51,7 @@ export async function writeBackup(client: pg.ClientBase, file: string): Promise<
     await useBackupSettings(client);
     const tables = await readTables(client);
     for (const table of tables) {
-      await client.query(`lock table ${quoteIdentifier(table.name)} in access share mode`);
+      await client.query(`lock table ${appRelation(table.name)} in access share mode`);
     }
     const migrations = await readAppliedMigrations(client);
     const { rows: versionRows } = await client.query<{ version: string }>('select version()');
@@ -67,7 +68,7 @@ export async function writeBackup(client: pg.ClientBase, file: string): Promise<
         yield tableLine(table);
         const columns = table.columns.map(quoteIdentifier).join(', ');
         const copy = client.query(
-          copyTo(`copy ${quoteIdentifier(table.name)} (${columns}) to stdout (format text)`),
+          copyTo(`copy ${appRelation(table.name)} (${columns}) to stdout (format text)`),
         );
         for await (const chunk of copy) yield chunk as Buffer;
         rows[table.name] = copy.rowCount;
@@ -77,7 +78,7 @@ export async function writeBackup(client: pg.ClientBase, file: string): Promise<
       const sequences: BackupSequence[] = [];
       for (const name of await readSequenceNames(client)) {
         const { rows: state } = await client.query<{ lastValue: string; isCalled: boolean }>(
-          `select last_value::text as "lastValue", is_called as "isCalled" from ${quoteIdentifier(name)}`,
+          `select last_value::text as "lastValue", is_called as "isCalled" from ${appRelation(name)}`,
         );
         sequences.push({ name, lastValue: state[0]!.lastValue, isCalled: state[0]!.isCalled });
       }
