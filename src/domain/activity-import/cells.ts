@@ -8,11 +8,7 @@ import { fromDayNumber, isIsoDate, toDayNumber } from '../calendar';
 import { ACTIVITY_IMPORT_LIMITS } from './format';
 
 export { CsvReadError, type CsvRow } from '../broker-csv/read-csv';
-export {
-  Decimal,
-  parseQuantity as parseAmount,
-  type ParsedQuantity as ParsedAmount,
-} from '../broker-csv/numbers';
+export { Decimal, parseQuantity as parseAmount } from '../broker-csv/numbers';
 
 /** What an activity import says of a file it cannot read at all (a 400 with this text). */
 export const ACTIVITY_FILE_ERRORS = {
