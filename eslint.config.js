@@ -23,6 +23,13 @@ const foldersIn = (relative) =>
  * read the resolved file). Keyed by the importing feature; values are paths inside src/server/features.
  */
 const SERVER_FEATURE_EDGES = {
+  activities: [
+    'clients/service.ts', // a client's holdings map, kept in step with its history
+    'market-data/service.ts',
+    'paper-trading/service.ts', // a paper portfolio's fills, shown as its activities
+    'portfolio-accounts/service.ts', // an account's holdings map, kept in step with its history
+    'portfolio/service.ts', // the saved portfolio's map, kept in step with its history
+  ],
   account: [
     'billing/service.ts', // deleting an account cancels its Stripe subscription
     'sign-in/service.ts', // changing the password voids the mailed links
@@ -71,6 +78,7 @@ const SERVER_TABLE_EDGES = {
     'analysis/schema.ts', // deleting an account clears its analysis usage
     'billing/schema.ts', // the export names the account's Stripe customer
   ],
+  activities: ['clients/schema.ts', 'portfolio-accounts/schema.ts'], // a history goes with its account or client
   admin: ['contact/schema.ts'], // the admin's contact messages
   alerts: ['clients/schema.ts', 'portfolio/schema.ts'], // an alert's scope: a client or the saved portfolio
   'sign-in': ['analysis/schema.ts'], // an abandoned demo account's analysis usage goes with it

@@ -1,10 +1,15 @@
-// Bundles the server into dist/server/main.js (dependencies stay in node_modules) and copies its data files (migrations, common passwords) beside it.
+// Bundles the server into dist/server/main.js, and the backup and restore commands into dist/server/backup.js and
+// restore.js (dependencies stay in node_modules); copies their data files (migrations, common passwords) beside them.
 import { build } from 'esbuild';
 import { cp } from 'node:fs/promises';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: {
+    main: 'src/server/main.ts',
+    backup: 'src/server/cli/backup.ts',
+    restore: 'src/server/cli/restore.ts',
+  },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

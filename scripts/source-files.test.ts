@@ -1,6 +1,7 @@
 /**
  * Rules of the source tree (issue 26 item 7), over every .ts, .tsx and .mjs file in src, e2e, scripts and bench:
- * - no file is over 600 lines (counted as `wc -l` counts them), tests included: a file a person can hold in mind;
+ * - no file is over 600 lines (counted as `wc -l` counts them), tests included: a file a person can hold in mind
+ *   (a generated one aside);
  * - a Date becomes a 'YYYY-MM-DD' date through the calendar module (`utcDateOf` of src/domain/calendar), never
  *   `toISOString().slice(0, 10)` written out again.
  */
@@ -21,6 +22,11 @@ const INLINED_DATE = /toISOString\(\)\s*\.\s*(?:slice|substring|substr)\(\s*0\s*
  * at most 600 lines, or gone, this test asks for its line to go: the list only shrinks.
  */
 const WAITING_FOR_THEIR_SPLIT: Readonly<Record<string, string>> = {};
+
+/** Files a tool writes, and the command that writes them: read by the compiler, not held in mind, never split. */
+const GENERATED: Readonly<Record<string, string>> = {
+  'src/contracts/api-v1-openapi-types.ts': 'npm run api:types',
+};
 
 function sourceFiles(): string[] {
   return FOLDERS.flatMap((folder) =>
@@ -45,7 +51,10 @@ describe('the source tree', () => {
 
   it(`has no file over ${MAX_LINES} lines`, () => {
     const over = files
-      .filter(({ file, text }) => linesOf(text) > MAX_LINES && !(file in WAITING_FOR_THEIR_SPLIT))
+      .filter(
+        ({ file, text }) =>
+          linesOf(text) > MAX_LINES && !(file in WAITING_FOR_THEIR_SPLIT) && !(file in GENERATED),
+      )
       .map(({ file, text }) => `${file}: ${linesOf(text)} lines`);
     expect(over).toEqual([]);
   });

@@ -369,6 +369,32 @@ export const ZAccountExport = z.object({
       }),
     ),
   }),
+  /** Each portfolio's history (decision 036): numbers as exact decimal strings, and each portfolio's method. */
+  activities: z.object({
+    portfolios: z.array(
+      z.object({ portfolio: z.string(), costBasisMethod: z.string(), createdAt: z.string() }),
+    ),
+    activities: z.array(
+      z.object({
+        id: z.string(),
+        portfolio: z.string(),
+        type: z.string(),
+        date: z.string(),
+        symbol: z.string().nullable(),
+        quantity: z.string().nullable(),
+        price: z.string().nullable(),
+        fee: z.string().nullable(),
+        amount: z.string().nullable(),
+        currency: z.string(),
+        note: z.string().nullable(),
+        source: z.string(),
+        importId: z.string().nullable(),
+        fileName: z.string().nullable(),
+        line: z.number().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
   contactMessages: z.array(
     z.object({
       name: z.string(),

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { FREE_AI_ANALYSES_PER_MONTH } from '../domain/plans';
+import { ZIsoDate, ZIsoDateTime } from './dates';
 import { ZMarketDataSource } from './market-data';
 import { text, TICKER_PATTERN } from './text';
 
@@ -126,8 +127,7 @@ export const ZLocalPrice = z.object({
     currency: z.string(),
     /** USD per one unit of `currency`. */
     rate: z.number(),
-    /** YYYY-MM-DD. */
-    date: z.string(),
+    date: ZIsoDate,
     source: ZMarketDataSource,
   }),
 });
@@ -150,8 +150,8 @@ export const ZValuationHolding = z.object({
   sector: z.string(),
   region: z.string(),
   source: ZMarketDataSource.nullable(),
-  /** ISO 8601 time of the price; null without a quote. */
-  asOf: z.string().nullable(),
+  /** The time of the price; null without a quote. */
+  asOf: ZIsoDateTime.nullable(),
   /**
    * Listings outside the US (Professional): the price in the listing's own currency (`GBX` is pence) and the
    * FX rate that converted it to the USD `price` above. Absent for USD prices.
@@ -253,9 +253,9 @@ export const ZAnalysisMetrics = z.object({
     .object({
       /** Largest peak-to-trough fall, positive (0.25 = -25 %). */
       value: z.number(),
-      peakDate: z.string().nullable(),
-      troughDate: z.string().nullable(),
-      recoveryDate: z.string().nullable(),
+      peakDate: ZIsoDate.nullable(),
+      troughDate: ZIsoDate.nullable(),
+      recoveryDate: ZIsoDate.nullable(),
       recovered: z.boolean(),
     })
     .nullable(),
@@ -283,8 +283,8 @@ export const ZAnalysisMetrics = z.object({
   /** What the risk figures rest on. */
   history: z.object({
     benchmarkSymbol: z.string(),
-    firstDate: z.string().nullable(),
-    lastDate: z.string().nullable(),
+    firstDate: ZIsoDate.nullable(),
+    lastDate: ZIsoDate.nullable(),
     tradingDays: z.number(),
     /** 0-1 of today's value that has history. */
     coverageWeight: z.number(),
@@ -315,8 +315,8 @@ export const ZPortfolioSummary = z.object({
   unknownSymbols: z.array(z.string()),
   sources: z.array(ZMarketDataSource),
   isSimulated: z.boolean(),
-  /** Last day of the price history used, YYYY-MM-DD; null without history. */
-  asOf: z.string().nullable(),
+  /** Last day of the price history used; null without history. */
+  asOf: ZIsoDate.nullable(),
 });
 export type PortfolioSummary = z.infer<typeof ZPortfolioSummary>;
 
@@ -353,6 +353,6 @@ export type SavePortfolioRequest = z.input<typeof ZSavePortfolioRequest>;
 /** GET and PUT /api/portfolio: `{}` and null when nothing is saved yet. */
 export const ZSavedPortfolioResponse = z.object({
   portfolio: z.record(z.string(), z.number()),
-  updatedAt: z.string().nullable(),
+  updatedAt: ZIsoDateTime.nullable(),
 });
 export type SavedPortfolioResponse = z.infer<typeof ZSavedPortfolioResponse>;

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { ZAnalyzeResponse, ZSavedPortfolioResponse, ZValuation } from './analysis';
 import { API_TOKEN_SCOPE_DESCRIPTIONS, API_TOKEN_SCOPES, type ApiTokenScope } from './api-tokens';
-import { ZErrorBody } from './errors';
+import { ZIsoDateTime } from './dates';
+import { errorStatusByCode, ZServerErrorBody, type ServerErrorCode } from './errors';
 import { ZPaperPortfolio } from './paper-trading';
 
 export const API_V1_PREFIX = '/api/v1';
@@ -18,7 +19,7 @@ export const ZApiV1PortfolioResponse = ZSavedPortfolioResponse;
 export const ZApiV1ValuationResponse = z.object({
   valuation: ZValuation,
   /** When the portfolio was last saved; null when nothing is saved (then the valuation is empty). */
-  updatedAt: z.string().nullable(),
+  updatedAt: ZIsoDateTime.nullable(),
 });
 export type ApiV1ValuationResponse = z.infer<typeof ZApiV1ValuationResponse>;
 
@@ -31,6 +32,49 @@ export const ZApiV1AnalysisResponse = ZAnalyzeResponse;
 
 export const API_V1_NO_PORTFOLIO_MESSAGE = 'No portfolio is saved to this account yet.';
 
+/**
+ * An error a v1 operation answers: when, and whether the request was counted against the token's limit before
+ * it was refused (a counted request's answer carries the RateLimit headers, as every success does).
+ */
+interface ErrorAnswer {
+  code: ServerErrorCode;
+  when: string;
+  isCounted: boolean;
+  /** The answer also says when to try again (Retry-After). */
+  hasRetryAfter?: boolean;
+}
+
+/** Any route's, the URL check's (http/url-encoding.ts): it runs before the route's own hooks, so counts nothing. */
+const MALFORMED_QUERY: ErrorAnswer = {
+  code: 'BAD_REQUEST',
+  when: 'The query string holds a %XX escape that is not UTF-8 text.',
+  isCounted: false,
+};
+
+/**
+ * The refusals of the token guard (auth/api-token-guard.ts) in its order: the token and its owner's plan are
+ * checked before the request is counted, the count and the scope after.
+ */
+const TOKEN_GUARD_ERRORS: readonly ErrorAnswer[] = [
+  {
+    code: 'UNAUTHENTICATED',
+    when: "No token, or one that is invalid or revoked, or whose owner's account is suspended.",
+    isCounted: false,
+  },
+  {
+    code: 'SUBSCRIPTION_REQUIRED',
+    when: "The token's owner is no longer on the Professional plan.",
+    isCounted: false,
+  },
+  {
+    code: 'RATE_LIMITED',
+    when: 'Too many requests for this token in the current window.',
+    isCounted: true,
+    hasRetryAfter: true,
+  },
+  { code: 'FORBIDDEN', when: "The token lacks this operation's scope.", isCounted: true },
+];
+
 interface Endpoint {
   path: string;
   operationId: string;
@@ -39,8 +83,8 @@ interface Endpoint {
   scope: ApiTokenScope;
   schemaName: string;
   schema: z.ZodType;
-  /** Status and description of answers beyond the shared 401, 403 and 429. */
-  otherErrors?: Record<string, string>;
+  /** Errors of the operation itself, beyond the token guard's. */
+  errors?: readonly ErrorAnswer[];
 }
 
 /** Every v1 read, in the order the docs page lists them. */
@@ -76,7 +120,7 @@ export const API_V1_ENDPOINTS: readonly Endpoint[] = [
     scope: 'read:analysis',
     schemaName: 'Analysis',
     schema: ZApiV1AnalysisResponse,
-    otherErrors: { '404': API_V1_NO_PORTFOLIO_MESSAGE },
+    errors: [{ code: 'NOT_FOUND', when: API_V1_NO_PORTFOLIO_MESSAGE, isCounted: true }],
   },
   {
     path: '/paper-portfolios',
@@ -90,19 +134,11 @@ export const API_V1_ENDPOINTS: readonly Endpoint[] = [
 ];
 
 const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': {
-    description: 'Requests this token may make in the current window.',
-    schema: { type: 'integer' },
-  },
-  'RateLimit-Remaining': {
-    description: 'Requests left in the current window.',
-    schema: { type: 'integer' },
-  },
-  'RateLimit-Reset': {
-    description: 'Seconds until the window ends.',
-    schema: { type: 'integer' },
-  },
+  'RateLimit-Limit': 'Requests this token may make in the current window.',
+  'RateLimit-Remaining': 'Requests left in the current window.',
+  'RateLimit-Reset': 'Seconds until the window ends.',
 } as const;
+const RETRY_AFTER_HEADER = { 'Retry-After': 'Seconds to wait before trying again: until the window ends.' };
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -113,16 +149,86 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
-function errorResponse(description: string) {
-  return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+/** Header objects: required, or only with some codes of their status (a 403 for a scope was counted, one for the plan not). */
+function headerObjects(descriptions: Record<string, string>, onlyWith?: readonly ServerErrorCode[]) {
+  const only = onlyWith ? ` Only with ${onlyWith.join(', ')}.` : '';
+  return Object.fromEntries(
+    Object.entries(descriptions).map(([name, description]) => [
+      name,
+      { description: `${description}${only}`, required: !onlyWith, schema: { type: 'integer', minimum: 0 } },
+    ]),
+  );
+}
+
+/** The headers of the answers of one status: those every answer carries are required, those some carry optional. */
+function headersOfAnswers(
+  descriptions: Record<string, string>,
+  answers: readonly ErrorAnswer[],
+  carrying: readonly ErrorAnswer[],
+) {
+  if (carrying.length === 0) return {};
+  return headerObjects(
+    descriptions,
+    carrying.length === answers.length ? undefined : carrying.map((answer) => answer.code),
+  );
+}
+
+function withHeaders(headers: Record<string, unknown>) {
+  return Object.keys(headers).length > 0 ? { headers } : {};
+}
+
+/** The error responses of an operation by status (the code's own, errorStatusByCode), with their headers. */
+function errorResponsesOf(answers: readonly ErrorAnswer[]) {
+  const byStatus = new Map<number, ErrorAnswer[]>();
+  for (const answer of answers) {
+    const status = errorStatusByCode[answer.code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), answer]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, ofStatus]) => [
+      String(status),
+      {
+        description: ofStatus.map((answer) => `${answer.code}: ${answer.when}`).join(' '),
+        ...withHeaders({
+          ...headersOfAnswers(
+            RATE_LIMIT_HEADERS,
+            ofStatus,
+            ofStatus.filter((answer) => answer.isCounted),
+          ),
+          ...headersOfAnswers(
+            RETRY_AFTER_HEADER,
+            ofStatus,
+            ofStatus.filter((answer) => answer.hasRetryAfter),
+          ),
+        }),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
+}
+
+function jsonResponse(schemaName: string, headers: Record<string, unknown>) {
+  return {
+    description: 'OK',
+    headers,
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } },
+  };
+}
+
+export interface OpenApiDocumentOptions {
+  version: string;
+  requestsPerMinute: number;
+  /** Where the API is reached: the app's public URL (PUBLIC_URL), its paths start with /api/v1. */
+  serverUrl: string;
 }
 
 /** The OpenAPI 3.1 document of /api/v1, as GET /api/v1/openapi.json serves it. */
-export function buildOpenApiDocument(options: { version: string; requestsPerMinute: number }) {
+export function buildOpenApiDocument(options: OpenApiDocumentOptions) {
   const paths: Record<string, unknown> = {};
-  const schemas: Record<string, unknown> = { Error: jsonSchemaOf(ZErrorBody) };
+  const schemas: Record<string, unknown> = { Error: jsonSchemaOf(ZServerErrorBody) };
   for (const endpoint of API_V1_ENDPOINTS) {
     schemas[endpoint.schemaName] = jsonSchemaOf(endpoint.schema);
+    const errors = [MALFORMED_QUERY, ...TOKEN_GUARD_ERRORS, ...(endpoint.errors ?? [])];
     paths[`${API_V1_PREFIX}${endpoint.path}`] = {
       get: {
         operationId: endpoint.operationId,
@@ -131,21 +237,8 @@ export function buildOpenApiDocument(options: { version: string; requestsPerMinu
         tags: [endpoint.scope],
         security: [{ bearerAuth: [endpoint.scope] }],
         responses: {
-          '200': {
-            description: 'OK',
-            headers: RATE_LIMIT_HEADERS,
-            content: {
-              'application/json': { schema: { $ref: `#/components/schemas/${endpoint.schemaName}` } },
-            },
-          },
-          '401': errorResponse('No token, or a token that is invalid or revoked (UNAUTHENTICATED).'),
-          '403': errorResponse(
-            `The token lacks the ${endpoint.scope} scope (FORBIDDEN), or its owner is no longer on the Professional plan (SUBSCRIPTION_REQUIRED).`,
-          ),
-          ...Object.fromEntries(
-            Object.entries(endpoint.otherErrors ?? {}).map(([status, text]) => [status, errorResponse(text)]),
-          ),
-          '429': errorResponse('Too many requests for this token in the current window (RATE_LIMITED).'),
+          '200': jsonResponse(endpoint.schemaName, headerObjects(RATE_LIMIT_HEADERS)),
+          ...errorResponsesOf(errors),
         },
       },
     };
@@ -158,6 +251,7 @@ export function buildOpenApiDocument(options: { version: string; requestsPerMinu
       security: [],
       responses: {
         '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
+        ...errorResponsesOf([MALFORMED_QUERY]),
       },
     },
   };
@@ -169,9 +263,11 @@ export function buildOpenApiDocument(options: { version: string; requestsPerMinu
       description:
         'A read API for the Professional plan. Create a personal API token on /api-settings and send it as ' +
         'Authorization: Bearer <token>. Session cookies are not accepted here, and tokens are not accepted ' +
-        `anywhere else. Each token may make ${options.requestsPerMinute} requests per minute; every answer ` +
-        'carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
+        `anywhere else. Each token may make ${options.requestsPerMinute} requests per minute. Every request that ` +
+        'is counted is answered with RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset, and one past the ' +
+        'limit with 429 and Retry-After; each response below says whether it carries them.',
     },
+    servers: [{ url: options.serverUrl, description: 'This Foliowise server' }],
     tags: API_TOKEN_SCOPES.map((scope) => ({
       name: scope,
       description: API_TOKEN_SCOPE_DESCRIPTIONS[scope],

@@ -52,6 +52,8 @@ export const errorStatusByCode = {
 } as const satisfies Record<string, number>;
 
 export type ServerErrorCode = keyof typeof errorStatusByCode;
+/** Every code of the map, in its order: the enum of error codes in the API's OpenAPI document. */
+export const SERVER_ERROR_CODES = Object.keys(errorStatusByCode) as [ServerErrorCode, ...ServerErrorCode[]];
 /**
  * The codes the web client gives an answer it could not read as the server's error: no answer at all
  * (NETWORK_ERROR, status 0), a body it cannot parse (BAD_RESPONSE), an error answer not in the error shape or with
@@ -77,6 +79,11 @@ export const ZErrorBody = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof ZErrorBody>;
+
+/** The error body as the server writes it: always one of its own codes (the web client reads any, ZErrorBody). */
+export const ZServerErrorBody = z.object({
+  error: ZErrorBody.shape.error.extend({ code: z.enum(SERVER_ERROR_CODES) }),
+});
 
 /** The one error type of the app: thrown by services, turned into ErrorBody by the server, parsed back by the web client. */
 export class AppError extends Error {

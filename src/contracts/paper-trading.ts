@@ -8,6 +8,7 @@ import {
   roundMoney,
 } from '../domain/paper-trading';
 import { SYMBOL_KINDS } from '../domain/symbol-kind';
+import { ZIsoDateTime } from './dates';
 import { text, TICKER_PATTERN } from './text';
 
 /** Money on the wire: a string with exactly two decimals, `"10000.00"`, `"-12.50"`. */
@@ -144,8 +145,8 @@ export const ZPaperHolding = z.object({
   unrealizedPnl: ZMoney,
   /** `simulated`, `yahoo`, ... or `last_trade` (the quote failed: valued at the last fill price). */
   priceSource: ZPaperPriceSource,
-  /** ISO instant of the price. */
-  priceAsOf: z.string(),
+  /** The time of the price. */
+  priceAsOf: ZIsoDateTime,
 });
 export type PaperHolding = z.infer<typeof ZPaperHolding>;
 
@@ -165,7 +166,7 @@ export const ZPaperPortfolio = z.object({
   holdings: z.record(z.string(), ZPaperHolding),
   /** True when at least one holding is valued at its last fill price because no quote answered. */
   hasStalePrices: z.boolean(),
-  createdAt: z.string(),
+  createdAt: ZIsoDateTime,
 });
 export type PaperPortfolio = z.infer<typeof ZPaperPortfolio>;
 

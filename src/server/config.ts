@@ -114,6 +114,7 @@ const envSchema = z.object({
   TRADES_PER_MINUTE: integer(30, 0, 100_000),
   API_REQUESTS_PER_MINUTE: integer(600, 1, 1_000_000),
   JOBS: booleanFlag(true),
+  BACKUP_DIR: optionalString,
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString.pipe(z.string().default('Foliowise <no-reply@foliowise.local>')),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -157,6 +158,8 @@ export interface AppConfig {
   apiRequestsPerMinute: number;
   /** The scheduled cleanups (src/server/jobs): JOBS, on by default; `off` for benchmarks. */
   jobs: boolean;
+  /** BACKUP_DIR: where the nightly backup job keeps the last seven backups; unset, the job is off. */
+  backupDir: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   /** Account mail: SMTP_URL (unset: written to the log outside production), MAIL_FROM. */
   mail: { smtpUrl: string | undefined; from: string };
@@ -234,6 +237,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     tradesPerMinute: env.TRADES_PER_MINUTE,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     jobs: env.JOBS,
+    backupDir: env.BACKUP_DIR,
     logLevel: env.LOG_LEVEL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     publicUrl: (env.PUBLIC_URL ?? listenUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),

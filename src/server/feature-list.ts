@@ -8,6 +8,7 @@ import type { AccountDataSection, AnyFeatureManifest, FeatureManifest } from './
 import { sessionsModule } from './auth/manifest';
 import { limitsModule } from './limits/manifest';
 import { accountFeature } from './features/account/manifest';
+import { activitiesFeature } from './features/activities/manifest';
 import { adminFeature } from './features/admin/manifest';
 import { advisorFeature } from './features/advisor/manifest';
 import { alertsFeature } from './features/alerts/manifest';
@@ -15,6 +16,7 @@ import { analysisFeature } from './features/analysis/manifest';
 import { apiSettingsFeature } from './features/api-settings/manifest';
 import { apiTokensFeature } from './features/api-tokens/manifest';
 import { apiV1Feature } from './features/api-v1/manifest';
+import { backupsFeature } from './features/backups/manifest';
 import { billingFeature } from './features/billing/manifest';
 import { brokersFeature } from './features/brokers/manifest';
 import { clientsFeature } from './features/clients/manifest';
@@ -55,6 +57,7 @@ const MODULES = [
   portfolioFeature,
   portfolioAccountsFeature,
   clientsFeature,
+  activitiesFeature,
   rewardsFeature,
   terminalFeature,
   tradingSuggestionsFeature,
@@ -65,6 +68,7 @@ const MODULES = [
   apiTokensFeature,
   reportsFeature,
   apiV1Feature,
+  backupsFeature,
 ] as const;
 
 /** The list as the wiring iterates it, whatever each module's types. */

@@ -126,6 +126,11 @@ export interface FeatureJob<Context> {
   /** The pg-boss queue name, also the `job` field of its log line. */
   readonly name: string;
   readonly period: JobPeriod;
+  /**
+   * For a job the operator turns on by configuration (the nightly backup): whether it is on. Where it says no, the
+   * instance neither offers nor takes the job's runs; absent, the job is always on.
+   */
+  isOn?(context: Context): boolean;
   /** Does the work; returns how many rows it deleted (or fired, stored, tried) (logged). */
   run(job: JobContext, context: Context): Promise<number>;
 }
@@ -163,11 +168,13 @@ export interface BoundFeature {
 export function bindFeature<Context>(feature: AnyFeatureManifest<Context>, context: Context): BoundFeature {
   return {
     name: feature.name,
-    jobs: (feature.jobs ?? []).map((job) => ({
-      name: job.name,
-      period: job.period,
-      run: (run: JobContext) => job.run(run, context),
-    })),
+    jobs: (feature.jobs ?? [])
+      .filter((job) => job.isOn?.(context) ?? true)
+      .map((job) => ({
+        name: job.name,
+        period: job.period,
+        run: (run: JobContext) => job.run(run, context),
+      })),
     start: feature.start && (async () => feature.start?.(context)),
     shutdown: feature.shutdown && (async () => feature.shutdown?.(context)),
     userCaches: feature.userCaches?.(context) ?? [],

@@ -47,7 +47,12 @@ export function parseUsDate(raw: string): string | null {
   const match = US_DATE.exec(first);
   if (!match) return null;
   const [, month = '', day = '', year = ''] = match;
-  const date = `${year}-${pad2(month)}-${pad2(day)}`;
+  return parseIsoDate(`${year}-${pad2(month)}-${pad2(day)}`);
+}
+
+/** `YYYY-MM-DD` when it is a day of the calendar (Vanguard's newer downloads write it so), else `null`. */
+export function parseIsoDate(raw: string): string | null {
+  const date = raw.trim();
   // isIsoDate lets 02/30 roll over into March: a date that does not come back the same is not one.
   return isIsoDate(date) && fromDayNumber(toDayNumber(date)) === date ? date : null;
 }

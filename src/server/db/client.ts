@@ -7,6 +7,10 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle (what `db.transaction` gives its callback). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The pool or a transaction: a query that may run inside another feature's transaction takes either. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

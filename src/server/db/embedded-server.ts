@@ -117,6 +117,45 @@ async function isPostgresProcess(pid: number): Promise<boolean> {
   }
 }
 
+/** PostgreSQL's lock file in its data directory: line 1 the server's pid, line 4 its port. */
+const LOCK_FILE = 'postmaster.pid';
+/** The superuser's password, generated at the first start, in DATA_DIR. */
+const PASSWORD_FILE = 'postgres-password';
+
+/** The server running on a cluster directory, as its lock file names it: none when the file or the process is gone. */
+async function findRunningServer(pgDir: string): Promise<{ pid: number; port: number } | undefined> {
+  let lines: string[];
+  try {
+    lines = (await readFile(path.join(pgDir, LOCK_FILE), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid) || !(await isPostgresProcess(pid))) {
+    return undefined;
+  }
+  return { pid, port };
+}
+
+/**
+ * The embedded server that an app runs on DATA_DIR, for commands beside it (backup, restore): its pid and the
+ * superuser's connection string to `database`; undefined when none is running.
+ */
+export async function findRunningEmbeddedPostgres(
+  dataDir: string,
+  database: string,
+): Promise<{ pid: number; url: string } | undefined> {
+  const root = path.resolve(dataDir);
+  const running = await findRunningServer(path.join(root, 'postgres'));
+  if (!running) return undefined;
+  const password = (await readFile(path.join(root, PASSWORD_FILE), 'utf8')).trim();
+  return {
+    pid: running.pid,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/${database}`,
+  };
+}
+
 /**
  * Deals with what a previous run left behind: a server still running after the app was killed is stopped
  * (it is restarted below on a fresh port, so two servers never share the data); a lock file left by a
@@ -128,16 +167,15 @@ async function clearPreviousServer(
   runAs: RunAs | undefined,
   log: (m: string) => void,
 ) {
-  const lockFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(lockFile)) return;
-  const pid = Number((await readFile(lockFile, 'utf8')).split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) && (await isPostgresProcess(pid))) {
-    log(`embedded PostgreSQL: stopping the server left running by a previous run (pid ${pid})`);
+  if (!existsSync(path.join(pgDir, LOCK_FILE))) return;
+  const running = await findRunningServer(pgDir);
+  if (running) {
+    log(`embedded PostgreSQL: stopping the server left running by a previous run (pid ${running.pid})`);
     await run(binaries.pg_ctl, ['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '60'], runAs);
     return;
   }
   log('embedded PostgreSQL: removing a stale lock file; the server will recover from its write-ahead log');
-  await rm(lockFile, { force: true });
+  await rm(path.join(pgDir, LOCK_FILE), { force: true });
 }
 
 async function initializeCluster(
@@ -175,7 +213,7 @@ async function initializeCluster(
 }
 
 async function readOrCreatePassword(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'postgres-password');
+  const file = path.join(dataDir, PASSWORD_FILE);
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   const password = randomBytes(24).toString('base64url');
   await writeFile(file, password, { mode: 0o600 });

@@ -3,6 +3,9 @@ import type { AppConfig } from '../config';
 import { applyMigrations, connectDatabase, ensureDatabaseExists, type DatabaseHandle } from './client';
 import { startEmbeddedPostgres } from './embedded-server';
 
+/** The app's database on the embedded server. */
+export const EMBEDDED_DATABASE = 'foliowise';
+
 /** How long a stop waits for the pool's clients to be released before stopping the embedded server anyway. */
 const POOL_CLOSE_LIMIT_MS = 5_000;
 
@@ -26,7 +29,7 @@ export async function openDatabase(
   }
   const server = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
   try {
-    const url = await ensureDatabaseExists(server.adminUrl, 'foliowise');
+    const url = await ensureDatabaseExists(server.adminUrl, EMBEDDED_DATABASE);
     const handle = connectDatabase(url, {
       onError: (error) => log(`database connection error: ${error.message}`),
     });

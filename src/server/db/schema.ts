@@ -20,3 +20,4 @@ export * from '../features/trading-suggestions/schema';
 export * from '../features/advisor/schema';
 export * from '../features/admin/schema';
 export * from '../features/reports/schema';
+export * from '../features/activities/schema';

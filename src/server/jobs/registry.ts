@@ -10,7 +10,10 @@ export function appJobs(services: Pick<Services, 'features'>): JobDefinition[] {
   return services.features.flatMap((feature) => feature.jobs);
 }
 
-/** The names of every job of the app, read from the manifests (no context needed). */
+/**
+ * The names of the jobs every instance runs, read from the manifests (no context needed): those the operator turns
+ * on by configuration (`isOn`, the nightly backup) are left out.
+ */
 export const APP_JOB_NAMES: readonly string[] = FEATURES.flatMap((feature) =>
-  (feature.jobs ?? []).map((job) => job.name),
+  (feature.jobs ?? []).filter((job) => !job.isOn).map((job) => job.name),
 );

@@ -22,6 +22,15 @@ import {
   ZContactMessageParams,
   ZGrantPlanRequest,
 } from '../../contracts/admin';
+import {
+  ZActivityParams,
+  ZBulkDeleteActivitiesRequest,
+  ZCostBasisMethodRequest,
+  ZCreateActivityRequest,
+  ZHoldingsQuery,
+  ZListActivitiesQuery,
+  ZUpdateActivityRequest,
+} from '../../contracts/activities';
 import { ZAdviceRequest } from '../../contracts/advisor';
 import {
   ZAcknowledgeAlertRequest,
@@ -112,6 +121,40 @@ const linkToken = 'A'.repeat(43);
 
 /** Every route that reads text from a request, by `METHOD path` as the app registers it. */
 export const INPUTS: Record<string, RouteInput> = {
+  'GET /api/activities': {
+    as: 'professional',
+    query: part(ZListActivitiesQuery, () => ({ portfolio: 'me', symbol: 'AAPL', from: '2024-01-01' })),
+  },
+  'POST /api/activities': {
+    as: 'professional',
+    body: part(ZCreateActivityRequest, () => ({
+      portfolio: 'me',
+      type: 'deposit',
+      date: '2024-01-02',
+      amount: 100,
+      currency: 'USD',
+      note: 'Savings',
+    })),
+  },
+  'PATCH /api/activities/:id': {
+    as: 'professional',
+    params: part(ZActivityParams, (c) => ({ id: c.none })),
+    body: part(ZUpdateActivityRequest, () => ({ note: 'Savings' })),
+  },
+  'DELETE /api/activities/:id': {
+    as: 'professional',
+    params: part(ZActivityParams, (c) => ({ id: c.none })),
+  },
+  'POST /api/activities/bulk-delete': {
+    as: 'professional',
+    body: part(ZBulkDeleteActivitiesRequest, (c) => ({ portfolio: 'me', ids: [c.none] })),
+  },
+  'GET /api/holdings': { as: 'professional', query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })) },
+  'PUT /api/holdings/cost-basis-method': {
+    as: 'professional',
+    query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })),
+    body: part(ZCostBasisMethodRequest, () => ({ costBasisMethod: 'fifo' })),
+  },
   'POST /api/contact': {
     as: 'visitor',
     body: part(ZContactRequest, () => ({

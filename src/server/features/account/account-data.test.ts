@@ -163,6 +163,15 @@ async function storeEverything(owner: TestUser, tag: string): Promise<void> {
      values ($1, 'roth_ira', 'My Roth IRA', '{"VOO": 3}', true)`,
     [id],
   );
+  const ledger = await sql<{ id: string }>(
+    `insert into activity_portfolio (user_id) values ($1) returning id`,
+    [id],
+  );
+  await sql(
+    `insert into activity (portfolio_id, type, date, symbol, quantity, price, currency, note, source)
+     values ($1, 'buy', '2026-11-02', 'MSFT', 4, 410.25, 'USD', 'First buy', 'manual')`,
+    [ledger.rows[0]?.id],
+  );
   await sql(`update "user" set stripe_customer_id = $2 where id = $1`, [id, `cus_EXPORT${tag}`]);
   await sql(
     `insert into subscription (id, user_id, customer_id, price_lookup_key, plan, interval, status, current_period_start,
@@ -239,6 +248,15 @@ describe('GET /api/account/export', () => {
         createdAt: expect.any(String),
         lastUsedAt: '2026-11-20T10:00:00.000Z',
       },
+    ]);
+    expect(data.activities.activities).toEqual([
+      expect.objectContaining({
+        portfolio: 'me',
+        type: 'buy',
+        symbol: 'MSFT',
+        quantity: '4.0000000000',
+        note: 'First buy',
+      }),
     ]);
     expect(data.clients).toEqual([
       expect.objectContaining({ name: 'Smith Family Trust', holdings: { VTI: 12.5 }, archivedAt: null }),

@@ -19,7 +19,9 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
   const { config, version } = app.deps;
   const context = app.services.apiV1;
   const limit = config.apiRequestsPerMinute;
-  const document = JSON.stringify(buildOpenApiDocument({ version, requestsPerMinute: limit }));
+  const document = JSON.stringify(
+    buildOpenApiDocument({ version, requestsPerMinute: limit, serverUrl: config.publicUrl }),
+  );
 
   app.get('/openapi.json', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(document),

@@ -1,6 +1,6 @@
 /** Every query of client portfolios (`client_portfolio`). */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { user } from '../../auth/schema';
 import { clientPortfolio } from './schema';
 
@@ -11,6 +11,7 @@ export interface ClientRow {
   archivedAt: Date | null;
   lastReviewedAt: Date | null;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 const columns = {
@@ -20,6 +21,7 @@ const columns = {
   archivedAt: clientPortfolio.archivedAt,
   lastReviewedAt: clientPortfolio.lastReviewedAt,
   createdAt: clientPortfolio.createdAt,
+  updatedAt: clientPortfolio.updatedAt,
 };
 
 const owned = (userId: string, id: string) =>
@@ -35,7 +37,7 @@ export function findClients(db: Database, userId: string): Promise<ClientRow[]> 
 }
 
 /** The user's client `id`, or undefined when it is not theirs. */
-export async function findClient(db: Database, userId: string, id: string): Promise<ClientRow | undefined> {
+export async function findClient(db: Executor, userId: string, id: string): Promise<ClientRow | undefined> {
   const [row] = await db.select(columns).from(clientPortfolio).where(owned(userId, id));
   return row;
 }
@@ -75,7 +77,7 @@ export interface ClientChanges {
 
 /** Applies `changes` to the user's client `id`; undefined when it is not theirs. Archiving twice keeps the first time. */
 export async function updateClient(
-  db: Database,
+  db: Executor,
   userId: string,
   id: string,
   changes: ClientChanges,

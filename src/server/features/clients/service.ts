@@ -15,7 +15,7 @@ import {
 } from '../../../contracts/clients';
 import type { MarketDataSourceName } from '../../../contracts/market-data';
 import { CLIENT_LIMITS, clientFigures } from '../../../domain/clients';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import type { MarketDataService } from '../market-data/service';
 import {
@@ -128,4 +128,32 @@ export async function findClientHoldings(options: {
     : undefined;
   const { id, name, holdings } = ownedOrThrow(row);
   return { id, name, holdings };
+}
+
+/**
+ * A client's holdings map and when it last changed, for the activity ledger (decision 036), on the ledger's
+ * transaction: 404 'Client not found' when the id is not one of the user's clients.
+ */
+export async function readClientHoldings(options: {
+  db: Executor;
+  userId: string;
+  clientId: string;
+}): Promise<{ holdings: Record<string, number>; updatedAt: Date }> {
+  const row = isUuid(options.clientId)
+    ? await findClient(options.db, options.userId, options.clientId)
+    : undefined;
+  const { holdings, updatedAt } = ownedOrThrow(row);
+  return { holdings, updatedAt };
+}
+
+/** Writes a client's holdings map from the ledger's derived holdings, in the ledger's transaction. */
+export async function writeClientHoldings(options: {
+  db: Executor;
+  userId: string;
+  clientId: string;
+  holdings: Record<string, number>;
+}): Promise<void> {
+  ownedOrThrow(
+    await updateClientRow(options.db, options.userId, options.clientId, { holdings: options.holdings }),
+  );
 }

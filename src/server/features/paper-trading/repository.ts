@@ -248,10 +248,11 @@ export async function listTrades(
     .limit(limit);
 }
 
-/** Every fill of a portfolio, oldest first, with only what the performance replay needs. */
+/** Every fill of a portfolio, oldest first, with only what the performance replay and the activity list need. */
 export async function listTradesForReplay(db: Executor, portfolioId: string) {
   return db
     .select({
+      id: paperTrade.id,
       symbol: paperTrade.symbol,
       side: paperTrade.side,
       quantity: paperTrade.quantity,
@@ -261,5 +262,5 @@ export async function listTradesForReplay(db: Executor, portfolioId: string) {
     })
     .from(paperTrade)
     .where(eq(paperTrade.portfolioId, portfolioId))
-    .orderBy(asc(paperTrade.executedAt));
+    .orderBy(asc(paperTrade.executedAt), asc(paperTrade.id));
 }

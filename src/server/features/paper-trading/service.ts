@@ -548,3 +548,24 @@ export async function getPaperPerformance(
   });
   return { portfolioId: portfolio.id, ...series, priceSources };
 }
+
+export interface PaperFills {
+  initialBalance: string;
+  createdAt: Date;
+  fills: Awaited<ReturnType<typeof listTradesForReplay>>;
+}
+
+/**
+ * A portfolio's starting balance and every fill, oldest first, for the activity ledger's read-only view of it
+ * (decision 036): 404 'Portfolio not found' unless it is the user's own.
+ */
+export async function readPaperFills(options: {
+  db: Database;
+  userId: string;
+  portfolioId: string;
+}): Promise<PaperFills> {
+  const portfolio = await findPortfolioById(options.db, options.portfolioId);
+  if (!portfolio || portfolio.userId !== options.userId) throw portfolioNotFound();
+  const fills = await listTradesForReplay(options.db, portfolio.id);
+  return { initialBalance: portfolio.initialBalance, createdAt: portfolio.createdAt, fills };
+}

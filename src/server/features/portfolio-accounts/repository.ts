@@ -1,7 +1,7 @@
 /** Every query of multi-account aggregation (`portfolio_account`). */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AccountType } from '../../../domain/portfolio-accounts';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { user } from '../../auth/schema';
 import { portfolioAccount } from './schema';
 
@@ -94,4 +94,32 @@ export async function touchAccounts(db: Database, userId: string): Promise<Portf
     .set({ lastUpdated: sql`now()` })
     .where(eq(portfolioAccount.userId, userId));
   return findAccounts(db, userId);
+}
+
+/** The user's account `id`'s holdings and last update, or undefined when it is not theirs. */
+export async function findAccountHoldings(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<{ holdings: Record<string, number>; lastUpdated: Date } | undefined> {
+  const [row] = await db
+    .select({ holdings: portfolioAccount.holdings, lastUpdated: portfolioAccount.lastUpdated })
+    .from(portfolioAccount)
+    .where(and(eq(portfolioAccount.id, id), eq(portfolioAccount.userId, userId)));
+  return row;
+}
+
+/** Replaces the holdings of the user's account `id`; false when it is not theirs. */
+export async function updateAccountHoldings(
+  db: Executor,
+  userId: string,
+  id: string,
+  holdings: Record<string, number>,
+): Promise<boolean> {
+  const updated = await db
+    .update(portfolioAccount)
+    .set({ holdings, lastUpdated: sql`now()` })
+    .where(and(eq(portfolioAccount.id, id), eq(portfolioAccount.userId, userId)))
+    .returning({ id: portfolioAccount.id });
+  return updated.length > 0;
 }

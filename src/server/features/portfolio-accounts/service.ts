@@ -22,14 +22,16 @@ import {
   PORTFOLIO_ACCOUNT_LIMITS,
 } from '../../../domain/portfolio-accounts';
 import type { AccountType } from '../../../domain/portfolio-accounts';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { isUuid } from '../../lib/uuid';
 import type { MarketDataService } from '../market-data/service';
 import {
   deleteManualAccount,
+  findAccountHoldings,
   findAccounts,
   insertAccounts,
   touchAccounts,
+  updateAccountHoldings,
   type InsertOutcome,
   type NewPortfolioAccount,
   type PortfolioAccountRow,
@@ -134,4 +136,32 @@ export async function deletePortfolioAccount(
 /** POST /api/portfolio-accounts/sync: every account re-valued at current quotes and stamped `lastUpdated`. */
 export async function syncPortfolioAccounts(options: UserRequest): Promise<PortfolioAccountListResponse> {
   return valueAccounts({ ...options, rows: await touchAccounts(options.db, options.userId) });
+}
+
+/**
+ * An account's holdings map and when it last changed, for the activity ledger (decision 036), on the ledger's
+ * transaction: 404 'Account not found' when the id is not one of the user's accounts.
+ */
+export async function readAccountHoldings(options: {
+  db: Executor;
+  userId: string;
+  accountId: string;
+}): Promise<{ holdings: Record<string, number>; updatedAt: Date }> {
+  const row = isUuid(options.accountId)
+    ? await findAccountHoldings(options.db, options.userId, options.accountId)
+    : undefined;
+  if (!row) throw new AppError('NOT_FOUND', M.notFound);
+  return { holdings: row.holdings, updatedAt: row.lastUpdated };
+}
+
+/** Writes an account's holdings map from the ledger's derived holdings, in the ledger's transaction. */
+export async function writeAccountHoldings(options: {
+  db: Executor;
+  userId: string;
+  accountId: string;
+  holdings: Record<string, number>;
+}): Promise<void> {
+  if (!(await updateAccountHoldings(options.db, options.userId, options.accountId, options.holdings))) {
+    throw new AppError('NOT_FOUND', M.notFound);
+  }
 }

@@ -1,6 +1,6 @@
 /** Every query of the portfolio feature: the account's saved analyzer portfolio (`saved_portfolio`). */
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { savedPortfolio } from './schema';
 
 export interface SavedPortfolioRow {
@@ -9,7 +9,7 @@ export interface SavedPortfolioRow {
 }
 
 export async function findSavedPortfolio(
-  db: Database,
+  db: Executor,
   userId: string,
 ): Promise<SavedPortfolioRow | undefined> {
   const [row] = await db
@@ -21,7 +21,7 @@ export async function findSavedPortfolio(
 
 /** Inserts or replaces the user's portfolio; returns what is stored. */
 export async function upsertSavedPortfolio(
-  db: Database,
+  db: Executor,
   userId: string,
   holdings: Record<string, number>,
 ): Promise<SavedPortfolioRow> {

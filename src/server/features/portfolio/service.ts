@@ -24,7 +24,7 @@ import {
   valueHistoryOfHoldings,
   type ClassifiedPosition,
 } from '../../../domain/analytics';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { MarketDataService } from '../market-data/service';
 import { findSavedPortfolio, upsertSavedPortfolio } from './repository';
 
@@ -129,6 +129,26 @@ export async function savePortfolio(options: {
   portfolio: Portfolio;
 }): Promise<SavedPortfolioResponse> {
   return toResponse(await upsertSavedPortfolio(options.db, options.userId, options.portfolio));
+}
+
+/**
+ * The saved portfolio's map and when it last changed, for the activity ledger (decision 036), on the ledger's
+ * transaction; undefined when none is saved.
+ */
+export function readSavedHoldings(options: {
+  db: Executor;
+  userId: string;
+}): Promise<{ holdings: Record<string, number>; updatedAt: Date } | undefined> {
+  return findSavedPortfolio(options.db, options.userId);
+}
+
+/** Writes the saved portfolio's map from the ledger's derived holdings, in the ledger's transaction. */
+export async function writeSavedHoldings(options: {
+  db: Executor;
+  userId: string;
+  holdings: Record<string, number>;
+}): Promise<void> {
+  await upsertSavedPortfolio(options.db, options.userId, options.holdings);
 }
 
 /**

@@ -1,0 +1,45 @@
+/** Each portfolio's history in 'Download my data' (decision 036): exact decimals, in replay order per portfolio. */
+import { asc, eq } from 'drizzle-orm';
+import { defineAccountData } from '../../feature';
+import { activity, activityPortfolio } from './schema';
+
+export const activitiesAccountData = defineAccountData({
+  activities: async ({ tx, userId }) => {
+    const portfolios = await tx
+      .select({
+        portfolio: activityPortfolio.key,
+        costBasisMethod: activityPortfolio.costBasisMethod,
+        createdAt: activityPortfolio.createdAt,
+      })
+      .from(activityPortfolio)
+      .where(eq(activityPortfolio.userId, userId))
+      .orderBy(asc(activityPortfolio.key));
+    const rows = await tx
+      .select({ row: activity, portfolio: activityPortfolio.key })
+      .from(activity)
+      .innerJoin(activityPortfolio, eq(activityPortfolio.id, activity.portfolioId))
+      .where(eq(activityPortfolio.userId, userId))
+      .orderBy(asc(activityPortfolio.key), asc(activity.date), asc(activity.sequence));
+    return {
+      portfolios: portfolios.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+      activities: rows.map(({ row, portfolio }) => ({
+        id: row.id,
+        portfolio,
+        type: row.type,
+        date: row.date,
+        symbol: row.symbol,
+        quantity: row.quantity,
+        price: row.price,
+        fee: row.fee,
+        amount: row.amount,
+        currency: row.currency,
+        note: row.note,
+        source: row.source,
+        importId: row.importId,
+        fileName: row.fileName,
+        line: row.line,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  },
+});

@@ -1,0 +1,684 @@
+/**
+ * The activity ledger (issue 27, docs/decisions/036): a portfolio's history, its holdings replayed from it, and its
+ * map (symbol -> quantity, what every screen of the spec reads) kept in step.
+ *
+ * - A portfolio is `me` (the saved portfolio), `account:<id>` (Premium's portfolio accounts), `client:<id>`
+ *   (Professional's clients) or `paper:<id>` (a paper portfolio: its fills, read-only). Another person's answers
+ *   404 'Portfolio not found'; the plans gate as the owning features do.
+ * - A portfolio without a history is its map: holdings are opening positions of unknown cost. The first activity
+ *   turns the map's rows into opening transfers in (unknown cost) dated the map's last change (or the activity's
+ *   date when earlier), in the same transaction.
+ * - Every change runs in ONE transaction that locks the portfolio's ledger row, replays the whole history (the
+ *   domain refuses a sale of more than is held then, naming date and symbol: nothing is written) and rewrites
+ *   the map from the derived quantities: valuation, analysis, alerts, snapshots and reports read it unchanged.
+ * - A change of the map made on the spec's screens after the history began (the analyzer's editor, a client's
+ *   holdings) is found at the next read or change (map and history disagree) and recorded as transfers of unknown
+ *   cost dated that change ('map-edit'), so the history explains the map again and nothing typed is lost.
+ */
+import {
+  ACTIVITIES_MESSAGES as M,
+  ACTIVITY_PAGE_SIZE,
+  type Activity,
+  type ActivityListResponse,
+  type ActivitySource,
+  type CreateActivityRequest,
+  type Holding,
+  type HoldingsResponse,
+  type UpdateActivityRequest,
+} from '../../../contracts/activities';
+import { AppError } from '../../../contracts/errors';
+import type { User } from '../../../contracts/accounts';
+import type { ActivityDraft, ActivityType } from '../../../domain/activities/activity';
+import {
+  replayActivities,
+  sumRealized,
+  unrealizedGainOf,
+  type CostBasisMethod,
+  type Ledger,
+  type LedgerActivity,
+} from '../../../domain/activities/ledger';
+import { validateActivity } from '../../../domain/activities/validate';
+import { isIsoDate, utcDateOf } from '../../../domain/calendar';
+import { Decimal } from '../../../domain/paper-trading';
+import { assertFeature } from '../../auth/guards';
+import type { Database, Executor, Transaction } from '../../db/client';
+import { readClientHoldings, writeClientHoldings } from '../clients/service';
+import type { MarketDataService } from '../market-data/service';
+import { readPaperFills } from '../paper-trading/service';
+import { readAccountHoldings, writeAccountHoldings } from '../portfolio-accounts/service';
+import { readSavedHoldings, writeSavedHoldings } from '../portfolio/service';
+import {
+  deleteActivities,
+  findActivityOfUser,
+  findPortfolio,
+  insertActivities,
+  listHistory,
+  listPage,
+  lockPortfolio,
+  updateActivity as updateActivityRow,
+  updateCostBasisMethod,
+  type ActivityFilter,
+  type ActivityRow,
+  type NewActivityRow,
+  type PortfolioOwner,
+  type PortfolioRow,
+} from './repository';
+
+export interface ActivitiesContext {
+  db: Database;
+  marketData: MarketDataService;
+  now: () => Date;
+}
+
+interface UserRequest extends ActivitiesContext {
+  user: User;
+}
+
+export type PortfolioRef =
+  | { kind: 'me' }
+  | { kind: 'account'; id: string }
+  | { kind: 'client'; id: string }
+  | { kind: 'paper'; id: string };
+
+/** `me`, `account:<id>`, ... as the contract's pattern has checked it (lower-cased). */
+export function parsePortfolioKey(key: string): PortfolioRef {
+  if (key === 'me') return { kind: 'me' };
+  const [kind, id = ''] = key.split(':') as ['account' | 'client' | 'paper', string];
+  return { kind, id };
+}
+
+function keyOf(ref: PortfolioRef): string {
+  return ref.kind === 'me' ? 'me' : `${ref.kind}:${ref.id}`;
+}
+
+const DEFAULT_METHOD: CostBasisMethod = 'fifo';
+/** Paper trading's own rule (src/domain/paper-trading.ts): its realised P&L is at average cost. */
+const PAPER_METHOD: CostBasisMethod = 'average';
+const notFound = () => new AppError('NOT_FOUND', M.portfolioNotFound);
+
+/**
+ * The latest date it is anywhere (UTC+14): a person's "today" is never refused as a future date, whatever their
+ * time zone, and nothing later is accepted.
+ */
+function latestToday(now: Date): string {
+  return utcDateOf(now.getTime() + 14 * 3_600_000);
+}
+
+// ----------------------------------------------------------------------------------------- the map
+
+interface HoldingsMap {
+  holdings: Record<string, number>;
+  updatedAt: Date;
+}
+
+/** Where a portfolio's map lives: the saved portfolio, an account or a client (each read through its feature). */
+interface MapStore {
+  read(db: Executor): Promise<HoldingsMap | undefined>;
+  write(db: Executor, holdings: Record<string, number>): Promise<void>;
+  owner: PortfolioOwner;
+}
+
+/** A foreign or unknown account or client is the ledger's 404, whatever its feature calls it. */
+async function orNotFound<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound();
+    throw error;
+  }
+}
+
+/** The map of a portfolio the user may use: plan gates as the owning features (accounts Premium, clients Professional). */
+function mapStoreOf(user: User, ref: Exclude<PortfolioRef, { kind: 'paper' }>): MapStore {
+  const userId = user.id;
+  if (ref.kind === 'me') {
+    return {
+      owner: {},
+      read: (db) => readSavedHoldings({ db, userId }),
+      write: (db, holdings) => writeSavedHoldings({ db, userId, holdings }),
+    };
+  }
+  if (ref.kind === 'account') {
+    assertFeature(user.plan, 'multi-account-aggregation');
+    return {
+      owner: { accountId: ref.id },
+      read: (db) => orNotFound(readAccountHoldings({ db, userId, accountId: ref.id })),
+      write: (db, holdings) => writeAccountHoldings({ db, userId, accountId: ref.id, holdings }),
+    };
+  }
+  assertFeature(user.plan, 'multi-client');
+  return {
+    owner: { clientId: ref.id },
+    read: (db) => orNotFound(readClientHoldings({ db, userId, clientId: ref.id })),
+    write: (db, holdings) => writeClientHoldings({ db, userId, clientId: ref.id, holdings }),
+  };
+}
+
+/** A map's quantity as an activity's: its shortest decimal spelling, to the ledger's 10 decimals. */
+function quantityText(value: number | Decimal): string {
+  return new Decimal(value).toDecimalPlaces(10).toFixed();
+}
+
+/** The map the ledger writes: each open position's quantity. */
+function mapOfLedger(ledger: Ledger): Record<string, number> {
+  const map: Record<string, number> = {};
+  for (const holding of ledger.holdings) {
+    if (holding.quantity.gt(0)) map[holding.symbol] = holding.quantity.toNumber();
+  }
+  return map;
+}
+
+function sameMap(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((symbol) => a[symbol] === b[symbol]);
+}
+
+/** A transfer of unknown cost: an opening position, or a change of the map made on another screen. */
+const transfer = (
+  type: 'transfer_in' | 'transfer_out',
+  date: string,
+  symbol: string,
+  quantity: string,
+  currency: string,
+): ActivityDraft => ({
+  type,
+  date,
+  symbol,
+  quantity,
+  price: null,
+  fee: null,
+  amount: null,
+  currency,
+  note: null,
+});
+
+// -------------------------------------------------------------------------------------- conversions
+
+function toLedgerActivity(row: ActivityRow): LedgerActivity {
+  return {
+    id: row.id,
+    sequence: row.sequence,
+    type: row.type as ActivityType,
+    date: row.date,
+    symbol: row.symbol,
+    quantity: row.quantity,
+    price: row.price,
+    fee: row.fee,
+    amount: row.amount,
+    currency: row.currency,
+    note: row.note,
+  };
+}
+
+const numberOf = (value: string | null) => (value === null ? null : Number(value));
+
+function sourceOf(row: ActivityRow): ActivitySource {
+  if (row.source === 'import') {
+    return {
+      kind: 'import',
+      importId: row.importId ?? '',
+      fileName: row.fileName ?? '',
+      line: row.line ?? 0,
+    };
+  }
+  return { kind: row.source };
+}
+
+function toActivity(row: ActivityRow, portfolio: string): Activity {
+  return {
+    id: row.id,
+    portfolio,
+    type: row.type as ActivityType,
+    date: row.date,
+    symbol: row.symbol,
+    quantity: numberOf(row.quantity),
+    price: numberOf(row.price),
+    fee: numberOf(row.fee),
+    amount: numberOf(row.amount),
+    currency: row.currency,
+    note: row.note,
+    source: sourceOf(row),
+  };
+}
+
+function replayOrThrow(activities: readonly LedgerActivity[], method: CostBasisMethod): Ledger {
+  const outcome = replayActivities(activities, method);
+  if (outcome.ok) return outcome.ledger;
+  throw outcome.code === 'INSUFFICIENT_SHARES'
+    ? new AppError('INSUFFICIENT_SHARES', outcome.message)
+    : new AppError('VALIDATION_ERROR', outcome.message, { fields: { currency: outcome.message } });
+}
+
+/** The activity a request describes, checked by the domain's rules (400 with every field's fault). */
+function validDraft(draft: ActivityDraft, now: Date): ActivityDraft {
+  const checked = validateActivity(draft, { today: latestToday(now) });
+  if (!checked.ok) {
+    throw new AppError('VALIDATION_ERROR', checked.message, {
+      fields: checked.fields,
+    });
+  }
+  return checked.activity;
+}
+
+// --------------------------------------------------------------------------------- one transaction
+
+interface HistoryChange {
+  tx: Transaction;
+  portfolio: PortfolioRow;
+  /** The history before the change (map edits recorded). */
+  history: ActivityRow[];
+  map: HoldingsMap | undefined;
+}
+
+/**
+ * Runs `change` on the portfolio's history in one transaction under its lock, after recording any change of the
+ * map made elsewhere; then replays the whole history (refusing what would sell more than is held) and writes the
+ * map from it when it differs.
+ */
+async function withHistory<T>(
+  options: UserRequest & { ref: Exclude<PortfolioRef, { kind: 'paper' }> },
+  change: (state: HistoryChange) => Promise<T>,
+): Promise<T> {
+  const store = mapStoreOf(options.user, options.ref);
+  return options.db.transaction(async (tx) => {
+    const map = await store.read(tx);
+    const portfolio = await lockPortfolio(tx, options.user.id, keyOf(options.ref), store.owner);
+    let history = await listHistory(tx, portfolio.id);
+    if (history.length > 0 && map) {
+      const recorded = await recordMapEdits(tx, portfolio, history, map, options.now());
+      if (recorded.length > 0) history = [...history, ...recorded];
+    }
+    const result = await change({ tx, portfolio, history, map });
+    const ledger = replayOrThrow(
+      (await listHistory(tx, portfolio.id)).map(toLedgerActivity),
+      portfolio.costBasisMethod,
+    );
+    const derived = mapOfLedger(ledger);
+    if (!map || !sameMap(map.holdings, derived)) await store.write(tx, derived);
+    return result;
+  });
+}
+
+/** Transfers of unknown cost that bring the history to the map, when the map was changed on another screen. */
+async function recordMapEdits(
+  tx: Transaction,
+  portfolio: PortfolioRow,
+  history: ActivityRow[],
+  map: HoldingsMap,
+  now: Date,
+): Promise<ActivityRow[]> {
+  const ledger = replayOrThrow(history.map(toLedgerActivity), portfolio.costBasisMethod);
+  if (sameMap(map.holdings, mapOfLedger(ledger))) return [];
+  // Dated the map's change (at most the latest today), never before the history's last day: nothing after it moves.
+  const lastDay = history.reduce((last, row) => (row.date > last ? row.date : last), '');
+  const today = latestToday(now);
+  const changed = utcDateOf(map.updatedAt) < today ? utcDateOf(map.updatedAt) : today;
+  const date = changed < lastDay ? lastDay : changed;
+  const rows: NewActivityRow[] = [];
+  const held = new Map(ledger.holdings.map((holding) => [holding.symbol, holding]));
+  for (const symbol of new Set([...Object.keys(map.holdings), ...held.keys()])) {
+    const holding = held.get(symbol);
+    const target = new Decimal(quantityText(map.holdings[symbol] ?? 0));
+    const difference = target.minus(holding?.quantity ?? 0);
+    if (difference.isZero()) continue;
+    const type = difference.gt(0) ? 'transfer_in' : 'transfer_out';
+    rows.push({
+      ...transfer(type, date, symbol, quantityText(difference.abs()), holding?.currency ?? 'USD'),
+      source: 'map-edit',
+    });
+  }
+  return insertActivities(tx, portfolio.id, rows);
+}
+
+// ------------------------------------------------------------------------------------------- writes
+
+function writableRef(key: string): Exclude<PortfolioRef, { kind: 'paper' }> {
+  const ref = parsePortfolioKey(key);
+  if (ref.kind === 'paper') throw new AppError('FORBIDDEN', M.paperReadOnly);
+  return ref;
+}
+
+function draftOf(request: Omit<CreateActivityRequest, 'portfolio'>): ActivityDraft {
+  return {
+    type: request.type,
+    date: request.date,
+    symbol: request.symbol ?? null,
+    quantity: (request.quantity as string | null | undefined) ?? null,
+    price: (request.price as string | null | undefined) ?? null,
+    fee: (request.fee as string | null | undefined) ?? null,
+    amount: (request.amount as string | null | undefined) ?? null,
+    currency: request.currency ?? 'USD',
+    note: request.note ?? null,
+  };
+}
+
+/** POST /api/activities: one activity typed by hand. */
+export async function createActivity(
+  options: UserRequest & { request: CreateActivityRequest },
+): Promise<{ activity: Activity }> {
+  const ref = writableRef(options.request.portfolio);
+  const draft = validDraft(draftOf(options.request), options.now());
+  const row = await withHistory({ ...options, ref }, async ({ tx, portfolio, history, map }) => {
+    if (history.length === 0 && map) {
+      // The history begins: the map's rows become opening positions of unknown cost, before the new activity.
+      const changed = utcDateOf(map.updatedAt);
+      const date = draft.date < changed ? draft.date : changed;
+      await insertActivities(
+        tx,
+        portfolio.id,
+        Object.entries(map.holdings).map(([symbol, quantity]) => ({
+          ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
+          source: 'opening',
+        })),
+      );
+    }
+    const [inserted] = await insertActivities(tx, portfolio.id, [{ ...draft, source: 'manual' }]);
+    if (!inserted) throw new Error('activity insert returned no row');
+    return inserted;
+  });
+  return { activity: toActivity(row, keyOf(ref)) };
+}
+
+/** The user's activity `id` and its portfolio, or 404. */
+async function ownedActivity(options: UserRequest & { id: string }) {
+  const found = await findActivityOfUser(options.db, options.user.id, options.id);
+  if (!found) throw new AppError('NOT_FOUND', M.activityNotFound);
+  return { ...found, ref: writableRef(found.key) };
+}
+
+/** PATCH /api/activities/:id: the fields sent replace the stored ones; the result is checked as a whole. */
+export async function updateActivity(
+  options: UserRequest & { id: string; changes: UpdateActivityRequest },
+): Promise<{ activity: Activity }> {
+  const { row: before, key, ref } = await ownedActivity(options);
+  const changes = options.changes;
+  const pick = <K extends keyof UpdateActivityRequest>(field: K, stored: string | null) =>
+    changes[field] === undefined ? stored : ((changes[field] as string | null) ?? null);
+  const draft = validDraft(
+    {
+      type: changes.type ?? (before.type as ActivityType),
+      date: changes.date ?? before.date,
+      symbol: pick('symbol', before.symbol),
+      quantity: pick('quantity', before.quantity),
+      price: pick('price', before.price),
+      fee: pick('fee', before.fee),
+      amount: pick('amount', before.amount),
+      currency: changes.currency ?? before.currency,
+      note: pick('note', before.note),
+    },
+    options.now(),
+  );
+  const row = await withHistory({ ...options, ref }, async ({ tx, portfolio }) => {
+    const updated = await updateActivityRow(tx, portfolio.id, before.id, draft);
+    if (!updated) throw new AppError('NOT_FOUND', M.activityNotFound);
+    return updated;
+  });
+  return { activity: toActivity(row, key) };
+}
+
+/** DELETE /api/activities/:id */
+export async function deleteActivity(options: UserRequest & { id: string }): Promise<void> {
+  const { row, ref } = await ownedActivity(options);
+  await withHistory({ ...options, ref }, async ({ tx, portfolio }) => {
+    if ((await deleteActivities(tx, portfolio.id, [row.id])) === 0) {
+      throw new AppError('NOT_FOUND', M.activityNotFound);
+    }
+  });
+}
+
+/** POST /api/activities/bulk-delete: the listed activities of one portfolio, all or none (404 if one is not there). */
+export async function deleteActivitiesOf(
+  options: UserRequest & { portfolio: string; ids: readonly string[] },
+): Promise<{ deleted: number }> {
+  const ref = writableRef(options.portfolio);
+  const ids = [...new Set(options.ids)];
+  const deleted = await withHistory({ ...options, ref }, async ({ tx, portfolio }) => {
+    const count = await deleteActivities(tx, portfolio.id, ids);
+    if (count !== ids.length) throw new AppError('NOT_FOUND', M.activityNotFound);
+    return count;
+  });
+  return { deleted };
+}
+
+// -------------------------------------------------------------------------------------------- reads
+
+const PAPER_SOURCE: ActivitySource = { kind: 'paper' };
+
+/** A paper portfolio as a history: its starting balance as a deposit, then each fill. */
+async function paperHistory(
+  options: UserRequest,
+  id: string,
+): Promise<{ rows: LedgerActivity[]; activities: Activity[] }> {
+  const paper = await orNotFound(
+    readPaperFills({ db: options.db, userId: options.user.id, portfolioId: id }),
+  );
+  const rows: LedgerActivity[] = [
+    {
+      id,
+      sequence: 0,
+      type: 'deposit',
+      date: utcDateOf(paper.createdAt),
+      symbol: null,
+      quantity: null,
+      price: null,
+      fee: null,
+      amount: paper.initialBalance,
+      currency: 'USD',
+      note: null,
+    },
+    ...paper.fills.map((fill, i): LedgerActivity => ({
+      id: fill.id,
+      sequence: i + 1,
+      type: fill.side,
+      date: utcDateOf(fill.executedAt),
+      symbol: fill.symbol,
+      quantity: String(fill.quantity),
+      price: fill.price,
+      fee: null,
+      amount: null,
+      currency: 'USD',
+      note: null,
+    })),
+  ];
+  const portfolio = `paper:${id}`;
+  const activities = rows.map((row): Activity => ({
+    id: row.id,
+    portfolio,
+    type: row.type,
+    date: row.date,
+    symbol: row.symbol,
+    quantity: numberOf(row.quantity),
+    price: numberOf(row.price),
+    fee: null,
+    amount: numberOf(row.amount),
+    currency: row.currency,
+    note: null,
+    source: PAPER_SOURCE,
+  }));
+  return { rows, activities };
+}
+
+/** The history of a writable portfolio, with the map's changes made elsewhere recorded; none without a history. */
+async function syncedPortfolio(
+  options: UserRequest & { ref: Exclude<PortfolioRef, { kind: 'paper' }> },
+): Promise<{ portfolio: PortfolioRow | undefined; map: HoldingsMap | undefined }> {
+  const store = mapStoreOf(options.user, options.ref);
+  const map = await store.read(options.db);
+  const portfolio = await findPortfolio(options.db, options.user.id, keyOf(options.ref));
+  if (portfolio && map) {
+    const history = await listHistory(options.db, portfolio.id);
+    const ledger =
+      history.length > 0 ? replayOrThrow(history.map(toLedgerActivity), portfolio.costBasisMethod) : null;
+    // Only when the map was changed elsewhere: record it (a write, under the lock, like any change).
+    if (ledger && !sameMap(map.holdings, mapOfLedger(ledger)))
+      await withHistory(options, async () => undefined);
+  }
+  return { portfolio, map };
+}
+
+interface Cursor {
+  date: string;
+  sequence: number;
+}
+
+function encodeCursor(row: { date: string; sequence: number }): string {
+  return Buffer.from(`${row.date}|${row.sequence}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): Cursor | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const [date = '', sequence = ''] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!isIsoDate(date) || !/^\d{1,15}$/.test(sequence)) {
+    throw new AppError('VALIDATION_ERROR', M.cursorInvalid, { fields: { cursor: M.cursorInvalid } });
+  }
+  return { date, sequence: Number(sequence) };
+}
+
+function checkDates(filter: ActivityFilter): void {
+  for (const field of ['from', 'to'] as const) {
+    const value = filter[field];
+    if (value !== undefined && !isIsoDate(value)) {
+      const message = `${field} must be a date written YYYY-MM-DD`;
+      throw new AppError('VALIDATION_ERROR', message, { fields: { [field]: message } });
+    }
+  }
+}
+
+/** GET /api/activities: newest first (date, then entry order), ACTIVITY_PAGE_SIZE a page, keyset cursor. */
+export async function listActivities(
+  options: UserRequest & { portfolio: string; filter: ActivityFilter; cursor?: string | undefined },
+): Promise<ActivityListResponse> {
+  checkDates(options.filter);
+  const after = decodeCursor(options.cursor);
+  const ref = parsePortfolioKey(options.portfolio);
+  const key = keyOf(ref);
+  if (ref.kind === 'paper') {
+    const { rows, activities } = await paperHistory(options, ref.id);
+    const { type, symbol, from, to } = options.filter;
+    const page: { row: LedgerActivity; activity: Activity }[] = [];
+    for (let i = rows.length - 1; i >= 0 && page.length <= ACTIVITY_PAGE_SIZE; i--) {
+      const row = rows[i] as LedgerActivity;
+      if (after && (row.date > after.date || (row.date === after.date && row.sequence >= after.sequence)))
+        continue;
+      if ((type && row.type !== type) || (symbol && row.symbol !== symbol)) continue;
+      if ((from && row.date < from) || (to && row.date > to)) continue;
+      page.push({ row, activity: activities[i] as Activity });
+    }
+    return pageOf(page.map((p) => ({ cursor: p.row, activity: p.activity })));
+  }
+  const { portfolio } = await syncedPortfolio({ ...options, ref });
+  if (!portfolio) return { activities: [], nextCursor: null };
+  const rows = await listPage(options.db, portfolio.id, options.filter, after, ACTIVITY_PAGE_SIZE + 1);
+  return pageOf(rows.map((row) => ({ cursor: row, activity: toActivity(row, key) })));
+}
+
+/** A page from up to PAGE_SIZE + 1 items: the extra one only says there is a next page. */
+function pageOf(items: { cursor: Cursor; activity: Activity }[]): ActivityListResponse {
+  const page = items.slice(0, ACTIVITY_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    activities: page.map((item) => item.activity),
+    nextCursor: items.length > ACTIVITY_PAGE_SIZE && last ? encodeCursor(last.cursor) : null,
+  };
+}
+
+const money = (value: Decimal | null) => (value === null ? null : value.toDecimalPlaces(2).toNumber());
+
+/** The ledger as the contract's holdings, valued at today's prices in each holding's currency. */
+async function holdingsResponse(
+  options: UserRequest & {
+    key: string;
+    ledger: Ledger;
+    hasHistory: boolean;
+  },
+): Promise<HoldingsResponse> {
+  const { ledger } = options;
+  const open = ledger.holdings.filter((holding) => holding.quantity.gt(0));
+  const { prices } = await options.marketData.getUsdPrices(
+    open.map((holding) => holding.symbol),
+    { userId: options.user.id },
+  );
+  const year = options.now().getUTCFullYear();
+  const ordered = [...open, ...ledger.holdings.filter((holding) => holding.quantity.isZero())];
+  const holdings = ordered.map((holding): Holding => {
+    const quote = prices[holding.symbol];
+    const local = quote?.local?.currency === holding.currency ? quote.local.price : null;
+    const priceNumber = holding.currency === 'USD' ? (quote?.price ?? null) : local;
+    const price = priceNumber === null || holding.quantity.isZero() ? null : new Decimal(priceNumber);
+    const unrealized = unrealizedGainOf(holding, price);
+    const realized = sumRealized(holding.realized);
+    return {
+      symbol: holding.symbol,
+      currency: holding.currency,
+      quantity: holding.quantity.toNumber(),
+      costBasis: money(holding.costBasis),
+      averageCost: holding.averageCost === null ? null : holding.averageCost.toDecimalPlaces(6).toNumber(),
+      lots: holding.lots.map((lot) => ({
+        acquired: lot.acquired,
+        quantity: lot.quantity.toNumber(),
+        costBasis: money(lot.cost),
+      })),
+      price: price === null ? null : price.toNumber(),
+      marketValue: money(unrealized.marketValue),
+      unrealizedGain: money(unrealized.gain),
+      unrealizedGainPercent: money(unrealized.gainPercent),
+      realizedGain: {
+        total: money(realized.total),
+        shortTerm: money(realized.shortTerm),
+        longTerm: money(realized.longTerm),
+        thisYear: money(sumRealized(holding.realized.filter((part) => part.year === year)).total),
+      },
+    };
+  });
+  return {
+    portfolio: options.key,
+    costBasisMethod: ledger.method,
+    hasHistory: options.hasHistory,
+    holdings,
+    currencies: ledger.currencies.map((totals) => ({
+      currency: totals.currency,
+      cash: money(totals.cash),
+      dividends: money(totals.dividends) ?? 0,
+      interest: money(totals.interest) ?? 0,
+      fees: money(totals.fees) ?? 0,
+      taxes: money(totals.taxes) ?? 0,
+      deposits: money(totals.deposits) ?? 0,
+      withdrawals: money(totals.withdrawals) ?? 0,
+    })),
+  };
+}
+
+/** GET /api/holdings: the replay of the history; a portfolio without one is its map, at unknown cost. */
+export async function getHoldings(options: UserRequest & { portfolio: string }): Promise<HoldingsResponse> {
+  const ref = parsePortfolioKey(options.portfolio);
+  const key = keyOf(ref);
+  if (ref.kind === 'paper') {
+    const { rows } = await paperHistory(options, ref.id);
+    return holdingsResponse({ ...options, key, ledger: replayOrThrow(rows, PAPER_METHOD), hasHistory: true });
+  }
+  const { portfolio, map } = await syncedPortfolio({ ...options, ref });
+  const method = portfolio?.costBasisMethod ?? DEFAULT_METHOD;
+  const history = portfolio ? await listHistory(options.db, portfolio.id) : [];
+  if (history.length > 0) {
+    const ledger = replayOrThrow(history.map(toLedgerActivity), method);
+    return holdingsResponse({ ...options, key, ledger, hasHistory: true });
+  }
+  const date = map ? utcDateOf(map.updatedAt) : latestToday(options.now());
+  const openings = Object.entries(map?.holdings ?? {}).map(([symbol, quantity], i): LedgerActivity => ({
+    ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
+    id: `opening-${i}`,
+    sequence: i,
+  }));
+  return holdingsResponse({ ...options, key, ledger: replayOrThrow(openings, method), hasHistory: false });
+}
+
+/** PUT /api/holdings/cost-basis-method: FIFO or average cost for this portfolio; the holdings by it. */
+export async function setCostBasisMethod(
+  options: UserRequest & { portfolio: string; method: CostBasisMethod },
+): Promise<HoldingsResponse> {
+  const ref = writableRef(options.portfolio);
+  await withHistory({ ...options, ref }, async ({ tx, portfolio }) => {
+    await updateCostBasisMethod(tx, portfolio.id, options.method);
+  });
+  return getHoldings(options);
+}
