@@ -35,8 +35,8 @@ describe('splitRatio', () => {
     [3, 2, '1.5'],
     [1, 10, '0.1'],
     ['2.0000', 1, '2'],
-    [1, 3, '0.33333333333333333333'],
-    [2, 3, '0.66666666666666666667'],
+    [1, 3, '0.3333333333'],
+    [2, 3, '0.6666666667'],
   ])('%j shares for %j is %j', (after, before, expected) => {
     expect(splitRatio(after, before)).toBe(expected);
   });

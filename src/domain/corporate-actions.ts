@@ -10,12 +10,10 @@
  *   carries as its quantity.
  */
 import { Decimal as BaseDecimal } from 'decimal.js';
+import { ACTIVITY_LIMITS } from './activities/validate';
 
 /** A private Decimal (40 significant digits, half away from zero): the global settings do not apply. */
 const Decimal = BaseDecimal.clone({ precision: 40, rounding: BaseDecimal.ROUND_HALF_UP });
-
-/** Significant digits of a ratio that does not end (1-for-3: 0.33333333333333333333). */
-const RATIO_SIGNIFICANT_DIGITS = 20;
 
 export interface Dividend {
   /** YYYY-MM-DD. */
@@ -53,9 +51,10 @@ export function decimalString(value: number | string): string | undefined {
 }
 
 /**
- * A split's ratio from its share counts (`4` and `1` -> `4`; `1` and `10` -> `0.1`), to 20 significant digits
- * when the quotient does not end. Undefined for counts that are not positive numbers, and for a ratio of 1
- * (no split at all).
+ * A split's ratio from its share counts (`4` and `1` -> `4`; `1` and `10` -> `0.1`), rounded half away from zero
+ * to the 10 decimals an activity's quantity has when the quotient does not end (1-for-3: `0.3333333333`), so that
+ * it can be recorded as a split activity. Undefined for counts that are not positive numbers, and for a ratio of
+ * 1 (no split at all).
  */
 export function splitRatio(sharesAfter: number | string, sharesBefore: number | string): string | undefined {
   const after = decimalString(sharesAfter);
@@ -64,7 +63,7 @@ export function splitRatio(sharesAfter: number | string, sharesBefore: number | 
   const a = new Decimal(after);
   const b = new Decimal(before);
   if (!a.gt(0) || !b.gt(0)) return undefined;
-  const ratio = a.div(b).toSignificantDigits(RATIO_SIGNIFICANT_DIGITS);
+  const ratio = a.div(b).toDecimalPlaces(ACTIVITY_LIMITS.maxDecimals);
   return ratio.eq(1) ? undefined : ratio.toFixed();
 }
 

@@ -180,4 +180,13 @@ describe('findCorporateActionOffers', () => {
       ['20', '16.4'],
     ]);
   });
+
+  it('a history the ledger refuses before the ex-date (more sold than held) gets no offer on that date', () => {
+    const history = [buy('2020-01-15', '10'), sell('2020-01-20', '20')];
+    const offers = findCorporateActionOffers(history, 'AAPL', {
+      dividends: AAPL_2020.dividends.slice(0, 1),
+      splits: [],
+    });
+    expect(offers).toEqual({ dividends: [], splits: [] });
+  });
 });

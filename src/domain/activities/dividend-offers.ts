@@ -4,9 +4,8 @@
  * records no dividend for, and the splits of shares it holds that it does not record. Pure and exact
  * (decimal.js); the person is asked before any of them is added.
  *
- * - Shares held at an ex-date are those held before that session: activities dated before the ex-date count (a
- *   buy on the ex-date is not paid, a sell on it still is). On one day a split comes before the trades (they are
- *   at the new share count).
+ * - Shares held at an ex-date are those held before that session: the ledger's replay (`replayActivities`) of
+ *   the activities dated before the ex-date (a buy on the ex-date is not paid, a sell on it still is).
  * - The splits the history lacks count in the shares held after them: 100 shares before AAPL's 4-for-1 are paid
  *   on 400 at the next ex-date, whether or not the split is recorded yet.
  * - A dividend is recorded when the history has a dividend of that symbol dated from its ex-date (or a few days
@@ -17,18 +16,13 @@
  *   them by the record date, the pay date or the first session).
  * - `amount` is the exact product of the shares and the amount per share, unrounded (a broker pays it rounded
  *   to the cent, which the person sees when asked).
- *
- * Shares are replayed here, simply (buys, sells, transfers in and out, splits), until the ledger's replay is on
- * main; the ledger then gives the shares and this rule keeps only the matching.
+ * - A history the ledger refuses before a date (more sold than held) holds nothing there: no offer is made on it.
  */
-import { Decimal as BaseDecimal } from 'decimal.js';
 import { addDays, toDayNumber } from '../calendar/iso-dates';
 import type { CorporateActions, Dividend } from '../corporate-actions';
+import { Decimal } from '../paper-trading';
 import type { ActivityDraft } from './activity';
-
-/** A private Decimal: 40 significant digits, half away from zero; the global Decimal settings do not apply. */
-const Decimal = BaseDecimal.clone({ precision: 40, rounding: BaseDecimal.ROUND_HALF_UP });
-type Decimal = InstanceType<typeof Decimal>;
+import { replayActivities, type LedgerActivity } from './ledger';
 
 /** How far from a pay date (or a split's date) a recorded one may be dated and still be that one. */
 export const RECORDED_WITHIN_DAYS = 5;
@@ -64,17 +58,6 @@ export interface CorporateActionOffers {
   splits: SplitOffer[];
 }
 
-/** A change of the shares held: a trade or transfer adds `shares`, a split multiplies by `ratio`. */
-type ShareChange =
-  { date: string; kind: 'split'; ratio: Decimal } | { date: string; kind: 'trade'; shares: Decimal };
-
-const SHARE_SIGN: Partial<Record<ActivityDraft['type'], 1 | -1>> = {
-  buy: 1,
-  transfer_in: 1,
-  sell: -1,
-  transfer_out: -1,
-};
-
 const bySymbol = (symbol: string) => (activity: ActivityDraft) =>
   activity.symbol !== null && activity.symbol.trim().toUpperCase() === symbol;
 
@@ -105,23 +88,28 @@ export function findCorporateActionOffers(
     }),
   );
 
-  const changes: ShareChange[] = [
-    ...missingSplits.map((split): ShareChange => ({
+  // The history as the ledger replays it, with the splits it lacks recorded (in its currency).
+  const currency = own[0]?.currency ?? 'USD';
+  const replayed: LedgerActivity[] = [
+    ...own,
+    ...missingSplits.map((split): ActivityDraft => ({
+      type: 'split',
       date: split.date,
-      kind: 'split',
-      ratio: new Decimal(split.ratio),
+      symbol: key,
+      quantity: split.ratio,
+      price: null,
+      fee: null,
+      amount: null,
+      currency,
+      note: null,
     })),
-    ...own.flatMap((activity): ShareChange[] => {
-      if (activity.type === 'split') {
-        return [{ date: activity.date, kind: 'split', ratio: new Decimal(activity.quantity ?? 1) }];
-      }
-      const sign = SHARE_SIGN[activity.type];
-      return sign
-        ? [{ date: activity.date, kind: 'trade', shares: new Decimal(activity.quantity ?? 0).times(sign) }]
-        : [];
-    }),
-  ];
-  const sharesBefore = (date: string) => sharesHeldBefore(changes, date);
+  ].map((activity, index) => ({
+    ...activity,
+    symbol: key,
+    id: String(index),
+    sequence: index,
+  }));
+  const sharesBefore = (date: string) => sharesHeldBefore(replayed, key, date);
 
   const splits: SplitOffer[] = [];
   for (const split of missingSplits) {
@@ -202,15 +190,12 @@ function unrecorded<T>(
   });
 }
 
-/** Shares held before the session of `date`: the changes dated earlier, a day's splits before its trades. */
-function sharesHeldBefore(changes: readonly ShareChange[], date: string): Decimal {
-  const earlier = changes
-    .filter((change) => change.date < date)
-    .sort((a, b) =>
-      a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind === b.kind ? 0 : a.kind === 'split' ? -1 : 1,
-    );
-  return earlier.reduce(
-    (shares, change) => (change.kind === 'split' ? shares.times(change.ratio) : shares.plus(change.shares)),
-    new Decimal(0),
+/** Shares of `symbol` held before the session of `date`: the ledger's replay of the activities dated earlier. */
+function sharesHeldBefore(activities: readonly LedgerActivity[], symbol: string, date: string): Decimal {
+  const outcome = replayActivities(
+    activities.filter((activity) => activity.date < date),
+    'fifo',
   );
+  if (!outcome.ok) return new Decimal(0);
+  return outcome.ledger.holdings.find((holding) => holding.symbol === symbol)?.quantity ?? new Decimal(0);
 }

@@ -59,7 +59,13 @@ import {
 import { ZHoldingsImportRequest, ZRobinhoodImportRequest } from '../../contracts/brokers';
 import { ZClientParams, ZCreateClientRequest, ZUpdateClientRequest } from '../../contracts/clients';
 import { ZCsvImportRequest } from '../../contracts/imports';
-import { ZHistoryQuery, ZQuotesRequest, ZSearchQuery, ZTickerParams } from '../../contracts/market-data';
+import {
+  ZCorporateActionsQuery,
+  ZHistoryQuery,
+  ZQuotesRequest,
+  ZSearchQuery,
+  ZTickerParams,
+} from '../../contracts/market-data';
 import {
   ZCreatePaperPortfolioRequest,
   ZIdempotencyKey,
@@ -316,6 +322,10 @@ export const INPUTS: Record<string, RouteInput> = {
   'POST /api/market-data/quotes': {
     as: 'visitor',
     body: part(ZQuotesRequest, () => ({ symbols: ['AAPL'] })),
+  },
+  'GET /api/market-data/corporate-actions': {
+    as: 'visitor',
+    query: part(ZCorporateActionsQuery, () => ({ symbol: 'AAPL', from: '2020-01-01', to: '2020-12-31' })),
   },
   'GET /api/market-data/:ticker': { as: 'visitor', params: part(ZTickerParams, () => ({ ticker: 'AAPL' })) },
   'GET /api/market-data/:ticker/history': {
