@@ -18,9 +18,14 @@ describe('an unknown symbol in the analyzer (issue 25 item 3)', () => {
     for (const viewport of [MOBILE, undefined]) {
       const width = viewport ? 375 : 1440;
       const page = await h.newPage(viewport ? { viewport } : {});
+      // Stored before the app's first script runs: written after the page loads, a signed-out session resolving
+      // later would store the empty editor over it.
+      await page.addInitScript((p) => {
+        if (sessionStorage.getItem('fw_seeded')) return;
+        localStorage.setItem('fw_portfolio', JSON.stringify(p));
+        sessionStorage.setItem('fw_seeded', '1');
+      }, PORTFOLIO);
       await page.goto('/app');
-      await page.evaluate((p) => localStorage.setItem('fw_portfolio', JSON.stringify(p)), PORTFOLIO);
-      await page.reload();
 
       const mark = page.getByTestId('unknown-symbol');
       await visible(mark);
