@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { PAGE_PATHS, PAYMENT_PAGE_PATHS, type PagePath } from '../src/contracts/page-routes';
+import { expect } from 'vitest';
+import { PAYMENT_PAGE_PATHS, type PagePath } from '../../src/contracts/page-routes';
 import {
   DESKTOP,
   headerRows,
@@ -8,15 +8,13 @@ import {
   allowConsoleErrors,
   screenshot,
   seriousAccessibilityViolations,
-  useBrowser,
-} from './support/browser';
-import { signUp } from './support/users';
-import type { Plan } from '../src/contracts/accounts';
-
-const h = useBrowser();
+  type BrowserHarness,
+} from './browser';
+import { signUp } from './users';
+import type { Plan } from '../../src/contracts/accounts';
 
 /** The pages a signed-in account sees differently from a visitor (its data, its menus, its forms). */
-const SIGNED_IN_PAGES: readonly PagePath[] = [
+export const SIGNED_IN_PAGES: readonly PagePath[] = [
   '/',
   '/app',
   '/paper-trading',
@@ -28,8 +26,8 @@ const SIGNED_IN_PAGES: readonly PagePath[] = [
   '/pricing',
 ];
 
-/** A page signed in once, on the first call, as a new account of `plan`; the same page after that. */
-function signedInPage(plan?: Plan): () => Promise<Page> {
+/** A page signed in once, on the first call, as a new account of `plan`; the same page after that (within a test: the harness closes its pages after each). */
+export function signedInPage(h: BrowserHarness, plan?: Plan): () => Promise<Page> {
   let page: Page | undefined;
   return async () => {
     if (!page) {
@@ -46,7 +44,7 @@ const isPaymentPage = (path: string) => (PAYMENT_PAGE_PATHS as readonly string[]
  * Loads `path` at both widths and checks what issue #12 asks of every page: no serious axe violation, nothing
  * wider than the screen, a header on one line. Saves both screenshots when E2E_SCREENSHOTS is set, for the review.
  */
-async function checkPage(newPage: () => Promise<Page>, path: string, who: string) {
+export async function checkPage(newPage: () => Promise<Page>, path: string, who: string) {
   for (const viewport of [DESKTOP, MOBILE]) {
     const page = await newPage();
     await page.setViewportSize(viewport);
@@ -66,18 +64,3 @@ async function checkPage(newPage: () => Promise<Page>, path: string, who: string
     await screenshot(page, `every-page-${name}-${who}-${viewport.width}`);
   }
 }
-
-describe('every page, at 1440 and 375 px (issue #12 "Checks", issue #25 item 19)', () => {
-  it.each([...PAGE_PATHS])('%s for a visitor: accessible and within the screen', async (path) => {
-    await checkPage(() => h.newPage(), path, 'visitor');
-  });
-
-  it.each([...SIGNED_IN_PAGES])('%s signed in (Free): accessible and within the screen', async (path) => {
-    await checkPage(signedInPage(), path, 'signed-in');
-  });
-
-  // Issue 25 item 19: every page as the plan that sees the most (clients, terminal analytics, reports).
-  it.each([...PAGE_PATHS])('%s signed in as Professional: accessible and within the screen', async (path) => {
-    await checkPage(signedInPage('professional'), path, 'professional');
-  });
-});
