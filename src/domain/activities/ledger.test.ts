@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityDraft } from './activity';
 import {
+  compareActivities,
   isLongTerm,
   replayActivities,
   sumRealized,
@@ -225,6 +226,27 @@ describe('replayActivities: holding period', () => {
   it('counts the year from a leap day to the last day of February', () => {
     expect(isLongTerm('2024-02-29', '2025-02-28')).toBe(false);
     expect(isLongTerm('2024-02-29', '2025-03-01')).toBe(true);
+    expect(isLongTerm('2023-03-15', '2024-03-15')).toBe(false);
+    expect(isLongTerm('2023-03-15', '2024-03-16')).toBe(true);
+    expect(isLongTerm('1999-12-31', '2001-01-01')).toBe(true);
+  });
+});
+
+describe('compareActivities', () => {
+  it('orders by date, then splits, what comes in, what goes out, then entry order', () => {
+    const [sell, buy, split, laterDeposit, withdrawal, yearBefore] = history(
+      { type: 'sell', date: '2024-03-01', symbol: 'A', quantity: '1', price: '1' },
+      { type: 'buy', date: '2024-03-01', symbol: 'A', quantity: '1', price: '1' },
+      { type: 'split', date: '2024-03-01', symbol: 'A', quantity: '2' },
+      { type: 'deposit', date: '2024-03-02', amount: '1' },
+      { type: 'withdrawal', date: '2024-03-01', amount: '1' },
+      { type: 'withdrawal', date: '2023-12-31', amount: '1' },
+    );
+    const all = [sell, buy, split, laterDeposit, withdrawal, yearBefore] as LedgerActivity[];
+    expect([...all].sort(compareActivities).map((a) => a.id)).toEqual(['a6', 'a3', 'a2', 'a1', 'a5', 'a4']);
+    expect(
+      compareActivities(buy as LedgerActivity, { ...(buy as LedgerActivity), sequence: 9 }),
+    ).toBeLessThan(0);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The ledger: a portfolio's holdings, realised gains, income and cash, replayed from its activities. Pure and
  * exact, never floats. Inside the replay, quantities are integers of 10^-10 and money integers of 10^-20 (bigint:
- * an activity's numbers have at most 10 decimals, so sums and quantity × price are exact, and a 10,000-activity
- * history replays in a few milliseconds, where decimal.js objects took tens); a pro-rata share (part of a lot's
+ * an activity's numbers have at most 10 decimals, so sums and quantity × price are exact; ledger-numbers.ts); dates
+ * are compared as numbers (dateKey), the order is sorted by index on numeric keys, and a sale allocates little, so
+ * a 10,000-activity history replays in tens of milliseconds of CPU at most; a pro-rata share (part of a lot's
  * cost, a sale's proceeds split by term) is rounded half away from zero at the 20th decimal, and the last part
  * takes what is left, so parts always add up to the whole. What it answers is the paper ledger's Decimal,
  * unrounded; amounts are rounded where they are shown.
@@ -30,6 +31,16 @@
  */
 import { Decimal } from '../paper-trading';
 import type { ActivityDraft, ActivityType } from './activity';
+import {
+  divideRounded,
+  knownMoneyOf,
+  MONEY_DECIMALS,
+  moneyOf,
+  QUANTITY_DECIMALS,
+  QUANTITY_UNIT,
+  quantityOf,
+  scaled,
+} from './ledger-numbers';
 
 export const COST_BASIS_METHODS = ['fifo', 'average'] as const;
 export type CostBasisMethod = (typeof COST_BASIS_METHODS)[number];
@@ -55,52 +66,30 @@ const DAY_ORDER: Readonly<Record<ActivityType, number>> = {
   withdrawal: 10,
 };
 
+/**
+ * `2024-03-15` -> 20240315: a validated date as a number in the same order as its text, read digit by digit
+ * (the replay compares dates of every activity and every lot; numbers compare without touching strings).
+ */
+function dateKey(date: string): number {
+  return (
+    (date.charCodeAt(0) - 48) * 10_000_000 +
+    (date.charCodeAt(1) - 48) * 1_000_000 +
+    (date.charCodeAt(2) - 48) * 100_000 +
+    (date.charCodeAt(3) - 48) * 10_000 +
+    (date.charCodeAt(5) - 48) * 1_000 +
+    (date.charCodeAt(6) - 48) * 100 +
+    (date.charCodeAt(8) - 48) * 10 +
+    (date.charCodeAt(9) - 48)
+  );
+}
+
+/** The date (a dateKey) and DAY_ORDER as one number: the replay's order but for entry order. */
+const orderKeyOf = (date: number, type: ActivityType) => date * 16 + DAY_ORDER[type];
+
 /** The replay's order: date, then DAY_ORDER, then entry order. */
 export function compareActivities(a: LedgerActivity, b: LedgerActivity): number {
-  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
-  return DAY_ORDER[a.type] - DAY_ORDER[b.type] || a.sequence - b.sequence;
+  return orderKeyOf(dateKey(a.date), a.type) - orderKeyOf(dateKey(b.date), b.type) || a.sequence - b.sequence;
 }
-
-// --------------------------------------------------------------------------------- scaled integers
-
-const QUANTITY_DECIMALS = 10;
-const MONEY_DECIMALS = 20;
-/** 10^10: a quantity's unit, and what a price times a quantity must be divided by to stay money. */
-const QUANTITY_UNIT = 10n ** BigInt(QUANTITY_DECIMALS);
-
-const ZEROS = '0'.repeat(MONEY_DECIMALS);
-
-/**
- * `12.5` -> 125000000000n at 10 decimals: one parse of the digits with the point moved. The text is a validated
- * plain decimal with at most 10 decimals (or a numeric column's, padded with zeros), so nothing is cut but zeros.
- */
-function scaled(text: string, decimals: number): bigint {
-  const point = text.indexOf('.');
-  if (point < 0) return BigInt(text + ZEROS.slice(0, decimals));
-  const fraction = text.slice(point + 1, point + 1 + decimals);
-  return BigInt(text.slice(0, point) + fraction + ZEROS.slice(0, decimals - fraction.length));
-}
-
-/** a / b rounded half away from zero (b > 0). */
-function divideRounded(a: bigint, b: bigint): bigint {
-  const quotient = a / b;
-  const twiceRest = (a % b) * 2n;
-  if (twiceRest >= b) return quotient + 1n;
-  if (-twiceRest >= b) return quotient - 1n;
-  return quotient;
-}
-
-/** The integer of 10^-decimals as a Decimal: the point put back into its digits (one parse, no division). */
-function toDecimal(value: bigint, decimals: number): Decimal {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
-  const point = digits.length - decimals;
-  return new Decimal(`${negative ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`);
-}
-
-const quantityOf = (value: bigint) => toDecimal(value, QUANTITY_DECIMALS);
-const moneyOf = (value: bigint) => toDecimal(value, MONEY_DECIMALS);
-const knownMoneyOf = (value: bigint | null) => (value === null ? null : moneyOf(value));
 
 // ------------------------------------------------------------------------------------------ answers
 
@@ -167,8 +156,8 @@ export type LedgerOutcome =
 
 interface OpenLot {
   acquired: string;
-  /** The first day a sale of it is long term (the day after its first anniversary). */
-  longFrom: string;
+  /** The last day a sale of it is short term (its first anniversary), as a dateKey. */
+  shortUntil: number;
   quantity: bigint;
   cost: bigint | null;
 }
@@ -190,7 +179,8 @@ interface Position {
   quantity: bigint;
   /** Average cost's pool (null: unknown); unused by FIFO. */
   pool: bigint | null;
-  realized: Map<string, RealizedSum>;
+  /** By year × 2 + (0 short, 1 long): in the answer's order. */
+  realized: Map<number, RealizedSum>;
 }
 
 interface CashBook {
@@ -208,35 +198,41 @@ interface CashBook {
 }
 
 /**
- * The first anniversary of `acquired` (a leap day's is 28 February, as addMonths clamps): a sale after it is long
- * term. Written out, not through Date: it runs for every lot of a long history.
+ * The first anniversary of the date `acquired` (a dateKey; a leap day's is 28 February, as addMonths clamps): a
+ * sale after it is long term.
  */
-function longTermFrom(acquired: string): string {
-  const monthDay = acquired.slice(4);
-  return `${String(Number(acquired.slice(0, 4)) + 1).padStart(4, '0')}${monthDay === '-02-29' ? '-02-28' : monthDay}`;
+function shortTermUntil(acquired: number): number {
+  return acquired + (acquired % 10_000 === 229 ? 9_999 : 10_000);
 }
 
 /** Whether shares acquired on `acquired` and sold on `sold` were held more than one year. */
 export function isLongTerm(acquired: string, sold: string): boolean {
-  return sold > longTermFrom(acquired);
+  return dateKey(sold) > shortTermUntil(dateKey(acquired));
 }
 
 function formatQuantity(value: bigint): string {
   return quantityOf(value).toString();
 }
 
-interface TakenPart {
-  quantity: bigint;
-  cost: bigint | null;
+/** What a sale took from the lots, per term (one per replay, reset by each sale: a long history allocates less). */
+interface TakenShares {
+  hasShort: boolean;
+  shortQuantity: bigint;
+  /** Null when unknown. */
+  shortCost: bigint | null;
+  hasLong: boolean;
+  longQuantity: bigint;
+  longCost: bigint | null;
 }
 
-/** Takes `quantity` from the oldest lots; the shares per term with their FIFO cost (null when unknown). */
-function takeShares(
-  position: Position,
-  quantity: bigint,
-  date: string,
-): { short?: TakenPart; long?: TakenPart } {
-  const taken: { short?: TakenPart; long?: TakenPart } = {};
+/** Takes `quantity` from the oldest lots into `taken`: the shares per term with their FIFO cost. */
+function takeShares(position: Position, quantity: bigint, date: number, taken: TakenShares): void {
+  taken.hasShort = false;
+  taken.shortQuantity = 0n;
+  taken.shortCost = 0n;
+  taken.hasLong = false;
+  taken.longQuantity = 0n;
+  taken.longCost = 0n;
   let left = quantity;
   while (left > 0n) {
     const lot = position.lots[position.head];
@@ -250,64 +246,111 @@ function takeShares(
     }
     lot.quantity -= part;
     if (lot.quantity === 0n) position.head += 1;
-    const term: GainTerm = date > lot.longFrom ? 'long' : 'short';
-    const sum = taken[term];
-    if (sum) {
-      sum.quantity += part;
-      sum.cost = sum.cost === null || partCost === null ? null : sum.cost + partCost;
+    if (date > lot.shortUntil) {
+      taken.longCost = taken.longCost === null || partCost === null ? null : taken.longCost + partCost;
+      taken.longQuantity += part;
+      taken.hasLong = true;
     } else {
-      taken[term] = { quantity: part, cost: partCost };
+      taken.shortCost = taken.shortCost === null || partCost === null ? null : taken.shortCost + partCost;
+      taken.shortQuantity += part;
+      taken.hasShort = true;
     }
     left -= part;
   }
-  return taken;
 }
 
-function addRealized(position: Position, date: string, term: GainTerm, part: RealizedSum): void {
-  const year = Number(date.slice(0, 4));
-  const key = `${year}|${term}`;
+function addRealized(
+  position: Position,
+  year: number,
+  term: GainTerm,
+  quantity: bigint,
+  proceeds: bigint,
+  cost: bigint | null,
+): void {
+  const key = year * 2 + (term === 'short' ? 0 : 1);
   const sum = position.realized.get(key);
   if (!sum) {
-    position.realized.set(key, { ...part, year, term });
+    position.realized.set(key, { year, term, quantity, proceeds, cost });
     return;
   }
-  sum.quantity += part.quantity;
-  sum.proceeds += part.proceeds;
-  sum.cost = sum.cost === null || part.cost === null ? null : sum.cost + part.cost;
+  sum.quantity += quantity;
+  sum.proceeds += proceeds;
+  sum.cost = sum.cost === null || cost === null ? null : sum.cost + cost;
+}
+
+/** The activities' indexes in the replay's order (compareActivities, ties in the order given), and their dates. */
+function replayOrder(activities: readonly LedgerActivity[]): { order: number[]; dates: Float64Array } {
+  const dates = new Float64Array(activities.length);
+  const keys = new Float64Array(activities.length);
+  const sequences = new Float64Array(activities.length);
+  const order = new Array<number>(activities.length);
+  for (let index = 0; index < activities.length; index++) {
+    const activity = activities[index] as LedgerActivity;
+    const date = dateKey(activity.date);
+    dates[index] = date;
+    keys[index] = orderKeyOf(date, activity.type);
+    sequences[index] = activity.sequence;
+    order[index] = index;
+  }
+  order.sort(
+    (a, b) =>
+      (keys[a] as number) - (keys[b] as number) ||
+      (sequences[a] as number) - (sequences[b] as number) ||
+      a - b,
+  );
+  return { order, dates };
+}
+
+function newCashBook(currency: string): CashBook {
+  return {
+    currency,
+    dividends: 0n,
+    interest: 0n,
+    fees: 0n,
+    taxes: 0n,
+    deposits: 0n,
+    withdrawals: 0n,
+    bought: 0n,
+    sold: 0n,
+    hasExternalFlow: false,
+  };
 }
 
 /**
  * Replays a history into holdings, realised gains, income and cash by `method`. The activities must each have
- * passed `validateActivity`; their order does not matter (the replay sorts a copy). Refuses a history that sells
- * or transfers out more than is held then, or trades one symbol in two currencies, naming the activity.
+ * passed `validateActivity`; their order does not matter (the replay sorts their indexes). Refuses a history that
+ * sells or transfers out more than is held then, or trades one symbol in two currencies, naming the activity.
  */
 export function replayActivities(
   activities: readonly LedgerActivity[],
   method: CostBasisMethod,
 ): LedgerOutcome {
-  const ordered = [...activities].sort(compareActivities);
   const positions = new Map<string, Position>();
   const books = new Map<string, CashBook>();
+  const taken: TakenShares = {
+    hasShort: false,
+    shortQuantity: 0n,
+    shortCost: 0n,
+    hasLong: false,
+    longQuantity: 0n,
+    longCost: 0n,
+  };
+  let book: CashBook | undefined;
 
-  for (const activity of ordered) {
-    let book = books.get(activity.currency);
-    if (!book) {
-      book = {
-        currency: activity.currency,
-        dividends: 0n,
-        interest: 0n,
-        fees: 0n,
-        taxes: 0n,
-        deposits: 0n,
-        withdrawals: 0n,
-        bought: 0n,
-        sold: 0n,
-        hasExternalFlow: false,
-      };
-      books.set(activity.currency, book);
+  const { order, dates } = replayOrder(activities);
+  for (const index of order) {
+    const activity = activities[index] as LedgerActivity;
+    const date = dates[index] as number;
+    // Histories are mostly in one currency: the last book is checked before the map.
+    if (book?.currency !== activity.currency) {
+      book = books.get(activity.currency);
+      if (!book) {
+        book = newCashBook(activity.currency);
+        books.set(activity.currency, book);
+      }
     }
     const fee = activity.fee === null ? 0n : scaled(activity.fee, MONEY_DECIMALS);
-    book.fees += fee;
+    if (activity.fee !== null) book.fees += fee;
     const amount = activity.amount === null ? 0n : scaled(activity.amount, MONEY_DECIMALS);
     switch (activity.type) {
       case 'deposit':
@@ -333,7 +376,6 @@ export function replayActivities(
       default:
         break;
     }
-
     // The types that move shares: buy, sell, split, transfer in and out (each has a symbol and a quantity).
     const symbol = activity.symbol as string;
     const quantity = scaled(activity.quantity as string, QUANTITY_DECIMALS);
@@ -376,10 +418,13 @@ export function replayActivities(
     if (activity.type === 'buy' || activity.type === 'transfer_in') {
       const cost = gross === null ? null : gross + fee;
       if (activity.type === 'buy') book.bought += gross as bigint;
-      if (position.quantity === 0n) position.pool = 0n; // a closed position starts a new pool
-      position.lots.push({ acquired: activity.date, longFrom: longTermFrom(activity.date), quantity, cost });
+      position.lots.push({ acquired: activity.date, shortUntil: shortTermUntil(date), quantity, cost });
+      // Average cost's pool (FIFO reads the lots alone); a closed position starts a new one.
+      if (method === 'average') {
+        if (position.quantity === 0n) position.pool = 0n;
+        position.pool = position.pool === null || cost === null ? null : position.pool + cost;
+      }
       position.quantity += quantity;
-      position.pool = position.pool === null || cost === null ? null : position.pool + cost;
       continue;
     }
 
@@ -394,7 +439,7 @@ export function replayActivities(
     }
     const heldBefore = position.quantity;
     const poolBefore = position.pool;
-    const taken = takeShares(position, quantity, activity.date);
+    takeShares(position, quantity, date, taken);
     position.quantity -= quantity;
     let poolTaken: bigint | null = null;
     if (method === 'average' && poolBefore !== null) {
@@ -406,29 +451,17 @@ export function replayActivities(
     book.sold += gross as bigint;
     const proceeds = (gross as bigint) - fee;
     // Proceeds and average cost are split between the terms by quantity; the long part takes the remainder.
-    const short = taken.short;
-    const shortProceeds = short ? divideRounded(proceeds * short.quantity, quantity) : 0n;
-    const shortPool = short && poolTaken !== null ? divideRounded(poolTaken * short.quantity, quantity) : 0n;
-    if (short) {
-      const cost = method === 'fifo' ? short.cost : poolTaken === null ? null : shortPool;
-      addRealized(position, activity.date, 'short', {
-        ...short,
-        proceeds: shortProceeds,
-        cost,
-        year: 0,
-        term: 'short',
-      });
+    const year = Math.floor(date / 10_000);
+    const shortProceeds = taken.hasShort ? divideRounded(proceeds * taken.shortQuantity, quantity) : 0n;
+    const shortPool =
+      taken.hasShort && poolTaken !== null ? divideRounded(poolTaken * taken.shortQuantity, quantity) : 0n;
+    if (taken.hasShort) {
+      const cost = method === 'fifo' ? taken.shortCost : poolTaken === null ? null : shortPool;
+      addRealized(position, year, 'short', taken.shortQuantity, shortProceeds, cost);
     }
-    const long = taken.long;
-    if (long) {
-      const cost = method === 'fifo' ? long.cost : poolTaken === null ? null : poolTaken - shortPool;
-      addRealized(position, activity.date, 'long', {
-        ...long,
-        proceeds: proceeds - shortProceeds,
-        cost,
-        year: 0,
-        term: 'long',
-      });
+    if (taken.hasLong) {
+      const cost = method === 'fifo' ? taken.longCost : poolTaken === null ? null : poolTaken - shortPool;
+      addRealized(position, year, 'long', taken.longQuantity, proceeds - shortProceeds, cost);
     }
   }
 
