@@ -46,6 +46,7 @@ const SERVER_FEATURE_EDGES = {
     'rewards/service.ts', // a completed analysis earns points
   ],
   'api-v1': [
+    'activities/service.ts', // a portfolio's history and holdings, for a token's owner
     'analysis/service.ts',
     'market-data/service.ts',
     'paper-trading/service.ts',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../domain/activities/activity';
 import { COST_BASIS_METHODS } from '../domain/activities/ledger';
 import { Decimal } from '../domain/paper-trading';
+import { ZIsoDate } from './dates';
 import { text } from './text';
 
 export const ACTIVITY_PAGE_SIZE = 50;
@@ -93,7 +94,8 @@ export const ZBulkDeleteActivitiesRequest = z.object({
     .max(ACTIVITY_BULK_DELETE_MAX, M.tooManyIds),
 });
 
-const ZIsoDateQuery = (field: string) => text({ field, max: 10 }).optional();
+// Checked as a date by the service (a 400 naming the field); `format: date` for the OpenAPI document.
+const ZIsoDateQuery = (field: string) => text({ field, max: 10 }).meta({ format: 'date' }).optional();
 
 /** GET /api/activities: newest first, ACTIVITY_PAGE_SIZE at a time; `cursor` is the last answer's nextCursor. */
 export const ZListActivitiesQuery = z.object({
@@ -129,7 +131,7 @@ export const ZActivity = z.object({
   id: z.string(),
   portfolio: z.string(),
   type: ZActivityType,
-  date: z.string(),
+  date: ZIsoDate,
   symbol: z.string().nullable(),
   quantity: z.number().nullable(),
   price: z.number().nullable(),
@@ -170,7 +172,7 @@ export const ZHolding = z.object({
   /** null: a lot's cost is unknown (an opening position, a transfer in without a price). */
   costBasis: z.number().nullable(),
   averageCost: z.number().nullable(),
-  lots: z.array(z.object({ acquired: z.string(), quantity: z.number(), costBasis: z.number().nullable() })),
+  lots: z.array(z.object({ acquired: ZIsoDate, quantity: z.number(), costBasis: z.number().nullable() })),
   /** Today's price in the holding's currency; null when no source has one. */
   price: z.number().nullable(),
   marketValue: z.number().nullable(),

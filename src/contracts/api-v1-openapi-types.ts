@@ -84,6 +84,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/activities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Activities
+     * @description A portfolio's history (buys, sells, dividends, interest, fees, taxes, splits, deposits, withdrawals and transfers), newest first, 50 a page: pass nextCursor as cursor for the next page. Dates are YYYY-MM-DD; quantity, price, fee and amount are numbers, null where they do not apply.
+     */
+    get: operations['getActivities'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/holdings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Holdings
+     * @description A portfolio's holdings replayed from its history: quantity, cost basis and lots (by the portfolio's method, FIFO or average cost), average cost, price, unrealized and realized gains; then income, costs and cash per currency. A portfolio without a history is its holdings at unknown cost (hasHistory false).
+     */
+    get: operations['getHoldings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/openapi.json': {
     parameters: {
       query?: never;
@@ -367,6 +407,98 @@ export interface components {
         hasStalePrices: boolean;
         /** Format: date-time */
         createdAt: string;
+      }[];
+    };
+    Activities: {
+      activities: {
+        id: string;
+        portfolio: string;
+        /** @enum {string} */
+        type:
+          | 'buy'
+          | 'sell'
+          | 'dividend'
+          | 'interest'
+          | 'fee'
+          | 'tax'
+          | 'split'
+          | 'deposit'
+          | 'withdrawal'
+          | 'transfer_in'
+          | 'transfer_out';
+        /** Format: date */
+        date: string;
+        symbol: string | null;
+        quantity: number | null;
+        price: number | null;
+        fee: number | null;
+        amount: number | null;
+        currency: string;
+        note: string | null;
+        source:
+          | {
+              /** @constant */
+              kind: 'manual';
+            }
+          | {
+              /** @constant */
+              kind: 'import';
+              importId: string;
+              fileName: string;
+              line: number;
+            }
+          | {
+              /** @constant */
+              kind: 'opening';
+            }
+          | {
+              /** @constant */
+              kind: 'map-edit';
+            }
+          | {
+              /** @constant */
+              kind: 'paper';
+            };
+      }[];
+      nextCursor: string | null;
+    };
+    Holdings: {
+      portfolio: string;
+      /** @enum {string} */
+      costBasisMethod: 'fifo' | 'average';
+      hasHistory: boolean;
+      holdings: {
+        symbol: string;
+        currency: string;
+        quantity: number;
+        costBasis: number | null;
+        averageCost: number | null;
+        lots: {
+          /** Format: date */
+          acquired: string;
+          quantity: number;
+          costBasis: number | null;
+        }[];
+        price: number | null;
+        marketValue: number | null;
+        unrealizedGain: number | null;
+        unrealizedGainPercent: number | null;
+        realizedGain: {
+          total: number | null;
+          shortTerm: number | null;
+          longTerm: number | null;
+          thisYear: number | null;
+        };
+      }[];
+      currencies: {
+        currency: string;
+        cash: number | null;
+        dividends: number;
+        interest: number;
+        fees: number;
+        taxes: number;
+        deposits: number;
+        withdrawals: number;
       }[];
     };
   };
@@ -672,6 +804,227 @@ export interface operations {
           'RateLimit-Remaining'?: number;
           /** @description Seconds until the window ends. Only with FORBIDDEN. */
           'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests for this token in the current window. */
+      429: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          /** @description Seconds to wait before trying again: until the window ends. */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getActivities: {
+    parameters: {
+      query?: {
+        /** @description Whose history: `me` (your saved portfolio, the default), `account:<id>` (a portfolio account), `client:<id>` (a client) or `paper:<id>` (a paper portfolio, its trades). */
+        portfolio?: string;
+        /** @description Only activities of this type. */
+        type?:
+          | 'buy'
+          | 'sell'
+          | 'dividend'
+          | 'interest'
+          | 'fee'
+          | 'tax'
+          | 'split'
+          | 'deposit'
+          | 'withdrawal'
+          | 'transfer_in'
+          | 'transfer_out';
+        /** @description Only activities of this symbol. */
+        symbol?: string;
+        /** @description Only activities on or after this date. */
+        from?: string;
+        /** @description Only activities on or before this date. */
+        to?: string;
+        /** @description The previous page's nextCursor. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Activities'];
+        };
+      };
+      /** @description BAD_REQUEST: The query string holds a %XX escape that is not UTF-8 text. VALIDATION_ERROR: A query parameter is not valid; the message and `fields` name it. */
+      400: {
+        headers: {
+          /** @description Requests this token may make in the current window. Only with VALIDATION_ERROR. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. Only with VALIDATION_ERROR. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window ends. Only with VALIDATION_ERROR. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UNAUTHENTICATED: No token, or one that is invalid or revoked, or whose owner's account is suspended. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description SUBSCRIPTION_REQUIRED: The token's owner is no longer on the Professional plan. FORBIDDEN: The token lacks this operation's scope. */
+      403: {
+        headers: {
+          /** @description Requests this token may make in the current window. Only with FORBIDDEN. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. Only with FORBIDDEN. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window ends. Only with FORBIDDEN. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NOT_FOUND: The portfolio is not one of yours. */
+      404: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests for this token in the current window. */
+      429: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          /** @description Seconds to wait before trying again: until the window ends. */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getHoldings: {
+    parameters: {
+      query?: {
+        /** @description Whose history: `me` (your saved portfolio, the default), `account:<id>` (a portfolio account), `client:<id>` (a client) or `paper:<id>` (a paper portfolio, its trades). */
+        portfolio?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Holdings'];
+        };
+      };
+      /** @description BAD_REQUEST: The query string holds a %XX escape that is not UTF-8 text. VALIDATION_ERROR: A query parameter is not valid; the message and `fields` name it. */
+      400: {
+        headers: {
+          /** @description Requests this token may make in the current window. Only with VALIDATION_ERROR. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. Only with VALIDATION_ERROR. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window ends. Only with VALIDATION_ERROR. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UNAUTHENTICATED: No token, or one that is invalid or revoked, or whose owner's account is suspended. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description SUBSCRIPTION_REQUIRED: The token's owner is no longer on the Professional plan. FORBIDDEN: The token lacks this operation's scope. */
+      403: {
+        headers: {
+          /** @description Requests this token may make in the current window. Only with FORBIDDEN. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. Only with FORBIDDEN. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window ends. Only with FORBIDDEN. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NOT_FOUND: The portfolio is not one of yours. */
+      404: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
           [name: string]: unknown;
         };
         content: {

@@ -4,6 +4,14 @@
  * the routes answer.
  */
 import { z } from 'zod';
+import {
+  ACTIVITY_PAGE_SIZE,
+  ZActivityListResponse,
+  ZHoldingsQuery,
+  ZHoldingsResponse,
+  ZListActivitiesQuery,
+  ZPortfolioKey,
+} from './activities';
 import { ZAnalyzeResponse, ZSavedPortfolioResponse, ZValuation } from './analysis';
 import { API_TOKEN_SCOPE_DESCRIPTIONS, API_TOKEN_SCOPES, type ApiTokenScope } from './api-tokens';
 import { ZIsoDateTime } from './dates';
@@ -29,6 +37,20 @@ export type ApiV1PaperPortfoliosResponse = z.infer<typeof ZApiV1PaperPortfoliosR
 
 /** GET /api/v1/analysis: the rules analysis of the saved portfolio (wordsSource 'rules'; no AI quota). */
 export const ZApiV1AnalysisResponse = ZAnalyzeResponse;
+
+/** `portfolio` as /api/activities takes it, the saved portfolio (`me`) when absent, as the other reads answer it. */
+const ZApiV1PortfolioKey = ZPortfolioKey.default('me');
+
+/** GET /api/v1/activities: a page of a portfolio's history, newest first, as GET /api/activities answers it. */
+export const ZApiV1ActivitiesQuery = ZListActivitiesQuery.extend({ portfolio: ZApiV1PortfolioKey });
+export type ApiV1ActivitiesQuery = z.output<typeof ZApiV1ActivitiesQuery>;
+export const ZApiV1ActivitiesResponse = ZActivityListResponse;
+export type ApiV1ActivitiesResponse = z.infer<typeof ZApiV1ActivitiesResponse>;
+
+/** GET /api/v1/holdings: a portfolio's holdings replayed from its history, as GET /api/holdings answers them. */
+export const ZApiV1HoldingsQuery = ZHoldingsQuery.extend({ portfolio: ZApiV1PortfolioKey });
+export const ZApiV1HoldingsResponse = ZHoldingsResponse;
+export type ApiV1HoldingsResponse = z.infer<typeof ZApiV1HoldingsResponse>;
 
 export const API_V1_NO_PORTFOLIO_MESSAGE = 'No portfolio is saved to this account yet.';
 
@@ -75,6 +97,29 @@ const TOKEN_GUARD_ERRORS: readonly ErrorAnswer[] = [
   { code: 'FORBIDDEN', when: "The token lacks this operation's scope.", isCounted: true },
 ];
 
+/** The query parameters of an operation: its contract schema, and what each parameter means. */
+interface EndpointQuery {
+  schema: z.ZodObject;
+  descriptions: Record<string, string>;
+}
+
+const PORTFOLIO_PARAMETER =
+  'Whose history: `me` (your saved portfolio, the default), `account:<id>` (a portfolio account), ' +
+  '`client:<id>` (a client) or `paper:<id>` (a paper portfolio, its trades).';
+
+/**
+ * The refusals of a read of one portfolio's history (activities/service.ts). Its plan gates (accounts Premium,
+ * clients Professional) never refuse here: a token's owner is on the Professional plan, which has both.
+ */
+const PORTFOLIO_ERRORS: readonly ErrorAnswer[] = [
+  {
+    code: 'VALIDATION_ERROR',
+    when: 'A query parameter is not valid; the message and `fields` name it.',
+    isCounted: true,
+  },
+  { code: 'NOT_FOUND', when: 'The portfolio is not one of yours.', isCounted: true },
+];
+
 interface Endpoint {
   path: string;
   operationId: string;
@@ -83,6 +128,7 @@ interface Endpoint {
   scope: ApiTokenScope;
   schemaName: string;
   schema: z.ZodType;
+  query?: EndpointQuery;
   /** Errors of the operation itself, beyond the token guard's. */
   errors?: readonly ErrorAnswer[];
 }
@@ -131,6 +177,44 @@ export const API_V1_ENDPOINTS: readonly Endpoint[] = [
     schemaName: 'PaperPortfolios',
     schema: ZApiV1PaperPortfoliosResponse,
   },
+  {
+    path: '/activities',
+    operationId: 'getActivities',
+    summary: 'Activities',
+    description:
+      `A portfolio's history (buys, sells, dividends, interest, fees, taxes, splits, deposits, withdrawals and ` +
+      `transfers), newest first, ${ACTIVITY_PAGE_SIZE} a page: pass nextCursor as cursor for the next page. ` +
+      'Dates are YYYY-MM-DD; quantity, price, fee and amount are numbers, null where they do not apply.',
+    scope: 'read:portfolio',
+    schemaName: 'Activities',
+    schema: ZApiV1ActivitiesResponse,
+    query: {
+      schema: ZApiV1ActivitiesQuery,
+      descriptions: {
+        portfolio: PORTFOLIO_PARAMETER,
+        type: 'Only activities of this type.',
+        symbol: 'Only activities of this symbol.',
+        from: 'Only activities on or after this date.',
+        to: 'Only activities on or before this date.',
+        cursor: "The previous page's nextCursor.",
+      },
+    },
+    errors: PORTFOLIO_ERRORS,
+  },
+  {
+    path: '/holdings',
+    operationId: 'getHoldings',
+    summary: 'Holdings',
+    description:
+      "A portfolio's holdings replayed from its history: quantity, cost basis and lots (by the portfolio's " +
+      'method, FIFO or average cost), average cost, price, unrealized and realized gains; then income, costs ' +
+      'and cash per currency. A portfolio without a history is its holdings at unknown cost (hasHistory false).',
+    scope: 'read:portfolio',
+    schemaName: 'Holdings',
+    schema: ZApiV1HoldingsResponse,
+    query: { schema: ZApiV1HoldingsQuery, descriptions: { portfolio: PORTFOLIO_PARAMETER } },
+    errors: PORTFOLIO_ERRORS,
+  },
 ];
 
 const RATE_LIMIT_HEADERS = {
@@ -140,13 +224,29 @@ const RATE_LIMIT_HEADERS = {
 } as const;
 const RETRY_AFTER_HEADER = { 'Retry-After': 'Seconds to wait before trying again: until the window ends.' };
 
-function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+/** A response's schema (`output`), or a request's (`input`: what may be sent, defaults not required). */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
-    io: 'output',
+    io,
     unrepresentable: 'any',
   });
   return rest;
+}
+
+/** The query parameters of an operation, each with its schema from the contract's. */
+function queryParametersOf(query: EndpointQuery) {
+  const object = jsonSchemaOf(query.schema, 'input') as {
+    properties?: Record<string, object>;
+    required?: string[];
+  };
+  return Object.entries(object.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: object.required?.includes(name) ?? false,
+    description: query.descriptions[name],
+    schema,
+  }));
 }
 
 /** Header objects: required, or only with some codes of their status (a 403 for a scope was counted, one for the plan not). */
@@ -236,6 +336,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions) {
         description: endpoint.description,
         tags: [endpoint.scope],
         security: [{ bearerAuth: [endpoint.scope] }],
+        ...(endpoint.query ? { parameters: queryParametersOf(endpoint.query) } : {}),
         responses: {
           '200': jsonResponse(endpoint.schemaName, headerObjects(RATE_LIMIT_HEADERS)),
           ...errorResponsesOf(errors),

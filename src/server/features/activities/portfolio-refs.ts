@@ -33,6 +33,9 @@ export function keyOf(ref: PortfolioRef): string {
   return ref.kind === 'me' ? 'me' : `${ref.kind}:${ref.id}`;
 }
 
+/** Whose ledger: a signed-in user, or an API token's owner (/api/v1); the plan gates the kinds of portfolio. */
+export type LedgerUser = Pick<User, 'id' | 'plan'>;
+
 export const notFound = () => new AppError('NOT_FOUND', M.portfolioNotFound);
 
 // ----------------------------------------------------------------------------------------- the map
@@ -60,7 +63,7 @@ export async function orNotFound<T>(read: Promise<T>): Promise<T> {
 }
 
 /** The map of a portfolio the user may use: plan gates as the owning features (accounts Premium, clients Professional). */
-export function mapStoreOf(user: User, ref: Exclude<PortfolioRef, { kind: 'paper' }>): MapStore {
+export function mapStoreOf(user: LedgerUser, ref: Exclude<PortfolioRef, { kind: 'paper' }>): MapStore {
   const userId = user.id;
   if (ref.kind === 'me') {
     return {

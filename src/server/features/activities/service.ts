@@ -27,7 +27,6 @@ import {
   type UpdateActivityRequest,
 } from '../../../contracts/activities';
 import { AppError } from '../../../contracts/errors';
-import type { User } from '../../../contracts/accounts';
 import type { ActivityDraft, ActivityType } from '../../../domain/activities/activity';
 import {
   replayActivities,
@@ -56,6 +55,7 @@ import {
   toLedgerActivity,
   transfer,
   type HoldingsMap,
+  type LedgerUser,
   type PortfolioRef,
 } from './portfolio-refs';
 import {
@@ -81,7 +81,7 @@ export interface ActivitiesContext {
 }
 
 interface UserRequest extends ActivitiesContext {
-  user: User;
+  user: LedgerUser;
 }
 
 const DEFAULT_METHOD: CostBasisMethod = 'fifo';

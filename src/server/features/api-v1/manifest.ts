@@ -2,6 +2,7 @@ import { defineFeature } from '../../feature';
 import { createBatchedCounter, type BatchedCounter } from '../../limits/batched-counter';
 import { limitsModule } from '../../limits/manifest';
 import { ApiTokenCache } from '../../auth/api-tokens';
+import { activitiesFeature } from '../activities/manifest';
 import { analysisFeature } from '../analysis/manifest';
 import { marketDataFeature } from '../market-data/manifest';
 import { paperTradingFeature } from '../paper-trading/manifest';
@@ -25,6 +26,7 @@ export const apiV1Feature = defineFeature({
     marketData: use(marketDataFeature),
     analysis: use(analysisFeature),
     paperTrading: use(paperTradingFeature),
+    activities: use(activitiesFeature),
     tokens: new ApiTokenCache(),
     requestCounter: createBatchedCounter(use(limitsModule)),
   }),

@@ -3,6 +3,7 @@
  * document (openapi-fetch) reads real answers, and every response the document describes, with its status, its
  * error codes and its rate-limit headers, is what real requests over HTTP get.
  */
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
@@ -11,10 +12,14 @@ import { ZCreatedApiTokenResponse, type ApiTokenScope } from '../../../contracts
 import {
   API_V1_ENDPOINTS,
   API_V1_NO_PORTFOLIO_MESSAGE,
+  ZApiV1ActivitiesResponse,
   ZApiV1AnalysisResponse,
+  ZApiV1HoldingsResponse,
   ZApiV1PaperPortfoliosResponse,
   ZApiV1PortfolioResponse,
   ZApiV1ValuationResponse,
+  type ApiV1ActivitiesResponse,
+  type ApiV1HoldingsResponse,
   type ApiV1PaperPortfoliosResponse,
   type ApiV1ValuationResponse,
 } from '../../../contracts/api-v1';
@@ -89,6 +94,26 @@ describe('a client generated from the document', () => {
     expectTypeOf(papers.data).toExtend<ApiV1PaperPortfoliosResponse | undefined>();
     const [practice] = ZApiV1PaperPortfoliosResponse.parse(papers.data).portfolios;
     expect(practice).toMatchObject({ name: 'Practice', userId: user.id, initialBalance: '10000.00' });
+
+    // A second token: this one has used its REQUESTS_PER_MINUTE.
+    const ledgerClient = createClient<paths>({
+      baseUrl,
+      headers: { Authorization: `Bearer ${await tokenOf(user)}` },
+    });
+    const paperKey = `paper:${practice?.id}`;
+    const activities = await ledgerClient.GET('/api/v1/activities', {
+      params: { query: { portfolio: paperKey, type: 'deposit' } },
+    });
+    expectTypeOf(activities.data).toExtend<ApiV1ActivitiesResponse | undefined>();
+    expect(ZApiV1ActivitiesResponse.parse(activities.data).activities).toMatchObject([
+      { portfolio: paperKey, type: 'deposit', amount: 10000, source: { kind: 'paper' } },
+    ]);
+    const holdings = await ledgerClient.GET('/api/v1/holdings', { params: { query: { portfolio: 'me' } } });
+    expectTypeOf(holdings.data).toExtend<ApiV1HoldingsResponse | undefined>();
+    expect(ZApiV1HoldingsResponse.parse(holdings.data).holdings.map((h) => [h.symbol, h.quantity])).toEqual([
+      ['AAPL', 10],
+      ['VTI', 5],
+    ]);
 
     const document = await createClient<paths>({ baseUrl }).GET('/api/v1/openapi.json');
     expect(document.response.status).toBe(200);
@@ -168,8 +193,15 @@ async function answersOfEveryRoute(): Promise<Answer[]> {
   const empty = await professional({});
 
   answers.push(await answerOf('/openapi.json'), await answerOf('/openapi.json', undefined, '?q=%FF'));
-  for (const { path, scope } of API_V1_ENDPOINTS) {
+  for (const { path, scope, query } of API_V1_ENDPOINTS) {
     const token = await tokenOf(owner);
+    if (query) {
+      // A read of one portfolio: a parameter that is not valid, a portfolio that is not the owner's.
+      answers.push(
+        await answerOf(path, token, '?portfolio=someone'),
+        await answerOf(path, token, `?portfolio=account:${randomUUID()}`),
+      );
+    }
     answers.push(
       await answerOf(path, token),
       await answerOf(path, token, '?q=%FF'),

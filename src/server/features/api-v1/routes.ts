@@ -1,10 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { buildOpenApiDocument } from '../../../contracts/api-v1';
+import {
+  buildOpenApiDocument,
+  ZApiV1ActivitiesQuery,
+  ZApiV1HoldingsQuery,
+  type ApiV1ActivitiesResponse,
+  type ApiV1HoldingsResponse,
+} from '../../../contracts/api-v1';
 import { assertFeature } from '../../auth/guards';
 import { createApiTokenGuard } from '../../auth/api-token-guard';
+import { parseWith } from '../../http/errors';
 import {
   cachedPortfolioAnswer,
+  readActivities,
   readAnalysis,
+  readHoldings,
   readPaperPortfolios,
   readPortfolioAnswer,
   readValuation,
@@ -56,6 +65,23 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
     tokenRoutes.get('/paper-portfolios', readPortfolioScope, (request) =>
       readPaperPortfolios({ context, userId: tokenOf(request).userId }),
     );
+    tokenRoutes.get('/activities', readPortfolioScope, async (request) => {
+      const { portfolio, cursor, ...filter } = parseWith(ZApiV1ActivitiesQuery, request.query);
+      const token = tokenOf(request);
+      const body: ApiV1ActivitiesResponse = await readActivities({
+        context,
+        token,
+        portfolio,
+        filter,
+        cursor,
+      });
+      return body;
+    });
+    tokenRoutes.get('/holdings', readPortfolioScope, async (request) => {
+      const { portfolio } = parseWith(ZApiV1HoldingsQuery, request.query);
+      const body: ApiV1HoldingsResponse = await readHoldings({ context, token: tokenOf(request), portfolio });
+      return body;
+    });
     tokenRoutes.get('/analysis', { onRequest: requireToken('read:analysis') }, (request) =>
       readAnalysis({ context, userId: tokenOf(request).userId }),
     );

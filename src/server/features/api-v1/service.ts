@@ -3,16 +3,20 @@
  * use, on the portfolio saved to the account, so the API answers what the pages show.
  */
 import type { SavedPortfolioResponse } from '../../../contracts/analysis';
+import type { ActivityListResponse, HoldingsResponse } from '../../../contracts/activities';
 import {
   API_V1_NO_PORTFOLIO_MESSAGE,
+  type ApiV1ActivitiesQuery,
   type ApiV1PaperPortfoliosResponse,
   type ApiV1ValuationResponse,
 } from '../../../contracts/api-v1';
 import type { AnalyzeResponse } from '../../../contracts/analysis';
 import { AppError } from '../../../contracts/errors';
+import type { AuthenticatedToken } from '../../auth/api-tokens';
 import type { Database } from '../../db/client';
 import { EncodedJson } from '../../http/content-encoding';
 import { UserCache } from '../../lib/user-cache';
+import { getHoldings, listActivities, type ActivitiesContext } from '../activities/service';
 import { analyzePortfolioWithRules, type AnalysisContext } from '../analysis/service';
 import type { MarketDataService } from '../market-data/service';
 import { listPaperPortfoliosOfUser, type PaperTradingContext } from '../paper-trading/service';
@@ -48,6 +52,7 @@ export interface ApiV1Context {
   marketData: MarketDataService;
   analysis: AnalysisContext;
   paperTrading: PaperTradingContext;
+  activities: ActivitiesContext;
 }
 
 interface ReadOptions {
@@ -105,4 +110,39 @@ export async function readPaperPortfolios({
   userId,
 }: ReadOptions): Promise<ApiV1PaperPortfoliosResponse> {
   return { portfolios: await listPaperPortfoliosOfUser({ ...context.paperTrading, userId }) };
+}
+
+const ownerOf = (token: AuthenticatedToken) => ({ id: token.userId, plan: token.plan });
+
+interface LedgerReadOptions {
+  context: ApiV1Context;
+  /** The token's owner, whose plan gates the kinds of portfolio as on the pages. */
+  token: AuthenticatedToken;
+}
+
+/**
+ * A page of a portfolio's history (`me`, `account:<id>`, `client:<id>`, `paper:<id>`; another person's is a 404):
+ * the ledger's own read (activities/service.ts), as /api/activities answers it.
+ */
+export function readActivities({
+  context,
+  token,
+  portfolio,
+  filter,
+  cursor,
+}: LedgerReadOptions & {
+  portfolio: string;
+  filter: Omit<ApiV1ActivitiesQuery, 'portfolio' | 'cursor'>;
+  cursor?: string | undefined;
+}): Promise<ActivityListResponse> {
+  return listActivities({ ...context.activities, user: ownerOf(token), portfolio, filter, cursor });
+}
+
+/** A portfolio's holdings replayed from its history, as /api/holdings answers them. */
+export function readHoldings({
+  context,
+  token,
+  portfolio,
+}: LedgerReadOptions & { portfolio: string }): Promise<HoldingsResponse> {
+  return getHoldings({ ...context.activities, user: ownerOf(token), portfolio });
 }
