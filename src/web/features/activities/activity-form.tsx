@@ -123,25 +123,31 @@ const isFormField = (name: string): name is FormField => (FORM_FIELDS as readonl
  * Add or edit one activity, in a dialog. The server's rules are the only rules: the form sends what was typed and
  * shows each message the API gives under the field it names (the same text an import or an API client gets), and
  * a refusal of the whole (selling more than was held then) above the buttons. Only the fields the chosen type
- * takes are shown (ACTIVITY_FIELD_RULES). Focus goes back to the button that opened it.
+ * takes are shown (ACTIVITY_FIELD_RULES). Focus goes where `onCloseAutoFocus` puts it.
  */
 export function ActivityFormDialog({
   portfolio,
   activity,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   portfolio: string;
   /** null: a new activity. */
   activity: Activity | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes once it closes (the dialog has no Radix trigger to go back to). */
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-fade-in" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-background p-4 shadow-xl focus-visible:outline-none sm:p-6">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-background p-4 shadow-xl focus-visible:outline-none sm:p-6"
+        >
           <Dialog.Title className="pr-8 text-lg font-semibold">
             {activity ? 'Edit activity' : 'Add activity'}
           </Dialog.Title>

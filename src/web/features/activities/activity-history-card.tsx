@@ -43,8 +43,19 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [toDelete, setToDelete] = useState<readonly string[]>([]);
   const deleteActivities = useDeleteActivities(portfolio);
-  // After a delete the button that opened the dialog is gone with its row: focus goes to the list's heading.
-  const focusHeadingOnClose = useRef(false);
+  // The dialogs open from plain buttons (no Radix trigger): focus goes back to the one that opened them, or,
+  // after a delete took that button away with its row, to the list's heading.
+  const opener = useRef<HTMLElement | null>(null);
+  const hasDeleted = useRef(false);
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    const target = opener.current?.isConnected && !hasDeleted.current ? opener.current : headingRef.current;
+    hasDeleted.current = false;
+    target?.focus();
+  };
 
   const activities = list.data?.pages.flatMap((page) => page.activities) ?? [];
   // Only rows still listed count as selected (a row deleted or filtered away is no longer a choice).
@@ -63,7 +74,7 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
   const confirmDelete = () =>
     deleteActivities.mutate(toDelete, {
       onSuccess: () => {
-        focusHeadingOnClose.current = true;
+        hasDeleted.current = true;
         select(toDelete, false);
         setToDelete([]);
       },
@@ -84,20 +95,36 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
           </CardDescription>
         </div>
         {readOnly ? null : (
-          <Button onClick={() => setEditing({ open: true, activity: null })} className="shrink-0">
+          <Button
+            onClick={() => {
+              rememberOpener();
+              setEditing({ open: true, activity: null });
+            }}
+            className="shrink-0"
+          >
             <Plus aria-hidden="true" />
             Add activity
           </Button>
         )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
-        <ActivityFilters filter={filter} onChange={setFilter} />
+        {/* Nothing to filter in an empty history. */}
+        {activities.length > 0 || isFiltered(filter) ? (
+          <ActivityFilters filter={filter} onChange={setFilter} />
+        ) : null}
         {readOnly || selectedIds.length === 0 ? null : (
           <div className="flex flex-wrap items-center gap-3 rounded-md bg-muted/50 px-3 py-2" role="status">
             <span className="text-sm">
               {selectedIds.length === 1 ? '1 activity selected' : `${selectedIds.length} activities selected`}
             </span>
-            <Button size="sm" variant="destructive" onClick={() => setToDelete(selectedIds)}>
+            <Button
+              size="sm"
+              variant="destructive"
+              onClick={() => {
+                rememberOpener();
+                setToDelete(selectedIds);
+              }}
+            >
               <Trash2 aria-hidden="true" />
               Delete selected
             </Button>
@@ -132,8 +159,14 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
               activities={activities}
               selected={selected}
               onSelect={select}
-              onEdit={(activity) => setEditing({ open: true, activity })}
-              onDelete={(activity) => setToDelete([activity.id])}
+              onEdit={(activity) => {
+                rememberOpener();
+                setEditing({ open: true, activity });
+              }}
+              onDelete={(activity) => {
+                rememberOpener();
+                setToDelete([activity.id]);
+              }}
               readOnly={readOnly}
             />
             {list.hasNextPage ? (
@@ -156,6 +189,7 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
             activity={editing.open ? editing.activity : null}
             open={editing.open}
             onOpenChange={(open) => (open ? undefined : setEditing({ open: false }))}
+            onCloseAutoFocus={returnFocus}
           />
           <ConfirmDeleteDialog
             count={toDelete.length}
@@ -163,12 +197,7 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
             isDeleting={deleteActivities.isPending}
             onConfirm={confirmDelete}
             onCancel={() => setToDelete([])}
-            onCloseAutoFocus={(event) => {
-              if (!focusHeadingOnClose.current) return;
-              focusHeadingOnClose.current = false;
-              event.preventDefault();
-              headingRef.current?.focus();
-            }}
+            onCloseAutoFocus={returnFocus}
           />
         </>
       )}

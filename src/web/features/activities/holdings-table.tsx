@@ -105,7 +105,9 @@ function HoldingsBody({
   const hasNoPrice = holdings.some((h) => h.costBasis !== null && h.price === null && h.quantity > 0);
   return (
     <div className="flex flex-col gap-4">
-      {readOnly ? null : <MethodSwitch portfolio={portfolio} method={data.costBasisMethod} />}
+      {readOnly || holdings.length === 0 ? null : (
+        <MethodSwitch portfolio={portfolio} method={data.costBasisMethod} />
+      )}
       {!data.hasHistory && holdings.length > 0 ? (
         <Alert variant="info">
           <AlertCircle aria-hidden="true" />
