@@ -24,8 +24,8 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-const holdingsOf = (page: Page) => page.getByRole('region', { name: 'Holdings' });
-const historyOf = (page: Page) => page.getByRole('region', { name: 'Activity' });
+const holdingsOf = (page: Page) => page.getByRole('region', { name: 'Holdings', exact: true });
+const historyOf = (page: Page) => page.getByRole('region', { name: 'Activity', exact: true });
 const holdingRow = (page: Page, symbol: string) =>
   holdingsOf(page)
     .getByRole('row')

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { Activity, CreateActivityRequest } from '../../../contracts/activities';
@@ -189,11 +189,11 @@ function ActivityForm({
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     formState: { errors },
   } = useForm<ActivityFormValues>({ defaultValues: valuesOf(activity) });
-  const type = watch('type');
+  const type = useWatch({ control, name: 'type' });
   const rules = ACTIVITY_FIELD_RULES[type];
   const shownFields = FORM_FIELDS.filter((field) => !isRuled(field) || rules[field] !== 'none');
 

@@ -40,7 +40,7 @@ export function ActivityTable({
   const selectedShown = activities.filter((a) => selected.has(a.id)).length;
   const allShown = activities.length > 0 && selectedShown === activities.length;
   return (
-    <div className="overflow-x-auto rounded-md border border-border">
+    <div className="relative overflow-x-auto rounded-md border border-border">
       <table className="w-full min-w-[52rem] text-sm">
         <caption className="sr-only">Activities, newest first</caption>
         <thead className="bg-muted/50 text-left text-muted-foreground">

@@ -120,7 +120,13 @@ function HoldingsBody({
       {holdings.length === 0 ? (
         <p className="text-sm text-muted-foreground">No holdings yet. Add a buy to see it here.</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-border">
+        <div
+          className="relative overflow-x-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring"
+          role="region"
+          aria-label="Cost basis and gains by holding"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be keyboard-reachable (narrow screens)
+          tabIndex={0}
+        >
           <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">Holdings, with cost basis and gains</caption>
             <thead className="bg-muted/50 text-left text-muted-foreground">
