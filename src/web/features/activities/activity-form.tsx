@@ -9,6 +9,7 @@ import {
   ACTIVITY_TYPES,
   type ActivityType,
 } from '../../../domain/activities/activity';
+import { ACTIVITY_FIELD_LABELS, type ActivityField } from '../../../domain/activities/validate';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -24,7 +25,8 @@ import { useSaveActivity } from './save-activity';
 type RuledField = 'symbol' | 'quantity' | 'price' | 'fee' | 'amount';
 const RULED_FIELDS: readonly RuledField[] = ['symbol', 'quantity', 'price', 'fee', 'amount'];
 
-interface ActivityFormValues {
+/** The form's fields are the API's (ActivityField), each as typed. */
+interface ActivityFormValues extends Record<ActivityField, string> {
   type: ActivityType;
   date: string;
   symbol: string;
@@ -37,18 +39,6 @@ interface ActivityFormValues {
 }
 type FormField = keyof ActivityFormValues;
 const FORM_FIELDS: readonly FormField[] = ['type', 'date', ...RULED_FIELDS, 'currency', 'note'];
-
-const LABELS: Record<FormField, string> = {
-  type: 'Type',
-  date: 'Date',
-  symbol: 'Symbol',
-  quantity: 'Quantity',
-  price: 'Price',
-  fee: 'Fee',
-  amount: 'Amount',
-  currency: 'Currency',
-  note: 'Note',
-};
 
 /** What a field means where its type gives it a meaning of its own. */
 function hintOf(field: RuledField, type: ActivityType): string | null {
@@ -229,7 +219,9 @@ function ActivityForm({
       .filter(Boolean)
       .join(' ') || undefined;
   const labelOf = (field: FormField) =>
-    isRuled(field) && rules[field] === 'optional' ? `${LABELS[field]} (optional)` : LABELS[field];
+    isRuled(field) && rules[field] === 'optional'
+      ? `${ACTIVITY_FIELD_LABELS[field]} (optional)`
+      : ACTIVITY_FIELD_LABELS[field];
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">

@@ -125,7 +125,7 @@ export function ActivityTable({
                 <td className={NUMBER_CELL}>
                   {activity.amount === null ? '' : formatMoney(activity.amount, activity.currency)}
                 </td>
-                <td className={`${CELL} max-w-64 break-words text-muted-foreground`}>
+                <td className={`${CELL} min-w-48 max-w-64 break-words text-muted-foreground`}>
                   {activity.note ?? ''}
                 </td>
                 {readOnly ? null : (
