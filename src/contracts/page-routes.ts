@@ -37,6 +37,7 @@ export const PAGE_PATHS = [
   '/test-stripe',
   '/contact',
   '/admin',
+  '/activity',
 ] as const;
 export type PagePath = (typeof PAGE_PATHS)[number];
 

@@ -53,6 +53,7 @@ const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
   '/test-stripe': lazy(() => import('./pages/test-stripe')),
   '/contact': lazy(() => import('./pages/contact')),
   '/admin': lazy(() => import('./pages/admin')),
+  '/activity': lazy(() => import('./pages/activity')),
 };
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));

@@ -24,7 +24,8 @@ export const ACTIVITY_LIMITS = {
 export type ActivityNumberField = 'quantity' | 'price' | 'fee' | 'amount';
 export type ActivityField = 'type' | 'date' | 'symbol' | ActivityNumberField | 'currency' | 'note';
 
-const FIELD_LABELS: Record<ActivityField, string> = {
+/** How the messages name each field; the form labels its fields with the same words. */
+export const ACTIVITY_FIELD_LABELS: Readonly<Record<ActivityField, string>> = {
   type: 'Type',
   date: 'Date',
   symbol: 'Symbol',
@@ -42,15 +43,15 @@ export const ACTIVITY_MESSAGES = {
   dateInFuture: (today: string) => `Date cannot be in the future (today is ${today})`,
   dateTooOld: `Date cannot be before ${ACTIVITY_LIMITS.earliestDate}`,
   required: (field: ActivityField, type: ActivityDraft['type']) =>
-    `${FIELD_LABELS[field]} is required for ${ACTIVITY_TYPE_LABELS[type].toLowerCase()}`,
+    `${ACTIVITY_FIELD_LABELS[field]} is required for ${ACTIVITY_TYPE_LABELS[type].toLowerCase()}`,
   notAllowed: (field: ActivityField, type: ActivityDraft['type']) =>
-    `${FIELD_LABELS[field]} does not apply to ${ACTIVITY_TYPE_LABELS[type].toLowerCase()}: leave it empty`,
-  notANumber: (field: ActivityField) => `${FIELD_LABELS[field]} must be a number`,
-  notPositive: (field: ActivityField) => `${FIELD_LABELS[field]} must be greater than 0`,
+    `${ACTIVITY_FIELD_LABELS[field]} does not apply to ${ACTIVITY_TYPE_LABELS[type].toLowerCase()}: leave it empty`,
+  notANumber: (field: ActivityField) => `${ACTIVITY_FIELD_LABELS[field]} must be a number`,
+  notPositive: (field: ActivityField) => `${ACTIVITY_FIELD_LABELS[field]} must be greater than 0`,
   feeNegative: 'Fee cannot be negative',
   tooManyDecimals: (field: ActivityField) =>
-    `${FIELD_LABELS[field]} has more than ${ACTIVITY_LIMITS.maxDecimals} decimals`,
-  tooLarge: (field: ActivityField) => `${FIELD_LABELS[field]} is too large`,
+    `${ACTIVITY_FIELD_LABELS[field]} has more than ${ACTIVITY_LIMITS.maxDecimals} decimals`,
+  tooLarge: (field: ActivityField) => `${ACTIVITY_FIELD_LABELS[field]} is too large`,
   symbolInvalid: 'Symbol may contain only letters, digits and . - ^ = : /',
   symbolTooLong: `Symbol is too long (${ACTIVITY_LIMITS.symbolMaxLength} characters at most)`,
   currencyInvalid: 'Currency must be an ISO 4217 code such as USD, EUR or GBP',

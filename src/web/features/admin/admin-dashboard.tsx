@@ -15,7 +15,7 @@ import { AuditLogTab } from './audit-log-tab';
 import { LanguageModelNote } from './language-model-note';
 import { useAdminStats } from './get-stats';
 import { MessagesTab } from './messages-tab';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { adminQueryRoot } from './query-keys';
 import { SignupsTab } from './signups-tab';
 import { StatCards } from './stat-cards';

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { useDeleteUser } from './delete-user';
 import { formatJoined, planLabel, statusLabel } from './format';
 import { useGrantPlan } from './grant-plan';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { useSetSuspended } from './suspend-user';
 import { EmailAddress } from '../../components/email-address';
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatNumber } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAdminUsers } from './get-users';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { UserRow } from './user-row';
 
 const PAGE_SIZE = 25;

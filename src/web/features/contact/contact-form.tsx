@@ -7,21 +7,13 @@ import { ZContactRequest, type ContactRequest } from '../../../contracts/billing
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { FieldError } from '../../components/ui/field-error';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api-client';
 import { useSendContactMessage } from './send-contact-message';
 
 type ContactValues = z.input<typeof ZContactRequest>;
 const FIELDS = ['name', 'email', 'company', 'message'] as const;
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {message}
-    </p>
-  );
-}
 
 /** The /contact form (Enterprise, 'Contact Sales', support): checked with the same schema the server parses with. */
 export function ContactForm() {

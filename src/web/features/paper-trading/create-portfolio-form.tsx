@@ -15,7 +15,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { cn } from '../../lib/cn';
 import { useCreatePortfolio } from './create-portfolio';
-import { FieldError } from './field-error';
+import { FieldError } from '../../components/ui/field-error';
 
 interface CreatePortfolioValues {
   name: string;

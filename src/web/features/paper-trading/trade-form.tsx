@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { FieldError } from './field-error';
+import { FieldError } from '../../components/ui/field-error';
 import { LiveQuote } from './live-quote';
 import { newIdempotencyKey, usePlaceTrade, type PlaceTradeVariables } from './place-trade';
 import { PortfolioInfoCard } from './portfolio-info-card';

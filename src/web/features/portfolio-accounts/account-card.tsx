@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { Trash2 } from 'lucide-react';
 import type { PortfolioAccount } from '../../../contracts/portfolio-accounts';
 import { ACCOUNT_TYPE_LABELS, cardHoldings } from '../../../domain/portfolio-accounts';
@@ -5,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatDateTime, formatNumber, formatUsdWhole } from '../../lib/format';
 import { Amount } from '../../components/hide-values';
+import { activityPathOf } from '../../lib/activity-path';
 import { displaySymbol } from '../../../domain/security-master';
 
 export interface AccountCardProps {
@@ -57,7 +59,15 @@ export function AccountCard({ account, onDelete, isDeleting }: AccountCardProps)
       ) : (
         <p className="text-sm text-muted-foreground">No holdings</p>
       )}
-      <p className="mt-auto text-xs text-muted-foreground">Updated {formatDateTime(account.lastUpdated)}</p>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-muted-foreground">Updated {formatDateTime(account.lastUpdated)}</p>
+        <Link
+          href={activityPathOf(`account:${account.id}`)}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Activity<span className="sr-only"> of {account.accountName}</span>
+        </Link>
+      </div>
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** A native select styled as the inputs: the admin's filters and plan picker (keyboard and mobile pickers for free). */
+/** A native select styled as the inputs (keyboard and mobile pickers for free): the admin's filters, the activity form. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
   return (
     <select
