@@ -110,7 +110,11 @@ const filled = (cells: string[]) => cells.filter((cell) => cell.trim() !== '');
  * What `quantity` of a row cost: its total cost cell, else its cost per share × quantity; null where the file
  * gives none (`--`, `N/A`, `not applicable`, blank) or a number that cannot be a long position's cost (negative).
  */
-function costOf(cell: (index: number | undefined) => string, columns: Columns, quantity: Decimal): Decimal | null {
+function costOf(
+  cell: (index: number | undefined) => string,
+  columns: Columns,
+  quantity: Decimal,
+): Decimal | null {
   const readable = (index: number | undefined) => {
     if (index === undefined) return null;
     const value = parseQuantity(cell(index));
