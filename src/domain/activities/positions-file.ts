@@ -12,7 +12,7 @@
  */
 import type { PositionLot } from '../broker-csv/brokers';
 import { Decimal } from '../paper-trading';
-import type { ActivityDraft } from './activity';
+import { unknownCostTransfer, type ActivityDraft } from './activity';
 import { validateActivity } from './validate';
 
 export interface PositionsFileInput {
@@ -41,22 +41,6 @@ function pricePerShare(lot: PositionLot): string | null {
   const price = new Decimal(lot.cost).div(lot.quantity).toDecimalPlaces(10);
   return price.gt(0) ? price.toFixed() : null;
 }
-
-const transferOf = (
-  type: 'transfer_in' | 'transfer_out',
-  date: string,
-  symbol: string,
-  quantity: string,
-): Omit<ActivityDraft, 'currency'> => ({
-  type,
-  date,
-  symbol,
-  quantity,
-  price: null,
-  fee: null,
-  amount: null,
-  note: null,
-});
 
 /** 'Recorded 7 opening lots in your history, 6 with their cost.' and the holdings brought to the file's quantity. */
 function planMessage(recorded: number, withCost: number, reconciled: number): string {
@@ -89,9 +73,8 @@ export function planPositionsFile(input: PositionsFileInput): PositionsFilePlan 
     if (traded.has(lot.symbol)) continue;
     const checked = validateActivity(
       {
-        ...transferOf('transfer_in', lot.acquired ?? input.today, lot.symbol, lot.quantity),
+        ...unknownCostTransfer('transfer_in', lot.acquired ?? input.today, lot.symbol, lot.quantity, 'USD'),
         price: pricePerShare(lot),
-        currency: 'USD',
         note: lot.line > 0 ? `${input.source}, line ${lot.line}` : input.source,
       },
       { today: input.latestToday },
@@ -111,10 +94,9 @@ export function planPositionsFile(input: PositionsFileInput): PositionsFilePlan 
     const difference = new Decimal(quantityText(input.holdings[symbol] ?? 0)).minus(holding?.quantity ?? 0);
     if (difference.isZero()) continue;
     const type = difference.gt(0) ? 'transfer_in' : 'transfer_out';
-    transfers.push({
-      ...transferOf(type, date, symbol, quantityText(difference.abs())),
-      currency: holding?.currency ?? 'USD',
-    });
+    transfers.push(
+      unknownCostTransfer(type, date, symbol, quantityText(difference.abs()), holding?.currency ?? 'USD'),
+    );
     if (symbol in input.holdings) reconciled += 1;
   }
   return {
