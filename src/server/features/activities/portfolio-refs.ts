@@ -6,7 +6,7 @@
 import { ACTIVITIES_MESSAGES as M, type Activity, type ActivitySource } from '../../../contracts/activities';
 import { AppError } from '../../../contracts/errors';
 import type { User } from '../../../contracts/accounts';
-import type { ActivityDraft, ActivityType } from '../../../domain/activities/activity';
+import type { ActivityType } from '../../../domain/activities/activity';
 import type { Ledger, LedgerActivity } from '../../../domain/activities/ledger';
 import { Decimal } from '../../../domain/paper-trading';
 import { assertFeature } from '../../auth/guards';
