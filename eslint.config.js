@@ -53,6 +53,7 @@ const SERVER_FEATURE_EDGES = {
     'portfolio/service.ts',
   ],
   clients: ['market-data/service.ts'],
+  imports: ['activities/service.ts'], // a signed-in import of a positions file recorded in the portfolio's history
   'market-data': ['api-settings/service.ts'], // a signed-in user's own vendor keys serve that user's calls
   'paper-trading': [
     'market-data/service.ts',

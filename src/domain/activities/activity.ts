@@ -82,3 +82,22 @@ export const ACTIVITY_FIELD_RULES: Readonly<
   },
   transfer_out: { symbol: 'required', quantity: 'required', price: 'none', fee: 'optional', amount: 'none' },
 };
+
+/** A transfer of unknown cost: an opening position, or a change of the map made on another screen. */
+export const unknownCostTransfer = (
+  type: 'transfer_in' | 'transfer_out',
+  date: string,
+  symbol: string,
+  quantity: string,
+  currency: string,
+): ActivityDraft => ({
+  type,
+  date,
+  symbol,
+  quantity,
+  price: null,
+  fee: null,
+  amount: null,
+  currency,
+  note: null,
+});

@@ -79,6 +79,22 @@ export interface SkippedRow {
   reason: string;
 }
 
+/**
+ * A lot as a positions file states it: one position row (per account), or one tax-lot row under it (E*TRADE).
+ * Numbers are exact decimal texts, in the account's currency (USD for these exports).
+ */
+export interface PositionLot {
+  /** The holding's key, as in `portfolio`. */
+  symbol: string;
+  quantity: string;
+  /** What the lot cost in all; null where the file gives none (`--`, `N/A`, `not applicable`, blank), never 0. */
+  cost: string | null;
+  /** `YYYY-MM-DD` where the file gives the acquisition date (E*TRADE lot rows), else null. */
+  acquired: string | null;
+  /** 1-based line of the row. */
+  line: number;
+}
+
 export interface BrokerCsvResult {
   /** Symbol -> positive quantity, summed over accounts; stocks upper case, crypto as `CRYPTO:BTC`. */
   portfolio: Record<string, number>;
@@ -86,6 +102,11 @@ export interface BrokerCsvResult {
   skipped: SkippedRow[];
   /** Account ids or names found in the file, in file order, when the layout names them. */
   accounts?: string[];
+  /**
+   * When the file has a cost column (Fidelity, Schwab, E*TRADE): every holding's lots, in file order, adding up
+   * to `portfolio`. Absent for layouts without one (Vanguard's OfxDownload, Robinhood's activity report).
+   */
+  lots?: PositionLot[];
 }
 
 /** "your Fidelity export", or "your CSV file" for the generic layout. */

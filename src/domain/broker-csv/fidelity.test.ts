@@ -23,6 +23,16 @@ describe('Fidelity Portfolio_Positions download', () => {
       },
       skipped: [],
       accounts: ['Z1234567', '12345678', '12345'],
+      lots: [
+        { symbol: 'ABC', quantity: '41.28', cost: '1440.09', acquired: null, line: 2 },
+        { symbol: 'DEF', quantity: '48.208', cost: '1111.14', acquired: null, line: 3 },
+        { symbol: 'GHI', quantity: '59.452', cost: '4188.94', acquired: null, line: 4 },
+        { symbol: 'JKL', quantity: '10.194', cost: '4191.12', acquired: null, line: 5 },
+        { symbol: 'ABC', quantity: '15.444', cost: '1518.41', acquired: null, line: 6 }, // the Roth IRA's ABC: its own lot
+        { symbol: 'WTF', quantity: '11.415', cost: '4111.1', acquired: null, line: 7 },
+        { symbol: 'FFXYZ', quantity: '99.195', cost: '1482.91', acquired: null, line: 8 },
+        { symbol: 'FFPDQ', quantity: '81.854', cost: '1424.51', acquired: null, line: 9 },
+      ],
     });
   });
 
@@ -38,6 +48,12 @@ describe('Fidelity Portfolio_Positions download', () => {
         { row: 10, reason: R.cusip }, // 912797GK7
       ],
       accounts: ['X11111111', '222222222'],
+      lots: [
+        { symbol: 'AAPL', quantity: '25', cost: '3500', acquired: null, line: 3 },
+        { symbol: 'MSFT', quantity: '1005.5', cost: '5000', acquired: null, line: 4 },
+        { symbol: 'AAPL', quantity: '4.125', cost: '600', acquired: null, line: 8 },
+        { symbol: 'FXAIX', quantity: '10.001', cost: '1500', acquired: null, line: 9 },
+      ],
     });
   });
 });
@@ -53,6 +69,12 @@ describe('Fidelity Portfolio_Positions, 2023+ layout', () => {
         { row: 7, reason: R.cash }, // FZFXX**
       ],
       accounts: ['Z11122233', 'Z99988877'],
+      lots: [
+        { symbol: 'FXAIX', quantity: '40.512', cost: '7500', acquired: null, line: 3 }, // "$7,500.00 " (Cost Basis Total)
+        { symbol: 'IAU', quantity: '100', cost: '5000', acquired: null, line: 4 },
+        { symbol: 'FXAIX', quantity: '10.2', cost: '2000', acquired: null, line: 8 },
+        { symbol: 'VGK', quantity: '1005.5', cost: '70000', acquired: null, line: 9 },
+      ],
     });
   });
 });
@@ -72,6 +94,11 @@ describe('Fidelity monthly statement CSV', () => {
         { row: 26, reason: R.total },
       ],
       accounts: ['X12345678'],
+      lots: [
+        { symbol: 'ROBO', quantity: '10', cost: '300', acquired: null, line: 9 },
+        { symbol: 'AAPL', quantity: '100', cost: '14000', acquired: null, line: 10 },
+        { symbol: 'V', quantity: '20', cost: '2600', acquired: null, line: 11 },
+      ],
     });
   });
 
@@ -86,6 +113,7 @@ describe('Fidelity monthly statement CSV', () => {
         { row: 18, reason: R.total },
       ],
       accounts: ['U12349876'],
+      lots: [{ symbol: 'VT', quantity: '200.8724', cost: '28295.8', acquired: null, line: 11 }],
     });
   });
 });

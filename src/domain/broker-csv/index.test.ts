@@ -88,6 +88,11 @@ describe('several accounts in one file', () => {
       portfolio: { VTI: 1000.3 },
       skipped: [{ row: 5, reason: R.cash }],
       accounts: ['A1', 'A2', 'A3'],
+      lots: [
+        { symbol: 'VTI', quantity: '0.1', cost: null, acquired: null, line: 2 }, // Cost Basis ''
+        { symbol: 'VTI', quantity: '0.2', cost: null, acquired: null, line: 3 },
+        { symbol: 'VTI', quantity: '1000', cost: null, acquired: null, line: 4 },
+      ],
     });
   });
 });

@@ -1,5 +1,7 @@
+import { fromDayNumber, isIsoDate, toDayNumber } from '../calendar';
 import { CSV_ERRORS, SKIP_REASONS, type BrokerCsvResult, type CsvBroker } from './brokers';
-import { HoldingsBuilder } from './holdings';
+import { HoldingsBuilder, type PositionEntry } from './holdings';
+import { parseQuantity, type Decimal } from './numbers';
 import { CsvReadError, type CsvRow } from './read-csv';
 import { classifyPosition, isTaxLot } from './symbols';
 
@@ -10,6 +12,10 @@ export const COLUMN_NAMES = {
   description: ['description', 'investment name', 'security description', 'security name', 'name'],
   type: ['security type', 'asset type', 'asset class', 'asset category', 'type'],
   account: ['account number', 'account', 'account #', 'account name'],
+  /** What the position cost in all (Fidelity, Schwab). */
+  cost: ['cost basis total', 'cost basis'],
+  /** What it cost a share (Fidelity's older and newer names, E*TRADE's), used where no total is given. */
+  costPerShare: ['cost basis per share', 'average cost basis', 'price paid $'],
   /** Any of these makes a header a transaction history's, not a positions list's. */
   transaction: ['trans code', 'transaction type', 'action', 'trade date', 'activity date', 'run date'],
 } as const;
@@ -23,6 +29,8 @@ export interface Columns {
   description?: number;
   type?: number;
   account?: number;
+  cost?: number;
+  costPerShare?: number;
 }
 
 export function normalizeHeader(cell: string): string {
@@ -55,12 +63,16 @@ export function matchPositionsHeader(cells: string[]): Columns | 'transactions' 
   const description = columnOf(names, COLUMN_NAMES.description);
   const type = columnOf(names, COLUMN_NAMES.type);
   const account = columnOf(names, COLUMN_NAMES.account);
+  const cost = columnOf(names, COLUMN_NAMES.cost);
+  const costPerShare = columnOf(names, COLUMN_NAMES.costPerShare);
   return {
     symbol,
     quantity,
     ...(description !== undefined ? { description } : {}),
     ...(type !== undefined ? { type } : {}),
     ...(account !== undefined ? { account } : {}),
+    ...(cost !== undefined ? { cost } : {}),
+    ...(costPerShare !== undefined ? { costPerShare } : {}),
   };
 }
 
@@ -95,11 +107,39 @@ const LONE_VALUE_REASONS: ReadonlySet<string> = new Set([
 const filled = (cells: string[]) => cells.filter((cell) => cell.trim() !== '');
 
 /**
+ * What `quantity` of a row cost: its total cost cell, else its cost per share × quantity; null where the file
+ * gives none (`--`, `N/A`, `not applicable`, blank) or a number that cannot be a long position's cost (negative).
+ */
+function costOf(
+  cell: (index: number | undefined) => string,
+  columns: Columns,
+  quantity: Decimal,
+): Decimal | null {
+  const readable = (index: number | undefined) => {
+    if (index === undefined) return null;
+    const value = parseQuantity(cell(index));
+    return typeof value === 'object' && !value.isNegative() ? value : null;
+  };
+  const total = readable(columns.cost);
+  if (total !== null) return total;
+  const perShare = readable(columns.costPerShare);
+  return perShare === null ? null : perShare.times(quantity);
+}
+
+/** A tax lot's `MM/DD/YYYY` symbol as `YYYY-MM-DD`; null when it is not a date. */
+function acquiredOf(symbol: string): string | null {
+  const [month = '', day = '', year = ''] = symbol.trim().split('/');
+  const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isIsoDate(date) && fromDayNumber(toDayNumber(date)) === date ? date : null;
+}
+
+/**
  * Reads a positions table: a preamble (ignored), a header (found by its column names), position rows,
  * one-cell rows (titles, section labels, account ids, footers), and further blocks each with its own
  * header (several accounts in one file). A transaction history's header after the positions ends the
  * table (Vanguard's positions-and-transactions file). Quantities of a symbol are summed over rows; tax-lot
- * rows under a position (E*TRADE) are left out, as the position's quantity holds them.
+ * rows under a position (E*TRADE) are not holdings, as the position's quantity holds them, but its lots. Where a
+ * header has a cost column, each row's cost (and each tax lot's acquisition date) is kept as a lot.
  */
 export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): BrokerCsvResult {
   const out = new HoldingsBuilder();
@@ -109,6 +149,8 @@ export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): Bro
   let sawRobinhood = false;
   let title: string | undefined;
   let section = '';
+  /** The position row that tax-lot rows right under it belong to. */
+  let position: PositionEntry | undefined;
 
   for (const row of rows) {
     const { cells } = row;
@@ -119,7 +161,9 @@ export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): Bro
       continue;
     }
     if (header) {
+      position = undefined;
       columns = header;
+      if (header.cost !== undefined || header.costPerShare !== undefined) out.costColumn();
       sawTable = true;
       section = '';
       const account = title !== undefined ? layout.accountFromTitle?.(title) : undefined;
@@ -129,6 +173,7 @@ export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): Bro
     }
     const values = filled(cells);
     if (values.length <= 1) {
+      position = undefined;
       title = values[0]?.trim();
       if (columns && title !== undefined) {
         if (SECTION.test(title)) section = title.toLowerCase();
@@ -151,7 +196,18 @@ export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): Bro
     }
     const cell = (index: number | undefined) => (index === undefined ? '' : (cells[index] ?? ''));
     // A tax lot is part of the position row above it, not a holding and not a skipped row.
-    if (isTaxLot(cell(columns.symbol))) continue;
+    if (isTaxLot(cell(columns.symbol))) {
+      const quantity = parseQuantity(cell(columns.quantity));
+      if (position && typeof quantity === 'object' && quantity.isPositive() && !quantity.isZero()) {
+        position.taxLots.push({
+          quantity,
+          cost: costOf(cell, columns, quantity),
+          acquired: acquiredOf(cell(columns.symbol)),
+          line: row.line,
+        });
+      }
+      continue;
+    }
     if (columns.account !== undefined) out.account(cell(columns.account));
     const classified = classifyPosition({
       symbol: cell(columns.symbol),
@@ -160,8 +216,13 @@ export function readPositionsTable(rows: CsvRow[], layout: PositionsLayout): Bro
       type: cell(columns.type),
       section,
     });
-    if ('reason' in classified) out.skip(row.line, classified.reason);
-    else out.add(classified.symbol, classified.quantity);
+    if ('reason' in classified) {
+      out.skip(row.line, classified.reason);
+      position = undefined;
+    } else {
+      const { symbol, quantity } = classified;
+      position = out.position({ symbol, quantity, cost: costOf(cell, columns, quantity), line: row.line });
+    }
   }
 
   if (!sawTable) {

@@ -20,6 +20,10 @@ describe('Schwab positions export', () => {
         { row: 11, reason: R.total },
       ],
       accounts: ['Trading XXXX-YYYY'],
+      lots: [
+        { symbol: 'BND', quantity: '36.8179', cost: '1801.19', acquired: null, line: 4 }, // "$1,801.19" (Cost Basis, the total)
+        { symbol: 'VTI', quantity: '48.2304', cost: '3283.04', acquired: null, line: 5 },
+      ],
     });
   });
 
@@ -37,6 +41,11 @@ describe('Schwab positions export', () => {
         { row: 23, reason: R.total },
       ],
       accounts: ['Brokerage XXXX-1111', 'Intelligent XXXX-2222', 'Roth XXXX-3333'],
+      lots: [
+        { symbol: 'SCHB', quantity: '40', cost: '900', acquired: null, line: 11 },
+        { symbol: 'SCHF', quantity: '12.5', cost: '900', acquired: null, line: 12 },
+        { symbol: 'SCHB', quantity: '1250', cost: '900', acquired: null, line: 20 },
+      ],
     });
   });
 
@@ -48,6 +57,10 @@ describe('Schwab positions export', () => {
         { row: 7, reason: R.total },
       ],
       accounts: ['Intelligent XXXX-2222'],
+      lots: [
+        { symbol: 'SCHX', quantity: '42', cost: '900', acquired: null, line: 4 },
+        { symbol: 'SCHH', quantity: '7.25', cost: '900', acquired: null, line: 5 },
+      ],
     });
   });
 
@@ -79,6 +92,26 @@ describe('Schwab positions export', () => {
         { row: 10, reason: R.total },
       ],
       accounts: ['Roth Contributory IRA ...777'],
+      lots: [
+        { symbol: 'MSFT', quantity: '2.5', cost: '1001.12', acquired: null, line: 4 },
+        { symbol: 'KO', quantity: '10.4123', cost: '650', acquired: null, line: 5 },
+        { symbol: 'IVV', quantity: '8', cost: '4200', acquired: null, line: 6 },
+        { symbol: 'OBMCX', quantity: '52.75', cost: '2000', acquired: null, line: 7 },
+      ],
     });
+  });
+
+  it('keeps a cost of N/A or -- as unknown (null), never 0', () => {
+    const csv = [
+      '"Symbol","Description","Quantity","Price","Market Value","Cost Basis","Security Type",',
+      '"MSFT","MICROSOFT CORP","12","$400.00","$4,800.00","N/A","Equity",',
+      '"KO","COCA-COLA CO","3","$70.00","$210.00","--","Equity",',
+      '"IVV","ISHARES CORE S&P 500 ETF","1","$600.00","$600.00","$0.00","ETFs & Closed End Funds",',
+    ].join('\r\n');
+    expect(parseBrokerCsv('schwab', csv).lots).toEqual([
+      { symbol: 'MSFT', quantity: '12', cost: null, acquired: null, line: 2 },
+      { symbol: 'KO', quantity: '3', cost: null, acquired: null, line: 3 },
+      { symbol: 'IVV', quantity: '1', cost: '0', acquired: null, line: 4 }, // what the file says
+    ]);
   });
 });

@@ -89,6 +89,14 @@ export default function AnalyzerPage() {
   usePaymentReturnToast();
 
   const imports = usePortfolioImport(store);
+  // Signed in, a CSV import into an empty portfolio (applied at once, no Replace / Add question) is also recorded
+  // in its history with the file's costs (decision 038); over existing holdings it goes as before.
+  const historyPortfolio =
+    store.storage === 'account' && !store.isLoadingSaved && Object.keys(portfolio).length === 0
+      ? clientId
+        ? `client:${clientId}`
+        : 'me'
+      : null;
   const onImport: ImportHandler = imports.importPortfolio;
 
   const openSampleTab = () => {
@@ -149,6 +157,7 @@ export default function AnalyzerPage() {
                     value={importTab}
                     onValueChange={setImportTab}
                     onImport={onImport}
+                    historyPortfolio={historyPortfolio}
                     onClearSample={() => {
                       if (store.origin === 'sample') store.clear();
                     }}

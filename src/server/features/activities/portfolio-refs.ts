@@ -6,7 +6,7 @@
 import { ACTIVITIES_MESSAGES as M, type Activity, type ActivitySource } from '../../../contracts/activities';
 import { AppError } from '../../../contracts/errors';
 import type { User } from '../../../contracts/accounts';
-import type { ActivityDraft, ActivityType } from '../../../domain/activities/activity';
+import type { ActivityType } from '../../../domain/activities/activity';
 import type { Ledger, LedgerActivity } from '../../../domain/activities/ledger';
 import { Decimal } from '../../../domain/paper-trading';
 import { assertFeature } from '../../auth/guards';
@@ -107,24 +107,7 @@ export function sameMap(a: Record<string, number>, b: Record<string, number>): b
   return keys.length === Object.keys(b).length && keys.every((symbol) => a[symbol] === b[symbol]);
 }
 
-/** A transfer of unknown cost: an opening position, or a change of the map made on another screen. */
-export const transfer = (
-  type: 'transfer_in' | 'transfer_out',
-  date: string,
-  symbol: string,
-  quantity: string,
-  currency: string,
-): ActivityDraft => ({
-  type,
-  date,
-  symbol,
-  quantity,
-  price: null,
-  fee: null,
-  amount: null,
-  currency,
-  note: null,
-});
+export { unknownCostTransfer as transfer } from '../../../domain/activities/activity';
 
 // -------------------------------------------------------------------------------------- conversions
 

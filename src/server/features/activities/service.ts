@@ -27,7 +27,9 @@ import {
   type UpdateActivityRequest,
 } from '../../../contracts/activities';
 import { AppError } from '../../../contracts/errors';
+import type { PositionsHistory } from '../../../contracts/imports';
 import type { ActivityDraft, ActivityType } from '../../../domain/activities/activity';
+import type { PositionLot } from '../../../domain/broker-csv/brokers';
 import {
   replayActivities,
   sumRealized,
@@ -36,6 +38,7 @@ import {
   type Ledger,
   type LedgerActivity,
 } from '../../../domain/activities/ledger';
+import { planPositionsFile } from '../../../domain/activities/positions-file';
 import { validateActivity } from '../../../domain/activities/validate';
 import { isIsoDate, utcDateOf } from '../../../domain/calendar';
 import { Decimal } from '../../../domain/paper-trading';
@@ -293,6 +296,48 @@ export async function deleteActivitiesOf(
     return count;
   });
   return { deleted };
+}
+
+/**
+ * POST /api/import/csv with a portfolio (decision 038): a positions file's holdings become the portfolio's, its lots
+ * (with their cost, and acquisition dates where given) opening transfers in of the symbols the history lacks.
+ */
+export async function recordPositionsFile(
+  options: UserRequest & {
+    portfolio: string;
+    holdings: Readonly<Record<string, number>>;
+    lots: readonly PositionLot[] | undefined;
+    source: string;
+  },
+): Promise<PositionsHistory> {
+  const ref = writableRef(options.portfolio);
+  const now = options.now();
+  return withHistory({ ...options, ref }, async ({ tx, portfolio, history }) => {
+    const ledger =
+      history.length > 0 ? replayOrThrow(history.map(toLedgerActivity), portfolio.costBasisMethod) : null;
+    const plan = planPositionsFile({
+      ...options,
+      history,
+      held: ledger?.holdings ?? [],
+      today: utcDateOf(now),
+      latestToday: latestToday(now),
+    });
+    if (!plan.ok) throw new AppError('VALIDATION_ERROR', plan.message);
+    const rows: NewActivityRow[] = [
+      ...plan.opening.map((draft) => ({ ...draft, source: 'opening' as const })),
+      ...plan.transfers.map((draft) => ({ ...draft, source: 'map-edit' as const })),
+    ];
+    // In parts: a statement's parameters are limited (65,535), and a file may hold 20,000 rows.
+    for (let start = 0; start < rows.length; start += 1000) {
+      await insertActivities(tx, portfolio.id, rows.slice(start, start + 1000));
+    }
+    return {
+      portfolio: keyOf(ref),
+      lots: plan.opening.length,
+      lotsWithCost: plan.withCost,
+      message: plan.message,
+    };
+  });
 }
 
 // -------------------------------------------------------------------------------------------- reads

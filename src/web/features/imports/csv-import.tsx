@@ -25,14 +25,17 @@ const SKIPPED_SHOWN = 20;
 
 /**
  * DESIGN.md deviation 6: a brokerage positions CSV export, read in the browser and sent to POST /api/import/csv.
- * The rows that did not become holdings are listed with their reasons.
+ * The rows that did not become holdings are listed with their reasons. Signed in, `historyPortfolio` names the
+ * portfolio whose history also records the file, with its costs (decision 038).
  */
 export function CsvImport({
   defaultBroker,
   onImport,
+  historyPortfolio,
 }: {
   defaultBroker: CsvBroker;
   onImport: ImportHandler;
+  historyPortfolio: string | null;
 }) {
   const [broker, setBroker] = useState<CsvBroker>(defaultBroker);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -61,15 +64,12 @@ export function CsvImport({
       setReadError('The file could not be read. Export your positions as CSV and try again.');
       return;
     }
-    csvImport.mutate(
-      { broker, csv },
-      {
-        onSuccess: (body) => {
-          setResult(body);
-          onImport(body.portfolio, 'csv');
-        },
+    csvImport.mutate(historyPortfolio ? { broker, csv, portfolio: historyPortfolio } : { broker, csv }, {
+      onSuccess: (body) => {
+        setResult(body);
+        onImport(body.portfolio, 'csv');
       },
-    );
+    });
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -167,6 +167,7 @@ function CsvImportResult({ result }: { result: CsvImportResponse }) {
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-border p-3 text-sm">
       <p className="font-medium text-success">{result.message}</p>
+      {result.history ? <p className="text-muted-foreground">{result.history.message}</p> : null}
       {skipped.length > 0 ? (
         <div className="flex flex-col gap-1">
           <p className="text-muted-foreground">

@@ -41,7 +41,14 @@ describe('the E*TRADE holdings card', () => {
     });
     const toasts = watchToasts();
     const imported: Parameters<ImportHandler>[] = [];
-    renderAt('/app', <HoldingsEntryCard broker="etrade" onImport={(...args) => imported.push(args)} />);
+    renderAt(
+      '/app',
+      <HoldingsEntryCard
+        broker="etrade"
+        onImport={(...args) => imported.push(args)}
+        historyPortfolio={null}
+      />,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Add VTI (Vanguard Total Stock Market ETF)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add BND (Vanguard Total Bond Market ETF)' }));
@@ -71,7 +78,10 @@ describe('the E*TRADE holdings card', () => {
   it('sends nothing and says so when no row is valid', () => {
     const api = stubApi({});
     const toasts = watchToasts();
-    renderAt('/app', <HoldingsEntryCard broker="etrade" onImport={() => undefined} />);
+    renderAt(
+      '/app',
+      <HoldingsEntryCard broker="etrade" onImport={() => undefined} historyPortfolio={null} />,
+    );
     fireEvent.change(symbol(1), { target: { value: 'VTI' } });
     fireEvent.click(screen.getByRole('button', { name: 'Import E*TRADE Portfolio' }));
     expect(toasts.current()).toEqual([
@@ -89,7 +99,7 @@ describe('the E*TRADE holdings card', () => {
     });
     const toasts = watchToasts();
     const onImport = vi.fn<ImportHandler>();
-    renderAt('/app', <HoldingsEntryCard broker="etrade" onImport={onImport} />);
+    renderAt('/app', <HoldingsEntryCard broker="etrade" onImport={onImport} historyPortfolio={null} />);
     fireEvent.change(symbol(1), { target: { value: 'VTI' } });
     fireEvent.change(shares(1), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Import E*TRADE Portfolio' }));

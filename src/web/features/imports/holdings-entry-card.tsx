@@ -51,7 +51,16 @@ export function validHoldings(entries: readonly HoldingEntry[]): HoldingsImportR
  * Brokerage B (Fidelity) and C (E*TRADE): holdings typed by hand with quick-add funds or ETFs, imported
  * through the broker's endpoint; or the broker's positions CSV export.
  */
-export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker; onImport: ImportHandler }) {
+export function HoldingsEntryCard({
+  broker,
+  onImport,
+  historyPortfolio,
+}: {
+  broker: HoldingsBroker;
+  onImport: ImportHandler;
+  /** Signed in: the portfolio whose history a CSV import records (CsvImport). */
+  historyPortfolio: string | null;
+}) {
   const info = HOLDINGS_BROKERS[broker];
   const [entries, setEntries] = useState<HoldingEntry[]>(() => [newEntry()]);
   const listRef = useRef<HTMLOListElement>(null);
@@ -246,7 +255,7 @@ export function HoldingsEntryCard({ broker, onImport }: { broker: HoldingsBroker
             Download your positions as CSV from {info.name} (or another broker) and upload the file here.
           </p>
         </div>
-        <CsvImport defaultBroker={broker} onImport={onImport} />
+        <CsvImport defaultBroker={broker} onImport={onImport} historyPortfolio={historyPortfolio} />
       </section>
     </div>
   );

@@ -27,6 +27,8 @@ export interface ImportTabsProps {
   value: ImportTab;
   onValueChange: (tab: ImportTab) => void;
   onImport: ImportHandler;
+  /** Signed in: the portfolio whose history a CSV import records, with the file's costs; null for a visitor. */
+  historyPortfolio: string | null;
   /** 'Clear Sample': back to an empty portfolio. */
   onClearSample: () => void;
   /** The Manual tab: the portfolio editor. */
@@ -37,7 +39,14 @@ export interface ImportTabsProps {
  * The five import tabs of the analyzer (spec 000 §2): brokerages A, B, C, Sample, Manual; and under them the
  * way to a CSV export of any broker, so it is found without opening a broker's tab.
  */
-export function ImportTabs({ value, onValueChange, onImport, onClearSample, manual }: ImportTabsProps) {
+export function ImportTabs({
+  value,
+  onValueChange,
+  onImport,
+  historyPortfolio,
+  onClearSample,
+  manual,
+}: ImportTabsProps) {
   return (
     <Tabs value={value} onValueChange={(next) => onValueChange(next as ImportTab)}>
       <TabsList aria-label="Ways to bring your portfolio" className="grid h-auto w-full grid-cols-5">
@@ -64,10 +73,10 @@ export function ImportTabs({ value, onValueChange, onImport, onClearSample, manu
         <RobinhoodImportCard onImport={onImport} />
       </TabsContent>
       <TabsContent value="fidelity" forceMount className={KEEP}>
-        <HoldingsEntryCard broker="fidelity" onImport={onImport} />
+        <HoldingsEntryCard broker="fidelity" onImport={onImport} historyPortfolio={historyPortfolio} />
       </TabsContent>
       <TabsContent value="etrade" forceMount className={KEEP}>
-        <HoldingsEntryCard broker="etrade" onImport={onImport} />
+        <HoldingsEntryCard broker="etrade" onImport={onImport} historyPortfolio={historyPortfolio} />
       </TabsContent>
       <TabsContent value="sample" forceMount className={KEEP}>
         <SamplePortfoliosPanel onImport={onImport} onClear={onClearSample} />
@@ -81,7 +90,7 @@ export function ImportTabs({ value, onValueChange, onImport, onClearSample, manu
               broker, choose where it came from, and upload the file.
             </p>
           </div>
-          <CsvImport defaultBroker="generic" onImport={onImport} />
+          <CsvImport defaultBroker="generic" onImport={onImport} historyPortfolio={historyPortfolio} />
         </section>
       </TabsContent>
       <TabsContent value="manual" forceMount className={KEEP}>
