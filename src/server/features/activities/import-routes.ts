@@ -1,4 +1,4 @@
-import multipart, { type Multipart } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ACTIVITY_IMPORT_MAPPING_MAX_BYTES,
@@ -27,7 +27,7 @@ async function readUpload(request: FastifyRequest): Promise<{ file: UploadedFile
   let file: UploadedFile | undefined;
   let mappingText: string | undefined;
   try {
-    for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
+    for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === 'file') {
         if (file) throw new AppError('VALIDATION_ERROR', M.oneFile, { fields: { file: M.oneFile } });
         const bytes = await part.toBuffer();
