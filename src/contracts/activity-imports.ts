@@ -9,7 +9,7 @@ import { ACTIVITY_TYPES } from '../domain/activities/activity';
 import { ACTIVITY_FILE_ERRORS } from '../domain/activity-import/cells';
 import { DATE_FORMATS, MAPPED_FIELDS } from '../domain/activity-import/column-mapper';
 import { ACTIVITY_FORMATS, ACTIVITY_IMPORT_LIMITS } from '../domain/activity-import/format';
-import { ZActivityType, ZPortfolioKey } from './activities';
+import { ZActivity, ZActivityType, ZPortfolioKey } from './activities';
 import { text } from './text';
 
 /** How long a preview is kept for its confirmation, and how many of a person's previews are kept at once. */
@@ -59,23 +59,21 @@ export const ZColumnMapping = z.object({
     .refine((types) => Object.keys(types).length <= 500, 'types may list at most 500 words'),
   currency: text({ field: 'currency', max: 3, min: 3 }).optional(),
 });
-export type ColumnMappingRequest = z.infer<typeof ZColumnMapping>;
 
 // ----------------------------------------------------------------------------------------------- answers
 
 /** A row as it will be saved, with the line of the file it came from. Numbers as JSON numbers. */
-export const ZImportRow = z.object({
-  line: z.number(),
-  type: z.enum(ACTIVITY_TYPES),
-  date: z.string(),
-  symbol: z.string().nullable(),
-  quantity: z.number().nullable(),
-  price: z.number().nullable(),
-  fee: z.number().nullable(),
-  amount: z.number().nullable(),
-  currency: z.string(),
-  note: z.string().nullable(),
-});
+export const ZImportRow = ZActivity.pick({
+  type: true,
+  date: true,
+  symbol: true,
+  quantity: true,
+  price: true,
+  fee: true,
+  amount: true,
+  currency: true,
+  note: true,
+}).extend({ line: z.number() });
 export type ImportRow = z.infer<typeof ZImportRow>;
 
 export const ZImportLineIssue = z.object({ line: z.number(), message: z.string() });

@@ -6,7 +6,7 @@ import type { ImportedActivity } from '../../../domain/activity-import/format';
 import type { Executor, Transaction } from '../../db/client';
 import { activity, activityImport, activityImportMapping } from './schema';
 
-export type ImportRow = Omit<typeof activityImport.$inferSelect, 'rows'> & { rows: ImportedActivity[] };
+export type StagedImport = Omit<typeof activityImport.$inferSelect, 'rows'> & { rows: ImportedActivity[] };
 
 export async function insertImport(
   db: Executor,
@@ -56,7 +56,7 @@ export async function findImportOfUser(
   userId: string,
   id: string,
   options: { lock?: boolean; withRows?: boolean } = {},
-): Promise<ImportRow | undefined> {
+): Promise<StagedImport | undefined> {
   const { rows, ...withoutRows } = getTableColumns(activityImport);
   const query = db
     .select({ ...withoutRows, ...(options.withRows ? { rows } : {}) })
@@ -64,7 +64,7 @@ export async function findImportOfUser(
     .where(and(eq(activityImport.id, id), eq(activityImport.userId, userId)));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) return undefined;
-  return { rows: [], ...row } as ImportRow;
+  return { rows: [], ...row } as StagedImport;
 }
 
 export async function markConfirmed(tx: Transaction, id: string, now: Date): Promise<void> {

@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/activity-imports';
 import { ACTIVITY_FILE_ERRORS } from '../../../domain/activity-import/cells';
 import { fixtureFile } from '../../../domain/activity-import/test-files';
+import { GENERIC_FILE_HEADER, GENERIC_FILE_MAPPING } from '../../../domain/activity-import/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 
@@ -239,21 +240,7 @@ describe('whose imports, and how long', () => {
 
 describe('a file no format recognises', () => {
   const GENERIC = 'own__generic_transactions.csv';
-  const mapping = {
-    columns: {
-      date: 'Trade Date',
-      type: 'Activity',
-      symbol: 'Ticker',
-      quantity: 'Shares',
-      price: 'Price ($)',
-      fee: 'Commission',
-      amount: 'Net Amount',
-      currency: 'Currency',
-      note: 'Description',
-    },
-    dateFormat: 'DD.MM.YYYY',
-    types: { Kauf: 'buy', verkauf: 'sell', Dividende: 'dividend', Zins: 'interest', Umbuchung: null },
-  };
+  const mapping = GENERIC_FILE_MAPPING;
 
   it('asks for a mapping, reads the file through it, and remembers it for that header', async () => {
     const user = await signUpUser(t.app);
@@ -262,17 +249,7 @@ describe('a file no format recognises', () => {
     const needed = ZImportPreviewResponse.parse(asked.json());
     expect(needed).toMatchObject({
       kind: 'mapping-needed',
-      header: [
-        'Trade Date',
-        'Activity',
-        'Ticker',
-        'Shares',
-        'Price ($)',
-        'Commission',
-        'Net Amount',
-        'Currency',
-        'Description',
-      ],
+      header: GENERIC_FILE_HEADER,
       proposal: { dateFormat: 'DD.MM.YYYY' },
     });
 
