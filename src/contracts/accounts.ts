@@ -394,6 +394,8 @@ export const ZAccountExport = z.object({
         createdAt: z.string(),
       }),
     ),
+    /** The column mappings remembered for the headers of files no format recognises. */
+    importMappings: z.array(z.object({ headerKey: z.string(), mapping: z.unknown(), updatedAt: z.string() })),
   }),
   contactMessages: z.array(
     z.object({

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAPPER_REASONS,
-  headerKey,
-  mappedCsvReader,
-  parseMappedDate,
-  proposeMapping,
-  type ColumnMapping,
-} from './column-mapper';
+import { MAPPER_REASONS, headerKey, mappedCsvReader, parseMappedDate, proposeMapping } from './column-mapper';
 import { fixtureFile } from './test-files';
+import { GENERIC_FILE_MAPPING } from './testing';
 
 const HEADER = [
   'Trade Date',
@@ -101,21 +95,7 @@ describe('parseMappedDate', () => {
 });
 
 describe('a CSV read through a mapping', () => {
-  const mapping: ColumnMapping = {
-    columns: {
-      date: 'Trade Date',
-      type: 'Activity',
-      symbol: 'Ticker',
-      quantity: 'Shares',
-      price: 'Price ($)',
-      fee: 'Commission',
-      amount: 'Net Amount',
-      currency: 'Currency',
-      note: 'Description',
-    },
-    dateFormat: 'DD.MM.YYYY',
-    types: { Kauf: 'buy', verkauf: 'sell', Dividende: 'dividend', Zins: 'interest', Umbuchung: null },
-  };
+  const mapping = GENERIC_FILE_MAPPING;
   const { format, activities, errors } = mappedCsvReader(mapping).parse(
     fixtureFile('own__generic_transactions.csv'),
   );

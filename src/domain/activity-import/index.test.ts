@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_FILE_ERRORS } from './cells';
 import { IMPORT_REFUSALS, readActivityFile } from './index';
 import { fixtureFile } from './test-files';
+import { GENERIC_FILE_HEADER } from './testing';
 
 const TODAY = '2025-03-01';
 
@@ -23,17 +24,7 @@ describe('readActivityFile', () => {
       ok: false,
       code: 'UNRECOGNISED_FORMAT',
       message: IMPORT_REFUSALS.unrecognised,
-      header: [
-        'Trade Date',
-        'Activity',
-        'Ticker',
-        'Shares',
-        'Price ($)',
-        'Commission',
-        'Net Amount',
-        'Currency',
-        'Description',
-      ],
+      header: GENERIC_FILE_HEADER,
       headerKey:
         '["trade date","activity","ticker","shares","price ($)","commission","net amount","currency","description"]',
       proposal: {

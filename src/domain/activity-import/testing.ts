@@ -1,5 +1,6 @@
 /** Helpers of the format readers' tests. */
 import type { ActivityType } from '../activities/activity';
+import type { ColumnMapping } from './column-mapper';
 import type { ActivityFileParse, ImportedActivity, ImportFile } from './format';
 
 export function importFile(text: string, fileName = 'transactions.csv'): ImportFile {
@@ -35,3 +36,33 @@ export function expected(
     ...fields,
   };
 }
+
+/** The header of fixtures/own__generic_transactions.csv, a layout no format knows. */
+export const GENERIC_FILE_HEADER = [
+  'Trade Date',
+  'Activity',
+  'Ticker',
+  'Shares',
+  'Price ($)',
+  'Commission',
+  'Net Amount',
+  'Currency',
+  'Description',
+];
+
+/** The mapping a person fills for fixtures/own__generic_transactions.csv. */
+export const GENERIC_FILE_MAPPING: ColumnMapping = {
+  columns: {
+    date: 'Trade Date',
+    type: 'Activity',
+    symbol: 'Ticker',
+    quantity: 'Shares',
+    price: 'Price ($)',
+    fee: 'Commission',
+    amount: 'Net Amount',
+    currency: 'Currency',
+    note: 'Description',
+  },
+  dateFormat: 'DD.MM.YYYY',
+  types: { Kauf: 'buy', verkauf: 'sell', Dividende: 'dividend', Zins: 'interest', Umbuchung: null },
+};

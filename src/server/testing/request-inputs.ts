@@ -31,6 +31,7 @@ import {
   ZListActivitiesQuery,
   ZUpdateActivityRequest,
 } from '../../contracts/activities';
+import { ZImportParams, ZImportPreviewQuery } from '../../contracts/activity-imports';
 import { ZAdviceRequest } from '../../contracts/advisor';
 import {
   ZAcknowledgeAlertRequest,
@@ -148,6 +149,19 @@ export const INPUTS: Record<string, RouteInput> = {
   'POST /api/activities/bulk-delete': {
     as: 'professional',
     body: part(ZBulkDeleteActivitiesRequest, (c) => ({ portfolio: 'me', ids: [c.none] })),
+  },
+  // The file and its mapping are multipart (not walked here): import-routes.test.ts sends them bad.
+  'POST /api/activities/import/preview': {
+    as: 'professional',
+    query: part(ZImportPreviewQuery, () => ({ portfolio: 'me' })),
+  },
+  'POST /api/activities/import/:importId/confirm': {
+    as: 'professional',
+    params: part(ZImportParams, (c) => ({ importId: c.none })),
+  },
+  'DELETE /api/activities/imports/:importId': {
+    as: 'professional',
+    params: part(ZImportParams, (c) => ({ importId: c.none })),
   },
   'GET /api/holdings': { as: 'professional', query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })) },
   'PUT /api/holdings/cost-basis-method': {

@@ -172,6 +172,11 @@ async function storeEverything(owner: TestUser, tag: string): Promise<void> {
      values ($1, 'buy', '2026-11-02', 'MSFT', 4, 410.25, 'USD', 'First buy', 'manual')`,
     [ledger.rows[0]?.id],
   );
+  await sql(
+    `insert into activity_import_mapping (user_id, header_key, header_digest, mapping)
+     values ($1, '["when","what"]', 'digest', '{"columns": {"date": "When", "type": "What"}}')`,
+    [id],
+  );
   await sql(`update "user" set stripe_customer_id = $2 where id = $1`, [id, `cus_EXPORT${tag}`]);
   await sql(
     `insert into subscription (id, user_id, customer_id, price_lookup_key, plan, interval, status, current_period_start,
@@ -256,6 +261,12 @@ describe('GET /api/account/export', () => {
         symbol: 'MSFT',
         quantity: '4.0000000000',
         note: 'First buy',
+      }),
+    ]);
+    expect(data.activities.importMappings).toEqual([
+      expect.objectContaining({
+        headerKey: '["when","what"]',
+        mapping: { columns: { date: 'When', type: 'What' } },
       }),
     ]);
     expect(data.clients).toEqual([

@@ -1,6 +1,10 @@
-/** Each portfolio's history in 'Download my data' (decision 036): exact decimals, in replay order per portfolio. */
+/**
+ * Each portfolio's history in 'Download my data' (decision 036): exact decimals, in replay order per portfolio;
+ * and the column mappings remembered for imports.
+ */
 import { asc, eq } from 'drizzle-orm';
 import { defineAccountData } from '../../feature';
+import { listMappings } from './import-repository';
 import { activity, activityPortfolio } from './schema';
 
 export const activitiesAccountData = defineAccountData({
@@ -39,6 +43,10 @@ export const activitiesAccountData = defineAccountData({
         fileName: row.fileName,
         line: row.line,
         createdAt: row.createdAt.toISOString(),
+      })),
+      importMappings: (await listMappings(tx, userId)).map((row) => ({
+        ...row,
+        updatedAt: row.updatedAt.toISOString(),
       })),
     };
   },

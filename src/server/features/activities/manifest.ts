@@ -1,8 +1,10 @@
 import { activitiesAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { marketDataFeature } from '../market-data/manifest';
+import { cleanUpImports } from './import-repository';
+import { activityImportRoutes } from './import-routes';
 import { activitiesRoutes } from './routes';
-import { activity, activityPortfolio } from './schema';
+import { activity, activityImport, activityImportMapping, activityPortfolio } from './schema';
 import type { ActivitiesContext } from './service';
 
 export interface ActivitiesOptions {
@@ -16,6 +18,12 @@ export const activitiesFeature = defineFeature({
   tables: [
     { table: activityPortfolio, exportedIn: 'activities' },
     { table: activity, exportedIn: 'activities' },
+    {
+      table: activityImport,
+      leftOutOfExport:
+        "staged previews of uploaded files (kept a day until confirmed) and the records of confirmed imports: the history's activities carry their import id, file name and line",
+    },
+    { table: activityImportMapping, exportedIn: 'activities' },
   ],
   accountData: activitiesAccountData,
   context: ({ db, options = {}, use }: FeatureDeps<ActivitiesOptions>): ActivitiesContext => ({
@@ -23,5 +31,16 @@ export const activitiesFeature = defineFeature({
     marketData: use(marketDataFeature),
     now: options.now ?? (() => new Date()),
   }),
-  routes: [{ plugin: activitiesRoutes, prefix: '/api' }],
+  routes: [
+    { plugin: activitiesRoutes, prefix: '/api' },
+    { plugin: activityImportRoutes, prefix: '/api' },
+  ],
+  jobs: [
+    {
+      // Previews past their day expire; expired ones, and confirmed imports with no activity left, go after a week.
+      name: 'clean-up-activity-imports',
+      period: 'daily',
+      run: ({ db, now }) => cleanUpImports(db, now),
+    },
+  ],
 });

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -98,4 +99,54 @@ export const activity = pgTable(
       sql`(${t.source} = 'import') = (${t.importId} is not null and ${t.fileName} is not null and ${t.line} is not null)`,
     ),
   ],
+);
+
+/**
+ * An uploaded file's import (issue 27 item 5): staged as a preview (`status: preview`, its usable rows in `rows`,
+ * nothing in the history) until the person confirms it or it expires (`expires_at`, ACTIVITY_IMPORT_PREVIEW_HOURS
+ * after the upload); once confirmed, the unit its activities (`activity.import_id`) are undone by, its rows
+ * emptied. `portfolio` is the API's key of the portfolio it goes to (`me`, `account:<id>`, `client:<id>`).
+ */
+export const activityImport = pgTable(
+  'activity_import',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    portfolio: text('portfolio').notNull(),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    status: text('status', { enum: ['preview', 'confirmed', 'expired'] }).notNull(),
+    /** The usable rows as the preview showed them (ImportedActivity[]), emptied once confirmed or expired. */
+    rows: jsonb('rows').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('activity_import_user_idx').on(t.userId, t.createdAt.desc()),
+    index('activity_import_status_expires_idx').on(t.status, t.expiresAt),
+    check('activity_import_status_valid', sql`${t.status} in ('preview', 'confirmed', 'expired')`),
+  ],
+);
+
+/**
+ * A column mapping a person filled for a file no format recognises, remembered for that header (column-mapper.ts
+ * `headerKey`) and used the next time a file with the same header comes. `header_digest` (SHA-256 of the key)
+ * keeps the unique index small whatever the header's length.
+ */
+export const activityImportMapping = pgTable(
+  'activity_import_mapping',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    headerKey: text('header_key').notNull(),
+    headerDigest: text('header_digest').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('activity_import_mapping_user_header_idx').on(t.userId, t.headerDigest)],
 );

@@ -83,7 +83,7 @@ export interface ActivitiesContext {
   now: () => Date;
 }
 
-interface UserRequest extends ActivitiesContext {
+export interface UserRequest extends ActivitiesContext {
   user: LedgerUser;
 }
 
@@ -95,7 +95,7 @@ const PAPER_METHOD: CostBasisMethod = 'average';
  * The latest date it is anywhere (UTC+14): a person's "today" is never refused as a future date, whatever their
  * time zone, and nothing later is accepted.
  */
-function latestToday(now: Date): string {
+export function latestToday(now: Date): string {
   return utcDateOf(now.getTime() + 14 * 3_600_000);
 }
 
@@ -133,7 +133,7 @@ interface HistoryChange {
  * map made elsewhere; then replays the whole history (refusing what would sell more than is held) and writes the
  * map from it when it differs.
  */
-async function withHistory<T>(
+export async function withHistory<T>(
   options: UserRequest & { ref: Exclude<PortfolioRef, { kind: 'paper' }> },
   change: (state: HistoryChange) => Promise<T>,
 ): Promise<T> {
@@ -190,7 +190,7 @@ async function recordMapEdits(
 
 // ------------------------------------------------------------------------------------------- writes
 
-function writableRef(key: string): Exclude<PortfolioRef, { kind: 'paper' }> {
+export function writableRef(key: string): Exclude<PortfolioRef, { kind: 'paper' }> {
   const ref = parsePortfolioKey(key);
   if (ref.kind === 'paper') throw new AppError('FORBIDDEN', M.paperReadOnly);
   return ref;
@@ -210,6 +210,28 @@ function draftOf(request: Omit<CreateActivityRequest, 'portfolio'>): ActivityDra
   };
 }
 
+/**
+ * The history begins: the map's rows become opening positions of unknown cost, dated the map's last change or
+ * `firstDate` (the earliest new activity's) when earlier, before the new activities.
+ */
+export async function openHistory(
+  tx: Transaction,
+  portfolio: PortfolioRow,
+  map: HoldingsMap,
+  firstDate: string,
+): Promise<void> {
+  const changed = utcDateOf(map.updatedAt);
+  const date = firstDate < changed ? firstDate : changed;
+  await insertActivities(
+    tx,
+    portfolio.id,
+    Object.entries(map.holdings).map(([symbol, quantity]) => ({
+      ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
+      source: 'opening',
+    })),
+  );
+}
+
 /** POST /api/activities: one activity typed by hand. */
 export async function createActivity(
   options: UserRequest & { request: CreateActivityRequest },
@@ -217,19 +239,7 @@ export async function createActivity(
   const ref = writableRef(options.request.portfolio);
   const draft = validDraft(draftOf(options.request), options.now());
   const row = await withHistory({ ...options, ref }, async ({ tx, portfolio, history, map }) => {
-    if (history.length === 0 && map) {
-      // The history begins: the map's rows become opening positions of unknown cost, before the new activity.
-      const changed = utcDateOf(map.updatedAt);
-      const date = draft.date < changed ? draft.date : changed;
-      await insertActivities(
-        tx,
-        portfolio.id,
-        Object.entries(map.holdings).map(([symbol, quantity]) => ({
-          ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
-          source: 'opening',
-        })),
-      );
-    }
+    if (history.length === 0 && map) await openHistory(tx, portfolio, map, draft.date);
     const [inserted] = await insertActivities(tx, portfolio.id, [{ ...draft, source: 'manual' }]);
     if (!inserted) throw new Error('activity insert returned no row');
     return inserted;
