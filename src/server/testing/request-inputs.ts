@@ -497,4 +497,9 @@ export const NO_TEXT_INPUT: Record<string, string> = {
   'GET /api/v1/paper-portfolios': 'the Authorization header only (a token pattern check before any lookup)',
   'GET /api/v1/valuation': 'the Authorization header only (a token pattern check before any lookup)',
   'GET /api/v1/analysis': 'the Authorization header only (a token pattern check before any lookup)',
+  // Their query strings are GET /api/activities' and GET /api/holdings' schemas (each field tested through those
+  // routes above), read only after a token is admitted; api-v1/activities.test.ts sends them bad values.
+  'GET /api/v1/activities':
+    "the Authorization header first; then /api/activities' query schema (tested there)",
+  'GET /api/v1/holdings': "the Authorization header first; then /api/holdings' query schema (tested there)",
 };
