@@ -16,8 +16,9 @@
  * counted by nobody, so every plan has unlimited portfolio analyses and none is sold as AI.
  */
 
-export const PLAN_IDS = ['free', 'premium', 'professional', 'enterprise'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+import { PLAN_IDS, type PlanId } from './plan-ids';
+
+export { PLAN_IDS, isPaidPlan, type PlanId } from './plan-ids';
 
 export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
@@ -112,11 +113,6 @@ export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 /** The plans bought with a card, through checkout (Enterprise is priced by contact). */
 export const PAID_PLAN_IDS = ['premium', 'professional'] as const satisfies readonly PlanId[];
 export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
-
-/** Whether the plan is paid for (every plan above Free): such an account has nothing to upgrade to from the header. */
-export function isPaidPlan(plan: PlanId): boolean {
-  return plan !== 'free';
-}
 
 /** 0 for free, 1 premium, 2 professional, 3 enterprise: a plan includes everything of the plans below it. */
 export function planRank(id: PlanId): number {

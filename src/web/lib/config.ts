@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfigResponse } from '../../contracts/config';
-import { MODEL_PLAN_COPY, type PlanCopy } from '../../domain/plans';
 import { api, schemaFromReader } from './api-client';
-import { useIsHydrated } from './use-is-hydrated';
 
 export const configQueryKey = ['config'] as const;
 
@@ -48,14 +46,4 @@ export const configQueryOptions = queryOptions({
 
 export function useConfig() {
   return useQuery(configQueryOptions);
-}
-
-/**
- * The plan copy true on this server (src/domain/plans.ts): without a language model no plan sells AI analyses. The
- * spec's copy while the page is prerendered or hydrating and until GET /api/config answers.
- */
-export function usePlanCopy(): PlanCopy {
-  const isHydrated = useIsHydrated();
-  const config = useConfig();
-  return isHydrated && config.data ? { hasLanguageModel: config.data.hasLanguageModel } : MODEL_PLAN_COPY;
 }

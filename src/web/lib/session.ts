@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Plan, Role, User } from '../../contracts/accounts';
-import { isPaidPlan } from '../../domain/plans';
+import { isPaidPlan } from '../../domain/plan-ids';
 import { api, schemaFromReader } from './api-client';
 import { useIsHydrated } from './use-is-hydrated';
 
@@ -64,7 +64,7 @@ export const sessionQueryOptions = queryOptions({
 
 /**
  * Spec 000 §4: true when the plan equals the requested one, or, with none requested, when the user has a paid
- * plan (src/domain/plans.ts `isPaidPlan`). What a plan may use is asked of `useEntitlement` (lib/entitlement).
+ * plan (src/domain/plan-ids.ts `isPaidPlan`). What a plan may use is asked of `useEntitlement` (lib/entitlement).
  */
 export function userHasSubscription(user: User | null | undefined, plan?: Plan): boolean {
   if (!user) return false;

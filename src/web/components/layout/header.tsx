@@ -1,26 +1,21 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Download, LogOut, Menu, TrendingUp } from 'lucide-react';
+import { Menu, TrendingUp } from 'lucide-react';
 import { trackEvent } from '../../lib/analytics';
 import { errorMessage } from '../../lib/api-client';
 import { installApp, useCanInstall } from '../../lib/install-prompt';
 import { cn } from '../../lib/cn';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { useLogout, useSession, userHasSubscription } from '../../lib/session';
-import { Badge } from '../ui/badge';
 import { MainNav } from './main-nav';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/use-toast';
 import {
   accountLinksFor,
-  COMPLIANCE_LINK,
   HEADER_CTA,
-  INSTALL_APP_LABEL,
   SIGNED_IN_CTA_LABEL,
   SIGN_IN_LINK,
-  TAGLINE,
-  isActivePath,
   navLinksFor,
   type HeaderVariant,
 } from './nav-links';
@@ -168,108 +163,15 @@ export function Header({ variant }: { variant: HeaderVariant }) {
                 open={menuOpen}
                 onOpenChange={setMenuOpen}
                 returnFocusTo={menuButton}
-                title="Menu"
-                description={TAGLINE}
-              >
-                <nav aria-label="Mobile">
-                  <ul className="flex flex-col gap-1">
-                    {links.map((link) => {
-                      const isActive = isActivePath(location, link.href);
-                      return (
-                        <li key={link.href}>
-                          <Link
-                            href={link.href}
-                            onClick={() => setMenuOpen(false)}
-                            aria-current={isActive ? 'page' : undefined}
-                            className={cn(
-                              'flex items-center justify-between rounded-md px-3 py-2.5 text-base font-medium',
-                              isActive
-                                ? 'bg-primary-soft text-primary-soft-foreground'
-                                : 'text-foreground hover:bg-muted',
-                            )}
-                          >
-                            {link.label}
-                            {link.badge ? <Badge variant="warning">{link.badge}</Badge> : null}
-                          </Link>
-                        </li>
-                      );
-                    })}
-                    <li>
-                      <Link
-                        href={COMPLIANCE_LINK.href}
-                        onClick={() => setMenuOpen(false)}
-                        aria-current={isActivePath(location, COMPLIANCE_LINK.href) ? 'page' : undefined}
-                        className={cn(
-                          'flex rounded-md px-3 py-2.5 text-base font-medium',
-                          isActivePath(location, COMPLIANCE_LINK.href)
-                            ? 'bg-primary-soft text-primary-soft-foreground'
-                            : 'text-foreground hover:bg-muted',
-                        )}
-                      >
-                        {COMPLIANCE_LINK.label}
-                      </Link>
-                    </li>
-                  </ul>
-                </nav>
-                <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
-                  {user ? (
-                    <>
-                      <p className="truncate text-sm text-muted-foreground">
-                        Signed in as <span className="font-medium text-foreground">{displayName(user)}</span>
-                      </p>
-                      {accountLinksFor(user.role).map((link) => (
-                        <Button key={link.href} asChild variant="outline">
-                          <Link href={link.href} onClick={() => setMenuOpen(false)}>
-                            {link.label}
-                          </Link>
-                        </Button>
-                      ))}
-                      {canInstall ? (
-                        <Button
-                          variant="outline"
-                          onClick={() => {
-                            setMenuOpen(false);
-                            void installApp();
-                          }}
-                        >
-                          <Download aria-hidden="true" />
-                          {INSTALL_APP_LABEL}
-                        </Button>
-                      ) : null}
-                      <Button
-                        variant="outline"
-                        onClick={() => {
-                          setMenuOpen(false);
-                          signOut();
-                        }}
-                        disabled={isSigningOut}
-                      >
-                        <LogOut aria-hidden="true" />
-                        Sign out
-                      </Button>
-                    </>
-                  ) : isLoading ? null : (
-                    <Button asChild variant="outline">
-                      <Link href={SIGN_IN_LINK.href} onClick={() => setMenuOpen(false)}>
-                        {SIGN_IN_LINK.label}
-                      </Link>
-                    </Button>
-                  )}
-                  {showCta ? (
-                    <Button asChild>
-                      <Link
-                        href={cta.href}
-                        onClick={() => {
-                          trackCta(variant);
-                          setMenuOpen(false);
-                        }}
-                      >
-                        {cta.label}
-                      </Link>
-                    </Button>
-                  ) : null}
-                </div>
-              </MobileMenu>
+                links={links}
+                location={location}
+                account={user ? { name: displayName(user), links: accountLinksFor(user.role) } : null}
+                isLoading={isLoading}
+                onInstall={canInstall ? () => void installApp() : undefined}
+                onSignOut={signOut}
+                isSigningOut={isSigningOut}
+                cta={showCta ? { ...cta, onClick: () => trackCta(variant) } : null}
+              />
             </Suspense>
           ) : null}
         </div>

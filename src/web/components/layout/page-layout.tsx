@@ -1,14 +1,26 @@
-import { useContext, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useResendVerificationEmail } from '../../lib/resend-verification-email';
 import { useSession } from '../../lib/session';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 import { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
 import { Footer } from './footer';
 import { Header } from './header';
 import { UnderHeaderContext } from './under-header';
+import type { User } from '../../../contracts/accounts';
 import type { HeaderVariant } from './nav-links';
 import { usePageMeta, type PageMeta } from './page-meta';
-import { VerifyEmailBanner } from './verify-email-banner';
+
+const VerifyEmailBanner = lazy(() => import('./verify-email-banner'));
+
+function UnverifiedEmailBanner({ user }: { user: User }) {
+  const resend = useResendVerificationEmail(user.email);
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner user={user} resend={resend} />
+    </Suspense>
+  );
+}
 
 export interface PageLayoutProps {
   variant: HeaderVariant;
@@ -40,7 +52,7 @@ export function PageLayout({ variant, meta, breadcrumb = true, className, childr
       </a>
       <Header variant={variant} />
       {underHeader}
-      {isUnverified ? <VerifyEmailBanner user={user} /> : null}
+      {isUnverified ? <UnverifiedEmailBanner user={user} /> : null}
       {breadcrumb === false ? null : (
         <Breadcrumb items={Array.isArray(breadcrumb) ? breadcrumb : undefined} />
       )}

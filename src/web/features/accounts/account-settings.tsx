@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Download, LogOut, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { DELETE_ACCOUNT_CONFIRM_WORD, type User } from '../../../contracts/accounts';
-import { useResendVerificationEmail } from '../../components/layout/verify-email-banner';
+import { useResendVerificationEmail } from '../../lib/resend-verification-email';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

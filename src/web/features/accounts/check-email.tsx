@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import { useResendVerificationEmail } from '../../components/layout/verify-email-banner';
+import { useResendVerificationEmail } from '../../lib/resend-verification-email';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useConfig } from '../../lib/config';

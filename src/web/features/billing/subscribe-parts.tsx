@@ -7,7 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { usePlanCopy } from '../../lib/config';
+import { usePlanCopy } from '../../lib/plan-copy';
 import { CheckList } from './check-list';
 import { planPriceText } from './plan-price';
 

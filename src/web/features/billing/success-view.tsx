@@ -15,7 +15,7 @@ import { errorStatus } from './billing-errors';
 import { useBillingSummary } from './get-billing';
 import { CHECKOUT_SESSION_ID_PATTERN, useCheckoutSession } from './get-checkout-session';
 import { SubscribeSignInPrompt } from './subscribe-parts';
-import { usePlanCopy } from '../../lib/config';
+import { usePlanCopy } from '../../lib/plan-copy';
 import type { PlanCopy } from '../../../domain/plans';
 
 /**

@@ -8,7 +8,7 @@ import {
   yearlyPricePerMonthDollars,
   type Plan,
 } from '../../../domain/plans';
-import { usePlanCopy } from '../../lib/config';
+import { usePlanCopy } from '../../lib/plan-copy';
 import type { FaqItem } from './faq-accordion';
 import { joinWithAnd } from './text';
 

@@ -10,7 +10,7 @@ import {
   type PlanFeatureValue,
 } from '../../../domain/plans';
 import { cn } from '../../lib/cn';
-import { usePlanCopy } from '../../lib/config';
+import { usePlanCopy } from '../../lib/plan-copy';
 
 function PriceLine({ plan }: { plan: Plan }) {
   if (!plan.price) return <span className="text-sm font-normal text-muted-foreground">Contact us</span>;
