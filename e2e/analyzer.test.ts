@@ -2,7 +2,14 @@ import { findSamplePortfolio } from '../src/domain/sample-portfolios';
 import { DEMO_SAMPLE_PORTFOLIO_ID } from '../src/server/features/sign-in/demo-content';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MOBILE, allowConsoleErrors, seriousAccessibilityViolations, useBrowser } from './support/browser';
+import {
+  MOBILE,
+  allowConsoleErrors,
+  screenshot,
+  seriousAccessibilityViolations,
+  useBrowser,
+  visible,
+} from './support/browser';
 import { signUp } from './support/users';
 
 const h = useBrowser();
@@ -13,6 +20,13 @@ const FIDELITY_CSV = [
   'X11111111,INDIVIDUAL,AAPL,APPLE INC,25,$170.33,$4258.25,Cash',
   'X11111111,INDIVIDUAL,VTI,VANGUARD TOTAL STOCK MARKET ETF,10,$330.00,$3300.00,Cash',
   'X11111111,INDIVIDUAL,BND,VANGUARD TOTAL BOND MARKET ETF,12.5,$74.00,$925.00,Cash',
+].join('\n');
+
+/** The same layout with Fidelity's cost columns: AAPL with its cost, VTI with none ('--'). */
+const FIDELITY_CSV_WITH_COST = [
+  'Account Number,Account Name,Symbol,Description,Quantity,Last Price,Current Value,Cost Basis,Cost Basis Per Share,Type',
+  'X11111111,INDIVIDUAL,AAPL,APPLE INC,25,$170.33,$4258.25,$3500.00,$140.00,Cash',
+  'X11111111,INDIVIDUAL,VTI,VANGUARD TOTAL STOCK MARKET ETF,10,$330.00,$3300.00,--,--,Cash',
 ].join('\n');
 
 /** Loads the 'Diversified' sample from the Sample tab and waits for its ~2 s progress to finish. */
@@ -150,6 +164,33 @@ describe('the portfolio analyzer', () => {
     await page.getByRole('tab', { name: 'Stocks (3)' }).waitFor();
     expect(await page.getByLabel('Stock 1 symbol').inputValue()).toBe('AAPL');
     await waitForTotal(page);
+  });
+
+  it("signed in, keeps a positions file's cost as opening lots: the Activity view shows its cost basis (issue 27 item 7)", async () => {
+    for (const viewport of [MOBILE, undefined]) {
+      const page = await h.newPage(viewport ? { viewport } : {});
+      await signUp(page);
+      await page.goto('/app');
+      await page.getByRole('tab', { name: 'Fidelity' }).click();
+      const panel = page.getByRole('tabpanel', { name: 'Fidelity' });
+      await panel.getByLabel('Choose a positions CSV file').setInputFiles({
+        name: 'Portfolio_Positions.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(FIDELITY_CSV_WITH_COST),
+      });
+      await visible(panel.getByText('Recorded 2 opening lots in your history, 1 with its cost.'));
+      await screenshot(page, `positions-cost-import-${viewport ? 375 : 1440}`);
+
+      await page.getByRole('link', { name: 'Activity and gains' }).click();
+      const holdings = page.getByRole('table').first();
+      const aapl = holdings.getByRole('row').filter({ hasText: 'AAPL' });
+      await visible(aapl.getByText('$3,500.00'));
+      await visible(aapl.getByText('$140.00'));
+      // VTI's cost is '--' in the file: unknown ('—'), never $0.
+      expect(await holdings.getByRole('row').filter({ hasText: 'VTI' }).innerText()).toMatch(/^VTI\s+10\s+—/);
+      await screenshot(page, `positions-cost-activity-${viewport ? 375 : 1440}`);
+      await page.close();
+    }
   });
 
   it('asks a visitor to sign in before the Robinhood import, with a link to the sign-in page', async () => {
