@@ -104,6 +104,11 @@ const MINOR_UNITS: Readonly<Record<string, { major: string; perMajor: number }>>
   GBX: { major: 'GBP', perMajor: 100 },
 };
 
+/** How many units of `currency` make one of `fxCurrencyOf(currency)`: 100 for `GBX`, else 1. */
+export function unitsPerMajor(currency: string): number {
+  return MINOR_UNITS[normalizeCurrency(currency)]?.perMajor ?? 1;
+}
+
 /** The currency whose rate to USD converts a price in `currency` (`GBX` -> `GBP`). */
 export function fxCurrencyOf(currency: string): string {
   const c = normalizeCurrency(currency);
