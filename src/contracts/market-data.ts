@@ -16,6 +16,16 @@ export type MarketDataSourceName = z.infer<typeof ZMarketDataSource>;
 
 export const MARKET_DATA_VENDORS = ['yahoo', 'coingecko', 'alphavantage', 'polygon', 'fmp'] as const;
 export const ZMarketDataVendor = z.enum(MARKET_DATA_VENDORS);
+export type MarketDataVendorName = z.infer<typeof ZMarketDataVendor>;
+
+/** Each vendor's name as people know it. */
+export const MARKET_DATA_VENDOR_LABELS: Readonly<Record<MarketDataVendorName, string>> = {
+  yahoo: 'Yahoo Finance',
+  coingecko: 'CoinGecko',
+  alphavantage: 'Alpha Vantage',
+  polygon: 'Polygon',
+  fmp: 'Financial Modeling Prep',
+};
 
 /** A quote. Prices are numbers in `currency` (market data, not ledger money). */
 const ZQuote = z.object({

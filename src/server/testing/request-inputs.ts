@@ -3,6 +3,7 @@
  * only the field under test is wrong), and every route that reads none, with the reason: the table of
  * src/server/http/every-string-field.test.ts.
  */
+import { ZAcceptOffersRequest, ZActivityOffersQuery } from '../../contracts/activity-offers';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -162,6 +163,14 @@ export const INPUTS: Record<string, RouteInput> = {
   'DELETE /api/activities/imports/:importId': {
     as: 'professional',
     params: part(ZImportParams, (c) => ({ importId: c.none })),
+  },
+  'GET /api/activities/offers': {
+    as: 'professional',
+    query: part(ZActivityOffersQuery, () => ({ portfolio: 'me' })),
+  },
+  'POST /api/activities/offers/accept': {
+    as: 'professional',
+    body: part(ZAcceptOffersRequest, () => ({ portfolio: 'me', offers: ['dividend:AAPL:2024-01-02:USD:1'] })),
   },
   'GET /api/holdings': { as: 'professional', query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })) },
   'PUT /api/holdings/cost-basis-method': {

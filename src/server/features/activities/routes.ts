@@ -12,9 +12,16 @@ import {
   type BulkDeleteActivitiesResponse,
   type HoldingsResponse,
 } from '../../../contracts/activities';
+import {
+  ZAcceptOffersRequest,
+  ZActivityOffersQuery,
+  type AcceptOffersResponse,
+  type ActivityOffersResponse,
+} from '../../../contracts/activity-offers';
 import { requireUser, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
 import { perUserLimit } from '../../limits/per-user';
+import { acceptOffers, listOffers } from './offers';
 import {
   createActivity,
   deleteActivitiesOf,
@@ -73,6 +80,19 @@ export const activitiesRoutes: FastifyPluginAsync = async (app) => {
       portfolio,
       ids,
     });
+    return body;
+  });
+
+  // Dividends and splits the history lacks, from the vendors' histories (issue 27 item 4).
+  app.get('/activities/offers', limit, async (request) => {
+    const { portfolio } = parseWith(ZActivityOffersQuery, request.query);
+    const body: ActivityOffersResponse = await listOffers({ ...userRequest(request), portfolio });
+    return body;
+  });
+
+  app.post('/activities/offers/accept', limit, async (request) => {
+    const { portfolio, offers } = parseWith(ZAcceptOffersRequest, request.body);
+    const body: AcceptOffersResponse = await acceptOffers({ ...userRequest(request), portfolio, offers });
     return body;
   });
 

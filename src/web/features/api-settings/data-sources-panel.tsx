@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import type { MarketDataStatusResponse } from '../../../contracts/market-data';
+import { MARKET_DATA_VENDOR_LABELS, type MarketDataStatusResponse } from '../../../contracts/market-data';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -10,13 +10,7 @@ import { useMarketDataStatus } from './get-market-data-status';
 
 type VendorStatus = MarketDataStatusResponse['vendors'][number];
 
-const VENDOR_NAMES: Record<VendorStatus['name'], string> = {
-  yahoo: 'Yahoo Finance',
-  coingecko: 'CoinGecko',
-  alphavantage: 'Alpha Vantage',
-  polygon: 'Polygon',
-  fmp: 'Financial Modeling Prep',
-};
+const VENDOR_NAMES: Record<VendorStatus['name'], string> = MARKET_DATA_VENDOR_LABELS;
 
 function describeMode(provider: string): string {
   if (provider === 'auto') {
