@@ -62,6 +62,19 @@ function activity(overrides: Partial<Activity>): Activity {
 }
 
 const LIST_ME = 'GET /api/activities?portfolio=me';
+const OFFERS_ME = 'GET /api/activities/offers?portfolio=me';
+const NO_OFFERS = {
+  status: 200,
+  body: {
+    portfolio: 'me',
+    dividends: [],
+    splits: [],
+    symbols: [],
+    sources: [],
+    simulated: false,
+    note: null,
+  },
+};
 const HOLDINGS_ME = 'GET /api/holdings?portfolio=me';
 const holdingsRegion = () => screen.getByRole('region', { name: 'Holdings' });
 const historyRegion = () => screen.getByRole('region', { name: 'Activity' });
@@ -81,6 +94,7 @@ describe('the holdings table', () => {
           realizedGain: { total: null, shortTerm: null, longTerm: null, thisYear: null },
         }),
       ]),
+      [OFFERS_ME]: NO_OFFERS,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: null } },
     });
     renderAt('/activity', <ActivityView portfolio="me" />);
@@ -112,6 +126,7 @@ describe('the holdings table', () => {
   it('switches the cost basis method and shows the holdings the server answers', async () => {
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([holding({})]),
+      [OFFERS_ME]: NO_OFFERS,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: null } },
       'PUT /api/holdings/cost-basis-method?portfolio=me': holdingsReply([holding({ averageCost: 95 })], {
         costBasisMethod: 'average',
@@ -134,6 +149,7 @@ describe('the activity list', () => {
   it('loads the next page with the cursor of the last one', async () => {
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
+      [OFFERS_ME]: NO_OFFERS,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: 'page-2' } },
       [`${LIST_ME}&cursor=page-2`]: {
         status: 200,
@@ -210,6 +226,7 @@ describe('the activity form', () => {
     };
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
+      [OFFERS_ME]: NO_OFFERS,
       [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
       'POST /api/activities': {
         status: 400,
@@ -254,6 +271,7 @@ describe('the activity form', () => {
     const message = 'Cannot sell 11 NVDA on 2024-03-01: only 10 held then.';
     stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
+      [OFFERS_ME]: NO_OFFERS,
       [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
       'POST /api/activities': { status: 422, body: new AppError('INSUFFICIENT_SHARES', message).toBody() },
     });
