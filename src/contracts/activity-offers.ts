@@ -82,7 +82,6 @@ export const ZAcceptOffersRequest = z.object({
     .min(1, M.idsRequired)
     .max(OFFERS_ACCEPT_MAX, M.tooManyIds),
 });
-export type AcceptOffersRequest = z.input<typeof ZAcceptOffersRequest>;
 
 export const ZAcceptOffersResponse = z.object({ added: z.number() });
 export type AcceptOffersResponse = z.infer<typeof ZAcceptOffersResponse>;

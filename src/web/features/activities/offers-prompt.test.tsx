@@ -40,17 +40,18 @@ const FOUND: ActivityOffersResponse = {
     dividend('2020-11-06', '2020-11-12', 0.205, 40),
   ],
   splits: [
+    // NVDA's 10-for-1 (the portfolio's other listing).
     {
-      id: 'split:AAPL:2020-08-31',
-      symbol: 'AAPL',
-      date: '2020-08-31',
-      ratio: 4,
-      sharesBefore: 10,
+      id: 'split:NVDA:2024-06-10',
+      symbol: 'NVDA',
+      date: '2024-06-10',
+      ratio: 10,
+      sharesBefore: 4,
       sharesAfter: 40,
       source: 'yahoo',
     },
   ],
-  symbols: ['AAPL'],
+  symbols: ['AAPL', 'NVDA'],
   sources: ['yahoo'],
   simulated: false,
   note: null,
@@ -78,7 +79,7 @@ describe('the dividends and splits prompt', () => {
     const boxes = within(region).getAllByRole('checkbox');
     expect(boxes.map((box) => box.getAttribute('aria-checked'))).toEqual(['true', 'true', 'true']);
     expect(
-      within(region).getByLabelText(/AAPL 4-for-1 split on Aug 31, 2020: 10 shares became 40/),
+      within(region).getByLabelText(/NVDA 10-for-1 split on Jun 10, 2024: 4 shares became 40/),
     ).toBeTruthy();
     expect(
       within(region).getByLabelText(/AAPL dividend of \$8\.20 paid Nov 12, 2020: 40 shares × \$0\.205/),
@@ -90,7 +91,7 @@ describe('the dividends and splits prompt', () => {
     await waitFor(() => expect(screen.queryByRole('region')).toBeNull(), WAIT);
     expect(api.requests.find((request) => request.route === ACCEPT)?.body).toEqual({
       portfolio: 'me',
-      offers: ['split:AAPL:2020-08-31', 'dividend:AAPL:2020-11-06:USD:0.205'],
+      offers: ['split:NVDA:2024-06-10', 'dividend:AAPL:2020-11-06:USD:0.205'],
     });
     expect(api.unexpected).toEqual([]);
   });
