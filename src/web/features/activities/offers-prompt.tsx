@@ -134,7 +134,7 @@ export function OffersPrompt({ portfolio }: { portfolio: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
-        <ul className="flex max-h-80 flex-col gap-3 overflow-y-auto">
+        <ul className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-md border border-border p-3">
           {shown.map((offer) => {
             const checkboxId = `${headingId}-${offer.id}`;
             return (
