@@ -12,6 +12,7 @@ import { ActivityFormDialog } from './activity-form';
 import { ActivityTable } from './activity-table';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { useDeleteActivities } from './delete-activities';
+import { ImportWizard } from './import-wizard';
 import { isFiltered, NO_FILTER, useActivities, type ActivityFilter } from './get-activities';
 
 /** The form's state: closed, a new activity, or one being edited. */
@@ -95,16 +96,18 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
           </CardDescription>
         </div>
         {readOnly ? null : (
-          <Button
-            onClick={() => {
-              rememberOpener();
-              setEditing({ open: true, activity: null });
-            }}
-            className="shrink-0"
-          >
-            <Plus aria-hidden="true" />
-            Add activity
-          </Button>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <ImportWizard portfolio={portfolio} />
+            <Button
+              onClick={() => {
+                rememberOpener();
+                setEditing({ open: true, activity: null });
+              }}
+            >
+              <Plus aria-hidden="true" />
+              Add activity
+            </Button>
+          </div>
         )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
