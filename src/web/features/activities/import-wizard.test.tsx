@@ -135,6 +135,31 @@ describe('the import wizard', () => {
     expect(api.unexpected).toEqual([]);
   });
 
+  it('keeps the undo of the latest import under the Activity heading once the wizard is closed', async () => {
+    const api = stubApi({
+      ...EMPTY,
+      [PREVIEW_ME]: preview({}),
+      [CONFIRM]: { status: 200, body: { importId: IMPORT_ID, portfolio: 'me', imported: 2, duplicates: 1 } },
+      [UNDO]: { status: 200, body: { importId: IMPORT_ID, deleted: 2 } },
+    });
+    renderAt('/activity', <ActivityView portfolio="me" />);
+    await chooseFile();
+    fireEvent.click(await within(dialog()).findByRole('button', { name: 'Import 2 activities' }, WAIT));
+    fireEvent.click(await within(dialog()).findByRole('button', { name: 'Done' }, WAIT));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    const history = screen.getByRole('region', { name: 'Activity' });
+    expect(within(history).getByRole('status').textContent).toBe(
+      '2 activities imported from activities.csv.',
+    );
+    fireEvent.click(within(history).getByRole('button', { name: 'Undo import' }));
+    await waitFor(
+      () =>
+        expect(within(history).getByRole('status').textContent).toBe('Import undone: 2 activities removed.'),
+      WAIT,
+    );
+    expect(api.requests.filter((r) => r.route === UNDO)).toHaveLength(1);
+  });
+
   it("shows the server's refusals: a file it cannot read, and a confirmation that would sell shares not held", async () => {
     const api = stubApi({
       ...EMPTY,

@@ -19,6 +19,9 @@ import { ImportPreviewTables } from './import-preview';
 
 type MappingNeeded = Extract<ImportPreviewResponse, { kind: 'mapping-needed' }>;
 
+/** The latest import confirmed in this view, and the file it came from. */
+export type LastImport = ImportConfirmResponse & { fileName: string };
+
 /** Where the wizard is: each step keeps what the next one needs. */
 type Step =
   | { kind: 'choose' }
@@ -67,7 +70,15 @@ function ErrorAlert({ message }: { message: string }) {
 }
 
 /** The steps, from the file to the result; unmounted when the dialog closes, so each opening starts afresh. */
-function ImportWizardSteps({ portfolio, onClose }: { portfolio: string; onClose: () => void }) {
+function ImportWizardSteps({
+  portfolio,
+  onClose,
+  onImportChange,
+}: {
+  portfolio: string;
+  onClose: () => void;
+  onImportChange: (last: LastImport | null) => void;
+}) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -204,7 +215,10 @@ function ImportWizardSteps({ portfolio, onClose }: { portfolio: string; onClose:
                 onClick={() => {
                   const { preview } = step;
                   confirmImport.mutate(preview.importId, {
-                    onSuccess: (result) => setStep({ kind: 'imported', preview, result }),
+                    onSuccess: (result) => {
+                      setStep({ kind: 'imported', preview, result });
+                      onImportChange({ ...result, fileName: preview.fileName });
+                    },
                   });
                 }}
               >
@@ -236,7 +250,10 @@ function ImportWizardSteps({ portfolio, onClose }: { portfolio: string; onClose:
               disabled={undoImport.isPending}
               onClick={() =>
                 undoImport.mutate(step.result.importId, {
-                  onSuccess: ({ deleted }) => setStep({ kind: 'undone', deleted }),
+                  onSuccess: ({ deleted }) => {
+                    setStep({ kind: 'undone', deleted });
+                    onImportChange(null);
+                  },
                 })
               }
             >
@@ -268,7 +285,14 @@ function ImportWizardSteps({ portfolio, onClose }: { portfolio: string; onClose:
  * 'Import activities' and its wizard (issue 27 items 5 and 8): a file, its preview (or the column mapper first for
  * a CSV no format recognises), the confirmation, and the undo. Not offered for a read-only portfolio.
  */
-export function ImportWizard({ portfolio }: { portfolio: string }) {
+export function ImportWizard({
+  portfolio,
+  onImportChange,
+}: {
+  portfolio: string;
+  /** The import just confirmed (its undo stays offered once the dialog is closed), or null once undone. */
+  onImportChange: (last: LastImport | null) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -290,7 +314,11 @@ export function ImportWizard({ portfolio }: { portfolio: string }) {
             Add a broker's or another tracker's history to this portfolio in one step, and undo it if it is
             not right.
           </Dialog.Description>
-          <ImportWizardSteps portfolio={portfolio} onClose={() => setOpen(false)} />
+          <ImportWizardSteps
+            portfolio={portfolio}
+            onClose={() => setOpen(false)}
+            onImportChange={onImportChange}
+          />
           <Dialog.Close
             className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
             aria-label="Close"
@@ -300,5 +328,51 @@ export function ImportWizard({ portfolio }: { portfolio: string }) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The latest import, under the Activity heading once the wizard is closed: what it added and its undo. The
+ * result of the undo is announced; a refusal (a later sale needs the imported shares) shows the server's reason.
+ */
+export function LastImportNotice({
+  portfolio,
+  lastImport,
+  onDone,
+}: {
+  portfolio: string;
+  lastImport: LastImport;
+  onDone: () => void;
+}) {
+  const undoImport = useUndoImport(portfolio);
+  const [deleted, setDeleted] = useState<number | null>(null);
+  return (
+    <div className="flex flex-col gap-2 rounded-md bg-muted/50 px-3 py-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="status" className="text-sm">
+          {deleted === null
+            ? `${activities(lastImport.imported)} imported from ${lastImport.fileName}.`
+            : `Import undone: ${activities(deleted)} removed.`}
+        </p>
+        {deleted === null ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={undoImport.isPending}
+            onClick={() =>
+              undoImport.mutate(lastImport.importId, { onSuccess: (answer) => setDeleted(answer.deleted) })
+            }
+          >
+            {undoImport.isPending ? 'Undoing…' : 'Undo import'}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Dismiss
+        </Button>
+      </div>
+      {undoImport.isError ? (
+        <ErrorAlert message={serverMessage(undoImport.error, 'The import could not be undone.')} />
+      ) : null}
+    </div>
   );
 }
