@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ImportPreviewResponse } from '../../../contracts/activity-imports';
 import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, type ActivityType } from '../../../domain/activities/activity';
 import { ACTIVITY_FIELD_LABELS } from '../../../domain/activities/validate';
+import type { ColumnMapping } from '../../../domain/activity-import/column-mapper';
 import {
   DATE_FORMATS,
   MAPPED_FIELDS,
-  type ColumnMapping,
   type DateFormat,
   type MappedField,
-} from '../../../domain/activity-import/column-mapper';
+} from '../../../domain/activity-import/format';
 import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/field-error';
 import { Input } from '../../components/ui/input';
