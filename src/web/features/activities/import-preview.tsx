@@ -33,7 +33,13 @@ function PagedTable<T>({
   const rangeId = useId();
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto rounded-md border border-border">
+      {/* Focusable, so that a keyboard can scroll a table wider than a phone. */}
+      <div
+        tabIndex={0}
+        role="group"
+        aria-label={caption}
+        className="overflow-x-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <table className="w-full text-sm" aria-describedby={pages > 1 ? rangeId : undefined}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/50 text-left text-muted-foreground">{head}</thead>
