@@ -33,11 +33,11 @@ function PagedTable<T>({
   const rangeId = useId();
   return (
     <div className="flex flex-col gap-2">
-      {/* Focusable, so that a keyboard can scroll a table wider than a phone. */}
       <div
-        tabIndex={0}
-        role="group"
+        role="region"
         aria-label={caption}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a keyboard scrolls a table wider than a phone
+        tabIndex={0}
         className="overflow-x-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring"
       >
         <table className="w-full text-sm" aria-describedby={pages > 1 ? rangeId : undefined}>
@@ -116,6 +116,17 @@ function RowCells({ row }: { row: ImportRow }) {
   );
 }
 
+function RowsTable({ caption, rows }: { caption: string; rows: readonly ImportRow[] }) {
+  return (
+    <PagedTable
+      caption={caption}
+      items={rows}
+      head={<RowsHead />}
+      row={(row, i) => <RowCells key={i} row={row} />}
+    />
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -139,12 +150,7 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No new activity in this file.</p>
         ) : (
-          <PagedTable
-            caption="The activities as they will be saved"
-            items={rows}
-            head={<RowsHead />}
-            row={(row, i) => <RowCells key={i} row={row} />}
-          />
+          <RowsTable caption="The activities as they will be saved" rows={rows} />
         )}
       </Section>
       {errors.length > 0 ? (
@@ -173,11 +179,9 @@ export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {
       ) : null}
       {duplicates.length > 0 ? (
         <Section title={`${plural(duplicates.length, 'duplicate', 'duplicates')} skipped (already saved)`}>
-          <PagedTable
+          <RowsTable
             caption="The rows already saved in this portfolio, which will not be saved again"
-            items={duplicates}
-            head={<RowsHead />}
-            row={(row, i) => <RowCells key={i} row={row} />}
+            rows={duplicates}
           />
         </Section>
       ) : null}

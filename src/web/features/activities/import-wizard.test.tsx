@@ -63,6 +63,14 @@ function preview(overrides: Partial<ImportPreview>): { status: number; body: Imp
   };
 }
 
+/** A file previewed (2 rows to import), confirmed and undone. */
+const IMPORT_AND_UNDO: Record<string, StubReply> = {
+  ...EMPTY,
+  [PREVIEW_ME]: preview({}),
+  [CONFIRM]: { status: 200, body: { importId: IMPORT_ID, portfolio: 'me', imported: 2, duplicates: 1 } },
+  [UNDO]: { status: 200, body: { importId: IMPORT_ID, deleted: 2 } },
+};
+
 const dialog = () => screen.getByRole('dialog', { name: 'Import activities' });
 
 /** Opens the wizard, chooses `file` and asks for its preview. */
@@ -78,12 +86,7 @@ const focusedText = () => document.activeElement?.textContent;
 
 describe('the import wizard', () => {
   it('states the limits, previews the rows, imports them, and undoes the import', async () => {
-    const api = stubApi({
-      ...EMPTY,
-      [PREVIEW_ME]: preview({}),
-      [CONFIRM]: { status: 200, body: { importId: IMPORT_ID, portfolio: 'me', imported: 2, duplicates: 1 } },
-      [UNDO]: { status: 200, body: { importId: IMPORT_ID, deleted: 2 } },
-    });
+    const api = stubApi(IMPORT_AND_UNDO);
     renderAt('/activity', <ActivityView portfolio="me" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Import activities' }, WAIT));
     expect(focusedText()).toBe('Choose a file');
@@ -136,12 +139,7 @@ describe('the import wizard', () => {
   });
 
   it('keeps the undo of the latest import under the Activity heading once the wizard is closed', async () => {
-    const api = stubApi({
-      ...EMPTY,
-      [PREVIEW_ME]: preview({}),
-      [CONFIRM]: { status: 200, body: { importId: IMPORT_ID, portfolio: 'me', imported: 2, duplicates: 1 } },
-      [UNDO]: { status: 200, body: { importId: IMPORT_ID, deleted: 2 } },
-    });
+    const api = stubApi(IMPORT_AND_UNDO);
     renderAt('/activity', <ActivityView portfolio="me" />);
     await chooseFile();
     fireEvent.click(await within(dialog()).findByRole('button', { name: 'Import 2 activities' }, WAIT));

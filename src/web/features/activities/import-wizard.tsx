@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { AlertCircle, CheckCircle2, Upload, X } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Upload } from 'lucide-react';
 import {
   ACTIVITY_IMPORT_MESSAGES,
   type ImportConfirmResponse,
@@ -13,6 +13,7 @@ import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api-client';
+import { DialogCloseButton } from './dialog-close-button';
 import { useConfirmImport, usePreviewImport, useUndoImport } from './import-activities';
 import { ImportColumnMapper } from './import-column-mapper';
 import { ImportPreviewTables } from './import-preview';
@@ -319,12 +320,7 @@ export function ImportWizard({
             onClose={() => setOpen(false)}
             onImportChange={onImportChange}
           />
-          <Dialog.Close
-            className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            aria-label="Close"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
