@@ -6,9 +6,13 @@
  */
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../domain/activities/activity';
-import { ACTIVITY_FILE_ERRORS } from '../domain/activity-import/cells';
-import { DATE_FORMATS, MAPPED_FIELDS } from '../domain/activity-import/column-mapper';
-import { ACTIVITY_FORMATS, ACTIVITY_IMPORT_LIMITS } from '../domain/activity-import/format';
+import {
+  ACTIVITY_FILE_ERRORS,
+  ACTIVITY_FORMATS,
+  ACTIVITY_IMPORT_LIMITS,
+  DATE_FORMATS,
+  MAPPED_FIELDS,
+} from '../domain/activity-import/format';
 import { ZActivity, ZActivityType, ZPortfolioKey } from './activities';
 import { text } from './text';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_FILE_ERRORS, CsvReadError, parseUsDate, readActivityCsv } from './cells';
+import { CsvReadError, parseUsDate, readActivityCsv } from './cells';
+import { ACTIVITY_FILE_ERRORS } from './format';
 
 describe('parseUsDate', () => {
   it.each([

@@ -5,18 +5,10 @@
  */
 import { readCsv, type CsvReadLimits, type CsvRow } from '../broker-csv/read-csv';
 import { fromDayNumber, isIsoDate, toDayNumber } from '../calendar';
-import { ACTIVITY_IMPORT_LIMITS } from './format';
+import { ACTIVITY_FILE_ERRORS, ACTIVITY_IMPORT_LIMITS } from './format';
 
 export { CsvReadError, type CsvRow } from '../broker-csv/read-csv';
 export { Decimal, parseQuantity as parseAmount } from '../broker-csv/numbers';
-
-/** What an activity import says of a file it cannot read at all (a 400 with this text). */
-export const ACTIVITY_FILE_ERRORS = {
-  tooLarge: 'The file is too large (limit 10 MB).',
-  empty: 'The file is empty.',
-  notText: 'This file is not a CSV or JSON text file. Export your transactions as CSV and try again.',
-  tooManyRows: 'The file has more than 100,000 rows.',
-} as const;
 
 const ACTIVITY_CSV_LIMITS: CsvReadLimits = {
   // A character is at least a byte: the byte limit is checked on the upload, this one on the decoded text.

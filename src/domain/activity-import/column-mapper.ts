@@ -17,31 +17,14 @@ import {
   normalizeName,
   securityKey,
 } from './fields';
-import type { ActivityFileParse, ActivityFormatReader } from './format';
-
-export const MAPPED_FIELDS = [
-  'date',
-  'type',
-  'symbol',
-  'quantity',
-  'price',
-  'fee',
-  'amount',
-  'currency',
-  'note',
-] as const;
-export type MappedField = (typeof MAPPED_FIELDS)[number];
-
-/** How a file writes its dates, as people read the pattern. */
-export const DATE_FORMATS = [
-  'YYYY-MM-DD',
-  'MM/DD/YYYY',
-  'DD/MM/YYYY',
-  'DD.MM.YYYY',
-  'DD-MM-YYYY',
-  'YYYYMMDD',
-] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
+import {
+  DATE_FORMATS,
+  MAPPED_FIELDS,
+  type ActivityFileParse,
+  type ActivityFormatReader,
+  type DateFormat,
+  type MappedField,
+} from './format';
 
 export interface ColumnMapping {
   /** The header's name of the column that holds each field; date and type are always needed. */

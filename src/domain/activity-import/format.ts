@@ -26,6 +26,39 @@ export const ACTIVITY_IMPORT_LIMITS = {
   maxRows: 100_000,
 } as const;
 
+/** What an activity import says of a file it cannot read at all (a 400 with this text). */
+export const ACTIVITY_FILE_ERRORS = {
+  tooLarge: 'The file is too large (limit 10 MB).',
+  empty: 'The file is empty.',
+  notText: 'This file is not a CSV or JSON text file. Export your transactions as CSV and try again.',
+  tooManyRows: 'The file has more than 100,000 rows.',
+} as const;
+
+/** The fields a column mapping can fill, in the mapper's order (here, free of the CSV reader, for the web). */
+export const MAPPED_FIELDS = [
+  'date',
+  'type',
+  'symbol',
+  'quantity',
+  'price',
+  'fee',
+  'amount',
+  'currency',
+  'note',
+] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
+
+/** How a file writes its dates, as people read the pattern. */
+export const DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'MM/DD/YYYY',
+  'DD/MM/YYYY',
+  'DD.MM.YYYY',
+  'DD-MM-YYYY',
+  'YYYYMMDD',
+] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
 /** An activity read from a file, with the 1-based line it came from (the first line of its record). */
 export interface ImportedActivity extends ActivityDraft {
   line: number;

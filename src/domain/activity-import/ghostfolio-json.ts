@@ -4,9 +4,9 @@
  * own bookkeeping: the activities go into the portfolio the person imports into. Asset profiles name manual
  * assets and say which Yahoo symbols are crypto.
  */
-import { ACTIVITY_FILE_ERRORS, CsvReadError } from './cells';
+import { CsvReadError } from './cells';
 import { ParseCollector, dateOfIsoDateTime } from './fields';
-import { ACTIVITY_IMPORT_LIMITS, type ActivityFormatReader } from './format';
+import { ACTIVITY_FILE_ERRORS, ACTIVITY_IMPORT_LIMITS, type ActivityFormatReader } from './format';
 import { readGhostfolioActivity, type GhostfolioActivity } from './ghostfolio';
 
 export const GHOSTFOLIO_JSON_REASONS = {

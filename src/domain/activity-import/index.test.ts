@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_FILE_ERRORS } from './cells';
+import { ACTIVITY_FILE_ERRORS } from './format';
 import { IMPORT_REFUSALS, readActivityFile } from './index';
 import { fixtureFile } from './test-files';
 import { GENERIC_FILE_HEADER } from './testing';

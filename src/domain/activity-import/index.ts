@@ -4,7 +4,7 @@
  * web answers with the column mapper, or no usable row). Pure: the service stores nothing it does not answer.
  */
 import { ACTIVITY_FIELD_RULES } from '../activities/activity';
-import { ACTIVITY_FILE_ERRORS, CsvReadError, Decimal, type CsvRow } from './cells';
+import { CsvReadError, Decimal, type CsvRow } from './cells';
 import {
   headerKey,
   mappedCsvReader,
@@ -14,6 +14,7 @@ import {
 } from './column-mapper';
 import { csvRowsOf } from './fields';
 import {
+  ACTIVITY_FILE_ERRORS,
   ACTIVITY_IMPORT_LIMITS,
   type ActivityFileParse,
   type ActivityFormat,

@@ -60,9 +60,11 @@ async function request<T>(
   options: GetOptions<T>,
 ): Promise<T | null> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  // A file (an uploaded image) travels as its own bytes with its own type; anything else as JSON.
+  // A file (an uploaded image) travels as its own bytes with its own type, a form (an import's file) as
+  // multipart with the boundary the browser writes into its Content-Type; anything else as JSON.
   const isFile = body instanceof Blob;
-  if (body !== undefined)
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm)
     headers['Content-Type'] = isFile ? body.type || 'application/octet-stream' : 'application/json';
 
   let response: Response;
@@ -70,7 +72,7 @@ async function request<T>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isFile || isForm ? body : JSON.stringify(body),
       credentials: 'include',
       signal: options.signal,
     });

@@ -26,7 +26,13 @@ export function stubApi(routes: Record<string, StubReply | ((body: unknown) => S
   const unexpected: string[] = [];
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     const route = `${init.method ?? 'GET'} ${path}`;
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    // A form (multipart) is given to the route as its fields, a file as the File itself.
+    const body: unknown =
+      typeof init.body === 'string'
+        ? JSON.parse(init.body)
+        : init.body instanceof FormData
+          ? Object.fromEntries(init.body.entries())
+          : undefined;
     requests.push({ route, body, headers: { ...(init.headers as Record<string, string>) } });
     const answer = routes[route];
     if (!answer) {

@@ -8,7 +8,7 @@ import {
   ZImportUndoResponse,
   type ImportPreview,
 } from '../../../contracts/activity-imports';
-import { ACTIVITY_FILE_ERRORS } from '../../../domain/activity-import/cells';
+import { ACTIVITY_FILE_ERRORS } from '../../../domain/activity-import/format';
 import { fixtureFile } from '../../../domain/activity-import/test-files';
 import { GENERIC_FILE_HEADER, GENERIC_FILE_MAPPING } from '../../../domain/activity-import/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import type { Activity, CreateActivityRequest } from '../../../contracts/activities';
 import {
   ACTIVITY_FIELD_RULES,
@@ -19,6 +18,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { FieldError } from '../../components/ui/field-error';
+import { DialogCloseButton } from './dialog-close-button';
 import { localToday } from './format';
 import { useSaveActivity } from './save-activity';
 
@@ -152,12 +152,7 @@ export function ActivityFormDialog({
               onSaved={() => onOpenChange(false)}
             />
           ) : null}
-          <Dialog.Close
-            className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            aria-label="Close"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -12,6 +12,7 @@ import { ActivityFormDialog } from './activity-form';
 import { ActivityTable } from './activity-table';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { useDeleteActivities } from './delete-activities';
+import { ImportWizard, LastImportNotice, type LastImport } from './import-wizard';
 import { isFiltered, NO_FILTER, useActivities, type ActivityFilter } from './get-activities';
 
 /** The form's state: closed, a new activity, or one being edited. */
@@ -43,6 +44,7 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [toDelete, setToDelete] = useState<readonly string[]>([]);
   const deleteActivities = useDeleteActivities(portfolio);
+  const [lastImport, setLastImport] = useState<LastImport | null>(null);
   // The dialogs open from plain buttons (no Radix trigger): focus goes back to the one that opened them, or,
   // after a delete took that button away with its row, to the list's heading.
   const opener = useRef<HTMLElement | null>(null);
@@ -95,19 +97,29 @@ export function ActivityHistoryCard({ portfolio, readOnly }: { portfolio: string
           </CardDescription>
         </div>
         {readOnly ? null : (
-          <Button
-            onClick={() => {
-              rememberOpener();
-              setEditing({ open: true, activity: null });
-            }}
-            className="shrink-0"
-          >
-            <Plus aria-hidden="true" />
-            Add activity
-          </Button>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <ImportWizard portfolio={portfolio} onImportChange={setLastImport} />
+            <Button
+              onClick={() => {
+                rememberOpener();
+                setEditing({ open: true, activity: null });
+              }}
+            >
+              <Plus aria-hidden="true" />
+              Add activity
+            </Button>
+          </div>
         )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+        {lastImport ? (
+          <LastImportNotice
+            key={lastImport.importId}
+            portfolio={portfolio}
+            lastImport={lastImport}
+            onDone={() => setLastImport(null)}
+          />
+        ) : null}
         {/* Nothing to filter in an empty history. */}
         {activities.length > 0 || isFiltered(filter) ? (
           <ActivityFilters filter={filter} onChange={setFilter} />

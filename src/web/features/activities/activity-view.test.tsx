@@ -180,7 +180,7 @@ describe('the activity list', () => {
     expect(api.unexpected).toEqual([]);
   });
 
-  it('shows a paper portfolio read-only: no add, edit, delete or selection', async () => {
+  it('shows a paper portfolio read-only: no add, import, edit, delete or selection', async () => {
     const key = 'paper:0b6c7c2e-0000-4000-8000-00000000000f';
     stubApi({
       [`GET /api/holdings?portfolio=${encodeURIComponent(key)}`]: holdingsReply([holding({})], {
@@ -194,6 +194,7 @@ describe('the activity list', () => {
     renderAt('/activity', <ActivityView portfolio={key} />);
     await waitFor(() => expect(within(historyRegion()).getByText('Paper trade')).toBeTruthy(), WAIT);
     expect(screen.queryByRole('button', { name: 'Add activity' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import activities' })).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Cost basis method' })).toBeNull();
