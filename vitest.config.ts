@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/*.test.ts'],
           exclude: [...configDefaults.exclude, ...integrationTests],
+          setupFiles: ['./src/web/testing/setup-dom.ts'],
         },
       },
       {

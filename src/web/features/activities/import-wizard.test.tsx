@@ -22,6 +22,19 @@ const UNDO = `DELETE /api/activities/imports/${IMPORT_ID}`;
 
 const EMPTY: Record<string, StubReply> = {
   [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
+  // The view also asks for the dividends and splits the history lacks: none here.
+  'GET /api/activities/offers?portfolio=me': {
+    status: 200,
+    body: {
+      portfolio: 'me',
+      dividends: [],
+      splits: [],
+      symbols: [],
+      sources: [],
+      simulated: false,
+      note: null,
+    },
+  },
   [HOLDINGS_ME]: {
     status: 200,
     body: { portfolio: 'me', costBasisMethod: 'fifo', hasHistory: false, holdings: [], currencies: [] },
