@@ -115,8 +115,9 @@ describe('the import wizard', () => {
             .map((cell) => cell.textContent),
         ),
     ).toEqual([
-      ['2', 'Mar 14, 2023', 'AAPL', '12', '$171.23', ''],
-      ['3', 'Mar 14, 2023', 'AAPL', '12', '', '$2.88'],
+      // The history's columns: date, type, symbol, quantity, price, fee, amount, note.
+      ['2', 'Mar 14, 2023', 'Buy', 'AAPL', '12', '$171.23', '$1.50', '', ''],
+      ['3', 'Mar 14, 2023', 'Dividend', 'AAPL', '12', '', '', '$2.88', ''],
     ]);
     const notUsed = within(dialog()).getByRole('table', { name: 'The lines not used, with the reason' });
     expect(within(notUsed).getByText('Holiday Cottage is not a symbol Foliowise can price')).toBeTruthy();
