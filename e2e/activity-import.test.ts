@@ -57,7 +57,7 @@ describe('the import wizard (/activity, issue 27 items 5 and 8)', () => {
         .getByRole('table', { name: 'The activities as they will be saved' })
         .getByRole('row');
       await expect.poll(() => rows.count(), WAIT).toBe(8);
-      expect(await rows.nth(2).innerText()).toMatch(/^3\s+Buy\s+Mar 14, 2023\s+AAPL\s+12\s+\$171\.23/);
+      expect(await rows.nth(2).innerText()).toMatch(/^3\s+Mar 14, 2023\s+Buy\s+AAPL\s+12\s+\$171\.23/);
       const notUsed = wizard.getByRole('table', { name: 'The lines not used, with the reason' });
       expect(await notUsed.getByRole('row').nth(1).innerText()).toMatch(
         /^8\s+a manual asset \(Holiday Cottage\)/,

@@ -196,4 +196,39 @@ describe('the Activity view (/activity, issue 27 item 8)', () => {
       await visible(holdingsOf(page).getByText('No holdings yet.', { exact: false }));
     });
   }
+
+  for (const [label, viewport] of [
+    ['1440', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
+    it(`opens without the analyzer's 'Portfolio Updated' toast, which covered its filters (${label})`, async () => {
+      const page = await h.newPage({ viewport });
+      await signUp(page);
+      // A history to filter: the Activity view shows its filters only then.
+      const added = await page.request.post('/api/activities', {
+        data: {
+          portfolio: 'me',
+          type: 'buy',
+          date: '2025-06-02',
+          symbol: 'AAPL',
+          quantity: '10',
+          price: '100',
+        },
+      });
+      expect(added.status()).toBe(201);
+      await page.goto('/app');
+      await page.evaluate(() =>
+        window.dispatchEvent(new CustomEvent('loadSamplePortfolio', { detail: { MSFT: 2, VTI: 1 } })),
+      );
+      const updated = page.getByText('Portfolio Updated', { exact: true });
+      await visible(updated);
+
+      // Right away: the toast would otherwise stay for its 5 seconds, over the To date at 1440 px.
+      await page.getByRole('link', { name: 'Activity and gains' }).click();
+      await page.waitForURL('**/activity?portfolio=me', WAIT);
+      await visible(historyOf(page).getByLabel('To'));
+      expect(await updated.count()).toBe(0);
+      await screenshot(page, `activity-from-analyzer-${label}`);
+    });
+  }
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  corporateActionsOfListing,
   corporateActionsWithin,
   decimalString,
   isPositiveAmount,
@@ -124,6 +125,49 @@ describe('undoSplitAdjustment', () => {
   it('a reverse split after the dividend divides it back: 0.9 after a 1-for-10 was 0.09', () => {
     expect(undoSplitAdjustment([usd('2020-01-02', '0.9')], [{ date: '2020-06-01', ratio: '0.1' }])).toEqual([
       usd('2020-01-02', '0.09'),
+    ]);
+  });
+});
+
+describe('corporateActionsOfListing', () => {
+  const LISTING = {
+    dividends: [
+      { exDate: '2020-11-06', payDate: '2020-11-12', amount: 0.205, currency: 'USD' },
+      // Alpha Vantage writes `None` for a pay date it does not know, FMP an empty string or null.
+      { exDate: '2020-08-07', payDate: 'None', amount: '0.8200', currency: 'USD' },
+      { exDate: '2020-05-08', payDate: null, amount: '0.82', currency: 'USD' },
+      { exDate: '2020-02-07', payDate: '', amount: 0, currency: 'USD' },
+      { exDate: '2020-01-02', amount: 'None', currency: 'USD' },
+      { exDate: '2019-11-07', payDate: '2019-11-14', amount: 0.77, currency: 'USD' },
+    ],
+    splits: [
+      { date: '2020-08-31', sharesAfter: 4, sharesBefore: 1 },
+      { date: '2020-06-01', sharesAfter: '1', sharesBefore: '1' },
+      { date: '2020-03-02', sharesAfter: 0, sharesBefore: 1 },
+    ],
+  };
+
+  it('keeps the positive dividends and the splits with a ratio, of the range, and drops a pay date that is none', () => {
+    expect(corporateActionsOfListing(LISTING, '2020-01-01', '2020-12-31')).toEqual({
+      dividends: [
+        { exDate: '2020-05-08', amount: '0.82', currency: 'USD' },
+        { exDate: '2020-08-07', amount: '0.82', currency: 'USD' },
+        { exDate: '2020-11-06', payDate: '2020-11-12', amount: '0.205', currency: 'USD' },
+      ],
+      splits: [{ date: '2020-08-31', ratio: '4' }],
+    });
+  });
+
+  it('gives split-adjusted amounts as declared, with the splits after the range too', () => {
+    const listed = {
+      dividends: [{ exDate: '2020-08-07', amount: 0.205, currency: 'USD' }],
+      splits: [{ date: '2020-08-31', sharesAfter: 4, sharesBefore: 1 }],
+    };
+    expect(
+      corporateActionsOfListing(listed, '2020-01-01', '2020-08-30', { amountsSplitAdjusted: true }),
+    ).toEqual({ dividends: [usd('2020-08-07', '0.82')], splits: [] });
+    expect(corporateActionsOfListing(listed, '2020-01-01', '2020-08-30').dividends).toEqual([
+      usd('2020-08-07', '0.205'),
     ]);
   });
 });

@@ -11,6 +11,7 @@
  */
 import { Decimal as BaseDecimal } from 'decimal.js';
 import { ACTIVITY_LIMITS } from './activities/validate';
+import { isIsoDate } from './calendar';
 
 /** A private Decimal (40 significant digits, half away from zero): the global settings do not apply. */
 const Decimal = BaseDecimal.clone({ precision: 40, rounding: BaseDecimal.ROUND_HALF_UP });
@@ -120,4 +121,55 @@ export function undoSplitAdjustment(dividends: readonly Dividend[], splits: read
     const decimals = Math.max(0, adjusted.decimalPlaces() - Math.ceil(Math.log10(factor.toNumber())));
     return { ...dividend, amount: adjusted.times(factor).toDecimalPlaces(decimals).toFixed() };
   });
+}
+
+/** A dividend as a vendor lists it: the amount a number or numeric text, the pay date missing, blank or `None`. */
+export interface ListedDividend {
+  exDate: string;
+  payDate?: string | null | undefined;
+  amount: number | string;
+  currency: string;
+}
+
+/** A split as a vendor lists it: its first session on the new share count, and the share counts after and before. */
+export interface ListedSplit {
+  date: string;
+  sharesAfter: number | string;
+  sharesBefore: number | string;
+}
+
+/** A vendor's dividends and splits of one listing, mapped field for field from its answer. */
+export interface CorporateActionListing {
+  dividends: readonly ListedDividend[];
+  splits: readonly ListedSplit[];
+}
+
+/**
+ * The corporate actions from `from` to `to` of what a vendor lists (see `corporateActionsWithin`): a dividend whose
+ * amount is not a positive number and a split with no ratio (`splitRatio`) are left out, and a pay date that is not
+ * a date is dropped. When the vendor divides past dividends by every later split (`amountsSplitAdjusted`: Yahoo),
+ * each amount is given as declared (`undoSplitAdjustment`), so the listed splits must then reach today.
+ */
+export function corporateActionsOfListing(
+  listing: CorporateActionListing,
+  from: string,
+  to: string,
+  { amountsSplitAdjusted = false }: { amountsSplitAdjusted?: boolean } = {},
+): CorporateActions {
+  const dividends: Dividend[] = [];
+  for (const { exDate, payDate, amount: listedAmount, currency } of listing.dividends) {
+    const amount = decimalString(listedAmount);
+    if (amount === undefined || !isPositiveAmount(amount)) continue;
+    dividends.push({ exDate, ...(payDate && isIsoDate(payDate) ? { payDate } : {}), amount, currency });
+  }
+  const splits: Split[] = [];
+  for (const { date, sharesAfter, sharesBefore } of listing.splits) {
+    const ratio = splitRatio(sharesAfter, sharesBefore);
+    if (ratio !== undefined) splits.push({ date, ratio });
+  }
+  return corporateActionsWithin(
+    { dividends: amountsSplitAdjusted ? undoSplitAdjustment(dividends, splits) : dividends, splits },
+    from,
+    to,
+  );
 }

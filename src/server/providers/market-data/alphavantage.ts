@@ -26,16 +26,8 @@
  *
  * FX: `usdRate` reads FX_DAILY (compact) from the currency to USD and takes the latest day's close.
  */
-import { addDays, isIsoDate, utcDateOf } from '../../../domain/calendar';
-import {
-  corporateActionsWithin,
-  decimalString,
-  isPositiveAmount,
-  splitRatio,
-  type CorporateActions,
-  type Dividend,
-  type Split,
-} from '../../../domain/corporate-actions';
+import { addDays, utcDateOf } from '../../../domain/calendar';
+import type { CorporateActions } from '../../../domain/corporate-actions';
 import { z } from 'zod';
 import { fromAlphaVantageSymbol, listingCurrency, toAlphaVantageSymbol } from '../../../domain/listings';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
@@ -49,6 +41,7 @@ import {
   type AdapterOptions,
   type VendorBodyCheck,
 } from './http';
+import { readCorporateActions } from './corporate-actions';
 import { type DailyBar, type FxQuote, type MarketDataAdapter, type Quote, type SymbolMatch } from './types';
 
 const VENDOR = 'alphavantage' as const;
@@ -236,28 +229,33 @@ export class AlphaVantageAdapter implements MarketDataAdapter {
     to: string,
     signal: AbortSignal,
   ): Promise<CorporateActions> {
-    assertIsoDate(from);
-    assertIsoDate(to);
-    if (to < from) return { dividends: [], splits: [] };
-    const vendorSymbol = this.vendorSymbol(symbol);
-    const [dividendBody, splitBody] = await Promise.all([
-      this.get({ function: 'DIVIDENDS', symbol: vendorSymbol }, dividendList, signal, `dividends ${symbol}`),
-      this.get({ function: 'SPLITS', symbol: vendorSymbol }, splitList, signal, `splits ${symbol}`),
-    ]);
-    const currency = listingCurrency(symbol);
-    const dividends: Dividend[] = [];
-    for (const row of dividendBody.data) {
-      const amount = decimalString(row.amount);
-      if (!amount || !isPositiveAmount(amount)) continue;
-      const payDate = row.payment_date && isIsoDate(row.payment_date) ? row.payment_date : undefined;
-      dividends.push({ exDate: row.ex_dividend_date, ...(payDate ? { payDate } : {}), amount, currency });
-    }
-    const splits: Split[] = [];
-    for (const row of splitBody.data) {
-      const ratio = splitRatio(row.split_factor, 1);
-      if (ratio) splits.push({ date: row.effective_date, ratio });
-    }
-    return corporateActionsWithin({ dividends, splits }, from, to);
+    return readCorporateActions(from, to, async () => {
+      const vendorSymbol = this.vendorSymbol(symbol);
+      const [dividendBody, splitBody] = await Promise.all([
+        this.get(
+          { function: 'DIVIDENDS', symbol: vendorSymbol },
+          dividendList,
+          signal,
+          `dividends ${symbol}`,
+        ),
+        this.get({ function: 'SPLITS', symbol: vendorSymbol }, splitList, signal, `splits ${symbol}`),
+      ]);
+      const currency = listingCurrency(symbol);
+      return {
+        dividends: dividendBody.data.map((row) => ({
+          exDate: row.ex_dividend_date,
+          payDate: row.payment_date,
+          amount: row.amount,
+          currency,
+        })),
+        // `split_factor` is shares after per share before: `4.0000`, `0.1000`.
+        splits: splitBody.data.map((row) => ({
+          date: row.effective_date,
+          sharesAfter: row.split_factor,
+          sharesBefore: 1,
+        })),
+      };
+    });
   }
 
   async search(query: string, signal: AbortSignal): Promise<SymbolMatch[]> {

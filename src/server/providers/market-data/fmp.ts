@@ -24,16 +24,8 @@
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import { listingCurrency } from '../../../domain/listings';
-import { isIsoDate } from '../../../domain/calendar';
-import {
-  corporateActionsWithin,
-  decimalString,
-  isPositiveAmount,
-  splitRatio,
-  type CorporateActions,
-  type Dividend,
-  type Split,
-} from '../../../domain/corporate-actions';
+import type { CorporateActions } from '../../../domain/corporate-actions';
+import { readCorporateActions } from './corporate-actions';
 import {
   assertIsoDate,
   fetchJson,
@@ -231,28 +223,27 @@ export class FmpAdapter implements MarketDataAdapter {
     to: string,
     signal: AbortSignal,
   ): Promise<CorporateActions> {
-    assertIsoDate(from);
-    assertIsoDate(to);
-    if (to < from) return { dividends: [], splits: [] };
-    const params = { symbol: toFmpSymbol(symbol) };
-    const [dividendRows, splitRows] = await Promise.all([
-      this.get('dividends', params, dividendList, signal, `dividends ${symbol}`),
-      this.get('splits', params, splitList, signal, `splits ${symbol}`),
-    ]);
-    const currency = listingCurrency(symbol);
-    const dividends: Dividend[] = [];
-    for (const row of dividendRows) {
-      const amount = decimalString(row.dividend);
-      if (!amount || !isPositiveAmount(amount)) continue;
-      const payDate = row.paymentDate && isIsoDate(row.paymentDate) ? row.paymentDate : undefined;
-      dividends.push({ exDate: row.date, ...(payDate ? { payDate } : {}), amount, currency });
-    }
-    const splits: Split[] = [];
-    for (const row of splitRows) {
-      const ratio = splitRatio(row.numerator, row.denominator);
-      if (ratio) splits.push({ date: row.date, ratio });
-    }
-    return corporateActionsWithin({ dividends, splits }, from, to);
+    return readCorporateActions(from, to, async () => {
+      const params = { symbol: toFmpSymbol(symbol) };
+      const [dividendRows, splitRows] = await Promise.all([
+        this.get('dividends', params, dividendList, signal, `dividends ${symbol}`),
+        this.get('splits', params, splitList, signal, `splits ${symbol}`),
+      ]);
+      const currency = listingCurrency(symbol);
+      return {
+        dividends: dividendRows.map((row) => ({
+          exDate: row.date,
+          payDate: row.paymentDate,
+          amount: row.dividend,
+          currency,
+        })),
+        splits: splitRows.map((row) => ({
+          date: row.date,
+          sharesAfter: row.numerator,
+          sharesBefore: row.denominator,
+        })),
+      };
+    });
   }
 
   async search(query: string, signal: AbortSignal): Promise<SymbolMatch[]> {

@@ -27,15 +27,7 @@ import { addDays } from '../../../domain/calendar';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import { isGlobalListing, normalizeCurrency } from '../../../domain/listings';
-import {
-  corporateActionsWithin,
-  decimalString,
-  isPositiveAmount,
-  splitRatio,
-  type CorporateActions,
-  type Dividend,
-  type Split,
-} from '../../../domain/corporate-actions';
+import type { CorporateActions } from '../../../domain/corporate-actions';
 import {
   assertIsoDate,
   fetchJson,
@@ -47,6 +39,7 @@ import {
   type AdapterOptions,
   type VendorBodyCheck,
 } from './http';
+import { readCorporateActions } from './corporate-actions';
 import { VendorError, type DailyBar, type MarketDataAdapter, type Quote } from './types';
 
 const VENDOR = 'polygon' as const;
@@ -198,55 +191,50 @@ export class PolygonAdapter implements MarketDataAdapter {
     to: string,
     signal: AbortSignal,
   ): Promise<CorporateActions> {
-    assertIsoDate(from);
-    assertIsoDate(to);
-    if (to < from) return { dividends: [], splits: [] };
-    const ticker = toPolygonTicker(symbol);
-    const [dividendBody, splitBody] = await Promise.all([
-      this.get(
-        joinUrl(this.baseUrl, 'v3/reference/dividends', {
-          ticker,
-          'ex_dividend_date.gte': from,
-          'ex_dividend_date.lte': to,
-          sort: 'ex_dividend_date',
-          order: 'asc',
-          limit: REFERENCE_PAGE,
-        }),
-        dividendList,
-        signal,
-        `dividends ${symbol}`,
-      ),
-      this.get(
-        joinUrl(this.baseUrl, 'v3/reference/splits', {
-          ticker,
-          'execution_date.gte': from,
-          'execution_date.lte': to,
-          sort: 'execution_date',
-          order: 'asc',
-          limit: REFERENCE_PAGE,
-        }),
-        splitList,
-        signal,
-        `splits ${symbol}`,
-      ),
-    ]);
-    const dividends: Dividend[] = [];
-    for (const row of dividendBody.results ?? []) {
-      const amount = decimalString(row.cash_amount);
-      if (!amount || !isPositiveAmount(amount)) continue;
-      dividends.push({
-        exDate: row.ex_dividend_date,
-        ...(row.pay_date ? { payDate: row.pay_date } : {}),
-        amount,
-        currency: normalizeCurrency(row.currency ?? 'USD'),
-      });
-    }
-    const splits: Split[] = [];
-    for (const row of splitBody.results ?? []) {
-      const ratio = splitRatio(row.split_to, row.split_from);
-      if (ratio) splits.push({ date: row.execution_date, ratio });
-    }
-    return corporateActionsWithin({ dividends, splits }, from, to);
+    return readCorporateActions(from, to, async () => {
+      const ticker = toPolygonTicker(symbol);
+      const [dividendBody, splitBody] = await Promise.all([
+        this.get(
+          joinUrl(this.baseUrl, 'v3/reference/dividends', {
+            ticker,
+            'ex_dividend_date.gte': from,
+            'ex_dividend_date.lte': to,
+            sort: 'ex_dividend_date',
+            order: 'asc',
+            limit: REFERENCE_PAGE,
+          }),
+          dividendList,
+          signal,
+          `dividends ${symbol}`,
+        ),
+        this.get(
+          joinUrl(this.baseUrl, 'v3/reference/splits', {
+            ticker,
+            'execution_date.gte': from,
+            'execution_date.lte': to,
+            sort: 'execution_date',
+            order: 'asc',
+            limit: REFERENCE_PAGE,
+          }),
+          splitList,
+          signal,
+          `splits ${symbol}`,
+        ),
+      ]);
+      return {
+        dividends: (dividendBody.results ?? []).map((row) => ({
+          exDate: row.ex_dividend_date,
+          payDate: row.pay_date,
+          amount: row.cash_amount,
+          currency: normalizeCurrency(row.currency ?? 'USD'),
+        })),
+        splits: (splitBody.results ?? []).map((row) => ({
+          date: row.execution_date,
+          sharesAfter: row.split_to,
+          sharesBefore: row.split_from,
+        })),
+      };
+    });
   }
 
   private async snapshotQuote(symbol: string, signal: AbortSignal): Promise<Quote> {

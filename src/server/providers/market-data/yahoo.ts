@@ -30,16 +30,7 @@ import { getCrumbClear } from 'yahoo-finance2/lib/getCrumb';
 import { z } from 'zod';
 import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
 import { normalizeCurrency } from '../../../domain/listings';
-import {
-  corporateActionsWithin,
-  decimalString,
-  isPositiveAmount,
-  splitRatio,
-  undoSplitAdjustment,
-  type CorporateActions,
-  type Dividend,
-  type Split,
-} from '../../../domain/corporate-actions';
+import type { CorporateActions } from '../../../domain/corporate-actions';
 import {
   assertIsoDate,
   networkError,
@@ -51,6 +42,7 @@ import {
   type AdapterOptions,
   type FetchLike,
 } from './http';
+import { readCorporateActions } from './corporate-actions';
 import {
   VendorError,
   type DailyBar,
@@ -393,25 +385,30 @@ export class YahooAdapter implements MarketDataAdapter {
     to: string,
     signal: AbortSignal,
   ): Promise<CorporateActions> {
-    assertIsoDate(from);
-    assertIsoDate(to);
-    if (to < from) return { dividends: [], splits: [] };
-    const today = zonedDate(this.now());
-    const chart = await this.chart(symbol, from, to > today ? to : today, signal);
-    const timeZone = chart.meta.exchangeTimezoneName ?? 'America/New_York';
-    const currency = normalizeCurrency(chart.meta.currency ?? 'USD');
-    const dayOf = (seconds: number) => zonedDate(seconds * 1000, timeZone);
-    const splits: Split[] = [];
-    for (const event of Object.values(chart.events?.splits ?? {})) {
-      const ratio = splitRatio(event.numerator, event.denominator);
-      if (ratio) splits.push({ date: dayOf(event.date), ratio });
-    }
-    const dividends: Dividend[] = [];
-    for (const event of Object.values(chart.events?.dividends ?? {})) {
-      const amount = decimalString(event.amount);
-      if (amount && isPositiveAmount(amount)) dividends.push({ exDate: dayOf(event.date), amount, currency });
-    }
-    return corporateActionsWithin({ dividends: undoSplitAdjustment(dividends, splits), splits }, from, to);
+    return readCorporateActions(
+      from,
+      to,
+      async () => {
+        const today = zonedDate(this.now());
+        const chart = await this.chart(symbol, from, to > today ? to : today, signal);
+        const timeZone = chart.meta.exchangeTimezoneName ?? 'America/New_York';
+        const currency = normalizeCurrency(chart.meta.currency ?? 'USD');
+        const dayOf = (seconds: number) => zonedDate(seconds * 1000, timeZone);
+        return {
+          dividends: Object.values(chart.events?.dividends ?? {}).map((event) => ({
+            exDate: dayOf(event.date),
+            amount: event.amount,
+            currency,
+          })),
+          splits: Object.values(chart.events?.splits ?? {}).map((event) => ({
+            date: dayOf(event.date),
+            sharesAfter: event.numerator,
+            sharesBefore: event.denominator,
+          })),
+        };
+      },
+      { amountsSplitAdjusted: true },
+    );
   }
 
   /** The v8 chart of daily sessions from `from` to `to` (YYYY-MM-DD, inclusive), with its events. */

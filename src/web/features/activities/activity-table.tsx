@@ -4,18 +4,14 @@ import { ACTIVITY_TYPE_LABELS } from '../../../domain/activities/activity';
 import { displaySymbol } from '../../../domain/security-master';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { formatDay, formatMoney, formatPrice, formatQuantity, sourceLabel } from './format';
+import { ActivityColumnCells, ActivityColumnHeads, CELL, HEAD } from './activity-columns';
+import { formatDay, sourceLabel } from './format';
 
 /** `Buy AAPL on Mar 5, 2026`: how a row's controls name it to a screen reader. */
 export function describeActivity(activity: Activity): string {
   const symbol = activity.symbol ? ` ${displaySymbol(activity.symbol)}` : '';
   return `${ACTIVITY_TYPE_LABELS[activity.type]}${symbol} on ${formatDay(activity.date)}`;
 }
-
-const HEAD = 'px-3 py-2 font-medium';
-const NUMBER_HEAD = `${HEAD} text-right`;
-const CELL = 'px-3 py-2 align-top';
-const NUMBER_CELL = `${CELL} text-right tabular-nums whitespace-nowrap`;
 
 /**
  * The activities, newest first: one row each with its own figures (a cell a type does not use stays empty), its
@@ -59,30 +55,7 @@ export function ActivityTable({
                 />
               </th>
             )}
-            <th scope="col" className={HEAD}>
-              Date
-            </th>
-            <th scope="col" className={HEAD}>
-              Type
-            </th>
-            <th scope="col" className={HEAD}>
-              Symbol
-            </th>
-            <th scope="col" className={NUMBER_HEAD}>
-              Quantity
-            </th>
-            <th scope="col" className={NUMBER_HEAD}>
-              Price
-            </th>
-            <th scope="col" className={NUMBER_HEAD}>
-              Fee
-            </th>
-            <th scope="col" className={NUMBER_HEAD}>
-              Amount
-            </th>
-            <th scope="col" className={HEAD}>
-              Note
-            </th>
+            <ActivityColumnHeads />
             {readOnly ? null : (
               <th scope="col" className={HEAD}>
                 <span className="sr-only">Actions</span>
@@ -93,7 +66,6 @@ export function ActivityTable({
         <tbody>
           {activities.map((activity) => {
             const name = describeActivity(activity);
-            const source = sourceLabel(activity.source);
             return (
               <tr key={activity.id} className="border-t border-border">
                 {readOnly ? null : (
@@ -105,29 +77,7 @@ export function ActivityTable({
                     />
                   </td>
                 )}
-                <td className={`${CELL} whitespace-nowrap`}>{formatDay(activity.date)}</td>
-                <td className={CELL}>
-                  <span className="font-medium">{ACTIVITY_TYPE_LABELS[activity.type]}</span>
-                  {source ? <span className="block text-xs text-muted-foreground">{source}</span> : null}
-                </td>
-                <td className={`${CELL} max-w-40 font-medium break-all`}>
-                  {activity.symbol ? displaySymbol(activity.symbol) : ''}
-                </td>
-                <td className={NUMBER_CELL}>
-                  {activity.quantity === null ? '' : formatQuantity(activity.quantity)}
-                </td>
-                <td className={NUMBER_CELL}>
-                  {activity.price === null ? '' : formatPrice(activity.price, activity.currency)}
-                </td>
-                <td className={NUMBER_CELL}>
-                  {activity.fee === null ? '' : formatMoney(activity.fee, activity.currency)}
-                </td>
-                <td className={NUMBER_CELL}>
-                  {activity.amount === null ? '' : formatMoney(activity.amount, activity.currency)}
-                </td>
-                <td className={`${CELL} min-w-48 max-w-64 break-words text-muted-foreground`}>
-                  {activity.note ?? ''}
-                </td>
+                <ActivityColumnCells activity={activity} origin={sourceLabel(activity.source)} />
                 {readOnly ? null : (
                   <td className={`${CELL} whitespace-nowrap`}>
                     <Button

@@ -6,6 +6,7 @@ import { AppError } from '../../../contracts/errors';
 import { renderAt } from '../../testing/render-page';
 import { stubApi } from '../../testing/stub-api';
 import { ActivityView } from './activity-view';
+import { HOLDINGS_ME, LIST_ME, NO_OFFERS, OFFERS_ME } from './testing/activity-view-stubs';
 
 afterEach(() => {
   cleanup();
@@ -61,21 +62,6 @@ function activity(overrides: Partial<Activity>): Activity {
   };
 }
 
-const LIST_ME = 'GET /api/activities?portfolio=me';
-const OFFERS_ME = 'GET /api/activities/offers?portfolio=me';
-const NO_OFFERS = {
-  status: 200,
-  body: {
-    portfolio: 'me',
-    dividends: [],
-    splits: [],
-    symbols: [],
-    sources: [],
-    simulated: false,
-    note: null,
-  },
-};
-const HOLDINGS_ME = 'GET /api/holdings?portfolio=me';
 const holdingsRegion = () => screen.getByRole('region', { name: 'Holdings' });
 const historyRegion = () => screen.getByRole('region', { name: 'Activity' });
 

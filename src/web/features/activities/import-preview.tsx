@@ -1,18 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ImportPreview, ImportRow } from '../../../contracts/activity-imports';
-import { ACTIVITY_TYPE_LABELS } from '../../../domain/activities/activity';
-import { displaySymbol } from '../../../domain/security-master';
 import { Button } from '../../components/ui/button';
-import { formatDay, formatMoney, formatPrice, formatQuantity } from './format';
+import { ActivityColumnCells, ActivityColumnHeads, CELL, HEAD } from './activity-columns';
 
 /** Rows in the page at once: a file may hold 100,000, and a table that long would stall the browser. */
 const PAGE_SIZE = 50;
 
 const count = new Intl.NumberFormat('en-US');
-const HEAD = 'px-3 py-2 font-medium';
-const NUMBER_HEAD = `${HEAD} text-right`;
-const CELL = 'px-3 py-2 align-top';
-const NUMBER_CELL = `${CELL} text-right tabular-nums whitespace-nowrap`;
 
 /** A table of `items` shown a page at a time, with its count and Previous/Next when there is more than a page. */
 function PagedTable<T>({
@@ -71,58 +65,26 @@ function PagedTable<T>({
   );
 }
 
-function RowsHead() {
-  return (
-    <tr>
-      <th scope="col" className={HEAD}>
-        Line
-      </th>
-      <th scope="col" className={HEAD}>
-        Type
-      </th>
-      <th scope="col" className={HEAD}>
-        Date
-      </th>
-      <th scope="col" className={HEAD}>
-        Symbol
-      </th>
-      <th scope="col" className={NUMBER_HEAD}>
-        Quantity
-      </th>
-      <th scope="col" className={NUMBER_HEAD}>
-        Price
-      </th>
-      <th scope="col" className={NUMBER_HEAD}>
-        Amount
-      </th>
-    </tr>
-  );
-}
-
-/** A row as it will be saved; the line of the file it came from first. */
-function RowCells({ row }: { row: ImportRow }) {
-  return (
-    <tr className="border-t border-border">
-      <td className={`${CELL} tabular-nums text-muted-foreground`}>{row.line}</td>
-      <th scope="row" className={`${CELL} text-left font-medium`}>
-        {ACTIVITY_TYPE_LABELS[row.type]}
-      </th>
-      <td className={`${CELL} whitespace-nowrap`}>{formatDay(row.date)}</td>
-      <td className={`${CELL} max-w-32 break-all`}>{row.symbol ? displaySymbol(row.symbol) : ''}</td>
-      <td className={NUMBER_CELL}>{row.quantity === null ? '' : formatQuantity(row.quantity)}</td>
-      <td className={NUMBER_CELL}>{row.price === null ? '' : formatPrice(row.price, row.currency)}</td>
-      <td className={NUMBER_CELL}>{row.amount === null ? '' : formatMoney(row.amount, row.currency)}</td>
-    </tr>
-  );
-}
-
+/** Rows as they will be saved, in the history's columns; the line of the file each came from first. */
 function RowsTable({ caption, rows }: { caption: string; rows: readonly ImportRow[] }) {
   return (
     <PagedTable
       caption={caption}
       items={rows}
-      head={<RowsHead />}
-      row={(row, i) => <RowCells key={i} row={row} />}
+      head={
+        <tr>
+          <th scope="col" className={HEAD}>
+            Line
+          </th>
+          <ActivityColumnHeads />
+        </tr>
+      }
+      row={(row, i) => (
+        <tr key={i} className="border-t border-border">
+          <td className={`${CELL} tabular-nums text-muted-foreground`}>{row.line}</td>
+          <ActivityColumnCells activity={row} />
+        </tr>
+      )}
     />
   );
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../../contracts/errors';
 import { renderAt } from '../../testing/render-page';
 import { stubApi, type StubReply } from '../../testing/stub-api';
 import { ActivityView } from './activity-view';
+import { HOLDINGS_ME, LIST_ME, NO_OFFERS, OFFERS_ME } from './testing/activity-view-stubs';
 
 afterEach(() => {
   cleanup();
@@ -14,27 +15,13 @@ afterEach(() => {
 
 const WAIT = { timeout: 5_000 };
 const IMPORT_ID = '5d0e6a43-0000-4000-8000-000000000001';
-const LIST_ME = 'GET /api/activities?portfolio=me';
-const HOLDINGS_ME = 'GET /api/holdings?portfolio=me';
 const PREVIEW_ME = 'POST /api/activities/import/preview?portfolio=me';
 const CONFIRM = `POST /api/activities/import/${IMPORT_ID}/confirm`;
 const UNDO = `DELETE /api/activities/imports/${IMPORT_ID}`;
 
 const EMPTY: Record<string, StubReply> = {
   [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
-  // The view also asks for the dividends and splits the history lacks: none here.
-  'GET /api/activities/offers?portfolio=me': {
-    status: 200,
-    body: {
-      portfolio: 'me',
-      dividends: [],
-      splits: [],
-      symbols: [],
-      sources: [],
-      simulated: false,
-      note: null,
-    },
-  },
+  [OFFERS_ME]: NO_OFFERS,
   [HOLDINGS_ME]: {
     status: 200,
     body: { portfolio: 'me', costBasisMethod: 'fifo', hasHistory: false, holdings: [], currencies: [] },
@@ -128,8 +115,9 @@ describe('the import wizard', () => {
             .map((cell) => cell.textContent),
         ),
     ).toEqual([
-      ['2', 'Mar 14, 2023', 'AAPL', '12', '$171.23', ''],
-      ['3', 'Mar 14, 2023', 'AAPL', '12', '', '$2.88'],
+      // The history's columns: date, type, symbol, quantity, price, fee, amount, note.
+      ['2', 'Mar 14, 2023', 'Buy', 'AAPL', '12', '$171.23', '$1.50', '', ''],
+      ['3', 'Mar 14, 2023', 'Dividend', 'AAPL', '12', '', '', '$2.88', ''],
     ]);
     const notUsed = within(dialog()).getByRole('table', { name: 'The lines not used, with the reason' });
     expect(within(notUsed).getByText('Holiday Cottage is not a symbol Foliowise can price')).toBeTruthy();

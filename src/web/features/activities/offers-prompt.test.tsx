@@ -9,6 +9,7 @@ import {
 import { renderAt } from '../../testing/render-page';
 import { stubApi } from '../../testing/stub-api';
 import { OffersPrompt } from './offers-prompt';
+import { OFFERS_ME } from './testing/activity-view-stubs';
 
 afterEach(() => {
   cleanup();
@@ -17,7 +18,6 @@ afterEach(() => {
 });
 
 const WAIT = { timeout: 5_000 };
-const OFFERS_ME = 'GET /api/activities/offers?portfolio=me';
 const ACCEPT = 'POST /api/activities/offers/accept';
 
 const dividend = (exDate: string, date: string, perShare: number, sharesHeld: number): DividendOffer => ({

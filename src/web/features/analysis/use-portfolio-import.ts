@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { toast } from '../../components/ui/use-toast';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { dismissToast, toast } from '../../components/ui/use-toast';
 import { addPortfolios, isSamePortfolio, type PortfolioMap } from './portfolio-rows';
 import { readPortfolioMap, type PortfolioOrigin, type PortfolioStore } from './use-portfolio-store';
 
@@ -16,10 +17,15 @@ export interface PendingImport {
  * goes through here: it shows 'Portfolio Updated' / 'Displaying N imported holdings' (spec 000 §4) with an
  * Undo that puts the previous rows back. A brokerage or CSV import over a non-empty portfolio first asks
  * (`pending`): replace it, add to it, or cancel. Samples replace at once (their Undo is the way back).
+ * The toast belongs to the page that showed it: leaving the page (for /activity, say) or switching to a client's
+ * portfolio closes it, since its Undo would put these rows back where the person no longer is.
  */
 export function usePortfolioImport(store: Pick<PortfolioStore, 'portfolio' | 'origin' | 'replace'>) {
   const { portfolio, origin, replace } = store;
   const [pending, setPending] = useState<PendingImport | null>(null);
+  const [location] = useLocation();
+  const search = useSearch();
+  const undoToasts = useRef(new Set<string>());
 
   const apply = useCallback(
     (incoming: PendingImport, mode: 'replace' | 'add') => {
@@ -30,11 +36,12 @@ export function usePortfolioImport(store: Pick<PortfolioStore, 'portfolio' | 'or
       );
       setPending(null);
       const count = Object.keys(incoming.portfolio).length;
-      toast({
+      const toastId = toast({
         title: 'Portfolio Updated',
         description: `Displaying ${count} imported holdings`,
         action: { label: 'Undo', onSelect: () => replace(previous.portfolio, previous.origin) },
       });
+      undoToasts.current.add(toastId);
     },
     [portfolio, origin, replace],
   );
@@ -51,6 +58,15 @@ export function usePortfolioImport(store: Pick<PortfolioStore, 'portfolio' | 'or
     },
     [portfolio, apply],
   );
+
+  // Runs its cleanup when the address (path or query) changes and when the page unmounts.
+  useEffect(() => {
+    const shown = undoToasts.current;
+    return () => {
+      for (const toastId of shown) dismissToast(toastId);
+      shown.clear();
+    };
+  }, [location, search]);
 
   useEffect(() => {
     const onLoad = (event: Event) => {
