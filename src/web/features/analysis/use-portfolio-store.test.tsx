@@ -215,6 +215,27 @@ describe('usePortfolioStore, signed in', () => {
     expect(result.current.isLoadingSaved).toBe(true);
     expect(api.requests.map((r) => r.route)).not.toContain('PUT /api/portfolio');
   });
+  it('saves a change still waiting for its debounce when the analyzer is left', async () => {
+    const api = stubApi({
+      'GET /api/auth/me': SIGNED_IN,
+      'GET /api/portfolio': { status: 200, body: { portfolio: { NVDA: 2 }, updatedAt: null } },
+      'PUT /api/portfolio': (body) => ({
+        status: 200,
+        body: { ...(body as object), updatedAt: '2026-11-23T12:00:00.000Z' },
+      }),
+    });
+    const { result, unmount } = renderStore();
+    await waitFor(() => expect(result.current.portfolio).toEqual({ NVDA: 2 }));
+
+    act(() => result.current.replace({ NVDA: 2, AMD: 7 }, 'sample'));
+    // Leaving at once, well within the 800 ms debounce: the change is sent now, not dropped with the timer.
+    unmount();
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.route === 'PUT /api/portfolio').map((r) => r.body)).toEqual([
+        { portfolio: { NVDA: 2, AMD: 7 } },
+      ]),
+    );
+  });
 });
 
 describe('usePortfolioStore, with a client portfolio source', () => {
@@ -229,6 +250,14 @@ describe('usePortfolioStore, with a client portfolio source', () => {
     await waitFor(() => expect(result.current.portfolio).toEqual({ BND: 30 }));
     act(() => result.current.replace({ BND: 31 }, 'manual'));
     await waitFor(() => expect(ada.saved).toEqual([{ BND: 31 }]), SAVE_WAIT);
+
+    // An edit, then at once another client: the edit is saved to the client it was made on.
+    const bea = memorySource('client:bea', { VTI: 4 });
+    act(() => result.current.replace({ BND: 32 }, 'manual'));
+    rerender({ source: bea.source });
+    await waitFor(() => expect(result.current.portfolio).toEqual({ VTI: 4 }));
+    expect(ada.saved).toEqual([{ BND: 31 }, { BND: 32 }]);
+    expect(bea.saved).toEqual([]);
 
     // Back to My portfolio, which is empty: the client's rows are not kept (nor saved to the account).
     rerender({ source: null });

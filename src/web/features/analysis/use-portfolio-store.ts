@@ -133,22 +133,42 @@ export function usePortfolioStore(source: PortfolioSource | null = null): Portfo
 
   // Signed in: save each change, debounced, to where the rows were loaded from.
   const isAccountReady = loadKey !== null && loadedFor === loadKey;
+  /** The save waiting for its debounce: a newer change of the same rows replaces it. */
+  const pendingSave = useRef<{ timer: number; run: () => void } | null>(null);
+  const flushPendingSave = useCallback(() => {
+    const pending = pendingSave.current;
+    if (!pending) return;
+    pendingSave.current = null;
+    window.clearTimeout(pending.timer);
+    pending.run();
+  }, []);
   useEffect(() => {
     if (!isAccountReady) return;
     const text = JSON.stringify(portfolio);
+    if (pendingSave.current) window.clearTimeout(pendingSave.current.timer);
+    pendingSave.current = null;
     if (text === lastSaved.current) return;
     const currentSource = userId === null ? null : source;
     const onError = (error: unknown) => {
       lastSaved.current = null;
       console.warn('Saving the portfolio failed', error);
     };
-    const timer = window.setTimeout(() => {
+    const run = () => {
       lastSaved.current = text;
       if (currentSource) currentSource.save(portfolio).catch(onError);
       else savePortfolio(portfolio, { onError });
-    }, SAVE_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [isAccountReady, userId, source, portfolio, savePortfolio]);
+    };
+    pendingSave.current = { run, timer: window.setTimeout(flushPendingSave, SAVE_DEBOUNCE_MS) };
+  }, [isAccountReady, userId, source, portfolio, savePortfolio, flushPendingSave]);
+  // Leaving these rows (another page, another portfolio, signing out, closing the tab) saves a change still
+  // waiting for its debounce to where it belongs, instead of dropping it with the timer.
+  useEffect(() => {
+    window.addEventListener('pagehide', flushPendingSave);
+    return () => {
+      window.removeEventListener('pagehide', flushPendingSave);
+      flushPendingSave();
+    };
+  }, [loadKey, flushPendingSave]);
 
   // Signed out: keep it in this browser.
   const isSignedOut = !session.isLoading && userId === null;
