@@ -1,0 +1,97 @@
+// A page of activities (issue 27 item 12): `GET /api/activities` over HTTP on histories of 1,000, 10,000 and
+// 50,000 activities (a Schwab file imported through the API, so the portfolio's map agrees with its history as in
+// use): the first page, a page filtered by symbol and type, and the next page by cursor. Target: under 20 ms on
+// 10,000; the heap's peak growth over the requests (sampled every 5 ms from a collected start) the same whatever
+// the history's length: memory bounded by the page, not the history. Prints figures and the load average (the
+// machine may be shared); asserts nothing.
+// `npm run bench -- activity-pages`
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { schwabHistoryCsv } from './schwab-history';
+import { signUpAndSignIn, startBenchApp, stats } from './support';
+
+const HISTORIES = [1_000, 10_000, 50_000];
+/** Requests of each kind: three kinds and a warm-up stay under the route's 240 a minute per user. */
+const REQUESTS = 70;
+const WARM_UP = 5;
+
+interface Page {
+  activities: unknown[];
+  nextCursor: string | null;
+}
+
+const bench = await startBenchApp('activity-pages');
+try {
+  for (const [run, size] of HISTORIES.entries()) {
+    const cookie = await signUpAndSignIn(bench.baseUrl, {
+      firstName: 'Bench',
+      lastName: 'Pages',
+      email: `pages-${run}-${Date.now()}@example.com`,
+      password: 'Sturdy-Larch-42',
+    });
+    const form = new FormData();
+    const file = new Blob([schwabHistoryCsv(size)], { type: 'text/csv' });
+    form.append('file', file, 'Individual_XXX123_Transactions.csv');
+    const preview = await fetch(`${bench.baseUrl}/api/activities/import/preview?portfolio=me`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    const { importId } = (await preview.json()) as { importId: string };
+    const confirm = await fetch(`${bench.baseUrl}/api/activities/import/${importId}/confirm`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    const { imported } = (await confirm.json()) as { imported: number };
+    if (imported !== size) throw new Error(`imported ${imported} of ${size}`);
+
+    const page = async (query: string): Promise<Page> => {
+      const response = await fetch(`${bench.baseUrl}/api/activities?portfolio=me${query}`, {
+        headers: { cookie },
+      });
+      const body = (await response.json()) as Page;
+      if (response.status !== 200) throw new Error(`${query}: ${response.status} ${JSON.stringify(body)}`);
+      return body;
+    };
+    const first = await page('');
+    if (first.activities.length === 0 || !first.nextCursor) throw new Error('the first page is not full');
+    const kinds = [
+      { name: 'first page', query: '' },
+      { name: 'symbol S7, sells', query: '&symbol=S7&type=sell' },
+      { name: 'next page by cursor', query: `&cursor=${first.nextCursor}` },
+    ];
+    for (let i = 0; i < WARM_UP - 1; i++) await page(kinds[i % kinds.length]?.query ?? '');
+
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+    const figures: string[] = [];
+    for (const kind of kinds) {
+      const timings: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const start = performance.now();
+        const body = await page(kind.query);
+        timings.push(performance.now() - start);
+        if (body.activities.length === 0) throw new Error(`${kind.name}: no activity`);
+      }
+      const { median, p95, max } = stats(timings);
+      figures.push(
+        `    ${kind.name}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+      );
+    }
+    clearInterval(sampler);
+    console.log(
+      `${size.toLocaleString('en-US')} activities, ${REQUESTS} requests of each kind, ${bench.where} ` +
+        `(target < 20 ms on 10,000); heap peak +${((peak - before) / 1_048_576).toFixed(1)} MB over them:`,
+    );
+    for (const line of figures) console.log(line);
+  }
+  console.log(
+    `load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  await bench.close();
+}
