@@ -5,8 +5,8 @@
 // `npm run bench -- activity-import`
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { schwabHistoryCsv } from './schwab-history';
-import { signUpAndSignIn, startBenchApp, stats } from './support';
+import { confirmImport, freshAccount, previewImport, schwabHistoryCsv } from './schwab-history';
+import { startBenchApp, stats } from './support';
 
 const ROWS = 10_000;
 const RUNS = 3;
@@ -17,27 +17,13 @@ try {
   const previews: number[] = [];
   const confirms: number[] = [];
   for (let run = 0; run <= RUNS; run++) {
-    const cookie = await signUpAndSignIn(bench.baseUrl, {
-      firstName: 'Bench',
-      lastName: 'Import',
-      email: `import-${run}-${Date.now()}@example.com`,
-      password: 'Sturdy-Larch-42',
-    });
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'Individual_XXX123_Transactions.csv');
+    const cookie = await freshAccount(bench.baseUrl, 'Import');
     const t0 = performance.now();
-    const preview = await fetch(`${bench.baseUrl}/api/activities/import/preview?portfolio=me`, {
-      method: 'POST',
-      headers: { cookie },
-      body: form,
-    });
+    const preview = await previewImport(bench.baseUrl, cookie, csv);
     const body = (await preview.json()) as { importId: string; rows: unknown[]; errors: unknown[] };
     const t1 = performance.now();
     if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${JSON.stringify(body)}`);
-    const confirm = await fetch(`${bench.baseUrl}/api/activities/import/${body.importId}/confirm`, {
-      method: 'POST',
-      headers: { cookie },
-    });
+    const confirm = await confirmImport(bench.baseUrl, cookie, body.importId);
     const confirmed = (await confirm.json()) as { imported: number };
     const t2 = performance.now();
     if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${JSON.stringify(confirmed)}`);

@@ -1,14 +1,15 @@
 // A page of activities (issue 27 item 12): `GET /api/activities` over HTTP on histories of 1,000, 10,000 and
 // 50,000 activities (a Schwab file imported through the API, so the portfolio's map agrees with its history as in
 // use): the first page, a page filtered by symbol and type, and the next page by cursor. Target: under 20 ms on
-// 10,000; the heap's peak growth over the requests (sampled every 5 ms from a collected start) the same whatever
-// the history's length: memory bounded by the page, not the history. Prints figures and the load average (the
-// machine may be shared); asserts nothing.
+// 10,000; also the CPU time a request costs this process (server and client), the figure a loaded machine
+// changes least. The heap's peak growth over the requests (sampled every 5 ms from a collected start) is the same
+// whatever the history's length: memory bounded by the page, not the history. Prints figures and the load
+// average (the machine may be shared); asserts nothing.
 // `npm run bench -- activity-pages`
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { schwabHistoryCsv } from './schwab-history';
-import { signUpAndSignIn, startBenchApp, stats } from './support';
+import { confirmImport, freshAccount, previewImport, schwabHistoryCsv } from './schwab-history';
+import { startBenchApp, stats } from './support';
 
 const HISTORIES = [1_000, 10_000, 50_000];
 /** Requests of each kind: three kinds and a warm-up stay under the route's 240 a minute per user. */
@@ -22,26 +23,11 @@ interface Page {
 
 const bench = await startBenchApp('activity-pages');
 try {
-  for (const [run, size] of HISTORIES.entries()) {
-    const cookie = await signUpAndSignIn(bench.baseUrl, {
-      firstName: 'Bench',
-      lastName: 'Pages',
-      email: `pages-${run}-${Date.now()}@example.com`,
-      password: 'Sturdy-Larch-42',
-    });
-    const form = new FormData();
-    const file = new Blob([schwabHistoryCsv(size)], { type: 'text/csv' });
-    form.append('file', file, 'Individual_XXX123_Transactions.csv');
-    const preview = await fetch(`${bench.baseUrl}/api/activities/import/preview?portfolio=me`, {
-      method: 'POST',
-      headers: { cookie },
-      body: form,
-    });
+  for (const size of HISTORIES) {
+    const cookie = await freshAccount(bench.baseUrl, 'Pages');
+    const preview = await previewImport(bench.baseUrl, cookie, schwabHistoryCsv(size));
     const { importId } = (await preview.json()) as { importId: string };
-    const confirm = await fetch(`${bench.baseUrl}/api/activities/import/${importId}/confirm`, {
-      method: 'POST',
-      headers: { cookie },
-    });
+    const confirm = await confirmImport(bench.baseUrl, cookie, importId);
     const { imported } = (await confirm.json()) as { imported: number };
     if (imported !== size) throw new Error(`imported ${imported} of ${size}`);
 
@@ -69,15 +55,18 @@ try {
     const figures: string[] = [];
     for (const kind of kinds) {
       const timings: number[] = [];
+      const cpu = process.cpuUsage();
       for (let i = 0; i < REQUESTS; i++) {
         const start = performance.now();
         const body = await page(kind.query);
         timings.push(performance.now() - start);
         if (body.activities.length === 0) throw new Error(`${kind.name}: no activity`);
       }
+      const used = process.cpuUsage(cpu);
       const { median, p95, max } = stats(timings);
       figures.push(
-        `    ${kind.name}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+        `    ${kind.name}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms; ` +
+          `this process's CPU (server and client) ${((used.user + used.system) / 1000 / REQUESTS).toFixed(1)} ms a request`,
       );
     }
     clearInterval(sampler);

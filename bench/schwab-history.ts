@@ -1,5 +1,7 @@
-// A Charles Schwab transaction history of any length for the activity benches (import, pages): deterministic.
+// A Charles Schwab transaction history of any length for the activity benches (import, pages), deterministic, and
+// its import into a fresh account's saved portfolio.
 import { addDays } from '../src/domain/calendar';
+import { signUpAndSignIn } from './support';
 
 const SYMBOLS = 40;
 
@@ -43,4 +45,32 @@ export function schwabHistoryCsv(rows: number): string {
   }
   const header = '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"';
   return [header, ...lines.reverse()].join('\r\n') + '\r\n';
+}
+
+/** A fresh account, signed in: its session cookie. */
+export function freshAccount(baseUrl: string, name: string): Promise<string> {
+  return signUpAndSignIn(baseUrl, {
+    firstName: 'Bench',
+    lastName: name,
+    email: `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+    password: 'Sturdy-Larch-42',
+  });
+}
+
+/** The file posted to the import's preview for the saved portfolio; the answer as it comes. */
+export function previewImport(baseUrl: string, cookie: string, csv: string): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'Individual_XXX123_Transactions.csv');
+  return fetch(`${baseUrl}/api/activities/import/preview?portfolio=me`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+}
+
+export function confirmImport(baseUrl: string, cookie: string, importId: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/activities/import/${importId}/confirm`, {
+    method: 'POST',
+    headers: { cookie },
+  });
 }
