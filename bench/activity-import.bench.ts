@@ -5,79 +5,25 @@
 // `npm run bench -- activity-import`
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { addDays } from '../src/domain/calendar';
-import { signUpAndSignIn, startBenchApp, stats } from './support';
+import { confirmImport, freshAccount, previewImport, schwabHistoryCsv } from './schwab-history';
+import { startBenchApp, stats } from './support';
 
 const ROWS = 10_000;
-const SYMBOLS = 40;
 const RUNS = 3;
 
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-/** A deterministic history: buys, partial sells and dividends over 40 symbols, newest first as Schwab writes it. */
-function schwabCsv(): string {
-  const lines: string[] = [];
-  const held = new Map<string, number>();
-  let seed = 7;
-  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-  let date = '2000-01-03';
-  for (let i = 0; lines.length < ROWS; i++) {
-    if (i % 4 === 0) date = addDays(date, 1);
-    const symbol = `S${Math.floor(random() * SYMBOLS)}`;
-    const price = (20 + random() * 200).toFixed(2);
-    const quantity = held.get(symbol) ?? 0;
-    const roll = random();
-    if (roll < 0.55 || quantity < 2) {
-      const bought = 1 + Math.floor(random() * 20);
-      const amount = (bought * Number(price) + 1).toFixed(2);
-      lines.push(
-        `"${usDate(date)}","Buy","${symbol}","${symbol} INC","${bought}","$${price}","$1.00","-$${amount}"`,
-      );
-      held.set(symbol, quantity + bought);
-    } else if (roll < 0.85) {
-      const sold = 1 + Math.floor(random() * (quantity - 1));
-      const amount = (sold * Number(price) - 1).toFixed(2);
-      lines.push(
-        `"${usDate(date)}","Sell","${symbol}","${symbol} INC","${sold}","$${price}","$1.00","$${amount}"`,
-      );
-      held.set(symbol, quantity - sold);
-    } else {
-      lines.push(
-        `"${usDate(date)}","Qualified Dividend","${symbol}","${symbol} INC","","","","$${(random() * 30).toFixed(2)}"`,
-      );
-    }
-  }
-  const header = '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"';
-  return [header, ...lines.reverse()].join('\r\n') + '\r\n';
-}
-
-const csv = schwabCsv();
+const csv = schwabHistoryCsv(ROWS);
 const bench = await startBenchApp('activity-import');
 try {
   const previews: number[] = [];
   const confirms: number[] = [];
   for (let run = 0; run <= RUNS; run++) {
-    const cookie = await signUpAndSignIn(bench.baseUrl, {
-      firstName: 'Bench',
-      lastName: 'Import',
-      email: `import-${run}-${Date.now()}@example.com`,
-      password: 'Sturdy-Larch-42',
-    });
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'Individual_XXX123_Transactions.csv');
+    const cookie = await freshAccount(bench.baseUrl, 'Import');
     const t0 = performance.now();
-    const preview = await fetch(`${bench.baseUrl}/api/activities/import/preview?portfolio=me`, {
-      method: 'POST',
-      headers: { cookie },
-      body: form,
-    });
+    const preview = await previewImport(bench.baseUrl, cookie, csv);
     const body = (await preview.json()) as { importId: string; rows: unknown[]; errors: unknown[] };
     const t1 = performance.now();
     if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${JSON.stringify(body)}`);
-    const confirm = await fetch(`${bench.baseUrl}/api/activities/import/${body.importId}/confirm`, {
-      method: 'POST',
-      headers: { cookie },
-    });
+    const confirm = await confirmImport(bench.baseUrl, cookie, body.importId);
     const confirmed = (await confirm.json()) as { imported: number };
     const t2 = performance.now();
     if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${JSON.stringify(confirmed)}`);

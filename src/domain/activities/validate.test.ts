@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityDraft } from './activity';
-import { validateActivity } from './validate';
+import { Decimal } from '../paper-trading';
+import { shortestDecimal, validateActivity } from './validate';
 
 const today = '2024-06-30';
 const draft = (overrides: Partial<ActivityDraft>): ActivityDraft => ({
@@ -76,6 +77,11 @@ describe('validateActivity', () => {
     expect(fields('1,000')).toBe('Quantity must be a number');
     expect(fields('0.00000000001')).toBe('Quantity has more than 10 decimals');
     expect(fields('1000000000000000000')).toBe('Quantity is too large');
+    expect(fields('0.0')).toBe('Quantity must be greater than 0');
+    expect(fields('1.50000000000')).toBeNull();
+    expect(fields('0001000000000000000000.5')).toBe('Quantity is too large');
+    const largest = validateActivity(draft({ quantity: '000999999999999999999.99999999990' }), { today });
+    expect(largest.ok && largest.activity.quantity).toBe('999999999999999999.9999999999');
     const fee = validateActivity(draft({ fee: '-0.5' }), { today });
     expect(fee.ok === false && fee.fields.fee).toBe('Fee must be a number');
   });
@@ -105,5 +111,26 @@ describe('validateActivity', () => {
       fields: { note: 'Note is too long (500 characters at most)' },
     });
     expect(validateActivity(draft({ currency: 'GBP', symbol: 'CRYPTO:BTC' }), { today }).ok).toBe(true);
+  });
+});
+
+describe('shortestDecimal', () => {
+  it("spells a plain decimal as Decimal's toFixed() does", () => {
+    const vectors: [string, string][] = [
+      ['012.50', '12.5'],
+      ['.5', '0.5'],
+      ['3.', '3'],
+      ['0.000', '0'],
+      ['000', '0'],
+      ['0', '0'],
+      ['10', '10'],
+      ['100.0000000000', '100'],
+      ['0.0000000001', '0.0000000001'],
+      ['12345678901234567890.0100', '12345678901234567890.01'],
+    ];
+    for (const [text, spelled] of vectors) {
+      expect(shortestDecimal(text)).toBe(spelled);
+      expect(new Decimal(text).toFixed()).toBe(spelled);
+    }
   });
 });

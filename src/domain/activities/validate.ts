@@ -4,7 +4,6 @@
  * not after `today`, an ISO 4217 currency, a symbol spelled as the portfolio map spells it, and a note without
  * control characters. Pure; answers every fault by field, never throws.
  */
-import { Decimal } from '../paper-trading';
 import { fromDayNumber, isIsoDate, toDayNumber } from '../calendar';
 import { isStorableLine, TICKER_PATTERN } from '../storable-text';
 import { ACTIVITY_FIELD_RULES, ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, type ActivityDraft } from './activity';
@@ -15,7 +14,7 @@ export const ACTIVITY_LIMITS = {
   noteMaxLength: 500,
   /** Digits after the point of every number (the columns are numeric(28, 10)). */
   maxDecimals: 10,
-  /** Digits before the point. */
+  /** Digits before the point (without leading zeros): every number is below 10^18. */
   maxWholeDigits: 18,
   /** The oldest date a history may start on. */
   earliestDate: '1900-01-01',
@@ -48,7 +47,6 @@ export const ACTIVITY_MESSAGES = {
     `${ACTIVITY_FIELD_LABELS[field]} does not apply to ${ACTIVITY_TYPE_LABELS[type].toLowerCase()}: leave it empty`,
   notANumber: (field: ActivityField) => `${ACTIVITY_FIELD_LABELS[field]} must be a number`,
   notPositive: (field: ActivityField) => `${ACTIVITY_FIELD_LABELS[field]} must be greater than 0`,
-  feeNegative: 'Fee cannot be negative',
   tooManyDecimals: (field: ActivityField) =>
     `${ACTIVITY_FIELD_LABELS[field]} has more than ${ACTIVITY_LIMITS.maxDecimals} decimals`,
   tooLarge: (field: ActivityField) => `${ACTIVITY_FIELD_LABELS[field]} is too large`,
@@ -79,20 +77,44 @@ export function normalizeActivitySymbol(symbol: string): string {
   return symbol.trim().toUpperCase();
 }
 
+const spelled = ({ whole, fraction }: { whole: string; fraction: string }) =>
+  `${whole === '' ? '0' : whole}${fraction === '' ? '' : `.${fraction}`}`;
+
+/**
+ * A plain decimal (DECIMAL_TEXT: digits and at most one point) in its shortest spelling, as Decimal's toFixed()
+ * writes it (`012.50` -> `12.5`, `.5` -> `0.5`, `3.` -> `3`, `0.000` -> `0`), read as text: an import checks and
+ * compares tens of thousands of numbers, and a Decimal made for each costs most of that.
+ */
+export function shortestDecimal(text: string): string {
+  return spelled(decimalParts(text));
+}
+
+/** The digits before the point without leading zeros, and after it without trailing zeros. */
+function decimalParts(text: string): { whole: string; fraction: string } {
+  const point = text.indexOf('.');
+  let start = 0;
+  const wholeEnd = point < 0 ? text.length : point;
+  while (start < wholeEnd && text.charCodeAt(start) === 48) start++;
+  let end = text.length;
+  if (point >= 0) while (end > point + 1 && text.charCodeAt(end - 1) === 48) end--;
+  return {
+    whole: text.slice(start, wholeEnd),
+    fraction: point < 0 || end === point + 1 ? '' : text.slice(point + 1, end),
+  };
+}
+
 function checkNumber(field: ActivityNumberField, raw: string): string | { error: string } {
   const text = raw.trim();
+  // No sign: a fee (which may be 0, a commission-free trade) is never negative, every other number is positive.
   if (!DECIMAL_TEXT.test(text)) return { error: ACTIVITY_MESSAGES.notANumber(field) };
-  const value = new Decimal(text);
-  if (value.decimalPlaces() > ACTIVITY_LIMITS.maxDecimals)
+  const parts = decimalParts(text);
+  const { whole, fraction } = parts;
+  if (fraction.length > ACTIVITY_LIMITS.maxDecimals)
     return { error: ACTIVITY_MESSAGES.tooManyDecimals(field) };
-  if (value.gte(new Decimal(10).pow(ACTIVITY_LIMITS.maxWholeDigits)))
-    return { error: ACTIVITY_MESSAGES.tooLarge(field) };
-  // A fee may be 0 (a commission-free trade); every other number is a quantity or an amount of something.
-  if (field === 'fee' ? value.isNegative() : value.lte(0)) {
-    return { error: field === 'fee' ? ACTIVITY_MESSAGES.feeNegative : ACTIVITY_MESSAGES.notPositive(field) };
-  }
-  // toFixed(): plain digits whatever the size (toString writes 1e-8).
-  return value.toFixed();
+  if (whole.length > ACTIVITY_LIMITS.maxWholeDigits) return { error: ACTIVITY_MESSAGES.tooLarge(field) };
+  if (field !== 'fee' && whole === '' && fraction === '')
+    return { error: ACTIVITY_MESSAGES.notPositive(field) };
+  return spelled(parts);
 }
 
 /**

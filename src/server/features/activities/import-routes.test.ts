@@ -125,6 +125,16 @@ describe('POST /api/activities/import/preview, then confirm', () => {
       fileName: SCHWAB,
       line: 3,
     });
+    // Saved as previewed, field by field; entered in the file's order (newest first within a day: later line first).
+    const asPreviewed = saved.map(({ source, id: _id, portfolio: _portfolio, ...fields }) => ({
+      line: source.kind === 'import' ? source.line : 0,
+      ...fields,
+    }));
+    expect([...asPreviewed].sort((a, b) => a.line - b.line)).toEqual(first.rows);
+    for (const [i, activity] of asPreviewed.entries()) {
+      const next = asPreviewed[i + 1];
+      if (next?.date === activity.date) expect(activity.line).toBeGreaterThan(next.line);
+    }
     const positions = await holdings(user);
 
     // A second confirmation says so; the same file again is all duplicates and adds nothing.

@@ -27,11 +27,10 @@ import {
 } from '../../../contracts/activity-imports';
 import { AppError } from '../../../contracts/errors';
 import type { ActivityDraft } from '../../../domain/activities/activity';
-import { validateActivity } from '../../../domain/activities/validate';
+import { shortestDecimal, validateActivity } from '../../../domain/activities/validate';
 import type { ColumnMapping } from '../../../domain/activity-import/column-mapper';
 import type { ImportedActivity, ImportLineIssue } from '../../../domain/activity-import/format';
 import { IMPORT_REFUSALS, readActivityFile, type ActivityFileRead } from '../../../domain/activity-import';
-import { Decimal } from '../../../domain/paper-trading';
 import { keyOf, mapStoreOf, numberOf } from './portfolio-refs';
 import {
   deleteImport,
@@ -43,13 +42,11 @@ import {
   markConfirmed,
   saveMapping,
 } from './import-repository';
-import { findPortfolio, insertActivities, listHistory, type NewActivityRow } from './repository';
+import { findPortfolio, insertActivityColumns, listHistory, type NewActivityRow } from './repository';
 import { latestToday, openHistory, withHistory, writableRef, type UserRequest } from './service';
 
 /** A header longer than this (a file whose first row is one huge cell) is not remembered. */
 const MAX_REMEMBERED_HEADER_KEY = 20_000;
-/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters a statement. */
-const INSERT_CHUNK = 2_000;
 
 export interface UploadedFile {
   fileName: string;
@@ -63,7 +60,8 @@ type Comparable = Pick<
   'date' | 'symbol' | 'quantity' | 'price' | 'fee' | 'amount' | 'currency'
 > & { type: string };
 
-const decimalKey = (value: string | null) => (value === null ? '' : new Decimal(value).toFixed());
+/** Numbers by value: a stored one reads `12.5000000000`, a checked one `12.5`. */
+const decimalKey = (value: string | null) => (value === null ? '' : shortestDecimal(value));
 
 /** What makes two activities the same for an import: every field but the note, numbers by value. */
 function duplicateKey(row: Comparable): string {
@@ -248,9 +246,7 @@ export async function confirmImport(
       fileName: staged.fileName,
       line,
     }));
-    for (let at = 0; at < values.length; at += INSERT_CHUNK) {
-      await insertActivities(tx, portfolio.id, values.slice(at, at + INSERT_CHUNK));
-    }
+    await insertActivityColumns(tx, portfolio.id, values);
     await markConfirmed(tx, importId, options.now());
     return { imported: fresh.length, duplicates: duplicates.length };
   });

@@ -1,5 +1,5 @@
 /** Every query of the activity ledger (`activity_portfolio`, `activity`). */
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ActivityType } from '../../../domain/activities/activity';
 import type { CostBasisMethod } from '../../../domain/activities/ledger';
 import type { Executor, Transaction } from '../../db/client';
@@ -69,13 +69,42 @@ export async function updateCostBasisMethod(
   await tx.update(activityPortfolio).set({ costBasisMethod: method }).where(eq(activityPortfolio.id, id));
 }
 
-/** A portfolio's whole history, in entry order (the replay sorts it). */
-export function listHistory(db: Executor, portfolioId: string): Promise<ActivityRow[]> {
+/** A portfolio's whole history (or only the activities of `symbols`), in entry order (the replay sorts it). */
+export function listHistory(
+  db: Executor,
+  portfolioId: string,
+  symbols?: readonly string[],
+): Promise<ActivityRow[]> {
   return db
     .select()
     .from(activity)
-    .where(eq(activity.portfolioId, portfolioId))
+    .where(
+      and(
+        eq(activity.portfolioId, portfolioId),
+        symbols ? inArray(activity.symbol, [...symbols]) : undefined,
+      ),
+    )
     .orderBy(asc(activity.sequence));
+}
+
+/**
+ * Per symbol of the history (and one row, symbol null, for its activities without one): the quantity its share
+ * moves add up to (buys and transfers in less sales and transfers out, exact), and whether it was split (a split
+ * rounds each lot: only a replay knows the quantity after it). No row: no history.
+ */
+export function sumShareMoves(
+  db: Executor,
+  portfolioId: string,
+): Promise<{ symbol: string | null; quantity: string; split: boolean }[]> {
+  return db
+    .select({
+      symbol: activity.symbol,
+      quantity: sql<string>`coalesce(sum(case when ${activity.type} in ('buy', 'transfer_in') then ${activity.quantity} when ${activity.type} in ('sell', 'transfer_out') then -${activity.quantity} end), 0)::text`,
+      split: sql<boolean>`bool_or(${activity.type} = 'split')`,
+    })
+    .from(activity)
+    .where(eq(activity.portfolioId, portfolioId))
+    .groupBy(activity.symbol);
 }
 
 export interface ActivityFilter {
@@ -124,6 +153,36 @@ export function insertActivities(
     .insert(activity)
     .values(rows.map((row) => ({ ...row, portfolioId })))
     .returning();
+}
+
+/**
+ * Saves many activities (an import's) in ONE statement, each column sent as one array: no limit of parameters a
+ * statement, one plan, no row sent back. Their entry order (`sequence`) is the order of `rows`.
+ */
+export async function insertActivityColumns(
+  tx: Transaction,
+  portfolioId: string,
+  rows: readonly NewActivityRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const column = (pick: (row: NewActivityRow) => string | number | null | undefined) =>
+    sql.param(rows.map((row) => pick(row) ?? null));
+  await tx.execute(sql`
+    insert into ${activity} (portfolio_id, type, date, symbol, quantity, price, fee, amount, currency, note,
+      source, import_id, file_name, line)
+    select ${portfolioId}::uuid, type, date, symbol, quantity, price, fee, amount, currency, note, source, import_id,
+      file_name, line
+    from unnest(
+      ${column((row) => row.type)}::text[], ${column((row) => row.date)}::date[],
+      ${column((row) => row.symbol)}::text[], ${column((row) => row.quantity)}::numeric[],
+      ${column((row) => row.price)}::numeric[], ${column((row) => row.fee)}::numeric[],
+      ${column((row) => row.amount)}::numeric[], ${column((row) => row.currency)}::text[],
+      ${column((row) => row.note)}::text[], ${column((row) => row.source)}::text[],
+      ${column((row) => row.importId)}::uuid[], ${column((row) => row.fileName)}::text[],
+      ${column((row) => row.line)}::integer[]
+    ) with ordinality as added (type, date, symbol, quantity, price, fee, amount, currency, note, source, import_id,
+      file_name, line, position)
+    order by position`);
 }
 
 /** The user's activity `id` with its portfolio's key, or undefined when it is not theirs. */

@@ -342,6 +342,20 @@ describe('the saved portfolio: its map and its history in step', () => {
     expect(await savedMap(user)).toEqual({ VTI: 1 });
   });
 
+  it('reads a split position by its lots when it checks the map, and records only what the map changed', async () => {
+    const user = await signUpUser(t.app);
+    await add(user, buy('AAPL', 3, 100, '2024-02-01'));
+    await add(user, { type: 'split', symbol: 'AAPL', quantity: 2.5, date: '2024-03-01' });
+    await add(user, sell('AAPL', 1.5, 50, '2024-03-02'));
+    await add(user, buy('VTI', 5, 200, '2024-03-03'));
+    expect(await savedMap(user)).toEqual({ AAPL: 6, VTI: 5 });
+    expect((await list(user, 'portfolio=me')).activities).toHaveLength(4);
+    await saveMap(user, { AAPL: 6, VTI: 6 });
+    const { activities } = await list(user, 'portfolio=me&type=transfer_in');
+    expect(activities.map((a) => [a.symbol, a.quantity, a.source.kind])).toEqual([['VTI', 1, 'map-edit']]);
+    expect(await savedMap(user)).toEqual({ AAPL: 6, VTI: 6 });
+  });
+
   it('pages newest first by a cursor, filtered by type, symbol and dates', async () => {
     const user = await signUpUser(t.app);
     const total = ACTIVITY_PAGE_SIZE + 5;

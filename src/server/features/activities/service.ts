@@ -41,6 +41,7 @@ import {
 import { planPositionsFile } from '../../../domain/activities/positions-file';
 import { validateActivity } from '../../../domain/activities/validate';
 import { isIsoDate, utcDateOf } from '../../../domain/calendar';
+import { decodeCursor, pageOf } from './page-cursor';
 import { Decimal } from '../../../domain/paper-trading';
 import type { Database, Transaction } from '../../db/client';
 import type { MarketDataService } from '../market-data/service';
@@ -69,6 +70,7 @@ import {
   listHistory,
   listPage,
   lockPortfolio,
+  sumShareMoves,
   updateActivity as updateActivityRow,
   updateCostBasisMethod,
   type ActivityFilter,
@@ -416,32 +418,36 @@ async function syncedPortfolio(
   const map = await store.read(options.db);
   const portfolio = await findPortfolio(options.db, options.user.id, keyOf(options.ref));
   if (portfolio && map) {
-    const history = await listHistory(options.db, portfolio.id);
-    const ledger =
-      history.length > 0 ? replayOrThrow(history.map(toLedgerActivity), portfolio.costBasisMethod) : null;
+    const derived = await derivedMapOf(options.db, portfolio);
     // Only when the map was changed elsewhere: record it (a write, under the lock, like any change).
-    if (ledger && !sameMap(map.holdings, mapOfLedger(ledger)))
-      await withHistory(options, async () => undefined);
+    if (derived && !sameMap(map.holdings, derived)) await withHistory(options, async () => undefined);
   }
   return { portfolio, map };
 }
 
-interface Cursor {
-  date: string;
-  sequence: number;
-}
-
-function encodeCursor(row: { date: string; sequence: number }): string {
-  return Buffer.from(`${row.date}|${row.sequence}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): Cursor | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  const [date = '', sequence = ''] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!isIsoDate(date) || !/^\d{1,15}$/.test(sequence)) {
-    throw new AppError('VALIDATION_ERROR', M.cursorInvalid, { fields: { cursor: M.cursorInvalid } });
+/**
+ * The map the history derives (undefined: no history), without reading the history whole: a read checks it
+ * each time, so a page costs what the page holds, not what the history does. The quantities are sums in the
+ * database; only the symbols that were split are replayed, from their own activities.
+ */
+async function derivedMapOf(
+  db: Database,
+  portfolio: PortfolioRow,
+): Promise<Record<string, number> | undefined> {
+  const sums = await sumShareMoves(db, portfolio.id);
+  if (sums.length === 0) return undefined;
+  const derived: Record<string, number> = {};
+  const split: string[] = [];
+  for (const { symbol, quantity, split: wasSplit } of sums) {
+    if (symbol === null) continue;
+    if (wasSplit) split.push(symbol);
+    else if (new Decimal(quantity).gt(0)) derived[symbol] = new Decimal(quantity).toNumber();
   }
-  return { date, sequence: Number(sequence) };
+  if (split.length > 0) {
+    const rows = await listHistory(db, portfolio.id, split);
+    Object.assign(derived, mapOfLedger(replayOrThrow(rows.map(toLedgerActivity), portfolio.costBasisMethod)));
+  }
+  return derived;
 }
 
 function checkDates(filter: ActivityFilter): void {
@@ -480,16 +486,6 @@ export async function listActivities(
   if (!portfolio) return { activities: [], nextCursor: null };
   const rows = await listPage(options.db, portfolio.id, options.filter, after, ACTIVITY_PAGE_SIZE + 1);
   return pageOf(rows.map((row) => ({ cursor: row, activity: toActivity(row, key) })));
-}
-
-/** A page from up to PAGE_SIZE + 1 items: the extra one only says there is a next page. */
-function pageOf(items: { cursor: Cursor; activity: Activity }[]): ActivityListResponse {
-  const page = items.slice(0, ACTIVITY_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    activities: page.map((item) => item.activity),
-    nextCursor: items.length > ACTIVITY_PAGE_SIZE && last ? encodeCursor(last.cursor) : null,
-  };
 }
 
 const money = (value: Decimal | null) => (value === null ? null : value.toDecimalPlaces(2).toNumber());
