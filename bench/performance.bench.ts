@@ -54,7 +54,8 @@ function buildInput() {
     const price = ((closes.get(symbol) as DailySeries).values[dayIndex] as number).toFixed(4);
     const quantity = held.get(symbol) ?? 0;
     const roll = random();
-    if (i % 20 === 0) push({ ...base, type: 'deposit', date, amount: '20000', currency: i % 40 ? 'USD' : 'EUR' });
+    if (i % 20 === 0)
+      push({ ...base, type: 'deposit', date, amount: '20000', currency: i % 40 ? 'USD' : 'EUR' });
     else if (roll < 0.5 || quantity < 2) {
       const bought = 1 + Math.floor(random() * 20);
       push({ ...base, type: 'buy', date, symbol, quantity: String(bought), price, fee: '1', currency });
@@ -63,7 +64,8 @@ function buildInput() {
       const sold = 1 + Math.floor(random() * (quantity - 1));
       push({ ...base, type: 'sell', date, symbol, quantity: String(sold), price, fee: '1', currency });
       held.set(symbol, quantity - sold);
-    } else if (roll < 0.97) push({ ...base, type: 'dividend', date, symbol, amount: (random() * 30).toFixed(2), currency });
+    } else if (roll < 0.97)
+      push({ ...base, type: 'dividend', date, symbol, amount: (random() * 30).toFixed(2), currency });
     else push({ ...base, type: 'fee', date, amount: '2.5', currency });
   }
   return {

@@ -73,7 +73,10 @@ function countSignChanges(amounts: readonly number[]): number {
  * bracket, or does not halve the value, bisects instead). The scan also counts the roots: with more than one sign
  * change in the flows there can be several rates, and then the answer is NOT_UNIQUE rather than one of them.
  */
-export function solveMoneyWeightedReturn(flows: readonly DatedAmount[], endDay?: number): MoneyWeightedOutcome {
+export function solveMoneyWeightedReturn(
+  flows: readonly DatedAmount[],
+  endDay?: number,
+): MoneyWeightedOutcome {
   const merged = mergeByDay(flows);
   const first = merged[0];
   const last = merged.at(-1);

@@ -114,7 +114,9 @@ export function computePerformance(
       firstActivity = activity.date;
   }
   const resolved = requests.map((request) => resolvePeriod(request, input.asOf, firstActivity || input.asOf));
-  const boundaries = resolved.flatMap((outcome) => (outcome.ok ? [outcome.period.start, outcome.period.end] : []));
+  const boundaries = resolved.flatMap((outcome) =>
+    outcome.ok ? [outcome.period.start, outcome.period.end] : [],
+  );
   const valuation = valueHistoryDaily(input, boundaries);
   if (!valuation.ok) return valuation;
   const { history } = valuation;
@@ -154,7 +156,9 @@ function measurePeriod(
       cash: history.cash ? (history.cash[day] as number) : null,
       twrIndex: (history.twrIndex[day] as number) / (history.twrIndex[start] as number),
       benchmarkIndex:
-        benchmarkCloses && !Number.isNaN(benchmarkStart) ? (benchmarkCloses[day] as number) / benchmarkStart : null,
+        benchmarkCloses && !Number.isNaN(benchmarkStart)
+          ? (benchmarkCloses[day] as number) / benchmarkStart
+          : null,
     });
   }
   const startSnapshot = history.snapshots.get(period.start) as ExactSnapshot;
@@ -182,7 +186,12 @@ function measurePeriod(
  * The investor's flows of a period (day numbers): the start value put in at the start, each day's net external
  * flow (in negative, out positive), and `endValue` taken out at the end.
  */
-function investorFlows(history: ValuationHistory, start: number, end: number, endValue: number): DatedAmount[] {
+function investorFlows(
+  history: ValuationHistory,
+  start: number,
+  end: number,
+  endValue: number,
+): DatedAmount[] {
   const firstDay = toDayNumber(history.dates[0] as string);
   const flows: DatedAmount[] = [{ day: start + firstDay, amount: -(history.value[start] as number) }];
   for (let day = start + 1; day <= end; day++) {
@@ -193,7 +202,11 @@ function investorFlows(history: ValuationHistory, start: number, end: number, en
   return flows;
 }
 
-function moneyWeightedAnswer(flows: readonly DatedAmount[], startDay: number, endDay: number): MoneyWeightedAnswer {
+function moneyWeightedAnswer(
+  flows: readonly DatedAmount[],
+  startDay: number,
+  endDay: number,
+): MoneyWeightedAnswer {
   const outcome = solveMoneyWeightedReturn(flows, endDay);
   if (!outcome.ok) return { periodReturn: null, annualized: null, unavailable: outcome.reason };
   // Over the days from the first money in (the period's start unless it held nothing then).
@@ -236,8 +249,7 @@ function breakDownChange(start: ExactSnapshot, end: ExactSnapshot): ValueBreakdo
   };
   const change = toMoney(end.value) - toMoney(start.value);
   const flows = toMoney(end.flows - start.flows);
-  const price =
-    change - flows - parts.currency - parts.dividends - parts.interest - parts.fees - parts.taxes;
+  const price = change - flows - parts.currency - parts.dividends - parts.interest - parts.fees - parts.taxes;
   const unrealized = price + parts.currency + parts.tradeFees - parts.realized;
   return {
     price: moneyOf(price),

@@ -25,7 +25,12 @@ describe('resolvePeriod', () => {
       MAX: '2020-06-09',
     });
     for (const range of PERIOD_RANGES) {
-      expect(startOf(range)).toMatchObject({ range, end: AS_OF, startsBeforeHistory: false, endsAfterAsOf: false });
+      expect(startOf(range)).toMatchObject({
+        range,
+        end: AS_OF,
+        startsBeforeHistory: false,
+        endsAfterAsOf: false,
+      });
     }
   });
 
@@ -45,14 +50,22 @@ describe('resolvePeriod', () => {
   });
 
   it('resolves from–to dates, ending on asOf when asked past it', () => {
-    expect(resolvePeriod({ range: 'CUSTOM', from: '2025-01-01', to: '2027-01-01' }, AS_OF, FIRST_ACTIVITY)).toEqual({
+    expect(
+      resolvePeriod({ range: 'CUSTOM', from: '2025-01-01', to: '2027-01-01' }, AS_OF, FIRST_ACTIVITY),
+    ).toEqual({
       ok: true,
-      period: { range: 'CUSTOM', start: '2024-12-31', end: AS_OF, startsBeforeHistory: false, endsAfterAsOf: true },
+      period: {
+        range: 'CUSTOM',
+        start: '2024-12-31',
+        end: AS_OF,
+        startsBeforeHistory: false,
+        endsAfterAsOf: true,
+      },
     });
     // One day: from its eve to itself.
-    expect(resolvePeriod({ range: 'CUSTOM', from: '2025-03-03', to: '2025-03-03' }, AS_OF, FIRST_ACTIVITY)).toMatchObject(
-      { ok: true, period: { start: '2025-03-02', end: '2025-03-03' } },
-    );
+    expect(
+      resolvePeriod({ range: 'CUSTOM', from: '2025-03-03', to: '2025-03-03' }, AS_OF, FIRST_ACTIVITY),
+    ).toMatchObject({ ok: true, period: { start: '2025-03-02', end: '2025-03-03' } });
   });
 
   it('refuses dates out of order, a start after asOf, bad dates, and a period before the history', () => {

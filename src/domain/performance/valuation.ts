@@ -9,9 +9,16 @@
  * activity's amount), base money at 30 (local money × rate). A close or rate is a number from the vendor; its
  * exact value is its decimal text at 10 decimals.
  */
+import type { ActivityType } from '../activities/activity';
 import type { LedgerActivity } from '../activities/ledger';
-import { compareActivities } from '../activities/ledger';
-import { divideRounded, MONEY_DECIMALS, QUANTITY_DECIMALS, QUANTITY_UNIT, scaled } from '../activities/ledger-numbers';
+import { replayOrder } from '../activities/ledger';
+import {
+  divideRounded,
+  MONEY_DECIMALS,
+  QUANTITY_DECIMALS,
+  QUANTITY_UNIT,
+  scaled,
+} from '../activities/ledger-numbers';
 import { dayOfWeek, fromDayNumber, toDayNumber } from '../calendar';
 
 /** A daily series, dates ascending (`YYYY-MM-DD`): closes of a symbol, or base-currency units per unit of a currency. */
@@ -78,7 +85,10 @@ export interface ValuationHistory {
   dates: string[];
   /** At each day's end, in the base currency. */
   value: Float64Array;
-  /** External flows of the day: in (counted at its start) and out (at its end), both positive. */
+  /**
+   * External flows of the day: those counted at its start (deposits, buys and transfers in: positive) and those
+   * counted at its end, as money out (positive; a fee paid from outside is negative).
+   */
   inflow: Float64Array;
   outflow: Float64Array;
   /** The sum of external flows up to the day's end. */
@@ -100,8 +110,20 @@ export type ValuationOutcome =
     };
 
 const RATE_DECIMALS = 10;
-const BASE_MONEY_UNIT = 1e30;
-const LOCAL_MONEY_UNIT = 1e20;
+const TEN_TO_THE_10 = 10n ** 10n;
+const TEN_TO_THE_20 = 10n ** 20n;
+/**
+ * Money as a number, cut at the 10th decimal first (a bigint division): a round amount stays round, where
+ * Number(10^33) / 1e30 need not be exactly 1000.
+ */
+const baseMoneyNumber = (value: bigint) => Number(value / TEN_TO_THE_20) / 1e10;
+const localMoneyNumber = (value: bigint) => Number(value / TEN_TO_THE_10) / 1e10;
+/**
+ * Money that comes in to be invested counts at the start of its day (it earns the day's return); everything else
+ * at its end: money taken out, income paid out, and a fee or tax paid from outside (an outflow below zero: it
+ * lowers the day's return, and is no return at all on a day with nothing invested, rather than a loss of all).
+ */
+const FLOWS_AT_DAY_START: ReadonlySet<ActivityType> = new Set(['deposit', 'buy', 'transfer_in']);
 /** A day whose value before it plus its inflows is below this (a millionth of a unit) has a return of 0. */
 const NOTHING_INVESTED = 1e-6;
 
@@ -135,36 +157,29 @@ export function layOnDays(series: DailySeries | undefined, dates: readonly strin
 /** A number's exact value at 10 decimals (its decimal text, cut there). */
 const exactAt10 = (value: number) => scaled(value.toFixed(RATE_DECIMALS), RATE_DECIMALS);
 
-/** Runs of gaps per subject, extended weekday by weekday. */
-class GapRecorder {
-  readonly closed: PriceGap[] = [];
-  private readonly open = new Map<string, PriceGap>();
-
-  /** Records that `subject` had a value of kind `kind` ('own' ends its run) on a weekday. */
-  note(subject: string, kind: PriceGap['kind'] | 'own', date: string): void {
-    const run = this.open.get(subject);
-    if (run && run.kind === kind) {
-      run.to = date;
-      return;
-    }
-    if (run) this.end(subject);
-    if (kind !== 'own') this.open.set(subject, { subject, kind, from: date, to: date });
-  }
-
-  end(subject: string): void {
-    const run = this.open.get(subject);
-    if (!run) return;
-    this.closed.push(run);
-    this.open.delete(subject);
-  }
-
-  finish(): PriceGap[] {
-    for (const subject of [...this.open.keys()]) this.end(subject);
-    return this.closed.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.subject < b.subject ? -1 : 1));
-  }
+/** Something whose value can have gaps: a held symbol, or a currency for its rate. */
+interface GapSubject {
+  /** The run of gaps it is in, if any. */
+  gap: PriceGap | null;
 }
 
-interface Holding {
+/** Records the kind of value `subject` had on a weekday: extends its run, or ends it and starts another. */
+function noteGap(
+  subject: GapSubject,
+  name: string,
+  kind: PriceGap['kind'] | 'own',
+  date: string,
+  gaps: PriceGap[],
+): void {
+  if (subject.gap?.kind === kind) {
+    subject.gap.to = date;
+    return;
+  }
+  subject.gap = kind === 'own' ? null : { subject: name, kind, from: date, to: date };
+  if (subject.gap) gaps.push(subject.gap);
+}
+
+interface Holding extends GapSubject {
   symbol: string;
   currency: Book;
   closes: DayTable | null;
@@ -175,7 +190,7 @@ interface Holding {
   lastTradePrice: number;
 }
 
-interface Book {
+interface Book extends GapSubject {
   currency: string;
   /** Null for the base currency (rate 1). */
   rates: DayTable | null;
@@ -203,7 +218,7 @@ function priceNumberOf(holding: Holding, day: number): number {
 }
 
 function priceKindOf(holding: Holding, day: number): PriceGap['kind'] | 'own' {
-  if (holding.closes && !Number.isNaN(holding.closes.values[day] as number))
+  if (holding.closes && !Number.isNaN(holding.closes.values[day]))
     return holding.closes.own[day] ? 'own' : 'carried';
   if (!Number.isNaN(holding.lastTradePrice)) return 'tradePrice';
   return holding.closes && !Number.isNaN(holding.closes.first) ? 'backfilled' : 'unpriced';
@@ -211,7 +226,7 @@ function priceKindOf(holding: Holding, day: number): PriceGap['kind'] | 'own' {
 
 function rateKindOf(book: Book, day: number): PriceGap['kind'] | 'own' {
   if (!book.rates) return 'own';
-  if (Number.isNaN(book.rates.values[day] as number)) return 'backfilled';
+  if (Number.isNaN(book.rates.values[day])) return 'backfilled';
   return book.rates.own[day] ? 'own' : 'carried';
 }
 
@@ -220,8 +235,14 @@ function rateKindOf(book: Book, day: number): PriceGap['kind'] | 'own' {
  * they are ignored). Refuses a currency without any rate, a sale of more than is held, or one symbol in two
  * currencies, naming them.
  */
-export function valueHistoryDaily(input: PerformanceInput, snapshotDates: readonly string[]): ValuationOutcome {
-  const activities = input.activities.filter((activity) => activity.date <= input.asOf).sort(compareActivities);
+export function valueHistoryDaily(
+  input: PerformanceInput,
+  snapshotDates: readonly string[],
+): ValuationOutcome {
+  // The ledger's order, by its index sort (a comparison sort on dates as text costs several times more).
+  const activities = replayOrder(input.activities)
+    .order.map((index) => input.activities[index] as LedgerActivity)
+    .filter((activity) => activity.date <= input.asOf);
   const firstActivity = activities[0];
   if (!firstActivity) {
     return { ok: false, code: 'NO_HISTORY', message: `No activity on or before ${input.asOf}.` };
@@ -253,9 +274,11 @@ export function valueHistoryDaily(input: PerformanceInput, snapshotDates: readon
       localFlows: 0n,
       baseFlows: 0n,
       isHeld: false,
+      gap: null,
     });
   }
-  const cashBooks = [...books.values()].filter((book) => book.hasCash);
+  const bookList = [...books.values()];
+  const cashBooks = bookList.filter((book) => book.hasCash);
   const holdings = new Map<string, Holding>();
   const snapshotDays = new Set(snapshotDates);
 
@@ -266,62 +289,66 @@ export function valueHistoryDaily(input: PerformanceInput, snapshotDates: readon
   const cash = cashBooks.length > 0 ? new Float64Array(dayCount) : null;
   const twrIndex = new Float64Array(dayCount);
   const snapshots = new Map<string, ExactSnapshot>();
-  const gaps = new GapRecorder();
+  const gaps: PriceGap[] = [];
   const totals = { flows: 0n, dividends: 0n, interest: 0n, fees: 0n, tradeFees: 0n, taxes: 0n, realized: 0n };
 
   let next = 0;
+  let invested = 0;
   for (let day = 0; day < dayCount; day++) {
     const date = dates[day] as string;
+    const firstOfDay = next;
     for (; next < activities.length && (activities[next] as LedgerActivity).date === date; next++) {
       const activity = activities[next] as LedgerActivity;
       const book = books.get(activity.currency) as Book;
-      const rate = book.rates ? exactAt10(rateNumberOf(book, day)) : 10n ** BigInt(RATE_DECIMALS);
+      const rate = book.rates ? exactAt10(rateNumberOf(book, day)) : TEN_TO_THE_10;
       const applied = applyActivity(activity, book, rate, day, holdings, input.closes, dates, totals);
       if (typeof applied !== 'bigint') return { ok: false, ...applied };
-      // The activity's external flow, positive in: counted at the day's start when in, at its end when out.
-      const flow = Number(applied) / BASE_MONEY_UNIT;
-      if (flow > 0) inflow[day] = (inflow[day] as number) + flow;
+      // The activity's external flow (positive in), counted at the day's start or end by what it is.
+      const flow = baseMoneyNumber(applied);
+      if (FLOWS_AT_DAY_START.has(activity.type)) inflow[day] = (inflow[day] as number) + flow;
       else outflow[day] = (outflow[day] as number) - flow;
     }
 
     const isWeekday = dayOfWeek(firstDay + day) % 6 !== 0;
     let total = 0;
-    for (const book of books.values()) book.isHeld = false;
+    for (const book of bookList) book.isHeld = false;
     for (const holding of holdings.values()) {
       if (holding.quantity === 0n) {
-        gaps.end(holding.symbol);
+        holding.gap = null;
         continue;
       }
       total += holding.quantityNumber * priceNumberOf(holding, day) * rateNumberOf(holding.currency, day);
       holding.currency.isHeld = true;
-      if (isWeekday) gaps.note(holding.symbol, priceKindOf(holding, day), date);
+      if (isWeekday && (holding.gap || !holding.closes?.own[day]))
+        noteGap(holding, holding.symbol, priceKindOf(holding, day), date, gaps);
     }
     let cashTotal = 0;
     for (const book of cashBooks) {
       if (book.cash !== 0n) book.isHeld = true;
-      cashTotal += (Number(book.cash) / LOCAL_MONEY_UNIT) * rateNumberOf(book, day);
+      cashTotal += localMoneyNumber(book.cash) * rateNumberOf(book, day);
     }
-    for (const book of books.values()) {
-      if (!book.isHeld) gaps.end(book.currency);
-      else if (isWeekday) gaps.note(book.currency, rateKindOf(book, day), date);
+    for (const book of bookList) {
+      if (!book.isHeld) book.gap = null;
+      else if (isWeekday) noteGap(book, book.currency, rateKindOf(book, day), date, gaps);
     }
     total += cashTotal;
     value[day] = total;
     if (cash) cash[day] = cashTotal;
-    netInvested[day] = Number(totals.flows) / BASE_MONEY_UNIT;
+    if (next !== firstOfDay) invested = baseMoneyNumber(totals.flows);
+    netInvested[day] = invested;
     if (day === 0) twrIndex[0] = 1;
     else {
       // Inflows at the start of the day, outflows at its end (Portfolio Performance's convention).
-      const invested = (value[day - 1] as number) + (inflow[day] as number);
+      const atStart = (value[day - 1] as number) + (inflow[day] as number);
       const dailyReturn =
-        Math.abs(invested) < NOTHING_INVESTED ? 0 : (total + (outflow[day] as number)) / invested - 1;
+        Math.abs(atStart) < NOTHING_INVESTED ? 0 : (total + (outflow[day] as number)) / atStart - 1;
       twrIndex[day] = (twrIndex[day - 1] as number) * (1 + dailyReturn);
     }
     if (snapshotDays.has(date)) snapshots.set(date, snapshotOf(day, holdings, books, totals));
   }
   return {
     ok: true,
-    history: { dates, value, inflow, outflow, netInvested, cash, twrIndex, snapshots, gaps: gaps.finish() },
+    history: { dates, value, inflow, outflow, netInvested, cash, twrIndex, snapshots, gaps },
   };
 }
 
@@ -342,7 +369,7 @@ function snapshotOf(
   let value = 0n;
   const currencies: CurrencySnapshot[] = [];
   for (const [book, exposure] of exposures) {
-    const rate = book.rates ? exactAt10(rateNumberOf(book, day)) : 10n ** BigInt(RATE_DECIMALS);
+    const rate = book.rates ? exactAt10(rateNumberOf(book, day)) : TEN_TO_THE_10;
     value += exposure * rate;
     currencies.push({
       currency: book.currency,
@@ -383,50 +410,25 @@ function applyActivity(
 ): bigint | Refusal {
   const amount = activity.amount === null ? 0n : scaled(activity.amount, MONEY_DECIMALS);
   const fee = activity.fee === null ? 0n : scaled(activity.fee, MONEY_DECIMALS);
-  /** Moves local money into (positive) or out of the currency's exposure, other than by a price change. */
-  const enter = (local: bigint) => {
-    book.localFlows += local;
-    book.baseFlows += local * rate;
-  };
-  /** Cash of the activity: into the recorded cash, or else across the portfolio's edge (a flow the other way). */
-  let flow = 0n;
-  const settle = (local: bigint) => {
-    if (book.hasCash) book.cash += local;
-    else flow -= local * rate;
-  };
-  const payFee = (paid: bigint, isTradeFee: boolean) => {
-    totals.fees -= paid * rate;
-    if (isTradeFee) totals.tradeFees -= paid * rate;
-    settle(-paid);
-    if (book.hasCash) enter(-paid);
-  };
   switch (activity.type) {
     case 'deposit':
     case 'withdrawal': {
       const signed = activity.type === 'deposit' ? amount : -amount;
       book.cash += signed;
-      enter(signed);
-      flow += signed * rate;
-      totals.flows += flow;
-      return flow;
+      return settle(book, rate, totals, 0n, signed, signed * rate);
     }
     case 'dividend':
+      totals.dividends += amount * rate;
+      return settle(book, rate, totals, amount, 0n, 0n);
     case 'interest':
-      totals[activity.type === 'dividend' ? 'dividends' : 'interest'] += amount * rate;
-      settle(amount);
-      if (book.hasCash) enter(amount);
-      totals.flows += flow;
-      return flow;
+      totals.interest += amount * rate;
+      return settle(book, rate, totals, amount, 0n, 0n);
     case 'fee':
+      totals.fees -= amount * rate;
+      return settle(book, rate, totals, -amount, 0n, 0n);
     case 'tax':
-      if (activity.type === 'fee') payFee(amount, false);
-      else {
-        totals.taxes -= amount * rate;
-        settle(-amount);
-        if (book.hasCash) enter(-amount);
-      }
-      totals.flows += flow;
-      return flow;
+      totals.taxes -= amount * rate;
+      return settle(book, rate, totals, -amount, 0n, 0n);
     default:
       break;
   }
@@ -443,6 +445,7 @@ function applyActivity(
       quantityNumber: 0,
       cost: 0n,
       lastTradePrice: Number.NaN,
+      gap: null,
     };
     holdings.set(symbol, holding);
   }
@@ -452,15 +455,12 @@ function applyActivity(
       message: `The ${activity.type.replace('_', ' ')} of ${symbol} on ${activity.date} is in ${activity.currency}, but ${symbol} is traded in ${holding.currency.currency}.`,
     };
   }
-  if (activity.price !== null && activity.type !== 'transfer_out') holding.lastTradePrice = Number(activity.price);
-  const setQuantity = (next: bigint) => {
-    holding.quantity = next;
-    holding.quantityNumber = Number(next) / Number(QUANTITY_UNIT);
-  };
+  if (activity.price !== null && activity.type !== 'transfer_out')
+    holding.lastTradePrice = Number(activity.price);
 
   if (activity.type === 'split') {
     // As the ledger: the quantity times the ratio, back to 10 decimals; the cost stays.
-    setQuantity(divideRounded(holding.quantity * quantity, QUANTITY_UNIT));
+    setQuantity(holding, divideRounded(holding.quantity * quantity, QUANTITY_UNIT));
     return 0n;
   }
   if ((activity.type === 'sell' || activity.type === 'transfer_out') && quantity > holding.quantity) {
@@ -471,30 +471,65 @@ function applyActivity(
   }
   // A trade's shares at its price; a transfer's at the day's close (a transfer moves value, its price is a cost).
   const isTrade = activity.type === 'buy' || activity.type === 'sell';
-  const gross = quantity * (isTrade ? scaled(activity.price as string, QUANTITY_DECIMALS) : exactAt10(priceNumberOf(holding, day)));
+  const gross =
+    quantity *
+    (isTrade ? scaled(activity.price as string, QUANTITY_DECIMALS) : exactAt10(priceNumberOf(holding, day)));
   const isIncoming = activity.type === 'buy' || activity.type === 'transfer_in';
   if (isIncoming) {
     holding.cost += (gross + fee) * rate;
-    setQuantity(holding.quantity + quantity);
+    setQuantity(holding, holding.quantity + quantity);
   } else {
-    const taken = quantity === holding.quantity ? holding.cost : divideRounded(holding.cost * quantity, holding.quantity);
+    const taken =
+      quantity === holding.quantity ? holding.cost : divideRounded(holding.cost * quantity, holding.quantity);
     holding.cost -= taken;
     totals.realized += (gross - fee) * rate - taken;
-    setQuantity(holding.quantity - quantity);
+    setQuantity(holding, holding.quantity - quantity);
+  }
+  if (fee !== 0n) {
+    const feeInBase = fee * rate;
+    totals.fees -= feeInBase;
+    totals.tradeFees -= feeInBase;
   }
   const signedGross = isIncoming ? gross : -gross;
-  if (isTrade) {
-    // The shares are paid from (or into) the cash, or from outside; either way they enter the exposure.
-    if (book.hasCash) book.cash -= signedGross;
-    else {
-      flow += signedGross * rate;
-      enter(signedGross);
-    }
-  } else {
-    flow += signedGross * rate;
-    enter(signedGross);
+  // A trade in a currency with recorded cash pays for its shares from the cash (or into it): nothing crosses the
+  // edge. Otherwise the shares come from outside (or go there): a flow, and local money into the exposure.
+  if (isTrade && book.hasCash) {
+    book.cash -= signedGross;
+    return settle(book, rate, totals, -fee, 0n, 0n);
   }
-  if (fee !== 0n) payFee(fee, true);
-  totals.flows += flow;
-  return flow;
+  return settle(book, rate, totals, -fee, signedGross, signedGross * rate);
+}
+
+function setQuantity(holding: Holding, quantity: bigint): void {
+  holding.quantity = quantity;
+  holding.quantityNumber = Number(quantity) / Number(QUANTITY_UNIT);
+}
+
+/**
+ * The end of an activity: `cash` (local; negative when paid) goes into the recorded cash and the exposure, or
+ * else crosses the portfolio's edge (a flow the other way); `entering` (local) enters the exposure with the
+ * external `flow` (base) it came with. Answers the activity's whole external flow (base, positive in).
+ */
+function settle(
+  book: Book,
+  rate: bigint,
+  totals: Totals,
+  cash: bigint,
+  entering: bigint,
+  flow: bigint,
+): bigint {
+  let local = entering;
+  let external = flow;
+  if (cash !== 0n) {
+    if (book.hasCash) {
+      book.cash += cash;
+      local += cash;
+    } else external -= cash * rate;
+  }
+  if (local !== 0n) {
+    book.localFlows += local;
+    book.baseFlows += local * rate;
+  }
+  totals.flows += external;
+  return external;
 }
