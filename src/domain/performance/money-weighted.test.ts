@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toDayNumber } from '../calendar';
 import { nextUniform, seedRandom } from '../market-simulator/random';
 import { solveMoneyWeightedReturn, type DatedAmount } from './money-weighted';
+import { bisectRoot } from './test-activities';
 
 const flowsOf = (rows: ReadonlyArray<readonly [string, number]>): DatedAmount[] =>
   rows.map(([date, amount]) => ({ day: toDayNumber(date), amount }));
@@ -12,17 +13,11 @@ const flowsOf = (rows: ReadonlyArray<readonly [string, number]>): DatedAmount[] 
  */
 function bisectAnnualRate(flows: readonly DatedAmount[]): number {
   const first = Math.min(...flows.map((flow) => flow.day));
-  const npv = (rate: number) =>
-    flows.reduce((sum, flow) => sum + flow.amount / (1 + rate) ** ((flow.day - first) / 365), 0);
-  let low = -0.99;
-  let high = 100;
-  const lowSign = Math.sign(npv(low));
-  for (let i = 0; i < 200; i++) {
-    const middle = (low + high) / 2;
-    if (Math.sign(npv(middle)) === lowSign) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
+  return bisectRoot(
+    (rate) => flows.reduce((sum, flow) => sum + flow.amount / (1 + rate) ** ((flow.day - first) / 365), 0),
+    -0.99,
+    100,
+  );
 }
 
 describe('solveMoneyWeightedReturn', () => {
@@ -83,35 +78,35 @@ describe('solveMoneyWeightedReturn', () => {
     expect(outcome.periodReturn).toBeCloseTo(1.21 ** 2 - 1, 10);
   });
 
-  it('says when no rate exists: no flows, one day, or every flow the same way', () => {
-    expect(solveMoneyWeightedReturn([])).toEqual({ ok: false, reason: 'NO_FLOWS' });
-    expect(
-      solveMoneyWeightedReturn([
-        { day: 5, amount: -100 },
-        { day: 5, amount: 100 },
-      ]),
-    ).toEqual({
-      ok: false,
-      reason: 'NO_FLOWS',
-    });
-    expect(
-      solveMoneyWeightedReturn([
-        { day: 0, amount: -100 },
-        { day: 9, amount: 0 },
-      ]),
-    ).toEqual({
-      ok: false,
-      reason: 'NO_FLOWS',
-    });
-    expect(
-      solveMoneyWeightedReturn([
-        { day: 0, amount: -100 },
-        { day: 9, amount: -5 },
-      ]),
-    ).toEqual({
-      ok: false,
-      reason: 'NO_SIGN_CHANGE',
-    });
+  it.each([
+    ['no flows', [], 'NO_FLOWS'],
+    [
+      'all on one day',
+      [
+        [5, -100],
+        [5, 100],
+      ],
+      'NO_FLOWS',
+    ],
+    [
+      'nothing out',
+      [
+        [0, -100],
+        [9, 0],
+      ],
+      'NO_FLOWS',
+    ],
+    [
+      'every flow in',
+      [
+        [0, -100],
+        [9, -5],
+      ],
+      'NO_SIGN_CHANGE',
+    ],
+  ] as const)('says when no rate exists: %s', (_, rows, reason) => {
+    const flows = rows.map(([day, amount]) => ({ day, amount }));
+    expect(solveMoneyWeightedReturn(flows)).toEqual({ ok: false, reason });
   });
 
   it('says when the rate is not unique (the textbook −100, +230, −132: both 10 % and 20 % a half-period)', () => {

@@ -10,7 +10,7 @@ import { addDays } from '../calendar';
 import { nextUniform, seedRandom } from '../market-simulator/random';
 import { computePerformance } from './performance';
 import type { PeriodRequest } from './periods';
-import { activityOf, inputOf } from './test-activities';
+import { activityOf, bisectRoot, inputOf } from './test-activities';
 
 const FIRST_DAY = '2024-01-01';
 const DAYS = 150;
@@ -193,17 +193,11 @@ function unitPrices(days: ReturnType<typeof naiveDays>): Map<string, number> {
 /** The period's growth g of investor flows by bisection on Σ amount × (1 + g)^(−t), t the share of the period. */
 function bisectPeriodReturn(flows: { day: number; amount: number }[], days: number): number {
   const first = flows[0]?.day ?? 0;
-  const npv = (g: number) =>
-    flows.reduce((sum, flow) => sum + flow.amount * (1 + g) ** (-(flow.day - first) / days), 0);
-  let low = -0.99;
-  let high = 10;
-  const lowSign = Math.sign(npv(low));
-  for (let i = 0; i < 200; i++) {
-    const middle = (low + high) / 2;
-    if (Math.sign(npv(middle)) === lowSign) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
+  return bisectRoot(
+    (g) => flows.reduce((sum, flow) => sum + flow.amount * (1 + g) ** (-(flow.day - first) / days), 0),
+    -0.99,
+    10,
+  );
 }
 
 describe.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePerformance, type BenchmarkInput, type PeriodPerformance } from './performance';
 import type { PeriodRequest } from './periods';
-import { activityOf, inputOf, seriesOf } from './test-activities';
+import { activityOf, bisectRoot, inputOf, seriesOf } from './test-activities';
 import type { PerformanceInput } from './valuation';
 
 function performanceOf(
@@ -264,16 +264,8 @@ describe('computePerformance: benchmark, days without a price, and what it refus
     expect(performance.series.map((point) => point.benchmarkIndex)).toEqual([1, 1, 1.1, 1.1, 1.21]);
     // Independent: −1000 on day 1, −1000 on day 3, +end on day 4, by bisection.
     const npv = (g: number) => -1000 - 1000 * (1 + g) ** (-2 / 3) + end * (1 + g) ** -1;
-    let low = 0;
-    let high = 1;
-    for (let i = 0; i < 100; i++) {
-      // npv falls as g rises: a positive value means the root is above the middle.
-      const middle = (low + high) / 2;
-      if (npv(middle) > 0) low = middle;
-      else high = middle;
-    }
     if (!performance.benchmark?.ok) throw new Error('no benchmark');
-    expect(performance.benchmark.mwr.periodReturn).toBeCloseTo(low, 8);
+    expect(performance.benchmark.mwr.periodReturn).toBeCloseTo(bisectRoot(npv, 0, 1), 8);
   });
 
   it('says when the benchmark has no close at the start', () => {

@@ -1,4 +1,4 @@
-/** Builders of histories and price series for the performance tests. */
+/** Builders of histories and price series for the performance tests, and their independent root finder. */
 import type { ActivityType } from '../activities/activity';
 import type { LedgerActivity } from '../activities/ledger';
 import type { DailySeries, PerformanceInput } from './valuation';
@@ -44,4 +44,15 @@ export function inputOf(
   const toMap = (table: Readonly<Record<string, Readonly<Record<string, number>>>>) =>
     new Map(Object.entries(table).map(([key, points]) => [key, seriesOf(points)]));
   return { activities, closes: toMap(closes), baseCurrency: 'USD', fxRates: toMap(fxRates), asOf };
+}
+
+/** A root of `f` between `low` and `high` (f changes sign over them) by 200 halvings: slow, plain, independent. */
+export function bisectRoot(f: (x: number) => number, low: number, high: number): number {
+  const lowSign = Math.sign(f(low));
+  for (let i = 0; i < 200; i++) {
+    const middle = (low + high) / 2;
+    if (Math.sign(f(middle)) === lowSign) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
 }
