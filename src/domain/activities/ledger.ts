@@ -279,7 +279,7 @@ function addRealized(
 }
 
 /** The activities' indexes in the replay's order (compareActivities, ties in the order given), and their dates. */
-function replayOrder(activities: readonly LedgerActivity[]): { order: number[]; dates: Float64Array } {
+export function replayOrder(activities: readonly LedgerActivity[]): { order: number[]; dates: Float64Array } {
   const dates = new Float64Array(activities.length);
   const keys = new Float64Array(activities.length);
   const sequences = new Float64Array(activities.length);
