@@ -66,7 +66,8 @@ const ZMovedActivity = z
     line: z.number().int().min(1).nullable().default(null),
   })
   .refine(
-    (row) => (row.source === 'import') === (row.importId !== null && row.fileName !== null && row.line !== null),
+    (row) =>
+      (row.source === 'import') === (row.importId !== null && row.fileName !== null && row.line !== null),
     'an imported activity names its import, file and line; no other does',
   );
 
@@ -108,7 +109,6 @@ export const ZMoveInFile = z.object({
     })
     .default({ portfolios: [], activities: [] }),
 });
-export type MoveInFileData = z.output<typeof ZMoveInFile>;
 
 // ------------------------------------------------------------------------------------------------ answers
 

@@ -23,9 +23,7 @@ const buy = (portfolio: string, date: string, quantity: string) => ({
 
 const FILE: MoveInFile = {
   savedPortfolio: { holdings: { MSFT: 3 } },
-  accounts: [
-    { id: ACCOUNT_ID, accountType: 'ira', accountName: 'Roth at Fidelity', holdings: { AAPL: 7 } },
-  ],
+  accounts: [{ id: ACCOUNT_ID, accountType: 'ira', accountName: 'Roth at Fidelity', holdings: { AAPL: 7 } }],
   clients: [
     {
       id: CLIENT_ID,
@@ -36,7 +34,10 @@ const FILE: MoveInFile = {
     },
   ],
   methods: { [`account:${ACCOUNT_ID}`]: 'average' },
-  activities: [buy(`account:${ACCOUNT_ID}`, '2025-01-02', '5'), buy(`account:${ACCOUNT_ID}`, '2025-02-03', '2')],
+  activities: [
+    buy(`account:${ACCOUNT_ID}`, '2025-01-02', '5'),
+    buy(`account:${ACCOUNT_ID}`, '2025-02-03', '2'),
+  ],
 };
 
 const EMPTY: MoveInAccount = {

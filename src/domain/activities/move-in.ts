@@ -177,8 +177,8 @@ export function planMoveIn(
       lastReviewedAt: null,
     });
   }
-  for (const c of file.clients) {
-    sources.push({ ...c, from: `client:${c.id}`, kind: 'client', accountType: null });
+  for (const { id, ...client } of file.clients) {
+    sources.push({ ...client, from: `client:${id}`, kind: 'client', accountType: null });
   }
 
   const matchAccount = matcher(account.accounts);

@@ -63,14 +63,23 @@ async function userWithEverything(): Promise<{ user: TestUser; keys: string[] }>
     activity('me', { type: 'buy', date: '2025-03-03', symbol: 'AAPL', quantity: 2, price: 180, fee: 1 }),
     activity(joint, { type: 'deposit', date: '2025-01-02', amount: 10000 }),
     activity(joint, { type: 'buy', date: '2025-01-03', symbol: 'AAPL', quantity: 10, price: 150.25, fee: 1 }),
-    activity(joint, { type: 'sell', date: '2025-06-02', symbol: 'AAPL', quantity: 4, price: 170, note: 'Trim' }),
+    activity(joint, {
+      type: 'sell',
+      date: '2025-06-02',
+      symbol: 'AAPL',
+      quantity: 4,
+      price: 170,
+      note: 'Trim',
+    }),
     activity(roth, { type: 'buy', date: '2025-02-03', symbol: 'VTI', quantity: 2, price: 200 }),
     activity(ada, { type: 'buy', date: '2025-01-10', symbol: 'NVDA', quantity: 3, price: 400 }),
     activity(ada, { type: 'dividend', date: '2025-04-01', symbol: 'NVDA', amount: 1.2 }),
     activity(grace, { type: 'buy', date: '2025-05-05', symbol: 'QQQ', quantity: 1, price: 350 }),
   ];
   for (const body of activities) await call(user, 'POST', '/api/activities', body);
-  await call(user, 'PUT', `/api/holdings/cost-basis-method?portfolio=${roth}`, { costBasisMethod: 'average' });
+  await call(user, 'PUT', `/api/holdings/cost-basis-method?portfolio=${roth}`, {
+    costBasisMethod: 'average',
+  });
   await call(user, 'PATCH', `/api/clients/${grace.slice('client:'.length)}`, { archived: true });
   return { user, keys: ['me', joint, roth, ada, grace] };
 }
@@ -97,7 +106,11 @@ async function portfolioOf(user: TestUser, key: string) {
 
 async function accountsOf(user: TestUser) {
   const body = ZPortfolioAccountListResponse.parse(await call(user, 'GET', '/api/portfolio-accounts'));
-  return body.accounts.map(({ accountType, accountName, holdings }) => ({ accountType, accountName, holdings }));
+  return body.accounts.map(({ accountType, accountName, holdings }) => ({
+    accountType,
+    accountName,
+    holdings,
+  }));
 }
 
 async function clientsOf(user: TestUser) {
@@ -142,7 +155,8 @@ describe('POST /api/account/move-in: our own export imports back', () => {
     expect(moved).toMatchObject({ moved: true, created: { accounts: 2, clients: 2 }, activities: 11 });
     expect(await accountsOf(b)).toEqual(await accountsOf(a));
     expect(await clientsOf(b)).toEqual(await clientsOf(a));
-    const saved = async (who: TestUser) => ((await call(who, 'GET', '/api/portfolio')) as { portfolio: object }).portfolio;
+    const saved = async (who: TestUser) =>
+      ((await call(who, 'GET', '/api/portfolio')) as { portfolio: object }).portfolio;
     expect(await saved(b)).toEqual(await saved(a));
     // Each portfolio of A's file is one of B's, with the same history and the same holdings.
     for (const key of keys) {
@@ -175,8 +189,15 @@ describe('POST /api/account/move-in: our own export imports back', () => {
     expect(free.created).toEqual({ accounts: 0, clients: 0 });
 
     await t.deps.database.pool.query('update "user" set plan = $1 where id = $2', ['premium', c.id]);
+    await t.services.sessions.listener.caughtUp(); // the cached session learns the plan from the notification
     const premium = await moveIn(c, 'confirm', file);
-    expect(premium.portfolios.map((p) => p.action)).toEqual(['unchanged', 'create', 'create', 'skip', 'skip']);
+    expect(premium.portfolios.map((p) => p.action)).toEqual([
+      'unchanged',
+      'create',
+      'create',
+      'skip',
+      'skip',
+    ]);
     expect(premium.duplicates).toBe(2);
   });
 
@@ -185,7 +206,12 @@ describe('POST /api/account/move-in: our own export imports back', () => {
     const refused = async (content: string | Buffer, status: number, code: string, message?: string) =>
       expectError(await send(user, 'preview', asFile(content)), status, code, message);
 
-    await refused('{"exportedAt": "2026-11-27T00:00:00.000Z", "profile": {', 400, 'VALIDATION_ERROR', M.notJson);
+    await refused(
+      '{"exportedAt": "2026-11-27T00:00:00.000Z", "profile": {',
+      400,
+      'VALIDATION_ERROR',
+      M.notJson,
+    );
     await refused('Date,Action,Symbol\n2025-01-02,Buy,AAPL\n', 400, 'VALIDATION_ERROR', M.notJson);
     // Ghostfolio's export: JSON, but not ours.
     await refused(
@@ -252,7 +278,11 @@ describe('POST /api/account/move-in: our own export imports back', () => {
     );
     const b = await signUpUser(t.app, { plan: 'professional' });
     for (const step of ['preview', 'confirm'] as const) {
-      const error = expectError(await send(b, step, asFile(JSON.stringify(file))), 422, 'INSUFFICIENT_SHARES');
+      const error = expectError(
+        await send(b, step, asFile(JSON.stringify(file))),
+        422,
+        'INSUFFICIENT_SHARES',
+      );
       expect(error.message).toMatch(/^Joint brokerage: /);
     }
     expect(await accountsOf(b)).toEqual([]);

@@ -43,7 +43,7 @@ export interface MoveInUpload {
 const refusal = (message: string) => new AppError('VALIDATION_ERROR', message, { fields: { file: message } });
 
 /** The file read and checked whole: JSON, an export of ours, every moving part by its rules. */
-export function readMoveInFile(bytes: Buffer): { file: MoveInFile; exportedAt: string; paperPortfolios: number } {
+function readMoveInFile(bytes: Buffer): { file: MoveInFile; exportedAt: string; paperPortfolios: number } {
   let json: unknown;
   try {
     // A BOM, as an editor may add when the file is saved again.
@@ -80,7 +80,8 @@ class PreviewDone extends Error {
   }
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function leftOutOf(read: { paperPortfolios: number }, orphans: number): string[] {
   const parts: string[] = [];
@@ -126,13 +127,11 @@ async function carryOut(
   if (!key) throw new Error(`move-in: no portfolio for ${planned.from}`);
   if (planned.activities.length === 0) return key;
 
-  const rows = planned.activities.map(
-    ({ importId, ...activity }): NewActivityRow => ({
-      ...activity,
-      // The other server's import ids mean nothing here: each becomes a new one, its activities kept together.
-      importId: importId === null ? null : (importIds.get(importId) ?? newImportId(importIds, importId)),
-    }),
-  );
+  const rows = planned.activities.map(({ importId, ...activity }): NewActivityRow => ({
+    ...activity,
+    // The other server's import ids mean nothing here: each becomes a new one, its activities kept together.
+    importId: importId === null ? null : (importIds.get(importId) ?? newImportId(importIds, importId)),
+  }));
   const first = rows.reduce((min, row) => (row.date < min ? row.date : min), rows[0]?.date ?? '');
   try {
     await withHistory({ ...options, ref: writableRef(key) }, async ({ portfolio, history, map }) => {
