@@ -45,7 +45,9 @@ const summary = (overrides: Partial<MoveInSummary> = {}): MoveInSummary => ({
       action: 'create',
       into: null,
       activities: 2,
-      invalid: [{ date: '2031-01-01', type: 'buy', message: 'Date cannot be in the future (today is 2026-11-28)' }],
+      invalid: [
+        { date: '2031-01-01', type: 'buy', message: 'Date cannot be in the future (today is 2026-11-28)' },
+      ],
     }),
     portfolio({
       from: 'client:1',
@@ -54,7 +56,8 @@ const summary = (overrides: Partial<MoveInSummary> = {}): MoveInSummary => ({
       action: 'skip',
       into: null,
       activities: 0,
-      reason: 'Clients need a Professional plan: upgrade, then move the file in again (nothing is added twice).',
+      reason:
+        'Clients need a Professional plan: upgrade, then move the file in again (nothing is added twice).',
     }),
   ],
   created: { accounts: 1, clients: 0 },
@@ -119,13 +122,19 @@ describe('Move in from another Foliowise', () => {
     stubApi({ [PREVIEW]: { status: 200, body: summary({ nothingToMove: true, activities: 0 }) } });
     renderAt('/account', <MoveInSection />);
     chooseFile();
-    await waitFor(() => expect(within(section()).getByText(MOVE_IN_MESSAGES.nothingToMove)).toBeTruthy(), WAIT);
+    await waitFor(
+      () => expect(within(section()).getByText(MOVE_IN_MESSAGES.nothingToMove)).toBeTruthy(),
+      WAIT,
+    );
     expect(within(section()).queryByRole('button', { name: 'Move in' })).toBeNull();
   });
 
   it("shows the server's refusals: a file that is not an export, and a move that would sell shares not held", async () => {
     const api = stubApi({
-      [PREVIEW]: { status: 400, body: new AppError('VALIDATION_ERROR', MOVE_IN_MESSAGES.notAnExport).toBody() },
+      [PREVIEW]: {
+        status: 400,
+        body: new AppError('VALIDATION_ERROR', MOVE_IN_MESSAGES.notAnExport).toBody(),
+      },
     });
     renderAt('/account', <MoveInSection />);
     chooseFile('ghostfolio-export.json');
@@ -137,7 +146,10 @@ describe('Move in from another Foliowise', () => {
     api.routes[PREVIEW] = { status: 200, body: summary() };
     api.routes[CONFIRM] = {
       status: 422,
-      body: new AppError('INSUFFICIENT_SHARES', 'Joint brokerage: 2025-06-02 sells 4 AAPL, but 0 are held.').toBody(),
+      body: new AppError(
+        'INSUFFICIENT_SHARES',
+        'Joint brokerage: 2025-06-02 sells 4 AAPL, but 0 are held.',
+      ).toBody(),
     };
     fireEvent.click(within(section()).getByRole('button', { name: 'Preview' }));
     fireEvent.click(await within(section()).findByRole('button', { name: 'Move in' }, WAIT));

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { AlertCircle, CheckCircle2, Upload } from 'lucide-react';
+import { CheckCircle2, Upload } from 'lucide-react';
 import {
   MOVE_IN_LIMITS,
   MOVE_IN_MESSAGES,
@@ -7,10 +7,10 @@ import {
   type MoveInSummary,
 } from '../../../contracts/move-in';
 import { ACCOUNT_TYPE_LABELS } from '../../../domain/portfolio-accounts';
-import { Alert, AlertDescription } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Label } from '../../components/ui/label';
+import { FileField } from '../../components/ui/file-field';
 import { serverMessage } from '../../lib/api-client';
 import { useConfirmMoveIn, usePreviewMoveIn } from './move-in';
 import { Section } from './settings-section';
@@ -113,15 +113,6 @@ function MoveInPlan({ summary }: { summary: MoveInSummary }) {
   );
 }
 
-function ErrorAlert({ message }: { message: string }) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <AlertCircle aria-hidden="true" />
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  );
-}
-
 /**
  * 'Move in from another Foliowise' (issue 27 item 11): the file of 'Download my data' from another server, its
  * preview (what is created, added, already here or skipped, and why), then the move, all or nothing.
@@ -174,29 +165,20 @@ export function MoveInSection() {
         </p>
         {step.kind === 'choose' ? (
           <form noValidate onSubmit={choose} className="flex max-w-xl flex-col gap-4">
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={fileId}>Data file</Label>
-              <p id={hintId} className="text-sm text-muted-foreground">
-                foliowise-data-YYYY-MM-DD.json, up to {MOVE_IN_LIMITS.maxBytes / 1024 / 1024} MB.
-              </p>
-              <input
-                id={fileId}
-                type="file"
-                accept=".json,application/json"
-                aria-describedby={fileError ? `${fileId}-error` : hintId}
-                aria-invalid={fileError ? true : undefined}
-                className="max-w-full rounded-md border border-input bg-background p-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium focus-visible:outline-2 focus-visible:outline-ring"
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
-                  setFileError(null);
-                }}
-              />
-              {fileError ? (
-                <p id={`${fileId}-error`} role="alert" className="text-sm font-medium text-destructive">
-                  {fileError}
-                </p>
-              ) : null}
-            </div>
+            <p id={hintId} className="text-sm text-muted-foreground">
+              The file foliowise-data-YYYY-MM-DD.json, up to {MOVE_IN_LIMITS.maxBytes / 1024 / 1024} MB.
+            </p>
+            <FileField
+              id={fileId}
+              label="Data file"
+              accept=".json,application/json"
+              hintId={hintId}
+              error={fileError}
+              onFile={(chosen) => {
+                setFile(chosen);
+                setFileError(null);
+              }}
+            />
             {preview.isError ? (
               <ErrorAlert message={serverMessage(preview.error, 'The file could not be read.')} />
             ) : null}
