@@ -70,7 +70,7 @@ describe("'Move in from another Foliowise' on /account (issue 27 item 11)", () =
       await visible(section.getByText('Creates 1 account and 1 client; adds 4 activities.'));
       const lines = section.getByRole('list', { name: 'The portfolios of the file' }).locator(':scope > li');
       await expect.poll(() => lines.count(), WAIT).toBe(3);
-      expect(await lines.nth(1).innerText()).toMatch(/Joint brokerage\s+Brokerage account\s+New/);
+      expect(await lines.nth(1).innerText()).toMatch(/Joint brokerage\s*Brokerage account\s*New/);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, `move-in-preview-${label}`);
 
@@ -82,13 +82,17 @@ describe("'Move in from another Foliowise' on /account (issue 27 item 11)", () =
 
       const accounts = await page.request.get('/api/portfolio-accounts');
       const body = (await accounts.json()) as { accounts: { accountName: string; holdings: object }[] };
-      expect(body.accounts.map((a) => [a.accountName, a.holdings])).toEqual([['Joint brokerage', { AAPL: 10 }]]);
+      expect(body.accounts.map((a) => [a.accountName, a.holdings])).toEqual([
+        ['Joint brokerage', { AAPL: 10 }],
+      ]);
 
       // The same file again: everything is already here, and there is nothing to confirm.
       await section.getByRole('button', { name: 'Move in another file' }).click();
       await section.getByLabel('Data file').setInputFiles(file);
       await section.getByRole('button', { name: 'Preview' }).click();
-      await visible(section.getByText('Nothing to move: everything in this file is already in your account.'));
+      await visible(
+        section.getByText('Nothing to move: everything in this file is already in your account.'),
+      );
       expect(await section.getByRole('button', { name: 'Move in', exact: true }).count()).toBe(0);
       await screenshot(page, `move-in-again-${label}`);
     });
