@@ -72,13 +72,13 @@ describe("'Move in from another Foliowise' on /account (issue 27 item 11)", () =
       await expect.poll(() => lines.count(), WAIT).toBe(3);
       expect(await lines.nth(1).innerText()).toMatch(/Joint brokerage\s*Brokerage account\s*New/);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await screenshot(page, `move-in-preview-${label}`);
+      await screenshot(section, `move-in-preview-${label}`);
 
       await section.getByRole('button', { name: 'Move in', exact: true }).click();
       await visible(section.getByRole('heading', { name: 'Moved in' }));
       await expect.poll(() => focusedText(page), WAIT).toBe('Moved in');
       await visible(section.getByText('Created 1 account and 1 client; added 4 activities.'));
-      await screenshot(page, `move-in-done-${label}`);
+      await screenshot(section, `move-in-done-${label}`);
 
       const accounts = await page.request.get('/api/portfolio-accounts');
       const body = (await accounts.json()) as { accounts: { accountName: string; holdings: object }[] };
@@ -94,7 +94,7 @@ describe("'Move in from another Foliowise' on /account (issue 27 item 11)", () =
         section.getByText('Nothing to move: everything in this file is already in your account.'),
       );
       expect(await section.getByRole('button', { name: 'Move in', exact: true }).count()).toBe(0);
-      await screenshot(page, `move-in-again-${label}`);
+      await screenshot(section, `move-in-again-${label}`);
     });
   }
 });

@@ -92,7 +92,7 @@ function MoveInPlan({ summary }: { summary: MoveInSummary }) {
     <div className="flex flex-col gap-3">
       <p className="text-sm">
         <span className="font-medium">{totalsOf(summary)}</span>{' '}
-        <span className="break-all text-muted-foreground">
+        <span className="break-words text-muted-foreground">
           {summary.fileName}, saved {summary.exportedAt.slice(0, 10)}
         </span>
       </p>
