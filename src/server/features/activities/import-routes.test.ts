@@ -11,6 +11,12 @@ import {
 import { ACTIVITY_FILE_ERRORS } from '../../../domain/activity-import/format';
 import { fixtureFile } from '../../../domain/activity-import/test-files';
 import { GENERIC_FILE_HEADER, GENERIC_FILE_MAPPING } from '../../../domain/activity-import/testing';
+import {
+  multipart,
+  MULTIPART_BOUNDARY,
+  MULTIPART_CONTENT_TYPE,
+  type MultipartPart,
+} from '../../testing/multipart';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
 
@@ -27,30 +33,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const BOUNDARY = 'foliowise-test-boundary';
-
-/** A multipart/form-data body as a browser sends it: the parts in order. */
-function multipart(parts: { name: string; fileName?: string; content: string | Buffer }[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition =
-      part.fileName === undefined
-        ? `form-data; name="${part.name}"`
-        : `form-data; name="${part.name}"; filename="${part.fileName}"`;
-    const type = part.fileName === undefined ? '' : 'Content-Type: text/csv\r\n';
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-function upload(who: TestUser | undefined, parts: Parameters<typeof multipart>[0], portfolio = 'me') {
+function upload(who: TestUser | undefined, parts: MultipartPart[], portfolio = 'me') {
   return injectAs(who, t.app, {
     method: 'POST',
     url: `/api/activities/import/preview?portfolio=${encodeURIComponent(portfolio)}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE },
     payload: multipart(parts),
   });
 }
@@ -58,7 +45,7 @@ function upload(who: TestUser | undefined, parts: Parameters<typeof multipart>[0
 const fixture = (name: string) => ({ name: 'file', fileName: name, content: fixtureFile(name).text });
 
 async function preview(who: TestUser, name: string, mapping?: unknown): Promise<ImportPreview> {
-  const parts: Parameters<typeof multipart>[0] = [fixture(name)];
+  const parts: MultipartPart[] = [fixture(name)];
   if (mapping !== undefined) parts.push({ name: 'mapping', content: JSON.stringify(mapping) });
   const res = await upload(who, parts);
   expect(res.statusCode, res.body).toBe(200);
@@ -355,8 +342,8 @@ describe('bad uploads are a 4xx with the reason, and nothing is saved', () => {
     const broken = await injectAs(user, t.app, {
       method: 'POST',
       url: '/api/activities/import/preview?portfolio=me',
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE },
+      payload: `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate`,
     });
     expect(broken.statusCode, broken.body).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode, broken.body).toBeLessThan(500);

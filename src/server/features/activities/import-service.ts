@@ -26,8 +26,8 @@ import {
   type ImportUndoResponse,
 } from '../../../contracts/activity-imports';
 import { AppError } from '../../../contracts/errors';
-import type { ActivityDraft } from '../../../domain/activities/activity';
-import { shortestDecimal, validateActivity } from '../../../domain/activities/validate';
+import { splitDuplicates } from '../../../domain/activities/duplicates';
+import { validateActivity } from '../../../domain/activities/validate';
 import type { ColumnMapping } from '../../../domain/activity-import/column-mapper';
 import type { ImportedActivity, ImportLineIssue } from '../../../domain/activity-import/format';
 import { IMPORT_REFUSALS, readActivityFile, type ActivityFileRead } from '../../../domain/activity-import';
@@ -51,53 +51,6 @@ const MAX_REMEMBERED_HEADER_KEY = 20_000;
 export interface UploadedFile {
   fileName: string;
   bytes: Buffer;
-}
-
-// ------------------------------------------------------------------------------------------ duplicates
-
-type Comparable = Pick<
-  ActivityDraft,
-  'date' | 'symbol' | 'quantity' | 'price' | 'fee' | 'amount' | 'currency'
-> & { type: string };
-
-/** Numbers by value: a stored one reads `12.5000000000`, a checked one `12.5`. */
-const decimalKey = (value: string | null) => (value === null ? '' : shortestDecimal(value));
-
-/** What makes two activities the same for an import: every field but the note, numbers by value. */
-function duplicateKey(row: Comparable): string {
-  return [
-    row.type,
-    row.date,
-    row.symbol ?? '',
-    decimalKey(row.quantity),
-    decimalKey(row.price),
-    decimalKey(row.fee ?? '0'),
-    decimalKey(row.amount),
-    row.currency,
-  ].join('|');
-}
-
-/** The rows to save and the rows equal to saved activities, each saved activity matching one row at most. */
-function splitDuplicates(
-  rows: readonly ImportedActivity[],
-  saved: readonly Comparable[],
-): { fresh: ImportedActivity[]; duplicates: ImportedActivity[] } {
-  const counts = new Map<string, number>();
-  for (const activity of saved) {
-    const key = duplicateKey(activity);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const fresh: ImportedActivity[] = [];
-  const duplicates: ImportedActivity[] = [];
-  for (const row of rows) {
-    const key = duplicateKey(row);
-    const left = counts.get(key) ?? 0;
-    if (left > 0) {
-      counts.set(key, left - 1);
-      duplicates.push(row);
-    } else fresh.push(row);
-  }
-  return { fresh, duplicates };
 }
 
 // --------------------------------------------------------------------------------------------- preview

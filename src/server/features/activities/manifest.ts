@@ -3,6 +3,7 @@ import { defineFeature, type FeatureDeps } from '../../feature';
 import { marketDataFeature } from '../market-data/manifest';
 import { cleanUpImports } from './import-repository';
 import { activityImportRoutes } from './import-routes';
+import { moveInRoutes } from './move-in-routes';
 import { activitiesRoutes } from './routes';
 import { activity, activityImport, activityImportMapping, activityPortfolio } from './schema';
 import type { ActivitiesContext } from './service';
@@ -34,6 +35,8 @@ export const activitiesFeature = defineFeature({
   routes: [
     { plugin: activitiesRoutes, prefix: '/api' },
     { plugin: activityImportRoutes, prefix: '/api' },
+    // 'Move in from another Foliowise', beside 'Download my data' on the account page (decision 039).
+    { plugin: moveInRoutes, prefix: '/api/account/move-in' },
   ],
   jobs: [
     {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'dr
 import type { ActivityType } from '../../../domain/activities/activity';
 import type { CostBasisMethod } from '../../../domain/activities/ledger';
 import type { Executor, Transaction } from '../../db/client';
+import { user } from '../../auth/schema';
 import { activity, activityPortfolio } from './schema';
 
 export type PortfolioOwner = { accountId: string } | { clientId: string } | Record<string, never>;
@@ -224,4 +225,26 @@ export async function deleteActivities(
     .where(and(eq(activity.portfolioId, portfolioId), inArray(activity.id, [...ids])))
     .returning({ id: activity.id });
   return deleted.length;
+}
+
+/** Every history of the user by its portfolio's key, in entry order (what a move-in compares the file with). */
+export async function listHistoriesOfUser(db: Executor, userId: string): Promise<Map<string, ActivityRow[]>> {
+  const rows = await db
+    .select({ row: activity, key: activityPortfolio.key })
+    .from(activity)
+    .innerJoin(activityPortfolio, eq(activityPortfolio.id, activity.portfolioId))
+    .where(eq(activityPortfolio.userId, userId))
+    .orderBy(asc(activity.sequence));
+  const histories = new Map<string, ActivityRow[]>();
+  for (const { row, key } of rows) {
+    const history = histories.get(key);
+    if (history) history.push(row);
+    else histories.set(key, [row]);
+  }
+  return histories;
+}
+
+/** Locks the user's row for the transaction: two move-ins of one account run one after the other. */
+export async function lockUserRow(tx: Transaction, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
 }

@@ -131,16 +131,16 @@ interface HistoryChange {
 }
 
 /**
- * Runs `change` on the portfolio's history in one transaction under its lock, after recording any change of the
- * map made elsewhere; then replays the whole history (refusing what would sell more than is held) and writes the
- * map from it when it differs.
+ * Runs `change` on the portfolio's history in one transaction (`tx`'s, when given) under its lock, after recording
+ * any change of the map made elsewhere; then replays the whole history (refusing what would sell more than is held)
+ * and writes the map from it when it differs.
  */
 export async function withHistory<T>(
-  options: UserRequest & { ref: Exclude<PortfolioRef, { kind: 'paper' }> },
+  options: UserRequest & { ref: Exclude<PortfolioRef, { kind: 'paper' }>; tx?: Transaction },
   change: (state: HistoryChange) => Promise<T>,
 ): Promise<T> {
   const store = mapStoreOf(options.user, options.ref);
-  return options.db.transaction(async (tx) => {
+  const run = async (tx: Transaction) => {
     const map = await store.read(tx);
     const portfolio = await lockPortfolio(tx, options.user.id, keyOf(options.ref), store.owner);
     let history = await listHistory(tx, portfolio.id);
@@ -156,7 +156,8 @@ export async function withHistory<T>(
     const derived = mapOfLedger(ledger);
     if (!map || !sameMap(map.holdings, derived)) await store.write(tx, derived);
     return result;
-  });
+  };
+  return options.tx ? run(options.tx) : options.db.transaction(run);
 }
 
 /** Transfers of unknown cost that bring the history to the map, when the map was changed on another screen. */

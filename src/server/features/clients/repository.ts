@@ -28,7 +28,7 @@ const owned = (userId: string, id: string) =>
   and(eq(clientPortfolio.id, id), eq(clientPortfolio.userId, userId));
 
 /** The user's clients, archived ones too, newest first. */
-export function findClients(db: Database, userId: string): Promise<ClientRow[]> {
+export function findClients(db: Executor, userId: string): Promise<ClientRow[]> {
   return db
     .select(columns)
     .from(clientPortfolio)
@@ -59,13 +59,30 @@ export function insertClient(
       .from(clientPortfolio)
       .where(eq(clientPortfolio.userId, userId));
     if ((held?.n ?? 0) >= max) return 'limit';
-    const [row] = await tx
-      .insert(clientPortfolio)
-      .values({ userId, ...client })
-      .returning(columns);
-    if (!row) throw new Error('client_portfolio insert returned no row');
-    return row;
+    return insertClientRow(tx, userId, client);
   });
+}
+
+/**
+ * Adds a client as it is (an archived one with its times, when it moves in): the caller has locked the user's row
+ * and counted the clients (insertClient, a move-in).
+ */
+export async function insertClientRow(
+  db: Executor,
+  userId: string,
+  client: {
+    name: string;
+    holdings: Record<string, number>;
+    archivedAt?: Date | null;
+    lastReviewedAt?: Date | null;
+  },
+): Promise<ClientRow> {
+  const [row] = await db
+    .insert(clientPortfolio)
+    .values({ userId, ...client })
+    .returning(columns);
+  if (!row) throw new Error('client_portfolio insert returned no row');
+  return row;
 }
 
 export interface ClientChanges {

@@ -23,6 +23,7 @@ import {
   findClient,
   findClients,
   insertClient,
+  insertClientRow,
   updateClient as updateClientRow,
   type ClientChanges,
   type ClientRow,
@@ -156,4 +157,25 @@ export async function writeClientHoldings(options: {
   ownedOrThrow(
     await updateClientRow(options.db, options.userId, options.clientId, { holdings: options.holdings }),
   );
+}
+
+/**
+ * Moving in (decision 039), on the caller's transaction, which holds the user's row locked: the user's clients with
+ * their holdings, and a client added as the file has it (archived, reviewed) without another count.
+ */
+export function readClientsToMoveInto(options: { db: Executor; userId: string }): Promise<ClientRow[]> {
+  return findClients(options.db, options.userId);
+}
+
+export async function addMovedClient(options: {
+  db: Executor;
+  userId: string;
+  client: {
+    name: string;
+    holdings: Record<string, number>;
+    archivedAt: Date | null;
+    lastReviewedAt: Date | null;
+  };
+}): Promise<string> {
+  return (await insertClientRow(options.db, options.userId, options.client)).id;
 }

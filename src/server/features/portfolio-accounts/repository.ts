@@ -32,7 +32,7 @@ const columns = {
 };
 
 /** The user's accounts, in the order they were added. */
-export function findAccounts(db: Database, userId: string): Promise<PortfolioAccountRow[]> {
+export function findAccounts(db: Executor, userId: string): Promise<PortfolioAccountRow[]> {
   return db
     .select(columns)
     .from(portfolioAccount)
@@ -63,12 +63,20 @@ export function insertAccounts(
     const existing = held?.n ?? 0;
     if (limits.onlyWhenEmpty && existing > 0) return { rejected: 'not-empty' };
     if (existing + rows.length > limits.max) return { rejected: 'limit' };
-    const inserted = await tx
-      .insert(portfolioAccount)
-      .values(rows.map((row) => ({ ...row, userId })))
-      .returning(columns);
-    return { inserted };
+    return { inserted: await insertAccountRows(tx, userId, rows) };
   });
+}
+
+/** Adds `rows` as they are: the caller has locked the user's row and counted the accounts (insertAccounts, a move-in). */
+export function insertAccountRows(
+  db: Executor,
+  userId: string,
+  rows: readonly NewPortfolioAccount[],
+): Promise<PortfolioAccountRow[]> {
+  return db
+    .insert(portfolioAccount)
+    .values(rows.map((row) => ({ ...row, userId })))
+    .returning(columns);
 }
 
 /** Deletes the user's account `id` when it is a manual one; says why not otherwise. */

@@ -29,6 +29,7 @@ import {
   deleteManualAccount,
   findAccountHoldings,
   findAccounts,
+  insertAccountRows,
   insertAccounts,
   touchAccounts,
   updateAccountHoldings,
@@ -164,4 +165,22 @@ export async function writeAccountHoldings(options: {
   if (!(await updateAccountHoldings(options.db, options.userId, options.accountId, options.holdings))) {
     throw new AppError('NOT_FOUND', M.notFound);
   }
+}
+
+/**
+ * Moving in (decision 039), on the caller's transaction, which holds the user's row locked: the user's accounts
+ * with their holdings, and a manual account added without another count (the move-in counts against the limit).
+ */
+export function readAccountsToMoveInto(options: { db: Executor; userId: string }) {
+  return findAccounts(options.db, options.userId);
+}
+
+export async function addMovedAccount(options: {
+  db: Executor;
+  userId: string;
+  account: { accountType: AccountType; accountName: string; holdings: Record<string, number> };
+}): Promise<string> {
+  const [row] = await insertAccountRows(options.db, options.userId, [{ ...options.account, isManual: true }]);
+  if (!row) throw new Error('portfolio_account insert returned no row');
+  return row.id;
 }

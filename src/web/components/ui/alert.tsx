@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { AlertCircle } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 const variants = {
@@ -39,5 +40,15 @@ export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div data-slot="alert-description" className={cn('text-sm leading-relaxed', className)} {...props} />
+  );
+}
+
+/** A refusal or failure that appears after an action, announced: the server's message, with its icon. */
+export function ErrorAlert({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
   );
 }

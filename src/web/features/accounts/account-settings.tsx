@@ -1,44 +1,23 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Download, LogOut, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { DELETE_ACCOUNT_CONFIRM_WORD, type User } from '../../../contracts/accounts';
 import { useResendVerificationEmail } from '../../lib/resend-verification-email';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api-client';
 import { FormErrorAlert, LabelledInput } from './form-parts';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 import { useChangePassword, useDeleteAccount, useExportData, useSignOutOtherSessions } from './use-account';
 import { EmailAddress } from '../../components/email-address';
+import { MoveInSection } from './move-in-section';
+import { Section } from './settings-section';
 
 const otherDevices = (count: number) =>
   count === 0
     ? 'No other device was signed in.'
     : `Signed out of ${count} other ${count === 1 ? 'device' : 'devices'}.`;
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card aria-labelledby={`${id}-title`} role="region">
-      <CardHeader>
-        <CardTitle id={`${id}-title`}>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 function ProfileSection({ user }: { user: User }) {
   const resend = useResendVerificationEmail(user.email);
@@ -193,7 +172,7 @@ function ExportSection() {
     <Section
       id="account-export"
       title="Download my data"
-      description="Your profile, saved portfolio, paper portfolios, trades, rewards, analyses and API-key settings (keys masked), as one JSON file."
+      description="Your profile, saved portfolio, accounts, clients and their histories, paper portfolios, trades, rewards, analyses and API-key settings (keys masked), as one JSON file."
     >
       <Button
         type="button"
@@ -285,7 +264,7 @@ function DeleteSection() {
   );
 }
 
-/** /account: profile and verification, password, devices, data export and deletion. */
+/** /account: profile and verification, password, devices, data export, moving in, and deletion. */
 export function AccountSettings({ user }: { user: User }) {
   return (
     <div className="flex flex-col gap-6">
@@ -293,6 +272,7 @@ export function AccountSettings({ user }: { user: User }) {
       <ChangePasswordSection />
       <SessionsSection />
       <ExportSection />
+      <MoveInSection />
       <DeleteSection />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { AlertCircle, CheckCircle2, Upload } from 'lucide-react';
+import { CheckCircle2, Upload } from 'lucide-react';
 import {
   ACTIVITY_IMPORT_MESSAGES,
   type ImportConfirmResponse,
@@ -9,9 +9,9 @@ import {
 } from '../../../contracts/activity-imports';
 import type { ColumnMapping } from '../../../domain/activity-import/column-mapper';
 import { ACTIVITY_IMPORT_LIMITS } from '../../../domain/activity-import/format';
-import { Alert, AlertDescription } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Label } from '../../components/ui/label';
+import { FileField } from '../../components/ui/file-field';
 import { serverMessage } from '../../lib/api-client';
 import { DialogCloseButton } from './dialog-close-button';
 import { useConfirmImport, usePreviewImport, useUndoImport } from './import-activities';
@@ -59,15 +59,6 @@ function announcementOf(step: Step): string {
     case 'undone':
       return `Import undone: ${activities(step.deleted)} removed.`;
   }
-}
-
-function ErrorAlert({ message }: { message: string }) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <AlertCircle aria-hidden="true" />
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  );
 }
 
 /** The steps, from the file to the result; unmounted when the dialog closes, so each opening starts afresh. */
@@ -149,26 +140,17 @@ function ImportWizardSteps({
             Interactive Brokers, Ghostfolio (CSV or JSON), Wealthfolio, or any other CSV whose columns you
             match once. A file may hold {LIMITS}. Nothing is saved until you confirm.
           </p>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={fileId}>File</Label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".csv,.json,.txt,text/csv,application/json"
-              aria-describedby={fileError ? `${fileId}-error` : hintId}
-              aria-invalid={fileError ? true : undefined}
-              className="rounded-md border border-input bg-background p-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium focus-visible:outline-2 focus-visible:outline-ring"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setFileError(null);
-              }}
-            />
-            {fileError ? (
-              <p id={`${fileId}-error`} role="alert" className="text-sm font-medium text-destructive">
-                {fileError}
-              </p>
-            ) : null}
-          </div>
+          <FileField
+            id={fileId}
+            label="File"
+            accept=".csv,.json,.txt,text/csv,application/json"
+            hintId={hintId}
+            error={fileError}
+            onFile={(chosen) => {
+              setFile(chosen);
+              setFileError(null);
+            }}
+          />
           {previewError ? <ErrorAlert message={previewError} /> : null}
           <Button type="submit" disabled={previewImport.isPending} className="self-start">
             {previewImport.isPending ? 'Reading the file…' : 'Preview'}
