@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ImportPreview, ImportRow } from '../../../contracts/activity-imports';
 import { ACTIVITY_TYPE_LABELS } from '../../../domain/activities/activity';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { Button } from '../../components/ui/button';
 import { formatDay, formatMoney, formatPrice, formatQuantity } from './format';
 
