@@ -1,7 +1,8 @@
 // Build step after `vite build`: renders the public pages (src/web/prerender.tsx) into
 // dist/web/.prerendered/<page>.html, each the built index.html with the page's markup in #root, its own
-// <title>, meta and canonical tags, and modulepreload links for its route chunk. The server answers those
-// paths with them (src/server/app.ts); the browser hydrates them (src/web/main.tsx).
+// <title>, meta and canonical tags, and modulepreload links for its route chunk. Every other page gets the
+// built index.html with only those preload links (#root stays empty: it renders in the browser). The server
+// answers those paths with them (src/server/app.ts); the browser hydrates or renders them (src/web/main.tsx).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,32 +50,47 @@ await build({
   },
 });
 
+/**
+ * `html` with links in its head that load the page module's chunks and stylesheets beyond the entry's: they
+ * would otherwise be requested only once the entry has run, one import level after another.
+ */
+function withRoutePreloads(html, module) {
+  const route = staticClosure(manifest, module);
+  const preloads = [
+    ...[...route.files]
+      .filter((file) => !shell.files.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...route.css]
+      .filter((file) => !shell.css.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ];
+  const headEnd = `${preloads.map((link) => `\n    ${link}`).join('')}\n  </head>`;
+  return replaceOnce(html, /\s*<\/head>/, headEnd, '</head>');
+}
+
 try {
-  const { PRERENDERED_PAGES, PRERENDERED_PAGES_DIR, renderPage } = await import(
+  const { PAGE_MODULES, PRERENDERED_PAGES, PRERENDERED_PAGES_DIR, pageFileName, renderPage } = await import(
     pathToFileURL(path.join(SSR_OUT_DIR, 'prerender.js')).href
   );
   const outDir = path.join(WEB_ROOT, PRERENDERED_PAGES_DIR);
   await mkdir(outDir, { recursive: true });
   for (const page of PRERENDERED_PAGES) {
     const { body, head } = await renderPage(page.path);
-    const route = staticClosure(manifest, page.module);
-    // The route chunk would otherwise be requested only once the entry has run.
-    const preloads = [
-      ...[...route.files]
-        .filter((file) => !shell.files.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ...[...route.css]
-        .filter((file) => !shell.css.has(file))
-        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ];
     let html = replaceOnce(template, /\s*<meta\s+name="description"[^>]*>/, '', 'description meta');
     html = replaceOnce(html, /<title>[^<]*<\/title>/, head, '<title>');
-    const headEnd = `${preloads.map((link) => `\n    ${link}`).join('')}\n  </head>`;
-    html = replaceOnce(html, /\s*<\/head>/, headEnd, '</head>');
+    html = withRoutePreloads(html, page.module);
     html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${body}</div>`, 'empty #root');
     await writeFile(path.join(outDir, page.fileName), html);
   }
-  console.log(`prerendered ${PRERENDERED_PAGES.length} pages into dist/web/${PRERENDERED_PAGES_DIR}/`);
+  const prerendered = new Set(PRERENDERED_PAGES.map((page) => page.path));
+  const shellPages = Object.entries(PAGE_MODULES).filter(([pagePath]) => !prerendered.has(pagePath));
+  for (const [pagePath, module] of shellPages) {
+    await writeFile(path.join(outDir, pageFileName(pagePath)), withRoutePreloads(template, module));
+  }
+  console.log(
+    `prerendered ${PRERENDERED_PAGES.length} pages and preloaded the chunks of ${shellPages.length} more ` +
+      `into dist/web/${PRERENDERED_PAGES_DIR}/`,
+  );
 } finally {
   // Neither is served: the SSR bundle was only needed for this step, the manifest only to name chunks.
   await rm(SSR_OUT_DIR, { recursive: true, force: true });

@@ -2,8 +2,9 @@
  * Between the build (scripts/prerender.mjs, src/web/prerender.tsx) and the server that serves its output.
  *
  * The prerendered public pages are written to this folder of the web root, one `<name>.html` per page
- * (`index.html` for /). A dot folder: the static file server never lists it, so the files are reachable only
- * through their page paths.
+ * (`index.html` for /), and so is every other page of PAGE_PATHS: the shell with its route chunks preloaded.
+ * A dot folder: the static file server never lists it, so the files are reachable only through their page
+ * paths.
  */
 export const PRERENDERED_PAGES_DIR = '.prerendered';
 

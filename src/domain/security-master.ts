@@ -61,8 +61,10 @@ export { CRYPTO_PREFIX, displaySymbol } from './symbol-kind';
 
 export const securityMaster: readonly SecurityMasterEntry[] = data as readonly SecurityMasterEntry[];
 
-const bySymbol: ReadonlyMap<string, SecurityMasterEntry> = new Map(
-  securityMaster.map((entry) => [entry.symbol, entry]),
+// The indexes are marked pure so that a bundle using only the small helpers of a module that imports this one
+// (listings.ts's `isGlobalListing` in the web app's analyzer) leaves the master's data out.
+const bySymbol: ReadonlyMap<string, SecurityMasterEntry> = /* @__PURE__ */ new Map(
+  /* @__PURE__ */ securityMaster.map((entry) => [entry.symbol, entry]),
 );
 
 /**
@@ -90,7 +92,7 @@ interface Indexed {
   readonly name: string;
 }
 
-const searchIndex: readonly Indexed[] = securityMaster.map((entry) => {
+const searchIndex: readonly Indexed[] = /* @__PURE__ */ securityMaster.map((entry) => {
   const symbol = fold(entry.symbol);
   const symbols = entry.symbol.startsWith(CRYPTO_PREFIX)
     ? [symbol, symbol.slice(CRYPTO_PREFIX.length)]

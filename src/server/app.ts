@@ -133,8 +133,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /**
  * Serves the built SPA: hashed assets cached for a year; the public pages prerendered, with the request's
- * origin in their canonical and og:url; any other non-API path gets index.html, with status 404 when it is
- * not one of PAGE_PATHS (the shell then renders the 404 page). Files go out brotli or gzip encoded when the
+ * origin in their canonical and og:url, and the other pages as the shell that preloads their chunks; any other
+ * non-API path gets index.html, with status 404 when it is not one of PAGE_PATHS (the shell then renders the
+ * 404 page). Files go out brotli or gzip encoded when the
  * client accepts it: the build wrote both beside each file (`preCompressed`), the prerendered pages are
  * compressed once per origin.
  */

@@ -2,7 +2,7 @@
  * Deterministic number formatting for the texts written from the facts (insights, demo analysis, reasons).
  * Every number a text shows goes through one of these, so a text's numbers can be traced to the facts.
  */
-import { CRYPTO_PREFIX } from '../security-master';
+import { CRYPTO_PREFIX } from '../symbol-kind';
 
 function fixed(value: number, digits: number): string {
   const text = value.toFixed(digits);

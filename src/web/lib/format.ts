@@ -1,4 +1,4 @@
-import { CRYPTO_PREFIX } from '../../domain/security-master';
+import { CRYPTO_PREFIX } from '../../domain/symbol-kind';
 
 const usd2 = new Intl.NumberFormat('en-US', {
   style: 'currency',

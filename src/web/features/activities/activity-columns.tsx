@@ -1,6 +1,6 @@
 import type { ImportRow } from '../../../contracts/activity-imports';
 import { ACTIVITY_TYPE_LABELS } from '../../../domain/activities/activity';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { formatDay, formatMoney, formatPrice, formatQuantity } from './format';
 
 /** The fields a row shows of an activity, saved or still in an import's preview (an import row adds its line). */

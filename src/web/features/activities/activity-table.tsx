@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { Activity } from '../../../contracts/activities';
 import { ACTIVITY_TYPE_LABELS } from '../../../domain/activities/activity';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { ActivityColumnCells, ActivityColumnHeads, CELL, HEAD } from './activity-columns';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { AlertCircle } from 'lucide-react';
 import type { Holding, HoldingsResponse } from '../../../contracts/activities';
 import { COST_BASIS_METHODS, type CostBasisMethod } from '../../../domain/activities/ledger';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Info } from 'lucide-react';
 import type { DividendOffer, SplitOffer } from '../../../contracts/activity-offers';
 import { MARKET_DATA_VENDOR_LABELS } from '../../../contracts/market-data';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';

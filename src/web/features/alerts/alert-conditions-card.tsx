@@ -9,7 +9,7 @@ import {
   isPercentCondition,
   type AlertConditionType,
 } from '../../../domain/alerts';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { symbolKeyOf, symbolKindOf, type SymbolKind } from '../../../domain/symbol-kind';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';

@@ -17,7 +17,7 @@ import { formatUsd } from '../../lib/format';
 import { formatFraction } from '../../lib/format';
 import { assetClassLabel } from '../../../domain/analytics/format';
 import { MASK, useValuesHidden } from '../../components/hide-values';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 
 /** Distinct, colour-blind-aware hues that read on white. */
 const COLORS = [

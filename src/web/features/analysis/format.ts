@@ -1,6 +1,6 @@
 import type { MarketDataSourceName } from '../../../contracts/market-data';
 import { PRICE_SOURCE_LABELS } from '../../../domain/analytics/format';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 
 /** A ratio such as beta or Sharpe: 2 decimals. */
 export function formatRatio(value: number): string {

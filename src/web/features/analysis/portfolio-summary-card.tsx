@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatHoldingQuantity, formatUsd } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { Amount, HideValuesToggle } from '../../components/hide-values';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { leftOutNote } from './format';
 import { countHoldings, type PortfolioMap } from './portfolio-rows';
 import type { PortfolioOrigin } from './use-portfolio-store';

@@ -8,7 +8,7 @@ import { formatFraction } from '../../lib/format';
 import { assetClassLabel } from '../../../domain/analytics/format';
 import { formatRatio } from './format';
 import { Amount, MaskedText } from '../../components/hide-values';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 
 const RISK_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   low: 'success',

@@ -16,7 +16,7 @@ import {
 import { fxRatesNote, formatLocalPrice } from '../../../domain/analytics/format';
 import { leftOutNote, SOURCE_LABELS } from './format';
 import { Amount } from '../../components/hide-values';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 
 const AllocationCharts = lazy(() => import('./allocation-charts'));

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { PaperPortfolio } from '../../../contracts/paper-trading';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';

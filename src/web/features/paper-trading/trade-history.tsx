@@ -5,7 +5,7 @@ import {
   type PaperPortfolio,
   type PaperTrade,
 } from '../../../contracts/paper-trading';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';

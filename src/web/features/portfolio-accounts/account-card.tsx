@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { formatDateTime, formatNumber, formatUsdWhole } from '../../lib/format';
 import { Amount } from '../../components/hide-values';
 import { activityPathOf } from '../../lib/activity-path';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 
 export interface AccountCardProps {
   account: PortfolioAccount;

@@ -2,7 +2,7 @@ import type { PortfolioAccountListResponse } from '../../../contracts/portfolio-
 import { topCombinedHoldings } from '../../../domain/portfolio-accounts';
 import { formatHoldingQuantity, formatUsdWhole } from '../../lib/format';
 import { Amount } from '../../components/hide-values';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 
 /**
  * Spec 000 §9: the top 10 holdings across all accounts, largest value first. Each line names the accounts that

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowDownRight, ArrowUpRight, Briefcase, Minus } from 'lucide-react';
 import type { TerminalPortfolio } from '../../../contracts/terminal';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 import { cn } from '../../lib/cn';
 import {
   changeTone,

@@ -4,7 +4,7 @@ import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatSignedPercent, formatUsd, toneTextClass } from '../../lib/format';
 import { MaskedText } from '../../components/hide-values';
-import { displaySymbol } from '../../../domain/security-master';
+import { displaySymbol } from '../../../domain/symbol-kind';
 
 const TYPE_LABELS: Record<TradingSuggestion['suggestionType'], string> = {
   buy: 'Buy',
