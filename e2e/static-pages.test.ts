@@ -82,11 +82,15 @@ describe('links of the landing page', () => {
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
 
     for (const { region, href } of targets) {
-      await page.goto('/');
       const scope = region === 'header' ? page.locator('header').first() : footer;
       await scope.locator(`a[href="${href}"]`).first().click();
       await expect.poll(() => pathOf(page), { message: `${region} link ${href}` }).toBe(href);
       await expectRenderedPage(page, href);
+      // Back to the landing page as a person goes back: no fresh load of the whole app for each link (Home
+      // stays on it).
+      if (href !== '/') await page.goBack();
+      await expect.poll(() => pathOf(page), { message: `back from ${href}` }).toBe('/');
+      await page.locator('[data-hydrated]').first().waitFor({ state: 'attached' });
     }
   });
 
@@ -143,8 +147,10 @@ describe('the static pages', () => {
   it.each(STATIC_PAGES.map((p) => p.path))(
     'axe finds no serious violation on %s at 1440 and 375 px',
     async (path) => {
+      // One context for both widths: a second one would only load the same code again.
+      const page = await h.newPage();
       for (const viewport of [undefined, MOBILE]) {
-        const page = await h.newPage(viewport ? { viewport } : {});
+        if (viewport) await page.setViewportSize(viewport);
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         expect(

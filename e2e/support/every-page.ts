@@ -26,6 +26,12 @@ export const SIGNED_IN_PAGES: readonly PagePath[] = [
   '/pricing',
 ];
 
+/** A visitor's page, opened on the first call; the same page after that (one context for both widths of a test). */
+export function visitorPage(h: BrowserHarness): () => Promise<Page> {
+  let page: Page | undefined;
+  return async () => (page ??= await h.newPage());
+}
+
 /** A page signed in once, on the first call, as a new account of `plan`; the same page after that (within a test: the harness closes its pages after each). */
 export function signedInPage(h: BrowserHarness, plan?: Plan): () => Promise<Page> {
   let page: Page | undefined;
