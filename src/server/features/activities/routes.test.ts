@@ -70,6 +70,23 @@ async function saveMap(who: TestUser, portfolio: Record<string, number>) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** The map the ledger last wrote for the user's saved portfolio (`activity_portfolio.ledger_map`). */
+async function ledgerMapOf(who: TestUser): Promise<unknown> {
+  const { rows } = await t.deps.database.pool.query<{ ledger_map: unknown }>(
+    `select ledger_map from activity_portfolio where user_id = $1 and key = 'me'`,
+    [who.id],
+  );
+  return rows[0]?.ledger_map;
+}
+
+/** As a portfolio from before migration 0028: its last written map not known. */
+async function forgetLedgerMap(who: TestUser): Promise<void> {
+  await t.deps.database.pool.query(
+    `update activity_portfolio set ledger_map = null where user_id = $1 and key = 'me'`,
+    [who.id],
+  );
+}
+
 const buy = (symbol: string, quantity: number, price: number, date: string) => ({
   type: 'buy',
   symbol,
@@ -340,6 +357,35 @@ describe('the saved portfolio: its map and its history in step', () => {
     // Dated the day of the edit (the test's today): the edit's transfers come before a sale that day.
     await add(user, sell('AAPL', 12, 120, '2024-07-01'));
     expect(await savedMap(user)).toEqual({ VTI: 1 });
+  });
+
+  it('finds a change of the map made after reads that compared it with the map the ledger last wrote', async () => {
+    const user = await signUpUser(t.app);
+    await add(user, buy('AAPL', 10, 100, '2024-02-01'));
+    expect((await list(user, 'portfolio=me')).activities).toHaveLength(1);
+    expect(await ledgerMapOf(user)).toEqual({ AAPL: 10 });
+    await saveMap(user, { AAPL: 7 });
+    const page = (await list(user, 'portfolio=me')).activities;
+    expect(page.map((a) => [a.type, a.symbol, a.quantity, a.source.kind])).toEqual([
+      ['transfer_out', 'AAPL', 3, 'map-edit'],
+      ['buy', 'AAPL', 10, 'manual'],
+    ]);
+    expect(await ledgerMapOf(user)).toEqual({ AAPL: 7 });
+    expect((await list(user, 'portfolio=me')).activities).toHaveLength(2);
+  });
+
+  it('reconciles a portfolio whose last written map is not known (before migration 0028), then remembers it', async () => {
+    const user = await signUpUser(t.app);
+    await add(user, buy('VTI', 5, 200, '2024-02-01'));
+    await forgetLedgerMap(user);
+    expect((await list(user, 'portfolio=me')).activities).toHaveLength(1);
+    expect(await ledgerMapOf(user)).toEqual({ VTI: 5 });
+
+    await forgetLedgerMap(user);
+    await saveMap(user, { VTI: 6 });
+    const { activities } = await list(user, 'portfolio=me&type=transfer_in');
+    expect(activities.map((a) => [a.symbol, a.quantity, a.source.kind])).toEqual([['VTI', 1, 'map-edit']]);
+    expect(await ledgerMapOf(user)).toEqual({ VTI: 6 });
   });
 
   it('reads a split position by its lots when it checks the map, and records only what the map changed', async () => {
