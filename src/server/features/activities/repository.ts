@@ -1,5 +1,5 @@
 /** Every query of the activity ledger (`activity_portfolio`, `activity`). */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ActivityType } from '../../../domain/activities/activity';
 import type { CostBasisMethod } from '../../../domain/activities/ledger';
 import type { Executor, Transaction } from '../../db/client';
@@ -142,6 +142,12 @@ export interface ActivityFilter {
   to?: string | undefined;
 }
 
+/**
+ * Newest first, NULLS LAST as the indexes are (drizzle's `.desc()`; both columns are NOT NULL anyway): a plain DESC
+ * means NULLS FIRST, which no index gives, and PostgreSQL then sorts the whole history for every page.
+ */
+const NEWEST_FIRST = [sql`${activity.date} desc nulls last`, sql`${activity.sequence} desc nulls last`];
+
 /** One page newest first (date, then entry order), after `cursor`, by the (portfolio, [symbol,] date, sequence) indexes. */
 export function listPage(
   db: Executor,
@@ -167,7 +173,7 @@ export function listPage(
     .select()
     .from(activity)
     .where(and(...conditions))
-    .orderBy(desc(activity.date), desc(activity.sequence))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ACTIVITIES_MESSAGES as M,
   ACTIVITY_PAGE_SIZE,
@@ -400,6 +400,36 @@ describe('the saved portfolio: its map and its history in step', () => {
     const { activities } = await list(user, 'portfolio=me&type=transfer_in');
     expect(activities.map((a) => [a.symbol, a.quantity, a.source.kind])).toEqual([['VTI', 1, 'map-edit']]);
     expect(await savedMap(user)).toEqual({ AAPL: 6, VTI: 6 });
+  });
+
+  it('reads a page in the order of its index, never sorting the history', async () => {
+    const user = await signUpUser(t.app);
+    await add(user, buy('AAPL', 1, 10, '2024-01-10'));
+    const { pool } = t.deps.database;
+    const sent = vi.spyOn(pool, 'query');
+    await list(user, 'portfolio=me');
+    await list(user, 'portfolio=me&symbol=AAPL');
+    const pages = sent.mock.calls.flatMap(([query, values]) => {
+      const text = typeof query === 'string' ? query : (query as { text: string }).text;
+      return /from "activity" where .* limit/.test(text) ? [{ text, values: values as unknown[] }] : [];
+    });
+    sent.mockRestore();
+    expect(pages).toHaveLength(2);
+    // Without a sort allowed, the plan sorts only when no index gives the page's order.
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_sort = off');
+      for (const page of pages) {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${page.text}`, page.values);
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/Index Scan/);
+        expect(plan).not.toMatch(/Sort/);
+      }
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 
   it('pages newest first by a cursor, filtered by type, symbol and dates', async () => {
