@@ -1,5 +1,5 @@
 /** Every query of the activity ledger (`activity_portfolio`, `activity`). */
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ActivityType } from '../../../domain/activities/activity';
 import type { CostBasisMethod } from '../../../domain/activities/ledger';
 import type { Executor, Transaction } from '../../db/client';
@@ -161,12 +161,11 @@ export function listPage(
   if (filter.symbol) conditions.push(eq(activity.symbol, filter.symbol));
   if (filter.from) conditions.push(gte(activity.date, filter.from));
   if (filter.to) conditions.push(lte(activity.date, filter.to));
+  // One row comparison, not `date < d or (date = d and sequence < s)`: the index starts at the cursor, so a page
+  // deep in the history costs what the first does instead of skipping every row before it.
   if (cursor) {
     conditions.push(
-      or(
-        lt(activity.date, cursor.date),
-        and(eq(activity.date, cursor.date), lt(activity.sequence, cursor.sequence)),
-      ) as SQL,
+      sql`(${activity.date}, ${activity.sequence}) < (${cursor.date}::date, ${cursor.sequence}::bigint)`,
     );
   }
   return db

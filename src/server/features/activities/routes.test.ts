@@ -407,14 +407,18 @@ describe('the saved portfolio: its map and its history in step', () => {
     await add(user, buy('AAPL', 1, 10, '2024-01-10'));
     const { pool } = t.deps.database;
     const sent = vi.spyOn(pool, 'query');
+    // Any cursor (a date and an entry order) asks for the rows after it.
+    const cursor = Buffer.from('2024-06-30|1000000000').toString('base64url');
     await list(user, 'portfolio=me');
     await list(user, 'portfolio=me&symbol=AAPL');
+    await list(user, `portfolio=me&cursor=${cursor}`);
+    await list(user, `portfolio=me&symbol=AAPL&type=buy&cursor=${cursor}`);
     const pages = sent.mock.calls.flatMap(([query, values]) => {
       const text = typeof query === 'string' ? query : (query as { text: string }).text;
       return /from "activity" where .* limit/.test(text) ? [{ text, values: values as unknown[] }] : [];
     });
     sent.mockRestore();
-    expect(pages).toHaveLength(2);
+    expect(pages).toHaveLength(4);
     // Without a sort allowed, the plan sorts only when no index gives the page's order.
     const client = await pool.connect();
     try {
