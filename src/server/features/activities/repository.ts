@@ -1,5 +1,5 @@
 /** Every query of the activity ledger (`activity_portfolio`, `activity`). */
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ActivityType } from '../../../domain/activities/activity';
 import type { CostBasisMethod } from '../../../domain/activities/ledger';
 import type { Executor, Transaction } from '../../db/client';
@@ -12,6 +12,8 @@ export interface PortfolioRow {
   id: string;
   key: string;
   costBasisMethod: CostBasisMethod;
+  /** The map the ledger last wrote; null: not known (a portfolio from before it was kept). */
+  ledgerMap: Record<string, number> | null;
 }
 
 export type ActivityRow = typeof activity.$inferSelect;
@@ -24,6 +26,7 @@ const portfolioColumns = {
   id: activityPortfolio.id,
   key: activityPortfolio.key,
   costBasisMethod: activityPortfolio.costBasisMethod,
+  ledgerMap: activityPortfolio.ledgerMap,
 };
 
 /** The user's ledger portfolio named `key` (`me`, `account:<id>`, `client:<id>`), if it has one. */
@@ -68,6 +71,30 @@ export async function updateCostBasisMethod(
   method: CostBasisMethod,
 ): Promise<void> {
   await tx.update(activityPortfolio).set({ costBasisMethod: method }).where(eq(activityPortfolio.id, id));
+}
+
+/** Keeps the map the ledger wrote, in the transaction that changed the history (under its lock). */
+export async function updateLedgerMap(
+  tx: Transaction,
+  id: string,
+  map: Record<string, number>,
+): Promise<void> {
+  await tx.update(activityPortfolio).set({ ledgerMap: map }).where(eq(activityPortfolio.id, id));
+}
+
+/**
+ * Remembers the map of a portfolio whose map was not known (null) and that a read found in step with its history,
+ * without the lock: a change of the history committed meanwhile has written its own, and this one is then left.
+ */
+export async function rememberLedgerMap(
+  db: Executor,
+  id: string,
+  map: Record<string, number>,
+): Promise<void> {
+  await db
+    .update(activityPortfolio)
+    .set({ ledgerMap: map })
+    .where(and(eq(activityPortfolio.id, id), isNull(activityPortfolio.ledgerMap)));
 }
 
 /** A portfolio's whole history (or only the activities of `symbols`), in entry order (the replay sorts it). */
@@ -115,6 +142,12 @@ export interface ActivityFilter {
   to?: string | undefined;
 }
 
+/**
+ * Newest first, NULLS LAST as the indexes are (drizzle's `.desc()`; both columns are NOT NULL anyway): a plain DESC
+ * means NULLS FIRST, which no index gives, and PostgreSQL then sorts the whole history for every page.
+ */
+const NEWEST_FIRST = [sql`${activity.date} desc nulls last`, sql`${activity.sequence} desc nulls last`];
+
 /** One page newest first (date, then entry order), after `cursor`, by the (portfolio, [symbol,] date, sequence) indexes. */
 export function listPage(
   db: Executor,
@@ -128,19 +161,18 @@ export function listPage(
   if (filter.symbol) conditions.push(eq(activity.symbol, filter.symbol));
   if (filter.from) conditions.push(gte(activity.date, filter.from));
   if (filter.to) conditions.push(lte(activity.date, filter.to));
+  // One row comparison, not `date < d or (date = d and sequence < s)`: the index starts at the cursor, so a page
+  // deep in the history costs what the first does instead of skipping every row before it.
   if (cursor) {
     conditions.push(
-      or(
-        lt(activity.date, cursor.date),
-        and(eq(activity.date, cursor.date), lt(activity.sequence, cursor.sequence)),
-      ) as SQL,
+      sql`(${activity.date}, ${activity.sequence}) < (${cursor.date}::date, ${cursor.sequence}::bigint)`,
     );
   }
   return db
     .select()
     .from(activity)
     .where(and(...conditions))
-    .orderBy(desc(activity.date), desc(activity.sequence))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
 }
 

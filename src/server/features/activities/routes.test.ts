@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ACTIVITIES_MESSAGES as M,
   ACTIVITY_PAGE_SIZE,
@@ -68,6 +68,23 @@ async function savedMap(who: TestUser): Promise<Record<string, number>> {
 async function saveMap(who: TestUser, portfolio: Record<string, number>) {
   const res = await call('PUT', '/api/portfolio', who, { portfolio });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The map the ledger last wrote for the user's saved portfolio (`activity_portfolio.ledger_map`). */
+async function ledgerMapOf(who: TestUser): Promise<unknown> {
+  const { rows } = await t.deps.database.pool.query<{ ledger_map: unknown }>(
+    `select ledger_map from activity_portfolio where user_id = $1 and key = 'me'`,
+    [who.id],
+  );
+  return rows[0]?.ledger_map;
+}
+
+/** As a portfolio from before migration 0028: its last written map not known. */
+async function forgetLedgerMap(who: TestUser): Promise<void> {
+  await t.deps.database.pool.query(
+    `update activity_portfolio set ledger_map = null where user_id = $1 and key = 'me'`,
+    [who.id],
+  );
 }
 
 const buy = (symbol: string, quantity: number, price: number, date: string) => ({
@@ -342,6 +359,35 @@ describe('the saved portfolio: its map and its history in step', () => {
     expect(await savedMap(user)).toEqual({ VTI: 1 });
   });
 
+  it('finds a change of the map made after reads that compared it with the map the ledger last wrote', async () => {
+    const user = await signUpUser(t.app);
+    await add(user, buy('AAPL', 10, 100, '2024-02-01'));
+    expect((await list(user, 'portfolio=me')).activities).toHaveLength(1);
+    expect(await ledgerMapOf(user)).toEqual({ AAPL: 10 });
+    await saveMap(user, { AAPL: 7 });
+    const page = (await list(user, 'portfolio=me')).activities;
+    expect(page.map((a) => [a.type, a.symbol, a.quantity, a.source.kind])).toEqual([
+      ['transfer_out', 'AAPL', 3, 'map-edit'],
+      ['buy', 'AAPL', 10, 'manual'],
+    ]);
+    expect(await ledgerMapOf(user)).toEqual({ AAPL: 7 });
+    expect((await list(user, 'portfolio=me')).activities).toHaveLength(2);
+  });
+
+  it('reconciles a portfolio whose last written map is not known (before migration 0028), then remembers it', async () => {
+    const user = await signUpUser(t.app);
+    await add(user, buy('VTI', 5, 200, '2024-02-01'));
+    await forgetLedgerMap(user);
+    expect((await list(user, 'portfolio=me')).activities).toHaveLength(1);
+    expect(await ledgerMapOf(user)).toEqual({ VTI: 5 });
+
+    await forgetLedgerMap(user);
+    await saveMap(user, { VTI: 6 });
+    const { activities } = await list(user, 'portfolio=me&type=transfer_in');
+    expect(activities.map((a) => [a.symbol, a.quantity, a.source.kind])).toEqual([['VTI', 1, 'map-edit']]);
+    expect(await ledgerMapOf(user)).toEqual({ VTI: 6 });
+  });
+
   it('reads a split position by its lots when it checks the map, and records only what the map changed', async () => {
     const user = await signUpUser(t.app);
     await add(user, buy('AAPL', 3, 100, '2024-02-01'));
@@ -354,6 +400,40 @@ describe('the saved portfolio: its map and its history in step', () => {
     const { activities } = await list(user, 'portfolio=me&type=transfer_in');
     expect(activities.map((a) => [a.symbol, a.quantity, a.source.kind])).toEqual([['VTI', 1, 'map-edit']]);
     expect(await savedMap(user)).toEqual({ AAPL: 6, VTI: 6 });
+  });
+
+  it('reads a page in the order of its index, never sorting the history', async () => {
+    const user = await signUpUser(t.app);
+    await add(user, buy('AAPL', 1, 10, '2024-01-10'));
+    const { pool } = t.deps.database;
+    const sent = vi.spyOn(pool, 'query');
+    // Any cursor (a date and an entry order) asks for the rows after it.
+    const cursor = Buffer.from('2024-06-30|1000000000').toString('base64url');
+    await list(user, 'portfolio=me');
+    await list(user, 'portfolio=me&symbol=AAPL');
+    await list(user, `portfolio=me&cursor=${cursor}`);
+    await list(user, `portfolio=me&symbol=AAPL&type=buy&cursor=${cursor}`);
+    const pages = sent.mock.calls.flatMap(([query, values]) => {
+      const text = typeof query === 'string' ? query : (query as { text: string }).text;
+      return /from "activity" where .* limit/.test(text) ? [{ text, values: values as unknown[] }] : [];
+    });
+    sent.mockRestore();
+    expect(pages).toHaveLength(4);
+    // Without a sort allowed, the plan sorts only when no index gives the page's order.
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_sort = off');
+      for (const page of pages) {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${page.text}`, page.values);
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/Index Scan/);
+        expect(plan).not.toMatch(/Sort/);
+      }
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 
   it('pages newest first by a cursor, filtered by type, symbol and dates', async () => {

@@ -39,6 +39,12 @@ export const activityPortfolio = pgTable(
     costBasisMethod: text('cost_basis_method', { enum: ['fifo', 'average'] })
       .notNull()
       .default('fifo'),
+    /**
+     * The map (symbol -> quantity) the ledger last wrote, in the transaction of every change of the history: a read
+     * whose map equals it knows the map was not changed elsewhere without summing the history. NULL: not known yet
+     * (a portfolio from before migration 0028), reconciled from the history.
+     */
+    ledgerMap: jsonb('ledger_map').$type<Record<string, number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -12,8 +12,8 @@
  *   domain refuses a sale of more than is held then, naming date and symbol: nothing is written) and rewrites
  *   the map from the derived quantities: valuation, analysis, alerts, snapshots and reports read it unchanged.
  * - A change of the map made on the spec's screens after the history began (the analyzer's editor, a client's
- *   holdings) is found at the next read or change (map and history disagree) and recorded as transfers of unknown
- *   cost dated that change ('map-edit'), so the history explains the map again and nothing typed is lost.
+ *   holdings) is found at the next read or change (the map is not the one the ledger last wrote and disagrees with
+ *   the history) and recorded as transfers of unknown cost dated that change ('map-edit'): nothing typed is lost.
  */
 import {
   ACTIVITIES_MESSAGES as M,
@@ -70,9 +70,11 @@ import {
   listHistory,
   listPage,
   lockPortfolio,
+  rememberLedgerMap,
   sumShareMoves,
   updateActivity as updateActivityRow,
   updateCostBasisMethod,
+  updateLedgerMap,
   type ActivityFilter,
   type ActivityRow,
   type NewActivityRow,
@@ -133,7 +135,7 @@ interface HistoryChange {
 /**
  * Runs `change` on the portfolio's history in one transaction (`tx`'s, when given) under its lock, after recording
  * any change of the map made elsewhere; then replays the whole history (refusing what would sell more than is held)
- * and writes the map from it when it differs.
+ * and writes the map from it when it differs, and keeps that map as the one the ledger wrote (`ledger_map`).
  */
 export async function withHistory<T>(
   options: UserRequest & { ref: Exclude<PortfolioRef, { kind: 'paper' }>; tx?: Transaction },
@@ -155,6 +157,9 @@ export async function withHistory<T>(
     );
     const derived = mapOfLedger(ledger);
     if (!map || !sameMap(map.holdings, derived)) await store.write(tx, derived);
+    if (!portfolio.ledgerMap || !sameMap(portfolio.ledgerMap, derived)) {
+      await updateLedgerMap(tx, portfolio.id, derived);
+    }
     return result;
   };
   return options.tx ? run(options.tx) : options.db.transaction(run);
@@ -418,18 +423,22 @@ async function syncedPortfolio(
   const store = mapStoreOf(options.user, options.ref);
   const map = await store.read(options.db);
   const portfolio = await findPortfolio(options.db, options.user.id, keyOf(options.ref));
-  if (portfolio && map) {
-    const derived = await derivedMapOf(options.db, portfolio);
-    // Only when the map was changed elsewhere: record it (a write, under the lock, like any change).
-    if (derived && !sameMap(map.holdings, derived)) await withHistory(options, async () => undefined);
+  // The map the ledger last wrote: nobody changed it elsewhere, and the history is not read (a page costs the page).
+  if (!portfolio || !map || (portfolio.ledgerMap && sameMap(map.holdings, portfolio.ledgerMap))) {
+    return { portfolio, map };
   }
+  const derived = await derivedMapOf(options.db, portfolio);
+  if (!derived) return { portfolio, map };
+  // The map was changed elsewhere: record it (a write, under the lock, like any change; it keeps the new map).
+  if (!sameMap(map.holdings, derived)) await withHistory(options, async () => undefined);
+  // Not known yet (a portfolio from before it was kept) and in step: the next read takes the shortcut.
+  else if (!portfolio.ledgerMap) await rememberLedgerMap(options.db, portfolio.id, derived);
   return { portfolio, map };
 }
 
 /**
- * The map the history derives (undefined: no history), without reading the history whole: a read checks it
- * each time, so a page costs what the page holds, not what the history does. The quantities are sums in the
- * database; only the symbols that were split are replayed, from their own activities.
+ * The map the history derives (undefined: no history), without reading the history whole: the quantities are sums
+ * in the database; only the symbols that were split are replayed, from their own activities.
  */
 async function derivedMapOf(
   db: Database,
