@@ -480,6 +480,20 @@ describe('the saved portfolio: its map and its history in step', () => {
       average.holdings[0] && [average.holdings[0].costBasis, average.holdings[0].realizedGain.total],
     ).toEqual([550, 300]);
   });
+
+  it('keeps the map of a portfolio without history when its method is chosen first', async () => {
+    const user = await signUpUser(t.app);
+    const saved = await call('PUT', '/api/portfolio', user, { portfolio: { AAPL: 10 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await call('PUT', '/api/holdings/cost-basis-method?portfolio=me', user, {
+      costBasisMethod: 'average',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ZHoldingsResponse.parse(res.json()).holdings.map((h) => [h.symbol, h.quantity])).toEqual([
+      ['AAPL', 10],
+    ]);
+    expect((await call('GET', '/api/portfolio', user)).json()).toMatchObject({ portfolio: { AAPL: 10 } });
+  });
 });
 
 describe('accounts and clients', () => {

@@ -151,10 +151,10 @@ export async function withHistory<T>(
       if (recorded.length > 0) history = [...history, ...recorded];
     }
     const result = await change({ tx, portfolio, history, map });
-    const ledger = replayOrThrow(
-      (await listHistory(tx, portfolio.id)).map(toLedgerActivity),
-      portfolio.costBasisMethod,
-    );
+    const after = await listHistory(tx, portfolio.id);
+    // No history before or after (a method chosen first): the map is the portfolio, not an empty replay's.
+    if (history.length === 0 && after.length === 0) return result;
+    const ledger = replayOrThrow(after.map(toLedgerActivity), portfolio.costBasisMethod);
     const derived = mapOfLedger(ledger);
     if (!map || !sameMap(map.holdings, derived)) await store.write(tx, derived);
     if (!portfolio.ledgerMap || !sameMap(portfolio.ledgerMap, derived)) {
