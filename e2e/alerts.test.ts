@@ -108,12 +108,15 @@ describe('Daily Snapshots & Alerts', () => {
       await visible(page.getByTestId('snapshot-figures'));
       expect(await page.getByTestId('snapshot-figures').innerText()).toMatch(/\$[\d,]+\.\d{2}/);
 
-      // Full state: earlier snapshots for the chart and fired alerts of each severity.
+      // Full state: earlier snapshots for the chart and fired alerts of each severity. They end the day before
+      // the snapshot just generated, whose date is the app's (not the database's current_date, a day apart
+      // for some hours of each day).
       await runSql(
         server.dataDir,
         `insert into portfolio_snapshot (user_id, date, total_value, total_gain_loss, total_gain_loss_percent, is_simulated)
          select $1, d::date, 44000 + 60 * n, 60, 0.14, true
-         from generate_series(1, 20) n, lateral (select current_date - (21 - n) as d) x`,
+         from generate_series(1, 20) n,
+           lateral (select (select min(date) from portfolio_snapshot where user_id = $1) - (21 - n) as d) x`,
         [user.id],
       );
       await runSql(
