@@ -289,3 +289,31 @@ describe('POST /api/account/move-in: our own export imports back', () => {
     expect((await portfolioOf(b, 'me')).activities).toEqual([]);
   });
 });
+
+describe('Download my data', () => {
+  it('includes the history with exact numbers', async () => {
+    const user = await signUpUser(t.app);
+    await call(user, 'POST', '/api/activities', {
+      ...activity('me', { type: 'buy', symbol: 'AAPL', quantity: 0.125, price: 190.5, date: '2024-01-02' }),
+      fee: 1,
+      note: 'first',
+    });
+    const { activities } = (await call(user, 'GET', '/api/account/export')) as {
+      activities: { portfolios: unknown[]; activities: Record<string, unknown>[] };
+    };
+    expect(activities.portfolios).toEqual([
+      expect.objectContaining({ portfolio: 'me', costBasisMethod: 'fifo' }),
+    ]);
+    expect(activities.activities).toEqual([
+      expect.objectContaining({
+        portfolio: 'me',
+        type: 'buy',
+        quantity: '0.1250000000',
+        price: '190.5000000000',
+        fee: '1.0000000000',
+        note: 'first',
+        source: 'manual',
+      }),
+    ]);
+  });
+});

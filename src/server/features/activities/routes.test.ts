@@ -576,29 +576,3 @@ describe('paper portfolios', () => {
     expectError(method, 403, 'FORBIDDEN', M.paperReadOnly);
   });
 });
-
-describe('Download my data', () => {
-  it('includes the history with exact numbers', async () => {
-    const user = await signUpUser(t.app);
-    await add(user, { ...buy('AAPL', 0.125, 190.5, '2024-01-02'), fee: 1, note: 'first' });
-    const res = await call('GET', '/api/account/export', user);
-    expect(res.statusCode, res.body).toBe(200);
-    const { activities } = res.json<{
-      activities: { portfolios: unknown[]; activities: Record<string, unknown>[] };
-    }>();
-    expect(activities.portfolios).toEqual([
-      expect.objectContaining({ portfolio: 'me', costBasisMethod: 'fifo' }),
-    ]);
-    expect(activities.activities).toEqual([
-      expect.objectContaining({
-        portfolio: 'me',
-        type: 'buy',
-        quantity: '0.1250000000',
-        price: '190.5000000000',
-        fee: '1.0000000000',
-        note: 'first',
-        source: 'manual',
-      }),
-    ]);
-  });
-});
