@@ -6,7 +6,9 @@
  * London quotes in pence (`GBX`; Yahoo writes `GBp`): a price of 440 is £4.40. The FX rate of a pence
  * listing is the pound's, and the price is divided by 100 first.
  */
-import { findSecurity, type Region } from './security-master';
+// Imports only the master's types: the web app's editor uses isGlobalListing, and a runtime import of
+// security-master.ts would bring its data (79 KB of JSON) into the analyzer's bundle.
+import type { Region } from './security-master';
 
 export interface Exchange {
   /** Our (Yahoo's and FMP's) suffix, with its dot. */
@@ -83,14 +85,6 @@ export function fromAlphaVantageSymbol(symbol: string): string {
   if (dot <= 0) return s;
   const exchange = EXCHANGES.find((e) => e.alphaVantageSuffix === s.slice(dot));
   return exchange ? s.slice(0, dot) + exchange.suffix : s;
-}
-
-/**
- * The currency a symbol's prices are in, for vendors that do not say (FMP, Alpha Vantage's quotes, the
- * simulator): the master's, else its exchange's, else USD.
- */
-export function listingCurrency(symbol: string): string {
-  return findSecurity(symbol)?.currency ?? exchangeOf(symbol)?.currency ?? 'USD';
 }
 
 /** Vendors write pence as `GBp` (Yahoo), `GBX` (Alpha Vantage) or `GBx`: one spelling, `GBX`. */

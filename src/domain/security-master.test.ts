@@ -6,6 +6,7 @@ import {
   CRYPTO_PREFIX,
   REGIONS,
   findSecurity,
+  listingCurrency,
   searchSecurities,
   securityMaster,
   type AssetClass,
@@ -352,5 +353,13 @@ describe('listings outside the US', () => {
     });
     expect(findSecurity('0700.HK')).toMatchObject({ name: 'Tencent Holdings Limited', currency: 'HKD' });
     expect(searchSecurities('Mitsubishi UFJ')[0]?.symbol).toBe('8306.T');
+  });
+
+  it("prices a listing in the master's currency, else its exchange's, else USD", () => {
+    expect(listingCurrency('tsco.l')).toBe('GBX');
+    expect(listingCurrency('0700.HK')).toBe('HKD');
+    expect(listingCurrency('ZZZQ.DE')).toBe('EUR');
+    expect(listingCurrency('AAPL')).toBe('USD');
+    expect(listingCurrency('ZZZZQ')).toBe('USD');
   });
 });

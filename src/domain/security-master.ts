@@ -1,4 +1,5 @@
 import data from './security-master.json' with { type: 'json' };
+import { exchangeOf } from './listings';
 import { CRYPTO_PREFIX } from './symbol-kind';
 
 /** What a security is, as far as exposure by asset class is concerned. */
@@ -74,6 +75,14 @@ const bySymbol: ReadonlyMap<string, SecurityMasterEntry> = /* @__PURE__ */ new M
 export function findSecurity(symbol: string): SecurityMasterEntry | undefined {
   const key = symbol.trim().toUpperCase();
   return bySymbol.get(key) ?? bySymbol.get(key.replace(/[./]/g, '-'));
+}
+
+/**
+ * The currency a symbol's prices are in, for vendors that do not say (FMP, Alpha Vantage's quotes, the
+ * simulator): the master's, else its exchange's (listings.ts), else USD.
+ */
+export function listingCurrency(symbol: string): string {
+  return findSecurity(symbol)?.currency ?? exchangeOf(symbol)?.currency ?? 'USD';
 }
 
 /** Lower case, accents removed, so "estee" finds "Estée". */

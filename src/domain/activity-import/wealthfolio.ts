@@ -6,7 +6,7 @@
  * quantity 1 and unit price 1, which mean nothing.
  */
 import type { ActivityDraft, ActivityType } from '../activities/activity';
-import { listingCurrency } from '../listings';
+import { listingCurrency } from '../security-master';
 import type { Decimal } from './cells';
 import {
   ParseCollector,

@@ -16,7 +16,8 @@
 import type { HistoryRange, MarketDataSourceName } from '../../../contracts/market-data';
 import { dailyChange, separateUnpriced, valuePositions } from '../../../domain/analytics';
 import { utcDateOf } from '../../../domain/calendar';
-import { convertToUsd, listingCurrency } from '../../../domain/listings';
+import { convertToUsd } from '../../../domain/listings';
+import { listingCurrency } from '../../../domain/security-master';
 import { createTtlCache, type BatchResult } from '../../lib/cache';
 import type { Quote, UserVendorKeys } from '../../providers/market-data/types';
 import { convertQuotesToUsd, type FxRate, type LocalPrice } from './fx';

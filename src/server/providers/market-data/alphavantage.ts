@@ -29,8 +29,8 @@
 import { addDays, utcDateOf } from '../../../domain/calendar';
 import type { CorporateActions } from '../../../domain/corporate-actions';
 import { z } from 'zod';
-import { fromAlphaVantageSymbol, listingCurrency, toAlphaVantageSymbol } from '../../../domain/listings';
-import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
+import { fromAlphaVantageSymbol, toAlphaVantageSymbol } from '../../../domain/listings';
+import { CRYPTO_PREFIX, findSecurity, listingCurrency } from '../../../domain/security-master';
 import {
   assertIsoDate,
   fetchJson,

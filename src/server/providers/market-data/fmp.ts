@@ -22,8 +22,7 @@
  * Yahoo does: `TSCO.L`, `7203.T`).
  */
 import { z } from 'zod';
-import { CRYPTO_PREFIX, findSecurity } from '../../../domain/security-master';
-import { listingCurrency } from '../../../domain/listings';
+import { CRYPTO_PREFIX, findSecurity, listingCurrency } from '../../../domain/security-master';
 import type { CorporateActions } from '../../../domain/corporate-actions';
 import { readCorporateActions } from './corporate-actions';
 import {
