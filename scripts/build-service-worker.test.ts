@@ -4,14 +4,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-/** A Vite manifest as `vite build` writes it: the shell entry, two pages, a shared chunk. */
+/**
+ * A Vite manifest as `vite build` writes it: the shell entry with a lazy menu, three pages (the admin page with
+ * a lazy part of its own), shared chunks.
+ */
 const MANIFEST = {
   'index.html': {
     file: 'assets/index-AAAAAAAA.js',
     css: ['assets/index-BBBBBBBB.css'],
     imports: ['_vendor-CCCCCCCC.js'],
-    dynamicImports: ['pages/analyzer.tsx', 'pages/profit-calculator.tsx', 'pages/admin.tsx'],
+    dynamicImports: [
+      'pages/analyzer.tsx',
+      'pages/profit-calculator.tsx',
+      'pages/admin.tsx',
+      'components/layout/more-menu.tsx',
+    ],
   },
+  'components/layout/more-menu.tsx': {
+    file: 'assets/more-menu-JJJJJJJJ.js',
+    imports: ['_vendor-CCCCCCCC.js', '_menu-icons-KKKKKKKK.js'],
+  },
+  '_menu-icons-KKKKKKKK.js': { file: 'assets/menu-icons-KKKKKKKK.js' },
   '_vendor-CCCCCCCC.js': { file: 'assets/vendor-CCCCCCCC.js' },
   'pages/analyzer.tsx': {
     file: 'assets/analyzer-DDDDDDDD.js',
@@ -21,7 +34,12 @@ const MANIFEST = {
   '_chart-EEEEEEEE.js': { file: 'assets/chart-EEEEEEEE.js', assets: ['assets/font-FFFFFFFF.woff2'] },
   '_dialog-GGGGGGGG.js': { file: 'assets/dialog-GGGGGGGG.js' },
   'pages/profit-calculator.tsx': { file: 'assets/profit-calculator-HHHHHHHH.js' },
-  'pages/admin.tsx': { file: 'assets/admin-IIIIIIII.js' },
+  'pages/admin.tsx': {
+    file: 'assets/admin-IIIIIIII.js',
+    imports: ['_chart-EEEEEEEE.js'],
+    dynamicImports: ['_admin-table-LLLLLLLL.js', 'pages/analyzer.tsx'],
+  },
+  '_admin-table-LLLLLLLL.js': { file: 'assets/admin-table-LLLLLLLL.js' },
 };
 
 const roots: string[] = [];
@@ -72,7 +90,7 @@ afterAll(() => {
 });
 
 describe('scripts/build-service-worker.mjs (npm run build)', () => {
-  it('precaches the shell, the public files and the static code of the shell and the offline pages only', () => {
+  it('precaches the shell, the public files and the code of the shell and the offline pages, lazy parts included, only', () => {
     const { precache } = buildOf(builtWebRoot());
     expect(precache).toEqual(
       [
@@ -80,9 +98,12 @@ describe('scripts/build-service-worker.mjs (npm run build)', () => {
         ...PUBLIC_FILES.map((file) => `/${file}`),
         '/assets/analyzer-DDDDDDDD.js',
         '/assets/chart-EEEEEEEE.js',
+        '/assets/dialog-GGGGGGGG.js',
         '/assets/font-FFFFFFFF.woff2',
         '/assets/index-AAAAAAAA.js',
         '/assets/index-BBBBBBBB.css',
+        '/assets/menu-icons-KKKKKKKK.js',
+        '/assets/more-menu-JJJJJJJJ.js',
         '/assets/profit-calculator-HHHHHHHH.js',
         '/assets/vendor-CCCCCCCC.js',
       ].sort(),
@@ -95,9 +116,9 @@ describe('scripts/build-service-worker.mjs (npm run build)', () => {
     ]) {
       expect(precache).toContain(file);
     }
-    // Neither another page's code nor a page's lazily loaded parts, nor anything of the API.
+    // Neither another page's code, lazy parts included, nor anything of the API.
     expect(precache).not.toContain('/assets/admin-IIIIIIII.js');
-    expect(precache).not.toContain('/assets/dialog-GGGGGGGG.js');
+    expect(precache).not.toContain('/assets/admin-table-LLLLLLLL.js');
     expect(precache.some((file) => file.startsWith('/api'))).toBe(false);
   });
 
