@@ -2,7 +2,8 @@
 // every page of PAGE_PATHS, as a visitor and as a signed-in Professional, against the production build (issue #25
 // item 21: a performance score of 90 or more and Largest Contentful Paint under 2.5 s on every page).
 // Run `npm run build` first, then `npm run bench lighthouse`. LIGHTHOUSE_PAGES=/app,/profit-calculator measures
-// only those pages, LIGHTHOUSE_RUNS=3 takes the median of three runs. Prints figures; asserts nothing.
+// only those pages, LIGHTHOUSE_RUNS=3 takes the median of three runs, LIGHTHOUSE_DETAILS=1 also prints each run's
+// largest paint element with its phases and the elements that shifted. Prints figures; asserts nothing.
 import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -15,6 +16,7 @@ const SCORE_TARGET = 90;
 const LCP_TARGET_MS = 2500;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [...PAGE_PATHS];
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 
 interface PageFigures {
   score: number;
@@ -23,6 +25,37 @@ interface PageFigures {
   tbtMs: number;
   cls: number;
   scripts: number;
+  /** With LIGHTHOUSE_DETAILS: the largest paint's element and phases, the shifted elements. */
+  details?: string;
+}
+
+/** The nodes and rows of an audit's details, however deeply its lists and tables nest them. */
+function detailRows(details: unknown): Record<string, unknown>[] {
+  if (typeof details !== 'object' || details === null) return [];
+  const row = details as Record<string, unknown>;
+  if (Array.isArray(row.items)) return row.items.flatMap(detailRows);
+  return [row];
+}
+
+/**
+ * The largest paint's element and its phases as observed (not simulated), the elements that shifted, and the
+ * scripts that kept the main thread busiest, from a run's audits.
+ */
+function detailsOf(audits: Record<string, { details?: unknown }>): string {
+  const lines: string[] = [];
+  for (const row of detailRows(audits['lcp-breakdown-insight']?.details)) {
+    if (row.type === 'node') lines.push(`  LCP element: ${String(row.snippet)}`);
+    else if (typeof row.subpart === 'string')
+      lines.push(`    ${row.subpart}: ${Number(row.duration).toFixed(0)} ms (observed)`);
+  }
+  for (const row of detailRows(audits['layout-shifts']?.details)) {
+    const node = row.node as { snippet?: string } | undefined;
+    lines.push(`  shift ${Number(row.score).toFixed(3)}: ${node?.snippet ?? '(unattributed)'}`);
+  }
+  for (const row of detailRows(audits['bootup-time']?.details).slice(0, 4)) {
+    lines.push(`  main thread ${Number(row.total).toFixed(0)} ms: ${String(row.url)}`);
+  }
+  return lines.join('\n');
 }
 
 /**
@@ -53,6 +86,7 @@ async function measure(url: string, port: number, cookie?: string, attempt = 1):
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     scripts: requests?.filter((request) => request.resourceType === 'Script').length ?? Number.NaN,
+    ...(DETAILS ? { details: detailsOf(lhr.audits) } : {}),
   };
 }
 
@@ -136,6 +170,7 @@ async function main() {
             String(figures.scripts).padStart(8),
           ].join(' '),
         );
+        if (figures.details) console.log(figures.details);
       }
     }
     console.log(
