@@ -1,8 +1,9 @@
 // Build step after `vite build`: renders the public pages (src/web/prerender.tsx) into
 // dist/web/.prerendered/<page>.html, each the built index.html with the page's markup in #root, its own
-// <title>, meta and canonical tags, and modulepreload links for its route chunk. Every other page gets the
-// built index.html with only those preload links (#root stays empty: it renders in the browser). The server
-// answers those paths with them (src/server/app.ts); the browser hydrates or renders them (src/web/main.tsx).
+// <title>, meta and canonical tags, and modulepreload links for its route chunk; the pages of FIRST_VIEW_PAGES
+// the same way with their first view, #root marked data-first-view. Every other page gets the built index.html
+// with only those preload links (#root stays empty: it renders in the browser). The server answers those paths
+// with them (src/server/app.ts); the browser hydrates, replaces or renders them (src/web/main.tsx).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,26 +70,32 @@ function withRoutePreloads(html, module) {
 }
 
 try {
-  const { PAGE_MODULES, PRERENDERED_PAGES, PRERENDERED_PAGES_DIR, pageFileName, renderPage } = await import(
-    pathToFileURL(path.join(SSR_OUT_DIR, 'prerender.js')).href
-  );
+  const {
+    FIRST_VIEW_PAGES,
+    PAGE_MODULES,
+    PRERENDERED_PAGES,
+    PRERENDERED_PAGES_DIR,
+    pageFileName,
+    renderPage,
+  } = await import(pathToFileURL(path.join(SSR_OUT_DIR, 'prerender.js')).href);
   const outDir = path.join(WEB_ROOT, PRERENDERED_PAGES_DIR);
   await mkdir(outDir, { recursive: true });
-  for (const page of PRERENDERED_PAGES) {
-    const { body, head } = await renderPage(page.path);
+  for (const page of [...PRERENDERED_PAGES, ...FIRST_VIEW_PAGES]) {
+    const { body, head } = await renderPage(page.path, page.view);
+    const root = page.view ? '<div id="root" data-first-view>' : '<div id="root">';
     let html = replaceOnce(template, /\s*<meta\s+name="description"[^>]*>/, '', 'description meta');
     html = replaceOnce(html, /<title>[^<]*<\/title>/, head, '<title>');
     html = withRoutePreloads(html, page.module);
-    html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${body}</div>`, 'empty #root');
+    html = replaceOnce(html, /<div id="root"><\/div>/, `${root}${body}</div>`, 'empty #root');
     await writeFile(path.join(outDir, page.fileName), html);
   }
-  const prerendered = new Set(PRERENDERED_PAGES.map((page) => page.path));
+  const prerendered = new Set([...PRERENDERED_PAGES, ...FIRST_VIEW_PAGES].map((page) => page.path));
   const shellPages = Object.entries(PAGE_MODULES).filter(([pagePath]) => !prerendered.has(pagePath));
   for (const [pagePath, module] of shellPages) {
     await writeFile(path.join(outDir, pageFileName(pagePath)), withRoutePreloads(template, module));
   }
   console.log(
-    `prerendered ${PRERENDERED_PAGES.length} pages and preloaded the chunks of ${shellPages.length} more ` +
+    `prerendered ${PRERENDERED_PAGES.length} pages and the first view of ${FIRST_VIEW_PAGES.length}, preloaded the chunks of ${shellPages.length} more ` +
       `into dist/web/${PRERENDERED_PAGES_DIR}/`,
   );
 } finally {

@@ -16,45 +16,74 @@ import { useIsHydrated } from './lib/use-is-hydrated';
 /**
  * The route table (spec 001 "Route table"): a page for each path of PAGE_PATHS, each its own chunk. To add a
  * route, add its path to PAGE_PATHS (the server then answers it with status 200) and one line here:
- *   '/profit-calculator': lazy(() => import('./pages/profit-calculator')),
+ *   '/profit-calculator': () => import('./pages/profit-calculator'),
  * where the page file default-exports a component that renders <PageLayout variant=... meta=...>.
  */
-const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
-  '/': lazy(() => import('./pages/landing')),
-  '/app': lazy(() => import('./pages/analyzer')),
-  '/terminal': lazy(() => import('./pages/terminal')),
-  '/clients': lazy(() => import('./pages/clients')),
-  '/financial-advisor': lazy(() => import('./pages/financial-advisor')),
-  '/login': lazy(() => import('./pages/login')),
-  '/signup': lazy(() => import('./pages/signup')),
-  '/profit-calculator': lazy(() => import('./pages/profit-calculator')),
-  '/paper-trading': lazy(() => import('./pages/paper-trading')),
-  '/api-settings': lazy(() => import('./pages/api-settings')),
-  '/api-docs': lazy(() => import('./pages/api-docs')),
-  '/features': lazy(() => import('./pages/features')),
-  '/about': lazy(() => import('./pages/about')),
-  '/resources': lazy(() => import('./pages/resources')),
-  '/unbiased': lazy(() => import('./pages/unbiased')),
-  '/robinhood-guide': lazy(() => import('./pages/robinhood-guide')),
-  '/compliance': lazy(() => import('./pages/compliance')),
-  '/terms': lazy(() => import('./pages/terms')),
-  '/privacy': lazy(() => import('./pages/privacy')),
-  '/gamification': lazy(() => import('./pages/gamification')),
-  '/verify-email': lazy(() => import('./pages/verify-email')),
-  '/forgot-password': lazy(() => import('./pages/forgot-password')),
-  '/reset-password': lazy(() => import('./pages/reset-password')),
-  '/account': lazy(() => import('./pages/account')),
-  '/pricing': lazy(() => import('./pages/pricing')),
-  '/subscribe': lazy(() => import('./pages/subscribe')),
-  '/subscribe-stripe': lazy(() => import('./pages/subscribe-stripe')),
-  '/subscribe-demo': lazy(() => import('./pages/subscribe-demo')),
-  '/checkout': lazy(() => import('./pages/checkout')),
-  '/success': lazy(() => import('./pages/success')),
-  '/test-stripe': lazy(() => import('./pages/test-stripe')),
-  '/contact': lazy(() => import('./pages/contact')),
-  '/admin': lazy(() => import('./pages/admin')),
-  '/activity': lazy(() => import('./pages/activity')),
+const pageModules: Readonly<Record<PagePath, () => Promise<{ default: ComponentType }>>> = {
+  '/': () => import('./pages/landing'),
+  '/app': () => import('./pages/analyzer'),
+  '/terminal': () => import('./pages/terminal'),
+  '/clients': () => import('./pages/clients'),
+  '/financial-advisor': () => import('./pages/financial-advisor'),
+  '/login': () => import('./pages/login'),
+  '/signup': () => import('./pages/signup'),
+  '/profit-calculator': () => import('./pages/profit-calculator'),
+  '/paper-trading': () => import('./pages/paper-trading'),
+  '/api-settings': () => import('./pages/api-settings'),
+  '/api-docs': () => import('./pages/api-docs'),
+  '/features': () => import('./pages/features'),
+  '/about': () => import('./pages/about'),
+  '/resources': () => import('./pages/resources'),
+  '/unbiased': () => import('./pages/unbiased'),
+  '/robinhood-guide': () => import('./pages/robinhood-guide'),
+  '/compliance': () => import('./pages/compliance'),
+  '/terms': () => import('./pages/terms'),
+  '/privacy': () => import('./pages/privacy'),
+  '/gamification': () => import('./pages/gamification'),
+  '/verify-email': () => import('./pages/verify-email'),
+  '/forgot-password': () => import('./pages/forgot-password'),
+  '/reset-password': () => import('./pages/reset-password'),
+  '/account': () => import('./pages/account'),
+  '/pricing': () => import('./pages/pricing'),
+  '/subscribe': () => import('./pages/subscribe'),
+  '/subscribe-stripe': () => import('./pages/subscribe-stripe'),
+  '/subscribe-demo': () => import('./pages/subscribe-demo'),
+  '/checkout': () => import('./pages/checkout'),
+  '/success': () => import('./pages/success'),
+  '/test-stripe': () => import('./pages/test-stripe'),
+  '/contact': () => import('./pages/contact'),
+  '/admin': () => import('./pages/admin'),
+  '/activity': () => import('./pages/activity'),
 };
+
+type PageModule = Awaited<ReturnType<(typeof pageModules)[PagePath]>>;
+
+/** The pages loadPage has loaded. */
+const loadedPages = new Map<string, PageModule>();
+
+const pages = Object.fromEntries(
+  Object.entries(pageModules).map(([path, load]) => [
+    path,
+    lazy(() => {
+      const loaded = loadedPages.get(path);
+      // A thenable that calls back at once: React.lazy then renders the page without suspending (a promise,
+      // even a settled one, calls back only later, and the Suspense fallback would show for that moment).
+      return loaded
+        ? ({ then: (resolve: (module: PageModule) => void) => resolve(loaded) } as Promise<PageModule>)
+        : load();
+    }),
+  ]),
+) as Record<PagePath, LazyExoticComponent<ComponentType>>;
+
+/**
+ * Loads the code of the page at `path` (nothing for a path outside the route table), so that its first render
+ * does not wait for its chunk: main.tsx replaces a prerendered first view with the page itself, never with the
+ * loading fallback in between.
+ */
+export async function loadPage(path: string): Promise<void> {
+  const load = (pageModules as Partial<Record<string, () => Promise<PageModule>>>)[path];
+  if (load) loadedPages.set(path, await load());
+}
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const DemoSettingsPanel = lazy(() => import('./features/billing/demo-settings-panel'));
@@ -131,10 +160,12 @@ export interface AppProps {
   ssrPath?: string;
   /** Prerendering only: receives the page's meta, for the head of its HTML. */
   onPageMeta?: (meta: ResolvedPageMeta) => void;
+  /** Prerendering only: renders this instead of the routes (a page's first view, which the browser replaces). */
+  firstView?: ComponentType;
 }
 
 /** The browser renders the same tree as the prerender (props aside), as hydration requires. */
-export function App({ ssrPath, onPageMeta }: AppProps) {
+export function App({ ssrPath, onPageMeta, firstView: FirstView }: AppProps) {
   return (
     <Router ssrPath={ssrPath}>
       <PageMetaSink value={onPageMeta ?? null}>
@@ -142,7 +173,7 @@ export function App({ ssrPath, onPageMeta }: AppProps) {
           <ScrollToTop />
           <AnalyticsLoader />
           <UnderHeaderContext value={<DemoSettings />}>
-            <AppRoutes />
+            {FirstView ? <FirstView /> : <AppRoutes />}
           </UnderHeaderContext>
           <Toaster />
         </QueryClientProvider>

@@ -1,13 +1,14 @@
 // The server-side entry of the build's prerender step (scripts/prerender.mjs bundles it with Vite for Node):
 // renders each public page to HTML, and its <head> tags, so the page paints before its JavaScript arrives.
 import { text } from 'node:stream/consumers';
-import { StrictMode } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { PagePath } from '../contracts/page-routes';
 import { PRERENDER_ORIGIN, PRERENDERED_PAGES_DIR } from '../contracts/prerendered-pages';
 import { App } from './app';
 import { pageMetaTags, type ResolvedPageMeta } from './components/layout/page-meta';
 import { PAGE_MODULES } from './page-modules';
+import { AnalyzerFirstView } from './pages/analyzer-first-view';
 
 export { PAGE_MODULES, PRERENDERED_PAGES_DIR };
 
@@ -46,6 +47,15 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = (
   ] as const satisfies readonly PagePath[]
 ).map((path) => ({ path, fileName: pageFileName(path), module: PAGE_MODULES[path] }));
 
+/**
+ * Pages whose content is the person's, prerendered as a first view: what is the same for everyone (frame,
+ * title, introduction) and a loading indicator. The browser renders the page over it (main.tsx) instead of
+ * hydrating it, so that the largest text paints before the app's JavaScript has run (issue 25 item 21).
+ */
+export const FIRST_VIEW_PAGES: readonly (PrerenderedPage & { view: ComponentType })[] = [
+  { path: '/app', fileName: pageFileName('/app'), module: PAGE_MODULES['/app'], view: AnalyzerFirstView },
+];
+
 function escapeHtml(value: string): string {
   return value.replace(/[<>&"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -63,13 +73,19 @@ function headHtml(meta: ResolvedPageMeta): string {
   ].join('\n    ');
 }
 
-/** The HTML of `path`'s #root and its head tags; fails on any render error rather than ship a broken page. */
-export async function renderPage(path: string): Promise<{ body: string; head: string }> {
+/**
+ * The HTML of `path`'s #root and its head tags (of its first view `view`, if given); fails on any render error
+ * rather than ship a broken page.
+ */
+export async function renderPage(
+  path: string,
+  view?: ComponentType,
+): Promise<{ body: string; head: string }> {
   const metas: ResolvedPageMeta[] = [];
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App ssrPath={path} onPageMeta={(pageMeta) => metas.push(pageMeta)} />
+      <App ssrPath={path} onPageMeta={(pageMeta) => metas.push(pageMeta)} firstView={view} />
     </StrictMode>,
     {
       onError: (error) => void errors.push(error),

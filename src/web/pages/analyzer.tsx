@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../components/ui
 import { AlertsPanel } from '../features/alerts/alerts-panel';
 import { AnalysisError } from '../features/analysis/analysis-error';
 import { AnalysisResultsSection } from '../features/analysis/analysis-results-section';
+import { ANALYZER_META, AnalyzerHeading } from '../features/analysis/analyzer-heading';
 import { HealthCheckCard } from '../features/analysis/health-check-card';
 import { HideValuesProvider } from '../components/hide-values';
 import { PortfolioEditor } from '../features/analysis/portfolio-editor';
@@ -32,15 +33,6 @@ import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
 import { activityPathOf } from '../lib/activity-path';
 import { useEntitlement } from '../lib/entitlement';
 import { useSession } from '../lib/session';
-
-const META = {
-  title: 'Portfolio Analyzer — Foliowise',
-  description:
-    'Import your stocks, funds and crypto from a brokerage export, a sample or by hand, and see their value, risk, diversification and a health check explained.',
-  keywords:
-    'portfolio analyzer, AI portfolio analysis, brokerage CSV import, diversification, portfolio risk, health check',
-  path: '/app',
-};
 
 const PROMISES = [
   {
@@ -105,18 +97,11 @@ export default function AnalyzerPage() {
   };
 
   return (
-    <PageLayout variant="app" meta={META}>
+    <PageLayout variant="app" meta={ANALYZER_META}>
       <TooltipProvider>
         <HideValuesProvider hidden={valuesHidden}>
           <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-            <header className="flex flex-col gap-2">
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">AI Portfolio Analyzer</h1>
-              <p className="max-w-3xl text-muted-foreground">
-                Bring your portfolio from a brokerage, a CSV export, a sample or by hand. See what it is worth
-                today, how much risk it carries and where it lacks diversification, explained in plain
-                language.
-              </p>
-            </header>
+            <AnalyzerHeading />
 
             <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
               <Card ref={importCardRef} className="scroll-mt-20">
