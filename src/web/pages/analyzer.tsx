@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { BarChart3, History, Lock, ShieldCheck } from 'lucide-react';
 import { EDITOR_SAMPLE_PORTFOLIO } from '../../domain/sample-portfolios';
@@ -6,9 +6,7 @@ import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
-import { AlertsPanel } from '../features/alerts/alerts-panel';
 import { AnalysisError } from '../features/analysis/analysis-error';
-import { AnalysisResultsSection } from '../features/analysis/analysis-results-section';
 import { ANALYZER_META, AnalyzerHeading } from '../features/analysis/analyzer-heading';
 import { HealthCheckCard } from '../features/analysis/health-check-card';
 import { HideValuesProvider } from '../components/hide-values';
@@ -25,14 +23,12 @@ import { ClientSwitcher } from '../features/clients/client-switcher';
 import { useOpenClient } from '../features/clients/get-client';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
-import { InvestmentBasics } from '../features/resources/investment-basics';
-import { PortfolioAccountsPanel } from '../features/portfolio-accounts/portfolio-accounts-panel';
-import { DownloadReportCard } from '../features/reports/download-report-card';
-import { TradingSuggestionsPanel } from '../features/trading-suggestions/suggestions-panel';
-import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
 import { activityPathOf } from '../lib/activity-path';
 import { useEntitlement } from '../lib/entitlement';
 import { useSession } from '../lib/session';
+
+// Below the first screen: loaded after it, rendered in a task of their own (issue 25 item 21).
+const AnalyzerSections = lazy(() => import('./analyzer-sections'));
 
 const PROMISES = [
   {
@@ -77,7 +73,6 @@ export default function AnalyzerPage() {
   const { portfolio } = store;
   const [importTab, setImportTab] = useState<ImportTab>('manual');
   const importCardRef = useRef<HTMLDivElement>(null);
-  const markLessonRead = useMarkLessonRead();
   usePaymentReturnToast();
 
   const imports = usePortfolioImport(store);
@@ -213,26 +208,22 @@ export default function AnalyzerPage() {
               onCancel={imports.cancelPending}
             />
 
-            <AnalysisResultsSection
-              result={analysis.result}
-              isStale={analysis.isStale}
-              hasHoldings={hasHoldings}
-              isUnavailable={analysis.error !== null}
-              resultsRef={resultsRef}
-              suggestionsPanel={<TradingSuggestionsPanel portfolio={portfolio} />}
-              snapshotsPanel={<AlertsPanel client={clientId ? { id: clientId, ...openClient } : null} />}
-            />
-
-            <DownloadReportCard
-              hasSavedHoldings={store.storage === 'account' && hasHoldings}
-              clientId={clientId}
-            />
-
-            <PortfolioAccountsPanel
-              importedHoldings={store.origin === 'brokerage' || store.origin === 'csv' ? portfolio : null}
-            />
-
-            <InvestmentBasics onLessonOpen={markLessonRead} />
+            {/* Until they load, a screen's height: what follows stays below the first screen, never moved on it. */}
+            <Suspense fallback={<div className="min-h-screen" />}>
+              <AnalyzerSections
+                analysis={{
+                  result: analysis.result,
+                  isStale: analysis.isStale,
+                  isUnavailable: analysis.error !== null,
+                }}
+                resultsRef={resultsRef}
+                portfolio={portfolio}
+                hasHoldings={hasHoldings}
+                hasSavedHoldings={store.storage === 'account' && hasHoldings}
+                importedHoldings={store.origin === 'brokerage' || store.origin === 'csv' ? portfolio : null}
+                client={clientId ? { id: clientId, ...openClient } : null}
+              />
+            </Suspense>
 
             <section aria-labelledby="promises-heading" className="rounded-xl bg-surface p-6">
               <h2 id="promises-heading" className="text-lg font-semibold">
