@@ -55,6 +55,10 @@ function detailsOf(audits: Record<string, { details?: unknown }>): string {
   for (const row of detailRows(audits['bootup-time']?.details).slice(0, 4)) {
     lines.push(`  main thread ${Number(row.total).toFixed(0)} ms: ${String(row.url)}`);
   }
+  const longTasks = detailRows(audits['long-tasks']?.details).slice(0, 6);
+  lines.push(
+    `  long tasks: ${longTasks.map((row) => `${Number(row.duration).toFixed(0)} ms at ${Number(row.startTime).toFixed(0)} (${String(row.url).replace(/^https?:\/\/[^/]+/, '')})`).join(', ')}`,
+  );
   return lines.join('\n');
 }
 
