@@ -45,6 +45,7 @@ export default function ApiSettingsPage() {
           </TabsList>
           <TabsContent value="setup">
             <SignedInOnly
+              screenHigh={false}
               signedOut={
                 <SignInRequired
                   icon={<KeyRound />}
@@ -73,6 +74,7 @@ export default function ApiSettingsPage() {
             </p>
           </header>
           <SignedInOnly
+            screenHigh={false}
             signedOut={
               <p className="text-sm text-muted-foreground">
                 Sign in with a Professional account to create API tokens, or{' '}
