@@ -2,6 +2,8 @@ import './lib/zod-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadPage } from './app';
+import { queryClient } from './lib/query-client';
+import { sessionQueryOptions } from './lib/session';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
@@ -19,13 +21,15 @@ const app = (
 //
 // The public pages arrive prerendered (scripts/prerender.mjs): React adopts their HTML. A page prerendered as a
 // first view (data-first-view: /app, whose content is the person's) is replaced by the page once its code has
-// loaded, so that the loading fallback never shows over it. Every other path gets the empty shell and renders in
-// the browser.
+// loaded, so that the loading fallback never shows over it, and once the session is known, so that the page is
+// not rendered for a visitor and then, all of it again at once, for the person signed in. Every other path gets
+// the empty shell and renders in the browser.
 if (container.hasAttribute('data-first-view')) {
   const root = createRoot(container);
-  void loadPage(window.location.pathname)
-    .catch(() => undefined)
-    .then(() => startTransition(() => root.render(app)));
+  void Promise.all([
+    loadPage(window.location.pathname).catch(() => undefined),
+    queryClient.prefetchQuery(sessionQueryOptions),
+  ]).then(() => startTransition(() => root.render(app)));
 } else if (container.hasChildNodes()) {
   startTransition(() => {
     hydrateRoot(container, app);
