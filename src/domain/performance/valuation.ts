@@ -19,7 +19,7 @@ import {
   QUANTITY_UNIT,
   scaled,
 } from '../activities/ledger-numbers';
-import { dayOfWeek, fromDayNumber, toDayNumber } from '../calendar';
+import { fromDayNumber, isTradingDayNumber, toDayNumber } from '../calendar';
 import { booksKeyOf, CHECKPOINT_DAYS, checkpointOf, resumeFrom, type ValuationRun } from './valuation-resume';
 
 /** A daily series, dates ascending (`YYYY-MM-DD`): closes of a symbol, or base-currency units per unit of a currency. */
@@ -46,7 +46,7 @@ export interface PerformanceInput {
  * - tradePrice: no close yet, the price of its last trade;
  * - backfilled: no close (rate) yet nor a trade price, the first close (rate) after it;
  * - unpriced: none at all, valued at 0.
- * Weekends are not gaps (nothing trades, the Friday close is the value).
+ * Weekends and US market holidays are not gaps (nothing trades, the last session's close is the value).
  */
 export interface PriceGap {
   /** A symbol, or a currency code for its rate. */
@@ -337,7 +337,8 @@ export function valueHistoryDaily(
       else outflow[day] = (outflow[day] as number) - flow;
     }
 
-    const isWeekday = dayOfWeek(firstDay + day) % 6 !== 0;
+    // Weekends and US market holidays are not gaps: nothing trades, the last session's close is the value.
+    const isSession = isTradingDayNumber(firstDay + day);
     let total = 0;
     for (const book of bookList) book.isHeld = false;
     for (const holding of holdings.values()) {
@@ -347,7 +348,7 @@ export function valueHistoryDaily(
       }
       total += holding.quantityNumber * priceNumberOf(holding, day) * rateNumberOf(holding.currency, day);
       holding.currency.isHeld = true;
-      if (isWeekday && (holding.gap || !holding.closes?.own[day]))
+      if (isSession && (holding.gap || !holding.closes?.own[day]))
         noteGap(holding, holding.symbol, priceKindOf(holding, day), date, gaps);
     }
     let cashTotal = 0;
@@ -357,7 +358,7 @@ export function valueHistoryDaily(
     }
     for (const book of bookList) {
       if (!book.isHeld) book.gap = null;
-      else if (isWeekday) noteGap(book, book.currency, rateKindOf(book, day), date, gaps);
+      else if (isSession) noteGap(book, book.currency, rateKindOf(book, day), date, gaps);
     }
     total += cashTotal;
     value[day] = total;
