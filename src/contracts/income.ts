@@ -11,7 +11,6 @@ import { ZIsoDate } from './dates';
 
 /** The query of both routes. */
 export const ZIncomeQuery = z.object({ portfolio: ZPortfolioKey });
-export type IncomeQuery = z.infer<typeof ZIncomeQuery>;
 
 /** The words every screen puts beside the forward figure: it is an estimate, never a record. */
 export const FORWARD_ESTIMATE_NOTE =

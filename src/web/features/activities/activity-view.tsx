@@ -1,11 +1,13 @@
 import { ActivityHistoryCard } from './activity-history-card';
+import { DividendIncomeCard } from './dividend-income-card';
 import { HoldingsCard } from './holdings-table';
 import { OffersPrompt } from './offers-prompt';
+import { RealizedByYearCard } from './realized-by-year-card';
 
 /**
  * One portfolio's Activity view (issue 27 item 8): the holdings its history adds up to, the dividends and splits
- * it may lack (item 4), then the history. `portfolio` is the API's key (`me`, `account:<id>`, `client:<id>`,
- * `paper:<id>`); a paper portfolio is read-only.
+ * it may lack (item 4), the history, then its dividend income and realised gains by year (issue 28 items 4 and 6).
+ * `portfolio` is the API's key (`me`, `account:<id>`, `client:<id>`, `paper:<id>`); a paper portfolio is read-only.
  */
 export function ActivityView({ portfolio }: { portfolio: string }) {
   const readOnly = portfolio.startsWith('paper:');
@@ -14,6 +16,10 @@ export function ActivityView({ portfolio }: { portfolio: string }) {
       <HoldingsCard portfolio={portfolio} readOnly={readOnly} />
       {readOnly ? null : <OffersPrompt portfolio={portfolio} />}
       <ActivityHistoryCard portfolio={portfolio} readOnly={readOnly} />
+      <div className="grid gap-6 xl:grid-cols-[2fr_1fr] xl:items-start">
+        <DividendIncomeCard portfolio={portfolio} />
+        <RealizedByYearCard portfolio={portfolio} />
+      </div>
     </div>
   );
 }
