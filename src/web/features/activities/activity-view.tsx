@@ -6,7 +6,7 @@ import { RealizedByYearCard } from './realized-by-year-card';
 
 /**
  * One portfolio's Activity view (issue 27 item 8): the holdings its history adds up to, the dividends and splits
- * it may lack (item 4), the history, then its dividend income and realised gains by year (issue 28 items 4 and 6).
+ * it may lack (item 4), its dividend income and realised gains by year (issue 28 items 4 and 6), then the history.
  * `portfolio` is the API's key (`me`, `account:<id>`, `client:<id>`, `paper:<id>`); a paper portfolio is read-only.
  */
 export function ActivityView({ portfolio }: { portfolio: string }) {
@@ -15,11 +15,11 @@ export function ActivityView({ portfolio }: { portfolio: string }) {
     <div className="flex flex-col gap-6">
       <HoldingsCard portfolio={portfolio} readOnly={readOnly} />
       {readOnly ? null : <OffersPrompt portfolio={portfolio} />}
-      <ActivityHistoryCard portfolio={portfolio} readOnly={readOnly} />
-      <div className="grid gap-6 xl:grid-cols-[2fr_1fr] xl:items-start">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] xl:items-start">
         <DividendIncomeCard portfolio={portfolio} />
         <RealizedByYearCard portfolio={portfolio} />
       </div>
+      <ActivityHistoryCard portfolio={portfolio} readOnly={readOnly} />
     </div>
   );
 }

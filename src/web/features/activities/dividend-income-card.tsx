@@ -46,7 +46,7 @@ function HoldingRow({ row }: { row: HoldingIncome }) {
         {displaySymbol(row.symbol)}
         {row.quantity === 0 ? (
           <Badge variant="outline" className="ml-2">
-            Sold
+            Not held
           </Badge>
         ) : null}
       </th>
@@ -183,7 +183,7 @@ function IncomeBody({ data }: { data: DividendIncomeResponse }) {
           </tbody>
         </table>
       </ScrollingTable>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:items-start">
         <PeriodTable label="Dividends by year" heading="Year" periods={years} name={(year) => year} />
         {recentMonths.length > 0 ? (
           <PeriodTable
@@ -240,6 +240,7 @@ export function DividendIncomeCard({ portfolio }: { portfolio: string }) {
       badge={simulated ? <SimulatedPricesBadge /> : null}
       query={query}
       what="the dividend income"
+      isEmptyWithoutHistory={(data) => !data.hasHistory && data.holdings.length === 0}
     >
       {(data) => <IncomeBody data={data} />}
     </QueryCard>

@@ -128,9 +128,9 @@ describe('the dividend income card', () => {
       '1.09%',
       '$4.85',
     ]);
-    // Sold: no yield, shown as — with the reason, never 0 %.
+    // Not held: no yield, shown as — with the reason, never 0 %.
     const ko = within(byHolding).getByRole('row', { name: /^KO/ });
-    expect(within(ko).getByText('Sold')).toBeTruthy();
+    expect(within(ko).getByText('Not held')).toBeTruthy();
     expect(cellsOf(ko).slice(2, 4)).toEqual([
       expect.stringMatching(/^—no yield/),
       expect.stringMatching(/^—no yield/),
@@ -187,6 +187,23 @@ describe('the dividend income card', () => {
     renderAt('/activity', <DividendIncomeCard portfolio="me" />);
     await waitFor(() => expect(screen.getByText(/No dividends recorded yet/)).toBeTruthy(), WAIT);
     expect(screen.queryByText('Estimate')).toBeNull();
+  });
+
+  it('leaves both cards out for a portfolio without a history: they could only say "nothing yet"', async () => {
+    const api = stubApi({
+      [INCOME_ME]: incomeReply({ hasHistory: false, holdings: [], byMonth: [], byYear: [] }),
+      [REALIZED_ME]: realizedReply({ hasHistory: false }),
+    });
+    renderAt(
+      '/activity',
+      <>
+        <DividendIncomeCard portfolio="me" />
+        <RealizedByYearCard portfolio="me" />
+      </>,
+    );
+    await waitFor(() => expect(api.requests).toHaveLength(2), WAIT);
+    await waitFor(() => expect(screen.queryByText(/Loading/)).toBeNull(), WAIT);
+    expect(screen.queryByRole('region')).toBeNull();
   });
 
   it("shows the server's message when the income cannot be loaded", async () => {

@@ -9,7 +9,8 @@ import { serverMessage } from '../../lib/api-client';
 
 /**
  * A card of the Activity view that shows one query: a region named by its heading, skeleton rows while it loads,
- * the server's message with 'Try again' when it fails, else `children` with the answer.
+ * the server's message with 'Try again' when it fails, else `children` with the answer. A portfolio without a
+ * history (only its holdings' map) has nothing such a card could show but 'nothing yet': it is left out.
  */
 export function QueryCard<T>({
   title,
@@ -17,6 +18,7 @@ export function QueryCard<T>({
   badge,
   query,
   what,
+  isEmptyWithoutHistory,
   children,
 }: {
   title: string;
@@ -26,9 +28,12 @@ export function QueryCard<T>({
   query: UseQueryResult<T>;
   /** For the messages: 'the dividend income'. */
   what: string;
+  /** True for an answer of a portfolio without a history, with nothing in it: the card is not shown. */
+  isEmptyWithoutHistory: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
   const headingId = useId();
+  if (query.isSuccess && isEmptyWithoutHistory(query.data)) return null;
   return (
     <Card role="region" aria-labelledby={headingId}>
       <CardHeader className="p-4 sm:p-6">

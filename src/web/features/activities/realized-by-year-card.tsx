@@ -10,7 +10,7 @@ const METHOD_WORDS = { fifo: 'first in, first out (FIFO)', average: 'average cos
 
 function GainCell({ value, currency }: { value: number | null; currency: string }) {
   return (
-    <td className={cn('px-3 py-2 text-right tabular-nums', toneTextClass(value))}>
+    <td className={cn('px-2 py-2 sm:px-3 text-right tabular-nums', toneTextClass(value))}>
       <Known value={value} why={UNKNOWN_COST}>
         {(gain) => formatSignedMoney(gain, currency)}
       </Known>
@@ -21,7 +21,7 @@ function GainCell({ value, currency }: { value: number | null; currency: string 
 function YearRow({ year, showCurrency }: { year: RealizedYear; showCurrency: boolean }) {
   return (
     <tr className="border-t border-border">
-      <th scope="row" className="px-3 py-2 text-left font-medium">
+      <th scope="row" className="px-2 py-2 sm:px-3 text-left font-medium">
         {year.year}
         {showCurrency ? <span className="ml-1 text-muted-foreground">{year.currency}</span> : null}
         <span className="block text-xs font-normal text-muted-foreground">
@@ -47,21 +47,21 @@ function RealizedBody({ data }: { data: RealizedByYearResponse }) {
   const hasUnknown = data.years.some((year) => year.total === null);
   return (
     <div className="flex flex-col gap-3">
-      <ScrollingTable label="Realized gains by year">
-        <table className="w-full min-w-[22rem] text-sm">
+      <ScrollingTable label="Short and long term gains by year">
+        <table className="w-full text-xs sm:text-sm">
           <caption className="sr-only">Realized gains by year, short and long term</caption>
           <thead className="bg-muted/50 text-left text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                 Year
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Short term
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Long term
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Total
               </th>
             </tr>
@@ -96,6 +96,7 @@ export function RealizedByYearCard({ portfolio }: { portfolio: string }) {
       description="What each year's sales gained or lost, split by how long the shares were held."
       query={query}
       what="the realized gains"
+      isEmptyWithoutHistory={(data) => !data.hasHistory && data.years.length === 0}
     >
       {(data) => <RealizedBody data={data} />}
     </QueryCard>
