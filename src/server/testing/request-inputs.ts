@@ -33,6 +33,7 @@ import {
   ZUpdateActivityRequest,
 } from '../../contracts/activities';
 import { ZImportParams, ZImportPreviewQuery } from '../../contracts/activity-imports';
+import { ZIncomeQuery } from '../../contracts/income';
 import { ZAdviceRequest } from '../../contracts/advisor';
 import {
   ZAcknowledgeAlertRequest,
@@ -173,6 +174,11 @@ export const INPUTS: Record<string, RouteInput> = {
     body: part(ZAcceptOffersRequest, () => ({ portfolio: 'me', offers: ['dividend:AAPL:2024-01-02:USD:1'] })),
   },
   'GET /api/holdings': { as: 'professional', query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })) },
+  'GET /api/holdings/income': { as: 'professional', query: part(ZIncomeQuery, () => ({ portfolio: 'me' })) },
+  'GET /api/holdings/realized-by-year': {
+    as: 'professional',
+    query: part(ZIncomeQuery, () => ({ portfolio: 'me' })),
+  },
   'PUT /api/holdings/cost-basis-method': {
     as: 'professional',
     query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })),

@@ -103,7 +103,7 @@ export function latestToday(now: Date): string {
   return utcDateOf(now.getTime() + 14 * 3_600_000);
 }
 
-function replayOrThrow(activities: readonly LedgerActivity[], method: CostBasisMethod): Ledger {
+export function replayOrThrow(activities: readonly LedgerActivity[], method: CostBasisMethod): Ledger {
   const outcome = replayActivities(activities, method);
   if (outcome.ok) return outcome.ledger;
   throw outcome.code === 'INSUFFICIENT_SHARES'
@@ -502,11 +502,7 @@ const money = (value: Decimal | null) => (value === null ? null : value.toDecima
 
 /** The ledger as the contract's holdings, valued at today's prices in each holding's currency. */
 async function holdingsResponse(
-  options: UserRequest & {
-    key: string;
-    ledger: Ledger;
-    hasHistory: boolean;
-  },
+  options: UserRequest & { key: string; ledger: Ledger; hasHistory: boolean },
 ): Promise<HoldingsResponse> {
   const { ledger } = options;
   const open = ledger.holdings.filter((holding) => holding.quantity.gt(0));
@@ -564,28 +560,31 @@ async function holdingsResponse(
   };
 }
 
-/** GET /api/holdings: the replay of the history; a portfolio without one is its map, at unknown cost. */
-export async function getHoldings(options: UserRequest & { portfolio: string }): Promise<HoldingsResponse> {
+/** A portfolio's history as the ledger reads it: a paper portfolio's fills; a map without a history, its openings. */
+export async function readHistory(options: UserRequest & { portfolio: string }) {
   const ref = parsePortfolioKey(options.portfolio);
   const key = keyOf(ref);
   if (ref.kind === 'paper') {
     const { rows } = await paperHistory(options, ref.id);
-    return holdingsResponse({ ...options, key, ledger: replayOrThrow(rows, PAPER_METHOD), hasHistory: true });
+    return { key, activities: rows, method: PAPER_METHOD, hasHistory: true };
   }
   const { portfolio, map } = await syncedPortfolio({ ...options, ref });
   const method = portfolio?.costBasisMethod ?? DEFAULT_METHOD;
   const history = portfolio ? await listHistory(options.db, portfolio.id) : [];
-  if (history.length > 0) {
-    const ledger = replayOrThrow(history.map(toLedgerActivity), method);
-    return holdingsResponse({ ...options, key, ledger, hasHistory: true });
-  }
+  if (history.length > 0) return { key, activities: history.map(toLedgerActivity), method, hasHistory: true };
   const date = map ? utcDateOf(map.updatedAt) : latestToday(options.now());
-  const openings = Object.entries(map?.holdings ?? {}).map(([symbol, quantity], i): LedgerActivity => ({
+  const activities = Object.entries(map?.holdings ?? {}).map(([symbol, quantity], i): LedgerActivity => ({
     ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
     id: `opening-${i}`,
     sequence: i,
   }));
-  return holdingsResponse({ ...options, key, ledger: replayOrThrow(openings, method), hasHistory: false });
+  return { key, activities, method, hasHistory: false };
+}
+
+/** GET /api/holdings: the replay of the history; a portfolio without one is its map, at unknown cost. */
+export async function getHoldings(options: UserRequest & { portfolio: string }): Promise<HoldingsResponse> {
+  const { key, activities, method, hasHistory } = await readHistory(options);
+  return holdingsResponse({ ...options, key, ledger: replayOrThrow(activities, method), hasHistory });
 }
 
 /** PUT /api/holdings/cost-basis-method: FIFO or average cost for this portfolio; the holdings by it. */
