@@ -34,6 +34,7 @@ import {
 } from '../../contracts/activities';
 import { ZImportParams, ZImportPreviewQuery } from '../../contracts/activity-imports';
 import { ZIncomeQuery } from '../../contracts/income';
+import { ZBaseCurrencyBody, ZPerformanceQuery } from '../../contracts/performance';
 import { ZAdviceRequest } from '../../contracts/advisor';
 import {
   ZAcknowledgeAlertRequest,
@@ -183,6 +184,19 @@ export const INPUTS: Record<string, RouteInput> = {
     as: 'professional',
     query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })),
     body: part(ZCostBasisMethodRequest, () => ({ costBasisMethod: 'fifo' })),
+  },
+  'GET /api/performance': {
+    as: 'professional',
+    query: part(ZPerformanceQuery, () => ({
+      portfolio: 'me',
+      range: '1Y',
+      benchmark: 'SPY',
+      currency: 'EUR',
+    })),
+  },
+  'PUT /api/performance/base-currency': {
+    as: 'professional',
+    body: part(ZBaseCurrencyBody, () => ({ currency: 'EUR' })),
   },
   'POST /api/contact': {
     as: 'visitor',
@@ -520,4 +534,7 @@ export const NO_TEXT_INPUT: Record<string, string> = {
   'GET /api/v1/activities':
     "the Authorization header first; then /api/activities' query schema (tested there)",
   'GET /api/v1/holdings': "the Authorization header first; then /api/holdings' query schema (tested there)",
+  'GET /api/v1/performance':
+    "the Authorization header first; then /api/performance's query schema (tested there)",
+  'GET /api/performance/base-currency': 'no input',
 };

@@ -20,7 +20,6 @@ import {
   ACTIVITY_PAGE_SIZE,
   type Activity,
   type ActivityListResponse,
-  type ActivitySource,
   type CreateActivityRequest,
   type Holding,
   type HoldingsResponse,
@@ -45,13 +44,11 @@ import { decodeCursor, pageOf } from './page-cursor';
 import { Decimal } from '../../../domain/paper-trading';
 import type { Database, Transaction } from '../../db/client';
 import type { MarketDataService } from '../market-data/service';
-import { readPaperFills } from '../paper-trading/service';
+import { paperHistory } from './paper-history';
 import {
   keyOf,
   mapOfLedger,
   mapStoreOf,
-  numberOf,
-  orNotFound,
   parsePortfolioKey,
   quantityText,
   sameMap,
@@ -359,62 +356,6 @@ export async function recordPositionsFile(
 }
 
 // -------------------------------------------------------------------------------------------- reads
-
-const PAPER_SOURCE: ActivitySource = { kind: 'paper' };
-
-/** A paper portfolio as a history: its starting balance as a deposit, then each fill. */
-async function paperHistory(
-  options: UserRequest,
-  id: string,
-): Promise<{ rows: LedgerActivity[]; activities: Activity[] }> {
-  const paper = await orNotFound(
-    readPaperFills({ db: options.db, userId: options.user.id, portfolioId: id }),
-  );
-  const rows: LedgerActivity[] = [
-    {
-      id,
-      sequence: 0,
-      type: 'deposit',
-      date: utcDateOf(paper.createdAt),
-      symbol: null,
-      quantity: null,
-      price: null,
-      fee: null,
-      amount: paper.initialBalance,
-      currency: 'USD',
-      note: null,
-    },
-    ...paper.fills.map((fill, i): LedgerActivity => ({
-      id: fill.id,
-      sequence: i + 1,
-      type: fill.side,
-      date: utcDateOf(fill.executedAt),
-      symbol: fill.symbol,
-      quantity: String(fill.quantity),
-      price: fill.price,
-      fee: null,
-      amount: null,
-      currency: 'USD',
-      note: null,
-    })),
-  ];
-  const portfolio = `paper:${id}`;
-  const activities = rows.map((row): Activity => ({
-    id: row.id,
-    portfolio,
-    type: row.type,
-    date: row.date,
-    symbol: row.symbol,
-    quantity: numberOf(row.quantity),
-    price: numberOf(row.price),
-    fee: null,
-    amount: numberOf(row.amount),
-    currency: row.currency,
-    note: null,
-    source: PAPER_SOURCE,
-  }));
-  return { rows, activities };
-}
 
 /** The history of a writable portfolio, with the map's changes made elsewhere recorded; none without a history. */
 async function syncedPortfolio(
