@@ -3,6 +3,7 @@
  * the simulator's labelled fallback, cross rates through USD, an error per symbol or currency nobody can price.
  */
 import { describe, expect, it } from 'vitest';
+import { dayOfWeek, fromDayNumber, toDayNumber } from '../../../domain/calendar';
 import type { DailyClose } from '../../providers/market-data/types';
 import { createFakeAdapter, type FakeAdapter } from '../../providers/market-data/testing/fake-adapter';
 import { useMarketDataServices } from '../../testing/market-data';
@@ -18,14 +19,10 @@ function withFxHistory(adapter: FakeAdapter, starts: Record<string, number>) {
     const start = starts[currency];
     if (start === undefined) return [];
     const rates: DailyClose[] = [];
-    let step = 0;
-    for (let day = new Date(`${from}T00:00:00Z`); day <= new Date(`${to}T00:00:00Z`);) {
-      const weekday = day.getUTCDay();
-      if (weekday !== 0 && weekday !== 6) {
-        rates.push({ date: day.toISOString().slice(0, 10), close: start + step * 0.001 });
-        step++;
-      }
-      day = new Date(day.getTime() + 86_400_000);
+    for (let day = toDayNumber(from); day <= toDayNumber(to); day++) {
+      const weekday = dayOfWeek(day);
+      if (weekday !== 0 && weekday !== 6)
+        rates.push({ date: fromDayNumber(day), close: start + rates.length * 0.001 });
     }
     return rates;
   };

@@ -222,6 +222,13 @@ describe('GET /api/performance', () => {
     expectError(await get(fresh), 422, 'NO_HISTORY', M.noHistory);
   });
 
+  it('answers a history in a currency without any rate 422 NO_FX_RATES, naming it', async () => {
+    const person = await signUpUser(app);
+    await add(person, { type: 'deposit', amount: 1000, currency: 'SEK', date: '2024-06-24' });
+    const error = expectError(await get(person), 422, 'NO_FX_RATES');
+    expect(error.message).toContain('SEK');
+  });
+
   it('has the access rules of /api/holdings', async () => {
     expectError(await get(undefined), 401, 'UNAUTHENTICATED');
     const created = await injectAs(owner, app, {
