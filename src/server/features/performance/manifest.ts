@@ -3,6 +3,7 @@ import { activitiesFeature } from '../activities/manifest';
 import { marketDataFeature } from '../market-data/manifest';
 import { performanceAccountData } from './data-export';
 import { performanceRoutes } from './routes';
+import { PriceCache } from './price-cache';
 import { performanceSetting } from './schema';
 import type { PerformanceContext } from './service';
 
@@ -23,6 +24,7 @@ export const performanceFeature = defineFeature({
       marketData: use(marketDataFeature),
       activities,
       now: options.now ?? activities.now,
+      prices: new PriceCache(),
     };
   },
   routes: [{ plugin: performanceRoutes, prefix: '/api' }],

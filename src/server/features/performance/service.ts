@@ -39,6 +39,7 @@ import type {
   CloseHistoryResult,
   MarketDataService,
 } from '../market-data/service';
+import type { PriceCache } from './price-cache';
 import { readBaseCurrency, writeBaseCurrency } from './repository';
 
 export interface PerformanceContext {
@@ -46,6 +47,8 @@ export interface PerformanceContext {
   marketData: MarketDataService;
   activities: ActivitiesContext;
   now: () => Date;
+  /** The closes and rates of recent reads (price-cache.ts). */
+  prices: PriceCache;
 }
 
 export const DEFAULT_BASE_CURRENCY: BaseCurrency = 'USD';
@@ -143,9 +146,14 @@ export async function getPerformance(options: {
   if (benchmarkSymbol) currencies.add(listingCurrency(benchmarkSymbol));
   const wanted =
     benchmarkSymbol && !symbols.includes(benchmarkSymbol) ? [...symbols, benchmarkSymbol] : symbols;
+  const day = `${span.from}|${span.to}`;
   const [closes, fx] = await Promise.all([
-    context.marketData.getClosesBetween(wanted, span, { userId: user.id }),
-    context.marketData.getBaseRates([...currencies], base, span),
+    context.prices.get(`closes|${user.id}|${day}|${[...wanted].sort().join(',')}`, () =>
+      context.marketData.getClosesBetween(wanted, span, { userId: user.id }),
+    ),
+    context.prices.get(`fx|${base}|${day}|${[...currencies].sort().join(',')}`, () =>
+      context.marketData.getBaseRates([...currencies], base, span),
+    ),
   ]);
 
   const input: PerformanceInput = {
