@@ -66,7 +66,7 @@ import { createVendorRouting, type MarketDataStatus } from './vendor-routing';
 
 /** What other features read of the pricing surface. */
 export type { CloseHistoryResult, HistoriesResult } from './history';
-export type { BaseRates, BaseRateSeries } from './fx-history';
+export type { BaseRates } from './fx-history';
 export type { CorporateActionsResult } from './corporate-actions';
 export type { CloseHistories, LocalCloseHistory, PricedPortfolio, UsdPrices } from './pricing';
 /**
