@@ -3,7 +3,7 @@ import { activitiesFeature } from '../activities/manifest';
 import { marketDataFeature } from '../market-data/manifest';
 import { performanceAccountData } from './data-export';
 import { performanceRoutes } from './routes';
-import { PriceCache } from './price-cache';
+import { PriceCache, RecentRuns } from './price-cache';
 import { performanceSetting } from './schema';
 import type { PerformanceContext } from './service';
 
@@ -25,6 +25,7 @@ export const performanceFeature = defineFeature({
       activities,
       now: options.now ?? activities.now,
       prices: new PriceCache(),
+      runs: new RecentRuns(),
     };
   },
   routes: [{ plugin: performanceRoutes, prefix: '/api' }],

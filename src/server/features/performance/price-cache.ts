@@ -33,3 +33,23 @@ export class PriceCache {
     return value;
   }
 }
+
+const MAX_RUNS = 10;
+
+/**
+ * The last valuation of each recent history (per person, portfolio and base currency): handed to the next
+ * computation of the same history, which values again only from the first day anything it reads changed (an edit's
+ * date, a new period's start; docs/performance.md "An edit recomputes from its date onward"). At most MAX_RUNS, each
+ * bounded by the history's days and symbols.
+ */
+export class RecentRuns<Run> {
+  private readonly runs = new Map<string, Run>();
+
+  get(key: string): Run | undefined {
+    return this.runs.get(key);
+  }
+
+  set(key: string, run: Run): void {
+    setBounded(this.runs, key, run, MAX_RUNS);
+  }
+}

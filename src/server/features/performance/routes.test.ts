@@ -175,6 +175,27 @@ describe('GET /api/performance', () => {
     expect(wide.period.endsAfterAsOf).toBe(true);
   });
 
+  it('answers an edit at once: the next read values the history again from the edit on (the last run kept)', async () => {
+    const person = await signUpUser(app);
+    await add(person, { type: 'buy', symbol: 'MSFT', quantity: 10, price: 100, date: '2024-06-24' });
+    await add(person, { type: 'buy', symbol: 'MSFT', quantity: 10, price: 110, date: '2024-06-26' });
+    const before = await performance(person, 'benchmark=none');
+    expect(before.breakdown.dividends).toBe(0);
+    // A dividend of 10 paid out on Thursday (no cash recorded: an outflow at the day's end).
+    await add(person, { type: 'dividend', symbol: 'MSFT', amount: 10, date: '2024-06-27' });
+    const after = await performance(person, 'benchmark=none');
+    expect(after.breakdown.dividends).toBe(10);
+    expect(after.netFlows).toBe(2090);
+    const thursday = (1980 + 10) / 2200;
+    expect(after.twr).toBeCloseTo(
+      DAILY['2024-06-25'] * DAILY['2024-06-26'] * thursday * DAILY['2024-06-28'] - 1,
+      12,
+    );
+    // Another period of the same history, after the run kept: as its own computation.
+    const week = await performance(person, 'from=2024-06-26&to=2024-06-28&benchmark=none');
+    expect(week.twr).toBeCloseTo(DAILY['2024-06-26'] * thursday * DAILY['2024-06-28'] - 1, 12);
+  });
+
   it('answers a benchmark without history as unavailable, not as an error', async () => {
     const body = await performance(owner, 'benchmark=zzzzq');
     expect(body.benchmark).toEqual({ symbol: 'ZZZZQ', available: false, message: 'Unknown symbol ZZZZQ' });

@@ -31,6 +31,7 @@ import {
 } from '../../../domain/performance/performance';
 import type { PeriodRequest } from '../../../domain/performance/periods';
 import type { DailySeries, PerformanceInput } from '../../../domain/performance/valuation';
+import type { ValuationRun } from '../../../domain/performance/valuation-resume';
 import type { Database } from '../../db/client';
 import { readHistory, type ActivitiesContext, type UserRequest } from '../activities/service';
 import type {
@@ -39,7 +40,7 @@ import type {
   CloseHistoryResult,
   MarketDataService,
 } from '../market-data/service';
-import type { PriceCache } from './price-cache';
+import type { PriceCache, RecentRuns } from './price-cache';
 import { readBaseCurrency, writeBaseCurrency } from './repository';
 
 export interface PerformanceContext {
@@ -49,6 +50,8 @@ export interface PerformanceContext {
   now: () => Date;
   /** The closes and rates of recent reads (price-cache.ts). */
   prices: PriceCache;
+  /** The last valuation of recent histories, to start the next from where nothing changed. */
+  runs: RecentRuns<ValuationRun>;
 }
 
 export const DEFAULT_BASE_CURRENCY: BaseCurrency = 'USD';
@@ -168,11 +171,14 @@ export async function getPerformance(options: {
       ? { range: 'CUSTOM', from: query.from, to: query.to }
       : { range: query.range ?? 'MAX' };
   const benchmark = benchmarkSymbol ? benchmarkOf(benchmarkSymbol, base, closes, fx) : null;
+  const runKey = `${user.id}|${history.key}|${base}`;
   const outcome = computePerformance(
     input,
     [request],
     benchmark && 'input' in benchmark ? benchmark.input : undefined,
+    context.runs.get(runKey),
   );
+  if (outcome.ok) context.runs.set(runKey, outcome.run);
   if (!outcome.ok) {
     if (outcome.code === 'NO_HISTORY') throw new AppError('NO_HISTORY', M.noHistory);
     const code = DOMAIN_REFUSALS.find((refusal) => refusal === outcome.code) ?? 'BAD_REQUEST';
