@@ -76,7 +76,7 @@ export function BreakdownTable({ data }: { data: PerformanceResponse }) {
   const { currency, breakdown, period } = data;
   const hints = new Map([FLOWS, ...PARTS].map((p) => [p.label, p.hint]));
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex max-w-3xl flex-col gap-4">
       <div className="overflow-x-auto rounded-md border border-border">
         <table className="w-full text-sm" data-testid="breakdown">
           <caption className="sr-only">

@@ -97,22 +97,31 @@ export function hasSimulatedSource(sources: PerformanceResponse['sources']): boo
 }
 
 /**
- * A run of days valued without a price of their own, in words: 'AAPL: last close carried forward, 2024-03-29 to
- * 2024-04-01'. `isRate` when the subject is a currency (its rate, not a close).
+ * A run of days valued without a price of their own, in words: 'AAPL: last close carried forward' and its days,
+ * which read '2024-03-29 to 2024-04-01' (one day alone). `isRate` when the subject is a currency (its rate, not a
+ * close).
  */
-export function approximationText(approximation: PerformanceApproximation, isRate: boolean): string {
+export function approximationParts(
+  approximation: PerformanceApproximation,
+  isRate: boolean,
+): { what: string; days: readonly string[] } {
   const { subject, kind, from, to } = approximation;
-  const what = isRate ? 'rate' : 'close';
+  const price = isRate ? 'rate' : 'close';
   const how: Record<PerformanceApproximation['kind'], string> = {
-    carried: `last ${what} carried forward`,
+    carried: `last ${price} carried forward`,
     tradePrice: isRate
       ? 'no rate yet: valued at the rate of its trades'
       : 'no close yet: valued at its last trade price',
-    backfilled: `no ${what} yet: valued at its first later ${what}`,
+    backfilled: `no ${price} yet: valued at its first later ${price}`,
     unpriced: isRate ? 'no rate at all' : 'no price at all: valued at 0',
   };
-  const days = from === to ? from : `${from} to ${to}`;
-  return `${subject}: ${how[kind]}, ${days}`;
+  return { what: `${subject}: ${how[kind]}`, days: from === to ? [from] : [from, to] };
+}
+
+/** The same in one line: 'AAPL: last close carried forward, 2024-03-29 to 2024-04-01'. */
+export function approximationText(approximation: PerformanceApproximation, isRate: boolean): string {
+  const { what, days } = approximationParts(approximation, isRate);
+  return `${what}, ${days.join(' to ')}`;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {

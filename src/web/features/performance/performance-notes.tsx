@@ -1,6 +1,6 @@
 import type { PerformanceResponse } from '../../../contracts/performance';
 import { Badge } from '../../components/ui/badge';
-import { approximationText, formatDay, hasSimulatedSource, sourceLines } from './format';
+import { approximationParts, approximationText, formatDay, hasSimulatedSource, sourceLines } from './format';
 
 /** The period as answered: its two closes, and why it differs from the one asked for. */
 export function PeriodLine({ data }: { data: PerformanceResponse }) {
@@ -34,8 +34,19 @@ export function PerformanceNotes({ data }: { data: PerformanceResponse }) {
           <h3 className="font-semibold">Days valued without a price of their own</h3>
           <ul className="list-disc pl-5 break-words text-muted-foreground" data-testid="approximations">
             {data.approximations.map((approximation) => {
-              const line = approximationText(approximation, rates.has(approximation.subject));
-              return <li key={line}>{line}</li>;
+              const isRate = rates.has(approximation.subject);
+              const { what, days } = approximationParts(approximation, isRate);
+              return (
+                <li key={approximationText(approximation, isRate)}>
+                  {what},{' '}
+                  {days.map((day, i) => (
+                    <span key={day}>
+                      {i > 0 ? ' to ' : null}
+                      <span className="whitespace-nowrap">{day}</span>
+                    </span>
+                  ))}
+                </li>
+              );
             })}
           </ul>
         </section>

@@ -117,7 +117,7 @@ function BenchmarkField({
     onChange({ ...request, benchmark: parsed.data });
   };
   return (
-    <form className="flex flex-col gap-1.5" onSubmit={submit} noValidate aria-label="Benchmark">
+    <form className="flex flex-col gap-1.5" onSubmit={submit} noValidate>
       <Label htmlFor={inputId}>Benchmark</Label>
       <div className="flex gap-2">
         <Input
