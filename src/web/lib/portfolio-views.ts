@@ -1,8 +1,13 @@
 /**
  * The views of one portfolio, each a page that takes the API's portfolio key (`me`, `account:<id>`,
- * `client:<id>`, `paper:<id>`) as `?portfolio=`: Activity (`activityPathOf`, lib/activity-path.ts) and
- * Performance. Both pages name the portfolio and link back to where it lives with `portfolioViewOf`.
+ * `client:<id>`, `paper:<id>`) as `?portfolio=`: Activity (its history and holdings) and Performance (its
+ * returns). The pages that show a portfolio link to them with these; both name the portfolio and link back to
+ * where it lives with `portfolioViewOf`.
  */
+export function activityPathOf(portfolio: string): string {
+  return `/activity?portfolio=${encodeURIComponent(portfolio)}`;
+}
+
 export function performancePathOf(portfolio: string): string {
   return `/performance?portfolio=${encodeURIComponent(portfolio)}`;
 }

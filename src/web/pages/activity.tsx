@@ -6,8 +6,7 @@ import { SignInRequired } from '../components/layout/sign-in-required';
 import { SignedInOnly } from '../components/layout/signed-in-only';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { ActivityView } from '../features/activities/activity-view';
-import { activityPathOf } from '../lib/activity-path';
-import { performancePathOf, portfolioViewOf } from '../lib/portfolio-views';
+import { activityPathOf, performancePathOf, portfolioViewOf } from '../lib/portfolio-views';
 
 const META = {
   title: 'Activity — Foliowise',

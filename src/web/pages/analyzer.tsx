@@ -29,8 +29,7 @@ import { PortfolioAccountsPanel } from '../features/portfolio-accounts/portfolio
 import { DownloadReportCard } from '../features/reports/download-report-card';
 import { TradingSuggestionsPanel } from '../features/trading-suggestions/suggestions-panel';
 import { useMarkLessonRead } from '../features/rewards/mark-lesson-read';
-import { activityPathOf } from '../lib/activity-path';
-import { performancePathOf } from '../lib/portfolio-views';
+import { activityPathOf, performancePathOf } from '../lib/portfolio-views';
 import { useEntitlement } from '../lib/entitlement';
 import { useSession } from '../lib/session';
 

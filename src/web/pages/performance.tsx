@@ -7,8 +7,7 @@ import { SignedInOnly } from '../components/layout/signed-in-only';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { PerformanceView } from '../features/performance/performance-view';
-import { activityPathOf } from '../lib/activity-path';
-import { performancePathOf, portfolioViewOf } from '../lib/portfolio-views';
+import { activityPathOf, performancePathOf, portfolioViewOf } from '../lib/portfolio-views';
 
 const META = {
   title: 'Performance — Foliowise',

@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from '../../components/ui/alert';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { activityPathOf } from '../../lib/activity-path';
+import { activityPathOf } from '../../lib/portfolio-views';
 import { serverMessage } from '../../lib/api-client';
 import { BreakdownTable } from './breakdown-table';
 import { ChartSection } from './chart-card';

@@ -6,8 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatDateTime, formatNumber, formatUsdWhole } from '../../lib/format';
 import { Amount } from '../../components/hide-values';
-import { activityPathOf } from '../../lib/activity-path';
-import { performancePathOf } from '../../lib/portfolio-views';
+import { activityPathOf, performancePathOf } from '../../lib/portfolio-views';
 import { displaySymbol } from '../../../domain/symbol-kind';
 
 export interface AccountCardProps {
