@@ -170,6 +170,32 @@ describe('where the figures came from', () => {
     expect(screen.getByTestId('as-of').textContent).toBe('Figures as of Apr 5, 2024.');
   });
 
+  it('lists the first five approximations and the rest on request', async () => {
+    const days = ['01-09', '01-20', '02-17', '04-18', '05-26', '06-19', '07-04'];
+    await renderFull(
+      fullAnswer({
+        approximations: days.map((day) => ({
+          subject: 'AAPL',
+          kind: 'carried' as const,
+          from: `2025-${day}`,
+          to: `2025-${day}`,
+        })),
+      }),
+    );
+    const items = (testId: string) =>
+      within(screen.getByTestId(testId))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(items('approximations')).toEqual(
+      days.slice(0, 5).map((day) => `AAPL: last close carried forward, 2025-${day}`),
+    );
+    expect(screen.getByText('Show 2 more')).toBeTruthy();
+    expect(items('approximations-more')).toEqual([
+      'AAPL: last close carried forward, 2025-06-19',
+      'AAPL: last close carried forward, 2025-07-04',
+    ]);
+  });
+
   it('labels nothing Simulated when every source is a vendor', async () => {
     await renderFull(fullAnswer({ sources: { prices: { AAPL: 'yahoo' }, fx: {} }, approximations: [] }));
     expect(within(region('About these figures')).queryByText(/Simulated/)).toBeNull();
