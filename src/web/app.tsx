@@ -54,6 +54,7 @@ const pages: Readonly<Record<PagePath, LazyExoticComponent<ComponentType>>> = {
   '/contact': lazy(() => import('./pages/contact')),
   '/admin': lazy(() => import('./pages/admin')),
   '/activity': lazy(() => import('./pages/activity')),
+  '/performance': lazy(() => import('./pages/performance')),
 };
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));

@@ -57,6 +57,7 @@ export const PAGE_MODULES: Readonly<Record<PagePath, string>> = {
   '/contact': 'pages/contact.tsx',
   '/admin': 'pages/admin.tsx',
   '/activity': 'pages/activity.tsx',
+  '/performance': 'pages/performance.tsx',
 };
 
 /** The file of a page in the web root's prerendered folder: `index.html` for /, `<name>.html` for /<name>. */
