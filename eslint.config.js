@@ -48,6 +48,7 @@ const SERVER_FEATURE_EDGES = {
   'api-v1': [
     'activities/service.ts', // a portfolio's history and holdings, for a token's owner
     'analysis/service.ts',
+    'performance/service.ts', // a portfolio's returns, for a token's owner
     'market-data/service.ts',
     'paper-trading/service.ts',
     'portfolio/service.ts',
@@ -58,6 +59,10 @@ const SERVER_FEATURE_EDGES = {
   'paper-trading': [
     'market-data/service.ts',
     'rewards/service.ts', // a trade earns points
+  ],
+  performance: [
+    'activities/service.ts', // a portfolio's history, with the ledger's access rules
+    'market-data/service.ts',
   ],
   portfolio: ['market-data/service.ts'],
   'portfolio-accounts': ['market-data/service.ts'],

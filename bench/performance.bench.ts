@@ -112,6 +112,42 @@ function main() {
   console.log(
     `memory: ${mb(stats(peaks).median)} MB (median; max ${mb(stats(peaks).max)} MB) more heap and typed arrays at the end of a run than at its start (${gc ? 'collected before it' : 'run with --expose-gc for a collected start'})`,
   );
+  // An edit a month ago: the history valued again from the checkpoint before it, against the last computation.
+  const editDate = addDays(AS_OF, -30);
+  const edited = {
+    ...input,
+    activities: [
+      ...input.activities,
+      {
+        id: 'edit',
+        sequence: input.activities.length,
+        type: 'interest' as const,
+        date: editDate,
+        symbol: null,
+        quantity: null,
+        price: null,
+        fee: null,
+        amount: '12.34',
+        currency: 'USD',
+        note: null,
+      },
+    ],
+  };
+  const first = computePerformance(input, requests, benchmark);
+  if (!first.ok) throw new Error(first.message);
+  const resumedTimings: number[] = [];
+  let firstDayValued = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const start = performance.now();
+    const outcome = computePerformance(edited, requests, benchmark, first.run);
+    resumedTimings.push(performance.now() - start);
+    if (!outcome.ok) throw new Error(outcome.message);
+    firstDayValued = outcome.run.firstDayValued;
+  }
+  const resumed = stats(resumedTimings);
+  console.log(
+    `after an edit dated ${editDate}: median ${resumed.median.toFixed(1)} ms, p95 ${resumed.p95.toFixed(1)} ms over ${RUNS} runs, valued again from ${first.run.history.dates[firstDayValued]} (day ${firstDayValued} of ${first.run.history.dates.length})`,
+  );
   console.log(
     `load average: ${loadavg()
       .map((n) => n.toFixed(2))

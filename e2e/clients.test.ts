@@ -68,9 +68,11 @@ describe('client portfolios in the browser', () => {
     await expect
       .poll(
         async () =>
-          (await rows.locator('td:first-child a:not([href^="/activity"])').allInnerTexts()).map((text) =>
-            text.split('\n')[0]?.trim(),
-          ),
+          (
+            await rows
+              .locator('td:first-child a:not([href^="/activity"]):not([href^="/performance"])')
+              .allInnerTexts()
+          ).map((text) => text.split('\n')[0]?.trim()),
         WAIT,
       )
       .toEqual([LONG_NAME, 'Ada Lovelace', 'Grace Hopper']);

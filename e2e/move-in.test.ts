@@ -19,6 +19,9 @@ const h = useBrowser();
 const moveInOf = (page: Page) => page.getByRole('region', { name: 'Move in from another Foliowise' });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim());
 
+/** An account name at its longest in one unbroken word, to see the section hold it at 375 px. */
+const LONG_NAME = 'Joint brokerage of Wolfeschlegelsteinhausenbergerdorff';
+
 /** A Professional person's saved portfolio, a brokerage account and a client, each with a history. */
 async function personWithHistories(page: Page): Promise<void> {
   await signUp(page, { plan: 'professional' });
@@ -31,7 +34,7 @@ async function personWithHistories(page: Page): Promise<void> {
   expect(put.status()).toBe(200);
   const account = await post('/api/portfolio-accounts/manual', {
     accountType: 'brokerage',
-    accountName: 'Joint brokerage',
+    accountName: LONG_NAME,
     holdings: {},
   });
   const client = await post('/api/clients', { name: 'Ada Lovelace', holdings: {} });
@@ -70,7 +73,11 @@ describe("'Move in from another Foliowise' on /account (issue 27 item 11)", () =
       await visible(section.getByText('Creates 1 account and 1 client; adds 4 activities.'));
       const lines = section.getByRole('list', { name: 'The portfolios of the file' }).locator(':scope > li');
       await expect.poll(() => lines.count(), WAIT).toBe(3);
-      expect(await lines.nth(1).innerText()).toMatch(/Joint brokerage\s*Brokerage account\s*New/);
+      expect(await lines.nth(1).innerText()).toMatch(/Joint brokerage of \w+\s*Brokerage account\s*New/);
+      // The longest name wraps inside the section: nothing is wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(section, `move-in-preview-${label}`);
 
@@ -82,9 +89,7 @@ describe("'Move in from another Foliowise' on /account (issue 27 item 11)", () =
 
       const accounts = await page.request.get('/api/portfolio-accounts');
       const body = (await accounts.json()) as { accounts: { accountName: string; holdings: object }[] };
-      expect(body.accounts.map((a) => [a.accountName, a.holdings])).toEqual([
-        ['Joint brokerage', { AAPL: 10 }],
-      ]);
+      expect(body.accounts.map((a) => [a.accountName, a.holdings])).toEqual([[LONG_NAME, { AAPL: 10 }]]);
 
       // The same file again: everything is already here, and there is nothing to confirm.
       await section.getByRole('button', { name: 'Move in another file' }).click();

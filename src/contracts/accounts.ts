@@ -397,6 +397,8 @@ export const ZAccountExport = z.object({
     /** The column mappings remembered for the headers of files no format recognises. */
     importMappings: z.array(z.object({ headerKey: z.string(), mapping: z.unknown(), updatedAt: z.string() })),
   }),
+  /** The performance settings (issue 28 item 3): null when the base currency was never set (USD). */
+  performanceSettings: z.object({ baseCurrency: z.string(), updatedAt: z.string() }).nullable(),
   contactMessages: z.array(
     z.object({
       name: z.string(),

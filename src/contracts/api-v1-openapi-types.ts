@@ -124,6 +124,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/performance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Performance
+     * @description A portfolio's returns over a period, in a base currency (docs/performance.md): the time-weighted return (twr) and the money-weighted one (mwr, XIRR; null with the reason in mwrUnavailable when it does not exist), both annualized for periods over a year; the start and end values, net flows, the change split into price, dividends, interest, fees, taxes and currency; a daily series; a benchmark beside them. Returns are fractions (0.0523 for 5.23 %), money is rounded to the cent. `sources` names where each symbol's closes and each currency's rates came from (`simulated` when no vendor gave them), and `approximations` each run of days valued without a price of its own.
+     */
+    get: operations['getPerformance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/openapi.json': {
     parameters: {
       query?: never;
@@ -163,6 +183,8 @@ export interface components {
           | 'SUBSCRIPTION_REQUIRED'
           | 'ANALYSIS_LIMIT_REACHED'
           | 'EMAIL_NOT_VERIFIED'
+          | 'INVALID_DATES'
+          | 'BEFORE_HISTORY'
           | 'NOT_FOUND'
           | 'REQUEST_TIMEOUT'
           | 'CONFLICT'
@@ -173,6 +195,9 @@ export interface components {
           | 'INSUFFICIENT_CASH'
           | 'INSUFFICIENT_SHARES'
           | 'ORDER_TOO_SMALL'
+          | 'NO_HISTORY'
+          | 'NO_FX_RATES'
+          | 'CURRENCY_MISMATCH'
           | 'BROKER_MFA_REQUIRED'
           | 'RATE_LIMITED'
           | 'ADVISOR_LIMIT_REACHED'
@@ -499,6 +524,85 @@ export interface components {
         taxes: number;
         deposits: number;
         withdrawals: number;
+      }[];
+    };
+    Performance: {
+      mwr: number | null;
+      mwrAnnualized: number | null;
+      mwrUnavailable: ('NO_FLOWS' | 'NO_SIGN_CHANGE' | 'NO_RATE' | 'NOT_UNIQUE') | null;
+      portfolio: string;
+      period: {
+        range: ('1D' | 'WTD' | 'MTD' | 'YTD' | '1Y' | '3Y' | '5Y' | 'MAX') | 'CUSTOM';
+        /** Format: date */
+        start: string;
+        /** Format: date */
+        end: string;
+        startsBeforeHistory: boolean;
+        endsAfterAsOf: boolean;
+      };
+      twr: number;
+      twrAnnualized: number | null;
+      startValue: number;
+      endValue: number;
+      netFlows: number;
+      breakdown: {
+        price: number;
+        dividends: number;
+        interest: number;
+        fees: number;
+        taxes: number;
+        currency: number;
+        realized: number;
+        unrealized: number;
+      };
+      series: {
+        /** Format: date */
+        date: string;
+        value: number;
+        netInvested: number;
+        twrIndex: number;
+        benchmarkIndex: number | null;
+      }[];
+      benchmark:
+        | (
+            | {
+                mwr: number | null;
+                mwrAnnualized: number | null;
+                mwrUnavailable: ('NO_FLOWS' | 'NO_SIGN_CHANGE' | 'NO_RATE' | 'NOT_UNIQUE') | null;
+                symbol: string;
+                /** @constant */
+                available: true;
+                twr: number;
+                twrAnnualized: number | null;
+              }
+            | {
+                symbol: string;
+                /** @constant */
+                available: false;
+                message: string;
+              }
+          )
+        | null;
+      /** @enum {string} */
+      currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'CHF' | 'JPY' | 'AUD' | 'HKD';
+      /** Format: date */
+      asOf: string;
+      sources: {
+        prices: {
+          [key: string]: string;
+        };
+        fx: {
+          [key: string]: string;
+        };
+      };
+      approximations: {
+        subject: string;
+        /** @enum {string} */
+        kind: 'carried' | 'tradePrice' | 'backfilled' | 'unpriced';
+        /** Format: date */
+        from: string;
+        /** Format: date */
+        to: string;
       }[];
     };
   };
@@ -1018,6 +1122,131 @@ export interface operations {
       };
       /** @description NOT_FOUND: The portfolio is not one of yours. */
       404: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests for this token in the current window. */
+      429: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          /** @description Seconds to wait before trying again: until the window ends. */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPerformance: {
+    parameters: {
+      query?: {
+        /** @description Whose history: `me` (your saved portfolio, the default), `account:<id>` (a portfolio account), `client:<id>` (a client) or `paper:<id>` (a paper portfolio, its trades). */
+        portfolio?: string;
+        /** @description The period, ending today: 1D, WTD, MTD, YTD, 1Y, 3Y, 5Y, MAX (MAX, the whole history, by default). */
+        range?: '1D' | 'WTD' | 'MTD' | 'YTD' | '1Y' | '3Y' | '5Y' | 'MAX';
+        /** @description With `to`: the first day of a period of your choice (instead of `range`). */
+        from?: string;
+        /** @description With `from`: the last day of the period. */
+        to?: string;
+        /** @description The ticker to compare with (SPY by default), or `none`. */
+        benchmark?: string;
+        /** @description The base currency: USD, EUR, GBP, CAD, CHF, JPY, AUD, HKD (your setting, USD unless set, by default). */
+        currency?: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'CHF' | 'JPY' | 'AUD' | 'HKD';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Performance'];
+        };
+      };
+      /** @description BAD_REQUEST: The query string holds a %XX escape that is not UTF-8 text. VALIDATION_ERROR: A query parameter is not valid; the message and `fields` name it. INVALID_DATES: from is after to, or after today. BEFORE_HISTORY: The period ends before the portfolio's first activity. */
+      400: {
+        headers: {
+          /** @description Requests this token may make in the current window. Only with VALIDATION_ERROR, INVALID_DATES, BEFORE_HISTORY. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. Only with VALIDATION_ERROR, INVALID_DATES, BEFORE_HISTORY. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window ends. Only with VALIDATION_ERROR, INVALID_DATES, BEFORE_HISTORY. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description UNAUTHENTICATED: No token, or one that is invalid or revoked, or whose owner's account is suspended. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description SUBSCRIPTION_REQUIRED: The token's owner is no longer on the Professional plan. FORBIDDEN: The token lacks this operation's scope. */
+      403: {
+        headers: {
+          /** @description Requests this token may make in the current window. Only with FORBIDDEN. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. Only with FORBIDDEN. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window ends. Only with FORBIDDEN. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NOT_FOUND: The portfolio is not one of yours. */
+      404: {
+        headers: {
+          /** @description Requests this token may make in the current window. */
+          'RateLimit-Limit': number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining': number;
+          /** @description Seconds until the window ends. */
+          'RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description NO_HISTORY: The portfolio has no activities: 'Add your transactions or import a file to see returns'. NO_FX_RATES: A currency of the history has no exchange rate to the base currency. */
+      422: {
         headers: {
           /** @description Requests this token may make in the current window. */
           'RateLimit-Limit': number;

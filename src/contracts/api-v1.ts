@@ -17,6 +17,13 @@ import { API_TOKEN_SCOPE_DESCRIPTIONS, API_TOKEN_SCOPES, type ApiTokenScope } fr
 import { ZIsoDateTime } from './dates';
 import { errorStatusByCode, ZServerErrorBody, type ServerErrorCode } from './errors';
 import { ZPaperPortfolio } from './paper-trading';
+import {
+  BASE_CURRENCIES,
+  PERFORMANCE_MESSAGES,
+  ZPerformanceQuery,
+  ZPerformanceResponse,
+} from './performance';
+import { PERIOD_RANGES } from '../domain/performance/periods';
 
 export const API_V1_PREFIX = '/api/v1';
 
@@ -51,6 +58,11 @@ export type ApiV1ActivitiesResponse = z.infer<typeof ZApiV1ActivitiesResponse>;
 export const ZApiV1HoldingsQuery = ZHoldingsQuery.extend({ portfolio: ZApiV1PortfolioKey });
 export const ZApiV1HoldingsResponse = ZHoldingsResponse;
 export type ApiV1HoldingsResponse = z.infer<typeof ZApiV1HoldingsResponse>;
+
+/** GET /api/v1/performance: a portfolio's returns over a period, as GET /api/performance answers them. */
+export const ZApiV1PerformanceQuery = ZPerformanceQuery;
+export const ZApiV1PerformanceResponse = ZPerformanceResponse;
+export type ApiV1PerformanceResponse = z.infer<typeof ZApiV1PerformanceResponse>;
 
 export const API_V1_NO_PORTFOLIO_MESSAGE = 'No portfolio is saved to this account yet.';
 
@@ -214,6 +226,56 @@ export const API_V1_ENDPOINTS: readonly Endpoint[] = [
     schema: ZApiV1HoldingsResponse,
     query: { schema: ZApiV1HoldingsQuery, descriptions: { portfolio: PORTFOLIO_PARAMETER } },
     errors: PORTFOLIO_ERRORS,
+  },
+  {
+    path: '/performance',
+    operationId: 'getPerformance',
+    summary: 'Performance',
+    description:
+      "A portfolio's returns over a period, in a base currency (docs/performance.md): the time-weighted return " +
+      '(twr) and the money-weighted one (mwr, XIRR; null with the reason in mwrUnavailable when it does not ' +
+      'exist), both annualized for periods over a year; the start and end values, net flows, the change split ' +
+      'into price, dividends, interest, fees, taxes and currency; a daily series; a benchmark beside them. ' +
+      'Returns are fractions (0.0523 for 5.23 %), money is rounded to the cent. `sources` names where each ' +
+      "symbol's closes and each currency's rates came from (`simulated` when no vendor gave them), and " +
+      '`approximations` each run of days valued without a price of its own.',
+    scope: 'read:portfolio',
+    schemaName: 'Performance',
+    schema: ZApiV1PerformanceResponse,
+    query: {
+      schema: ZApiV1PerformanceQuery,
+      descriptions: {
+        portfolio: PORTFOLIO_PARAMETER,
+        range: `The period, ending today: ${PERIOD_RANGES.join(', ')} (MAX, the whole history, by default).`,
+        from: 'With `to`: the first day of a period of your choice (instead of `range`).',
+        to: 'With `from`: the last day of the period.',
+        benchmark: 'The ticker to compare with (SPY by default), or `none`.',
+        currency: `The base currency: ${BASE_CURRENCIES.join(', ')} (your setting, USD unless set, by default).`,
+      },
+    },
+    errors: [
+      ...PORTFOLIO_ERRORS,
+      {
+        code: 'INVALID_DATES',
+        when: 'from is after to, or after today.',
+        isCounted: true,
+      },
+      {
+        code: 'BEFORE_HISTORY',
+        when: "The period ends before the portfolio's first activity.",
+        isCounted: true,
+      },
+      {
+        code: 'NO_HISTORY',
+        when: `The portfolio has no activities: '${PERFORMANCE_MESSAGES.noHistory}'.`,
+        isCounted: true,
+      },
+      {
+        code: 'NO_FX_RATES',
+        when: 'A currency of the history has no exchange rate to the base currency.',
+        isCounted: true,
+      },
+    ],
   },
 ];
 

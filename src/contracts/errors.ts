@@ -20,6 +20,10 @@ export const errorStatusByCode = {
   ANALYSIS_LIMIT_REACHED: 403,
   /** A brokerage import tries a password at Robinhood, so it is for accounts with a verified email only. */
   EMAIL_NOT_VERIFIED: 403,
+  /** A period of returns that cannot be measured: dates out of order or after today (performance). */
+  INVALID_DATES: 400,
+  /** A period of returns that ends before the portfolio's first activity. */
+  BEFORE_HISTORY: 400,
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
@@ -32,6 +36,12 @@ export const errorStatusByCode = {
   INSUFFICIENT_CASH: 422,
   INSUFFICIENT_SHARES: 422,
   ORDER_TOO_SMALL: 422,
+  /** Returns of a portfolio without a history of activities (the view's empty state). */
+  NO_HISTORY: 422,
+  /** Returns in a base currency that a currency of the history has no exchange rates to. */
+  NO_FX_RATES: 422,
+  /** A history whose activities of one symbol are in different currencies. */
+  CURRENCY_MISMATCH: 422,
   /** Robinhood wants a verification code, SMS/e-mail challenge or device approval. */
   BROKER_MFA_REQUIRED: 422,
   RATE_LIMITED: 429,

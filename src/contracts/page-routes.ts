@@ -38,6 +38,7 @@ export const PAGE_PATHS = [
   '/contact',
   '/admin',
   '/activity',
+  '/performance',
 ] as const;
 export type PagePath = (typeof PAGE_PATHS)[number];
 

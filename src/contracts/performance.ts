@@ -21,11 +21,20 @@ export const PERFORMANCE_MESSAGES = {
   datesTogether: 'from and to go together: send both, or a range',
   benchmarkInvalid: 'benchmark must be a ticker symbol, or none',
   noHistory: 'Add your transactions or import a file to see returns',
+  fromInvalid: 'from must be a date written YYYY-MM-DD',
+  toInvalid: 'to must be a date written YYYY-MM-DD',
 } as const;
 const M = PERFORMANCE_MESSAGES;
 
 export const ZPerformanceRange = z.enum(PERIOD_RANGES, { error: M.rangeInvalid });
 export const ZBaseCurrency = z.enum(BASE_CURRENCIES, { error: M.currencyInvalid });
+
+/** A date of the query: text (as every request string), written YYYY-MM-DD; `format: date` for the OpenAPI document. */
+const ZQueryDate = (field: 'from' | 'to', message: string) =>
+  text({ field, max: 10, message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .meta({ format: 'date' })
+    .optional();
 
 /**
  * The query: a range (default MAX) or from–to dates (both); the benchmark's ticker (default SPY, `none` for no
@@ -35,8 +44,8 @@ export const ZPerformanceQuery = z
   .object({
     portfolio: ZPortfolioKey.default('me'),
     range: ZPerformanceRange.optional(),
-    from: ZIsoDate.optional(),
-    to: ZIsoDate.optional(),
+    from: ZQueryDate('from', M.fromInvalid),
+    to: ZQueryDate('to', M.toInvalid),
     benchmark: text({ field: 'benchmark', max: 20, min: 1, message: M.benchmarkInvalid })
       .toUpperCase()
       .regex(/^[A-Z0-9.^=:-]+$/, M.benchmarkInvalid)

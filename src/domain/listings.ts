@@ -131,4 +131,5 @@ export const SIMULATED_USD_RATES: Readonly<Record<string, number>> = {
   JPY: 0.0064,
   HKD: 0.1285,
   AUD: 0.65,
+  CHF: 1.25,
 };

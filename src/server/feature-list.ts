@@ -25,6 +25,7 @@ import { demoFeature } from './features/demo/manifest';
 import { importsFeature } from './features/imports/manifest';
 import { marketDataFeature } from './features/market-data/manifest';
 import { paperTradingFeature } from './features/paper-trading/manifest';
+import { performanceFeature } from './features/performance/manifest';
 import { portfolioFeature } from './features/portfolio/manifest';
 import { portfolioAccountsFeature } from './features/portfolio-accounts/manifest';
 import { reportsFeature } from './features/reports/manifest';
@@ -58,6 +59,7 @@ const MODULES = [
   portfolioAccountsFeature,
   clientsFeature,
   activitiesFeature,
+  performanceFeature,
   rewardsFeature,
   terminalFeature,
   tradingSuggestionsFeature,

@@ -54,6 +54,7 @@ const pageModules: Readonly<Record<PagePath, () => Promise<{ default: ComponentT
   '/contact': () => import('./pages/contact'),
   '/admin': () => import('./pages/admin'),
   '/activity': () => import('./pages/activity'),
+  '/performance': () => import('./pages/performance'),
 };
 
 type PageModule = Awaited<ReturnType<(typeof pageModules)[PagePath]>>;

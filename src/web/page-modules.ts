@@ -41,4 +41,5 @@ export const PAGE_MODULES: Readonly<Record<PagePath, string>> = {
   '/contact': 'pages/contact.tsx',
   '/admin': 'pages/admin.tsx',
   '/activity': 'pages/activity.tsx',
+  '/performance': 'pages/performance.tsx',
 };

@@ -289,6 +289,11 @@ describe('computePerformance: benchmark, days without a price, and what it refus
     // A weekend inside a run does not break it.
     const later = performanceOf(inputOf(history, { AAA: { '2024-01-01': 100 } }, '2024-01-08'));
     expect(later.gaps).toEqual([{ subject: 'AAA', kind: 'carried', from: '2024-01-02', to: '2024-01-08' }]);
+    // Nor is a US market holiday: Good Friday 2024-03-29 between two sessions' closes.
+    const holiday = performanceOf(
+      inputOf(history, { AAA: { '2024-01-01': 100, '2024-03-28': 110, '2024-04-01': 111 } }, '2024-04-01'),
+    );
+    expect(holiday.gaps.filter((gap) => gap.from > '2024-03-01')).toEqual([]);
   });
 
   it('values a symbol without closes at its trade price, and one without any price at 0, and says so', () => {
@@ -299,8 +304,9 @@ describe('computePerformance: benchmark, days without a price, and what it refus
         '2024-01-03',
       ),
     );
+    // 2024-01-01 is New Year's Day: no session, so no gap (the trade price is the value all the same).
     expect(performance.gaps).toEqual([
-      { subject: 'AAA', kind: 'tradePrice', from: '2024-01-01', to: '2024-01-03' },
+      { subject: 'AAA', kind: 'tradePrice', from: '2024-01-02', to: '2024-01-03' },
       { subject: 'GONE', kind: 'unpriced', from: '2024-01-02', to: '2024-01-03' },
     ]);
     expect(performance.endValue.toString()).toBe('2000');

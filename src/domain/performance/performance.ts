@@ -17,6 +17,7 @@ import {
   type PriceGap,
   type ValuationHistory,
 } from './valuation';
+import type { ValuationRun } from './valuation-resume';
 
 /**
  * The change in value over a period, in the base currency, exact to the 20th decimal. Two identities hold exactly:
@@ -88,7 +89,8 @@ export type PeriodPerformanceOutcome =
   | { ok: false; code: 'INVALID_DATES' | 'BEFORE_HISTORY'; message: string };
 
 export type PerformanceOutcome =
-  | { ok: true; periods: PeriodPerformanceOutcome[] }
+  /** `run`: for the next computation of the same history, which then starts where nothing changed. */
+  | { ok: true; periods: PeriodPerformanceOutcome[]; run: ValuationRun }
   | Extract<ReturnType<typeof valueHistoryDaily>, { ok: false }>;
 
 const DAYS_PER_YEAR = 365;
@@ -107,6 +109,7 @@ export function computePerformance(
   input: PerformanceInput,
   requests: readonly PeriodRequest[],
   benchmark?: BenchmarkInput,
+  previous?: ValuationRun,
 ): PerformanceOutcome {
   let firstActivity = '';
   for (const activity of input.activities) {
@@ -117,12 +120,13 @@ export function computePerformance(
   const boundaries = resolved.flatMap((outcome) =>
     outcome.ok ? [outcome.period.start, outcome.period.end] : [],
   );
-  const valuation = valueHistoryDaily(input, boundaries);
+  const valuation = valueHistoryDaily(input, boundaries, previous);
   if (!valuation.ok) return valuation;
   const { history } = valuation;
   const benchmarkCloses = benchmark ? layOnDays(benchmark.closes, history.dates) : null;
   return {
     ok: true,
+    run: valuation.run,
     periods: resolved.map((outcome) => {
       if (!outcome.ok) return outcome;
       return {

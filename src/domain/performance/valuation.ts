@@ -19,7 +19,8 @@ import {
   QUANTITY_UNIT,
   scaled,
 } from '../activities/ledger-numbers';
-import { dayOfWeek, fromDayNumber, toDayNumber } from '../calendar';
+import { fromDayNumber, isTradingDayNumber, toDayNumber } from '../calendar';
+import { booksKeyOf, CHECKPOINT_DAYS, checkpointOf, resumeFrom, type ValuationRun } from './valuation-resume';
 
 /** A daily series, dates ascending (`YYYY-MM-DD`): closes of a symbol, or base-currency units per unit of a currency. */
 export interface DailySeries {
@@ -45,7 +46,7 @@ export interface PerformanceInput {
  * - tradePrice: no close yet, the price of its last trade;
  * - backfilled: no close (rate) yet nor a trade price, the first close (rate) after it;
  * - unpriced: none at all, valued at 0.
- * Weekends are not gaps (nothing trades, the Friday close is the value).
+ * Weekends and US market holidays are not gaps (nothing trades, the last session's close is the value).
  */
 export interface PriceGap {
   /** A symbol, or a currency code for its rate. */
@@ -102,7 +103,7 @@ export interface ValuationHistory {
 }
 
 export type ValuationOutcome =
-  | { ok: true; history: ValuationHistory }
+  | { ok: true; history: ValuationHistory; run: ValuationRun }
   | {
       ok: false;
       code: 'NO_HISTORY' | 'NO_FX_RATES' | 'INSUFFICIENT_SHARES' | 'CURRENCY_MISMATCH';
@@ -179,7 +180,7 @@ function noteGap(
   if (subject.gap) gaps.push(subject.gap);
 }
 
-interface Holding extends GapSubject {
+export interface Holding extends GapSubject {
   symbol: string;
   currency: Book;
   closes: DayTable | null;
@@ -190,7 +191,7 @@ interface Holding extends GapSubject {
   lastTradePrice: number;
 }
 
-interface Book extends GapSubject {
+export interface Book extends GapSubject {
   currency: string;
   /** Null for the base currency (rate 1). */
   rates: DayTable | null;
@@ -233,11 +234,13 @@ function rateKindOf(book: Book, day: number): PriceGap['kind'] | 'own' {
 /**
  * Values a history day by day. `snapshotDates` are the days whose exact state is kept (outside the history's days
  * they are ignored). Refuses a currency without any rate, a sale of more than is held, or one symbol in two
- * currencies, naming them.
+ * currencies, naming them. Given the `run` of an earlier valuation of the same history, it starts from the last
+ * state that nothing changed since (valuation-resume.ts); the result is the same.
  */
 export function valueHistoryDaily(
   input: PerformanceInput,
   snapshotDates: readonly string[],
+  previous?: ValuationRun,
 ): ValuationOutcome {
   // The ledger's order, by its index sort (a comparison sort on dates as text costs several times more).
   const activities = replayOrder(input.activities)
@@ -279,29 +282,54 @@ export function valueHistoryDaily(
   }
   const bookList = [...books.values()];
   const cashBooks = bookList.filter((book) => book.hasCash);
-  const holdings = new Map<string, Holding>();
   const snapshotDays = new Set(snapshotDates);
+  const closeTables = new Map<string, DayTable | null>();
+  const closesOf = (symbol: string) => {
+    let table = closeTables.get(symbol);
+    if (table === undefined) {
+      table = layOnDays(input.closes.get(symbol), dates);
+      closeTables.set(symbol, table);
+    }
+    return table;
+  };
+  const baseCurrency = input.baseCurrency;
+  const resumed = previous
+    ? resumeFrom(previous, { baseCurrency, activities, dates, books, closesOf, snapshotDays })
+    : null;
+  const checkpoints = resumed
+    ? (previous as ValuationRun).checkpoints.filter(({ day }) => day <= resumed.checkpoint.day)
+    : [];
+  const holdings = resumed?.holdings ?? new Map<string, Holding>();
+  const snapshots = resumed?.snapshots ?? new Map<string, ExactSnapshot>();
+  const gaps = resumed?.gaps ?? [];
+  const totals: Totals = resumed
+    ? { ...resumed.checkpoint.totals }
+    : { flows: 0n, dividends: 0n, interest: 0n, fees: 0n, tradeFees: 0n, taxes: 0n, realized: 0n };
 
-  const value = new Float64Array(dayCount);
-  const inflow = new Float64Array(dayCount);
-  const outflow = new Float64Array(dayCount);
-  const netInvested = new Float64Array(dayCount);
-  const cash = cashBooks.length > 0 ? new Float64Array(dayCount) : null;
-  const twrIndex = new Float64Array(dayCount);
-  const snapshots = new Map<string, ExactSnapshot>();
-  const gaps: PriceGap[] = [];
-  const totals = { flows: 0n, dividends: 0n, interest: 0n, fees: 0n, tradeFees: 0n, taxes: 0n, realized: 0n };
+  // The days before the resumed state's are the earlier valuation's.
+  const daysOf = (series: Float64Array | null | undefined) => {
+    const days = new Float64Array(dayCount);
+    if (resumed && series) days.set(series.subarray(0, resumed.checkpoint.day + 1));
+    return days;
+  };
+  const old = previous?.history;
+  const value = daysOf(old?.value);
+  const inflow = daysOf(old?.inflow);
+  const outflow = daysOf(old?.outflow);
+  const netInvested = daysOf(old?.netInvested);
+  const cash = cashBooks.length > 0 ? daysOf(old?.cash) : null;
+  const twrIndex = daysOf(old?.twrIndex);
 
-  let next = 0;
-  let invested = 0;
-  for (let day = 0; day < dayCount; day++) {
+  let next = resumed?.checkpoint.applied ?? 0;
+  let invested = resumed?.checkpoint.invested ?? 0;
+  for (let day = resumed ? resumed.checkpoint.day + 1 : 0; day < dayCount; day++) {
     const date = dates[day] as string;
     const firstOfDay = next;
     for (; next < activities.length && (activities[next] as LedgerActivity).date === date; next++) {
       const activity = activities[next] as LedgerActivity;
       const book = books.get(activity.currency) as Book;
       const rate = book.rates ? exactAt10(rateNumberOf(book, day)) : TEN_TO_THE_10;
-      const applied = applyActivity(activity, book, rate, day, holdings, input.closes, dates, totals);
+      const applied = applyActivity(activity, book, rate, day, holdings, closesOf, totals);
       if (typeof applied !== 'bigint') return { ok: false, ...applied };
       // The activity's external flow (positive in), counted at the day's start or end by what it is.
       const flow = baseMoneyNumber(applied);
@@ -309,7 +337,8 @@ export function valueHistoryDaily(
       else outflow[day] = (outflow[day] as number) - flow;
     }
 
-    const isWeekday = dayOfWeek(firstDay + day) % 6 !== 0;
+    // Weekends and US market holidays are not gaps: nothing trades, the last session's close is the value.
+    const isSession = isTradingDayNumber(firstDay + day);
     let total = 0;
     for (const book of bookList) book.isHeld = false;
     for (const holding of holdings.values()) {
@@ -319,7 +348,7 @@ export function valueHistoryDaily(
       }
       total += holding.quantityNumber * priceNumberOf(holding, day) * rateNumberOf(holding.currency, day);
       holding.currency.isHeld = true;
-      if (isWeekday && (holding.gap || !holding.closes?.own[day]))
+      if (isSession && (holding.gap || !holding.closes?.own[day]))
         noteGap(holding, holding.symbol, priceKindOf(holding, day), date, gaps);
     }
     let cashTotal = 0;
@@ -329,7 +358,7 @@ export function valueHistoryDaily(
     }
     for (const book of bookList) {
       if (!book.isHeld) book.gap = null;
-      else if (isWeekday) noteGap(book, book.currency, rateKindOf(book, day), date, gaps);
+      else if (isSession) noteGap(book, book.currency, rateKindOf(book, day), date, gaps);
     }
     total += cashTotal;
     value[day] = total;
@@ -345,10 +374,24 @@ export function valueHistoryDaily(
       twrIndex[day] = (twrIndex[day - 1] as number) * (1 + dailyReturn);
     }
     if (snapshotDays.has(date)) snapshots.set(date, snapshotOf(day, holdings, books, totals));
+    if (day % CHECKPOINT_DAYS === CHECKPOINT_DAYS - 1)
+      checkpoints.push(checkpointOf(day, next, invested, totals, holdings, books, gaps.length));
   }
+  const history = { dates, value, inflow, outflow, netInvested, cash, twrIndex, snapshots, gaps };
+  const rates = new Map(bookList.map((book) => [book.currency, book.rates]));
   return {
     ok: true,
-    history: { dates, value, inflow, outflow, netInvested, cash, twrIndex, snapshots, gaps },
+    history,
+    run: {
+      baseCurrency,
+      activities,
+      books: booksKeyOf(books),
+      rates,
+      closes: closeTables,
+      history,
+      checkpoints,
+      firstDayValued: resumed ? resumed.checkpoint.day + 1 : 0,
+    },
   };
 }
 
@@ -387,7 +430,7 @@ interface Refusal {
   message: string;
 }
 
-type Totals = Omit<ExactSnapshot, 'value' | 'currencies'>;
+export type Totals = Omit<ExactSnapshot, 'value' | 'currencies'>;
 
 /**
  * Applies one activity to the holdings, the book of its currency and the totals; answers its external flow in
@@ -404,8 +447,7 @@ function applyActivity(
   rate: bigint,
   day: number,
   holdings: Map<string, Holding>,
-  closes: ReadonlyMap<string, DailySeries>,
-  dates: readonly string[],
+  closesOf: (symbol: string) => DayTable | null,
   totals: Totals,
 ): bigint | Refusal {
   const amount = activity.amount === null ? 0n : scaled(activity.amount, MONEY_DECIMALS);
@@ -440,7 +482,7 @@ function applyActivity(
     holding = {
       symbol,
       currency: book,
-      closes: layOnDays(closes.get(symbol), dates),
+      closes: closesOf(symbol),
       quantity: 0n,
       quantityNumber: 0,
       cost: 0n,

@@ -21,3 +21,4 @@ export * from '../features/advisor/schema';
 export * from '../features/admin/schema';
 export * from '../features/reports/schema';
 export * from '../features/activities/schema';
+export * from '../features/performance/schema';

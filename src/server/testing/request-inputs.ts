@@ -33,6 +33,8 @@ import {
   ZUpdateActivityRequest,
 } from '../../contracts/activities';
 import { ZImportParams, ZImportPreviewQuery } from '../../contracts/activity-imports';
+import { ZIncomeQuery } from '../../contracts/income';
+import { ZBaseCurrencyBody, ZPerformanceQuery } from '../../contracts/performance';
 import { ZAdviceRequest } from '../../contracts/advisor';
 import {
   ZAcknowledgeAlertRequest,
@@ -173,10 +175,28 @@ export const INPUTS: Record<string, RouteInput> = {
     body: part(ZAcceptOffersRequest, () => ({ portfolio: 'me', offers: ['dividend:AAPL:2024-01-02:USD:1'] })),
   },
   'GET /api/holdings': { as: 'professional', query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })) },
+  'GET /api/holdings/income': { as: 'professional', query: part(ZIncomeQuery, () => ({ portfolio: 'me' })) },
+  'GET /api/holdings/realized-by-year': {
+    as: 'professional',
+    query: part(ZIncomeQuery, () => ({ portfolio: 'me' })),
+  },
   'PUT /api/holdings/cost-basis-method': {
     as: 'professional',
     query: part(ZHoldingsQuery, () => ({ portfolio: 'me' })),
     body: part(ZCostBasisMethodRequest, () => ({ costBasisMethod: 'fifo' })),
+  },
+  'GET /api/performance': {
+    as: 'professional',
+    query: part(ZPerformanceQuery, () => ({
+      portfolio: 'me',
+      range: '1Y',
+      benchmark: 'SPY',
+      currency: 'EUR',
+    })),
+  },
+  'PUT /api/performance/base-currency': {
+    as: 'professional',
+    body: part(ZBaseCurrencyBody, () => ({ currency: 'EUR' })),
   },
   'POST /api/contact': {
     as: 'visitor',
@@ -514,4 +534,7 @@ export const NO_TEXT_INPUT: Record<string, string> = {
   'GET /api/v1/activities':
     "the Authorization header first; then /api/activities' query schema (tested there)",
   'GET /api/v1/holdings': "the Authorization header first; then /api/holdings' query schema (tested there)",
+  'GET /api/v1/performance':
+    "the Authorization header first; then /api/performance's query schema (tested there)",
+  'GET /api/performance/base-currency': 'no input',
 };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { BarChart3, History, Lock, ShieldCheck } from 'lucide-react';
+import { BarChart3, History, LineChart, Lock, ShieldCheck } from 'lucide-react';
 import { EDITOR_SAMPLE_PORTFOLIO } from '../../domain/sample-portfolios';
 import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
@@ -23,7 +23,7 @@ import { ClientSwitcher } from '../features/clients/client-switcher';
 import { useOpenClient } from '../features/clients/get-client';
 import { ImportTabs, type ImportTab } from '../features/imports/import-tabs';
 import type { ImportHandler } from '../features/imports/types';
-import { activityPathOf } from '../lib/activity-path';
+import { activityPathOf, performancePathOf } from '../lib/portfolio-views';
 import { useEntitlement } from '../lib/entitlement';
 import { useSession } from '../lib/session';
 
@@ -112,13 +112,22 @@ export default function AnalyzerPage() {
                         : 'Your portfolio is saved to your account.'}
                   </CardDescription>
                   {session.user ? (
-                    <Link
-                      href={activityPathOf(clientId ? `client:${clientId}` : 'me')}
-                      className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      <History className="size-4" aria-hidden="true" />
-                      {clientId ? "Client's activity and gains" : 'Activity and gains'}
-                    </Link>
+                    <div className="flex flex-wrap gap-x-4 gap-y-1">
+                      <Link
+                        href={activityPathOf(clientId ? `client:${clientId}` : 'me')}
+                        className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        <History className="size-4" aria-hidden="true" />
+                        {clientId ? "Client's activity and gains" : 'Activity and gains'}
+                      </Link>
+                      <Link
+                        href={performancePathOf(clientId ? `client:${clientId}` : 'me')}
+                        className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        <LineChart className="size-4" aria-hidden="true" />
+                        {clientId ? "Client's returns" : 'Returns'}
+                      </Link>
+                    </div>
                   ) : null}
                   {hasClients && session.user ? (
                     <div className="pt-2">

@@ -111,6 +111,7 @@ const LOGO = Buffer.from(
 async function storeEverything(owner: TestUser, tag: string): Promise<void> {
   const id = owner.id;
   await sql(`insert into saved_portfolio (user_id, holdings) values ($1, '{"MSFT": 4}')`, [id]);
+  await sql(`insert into performance_setting (user_id, base_currency) values ($1, 'CHF')`, [id]);
   await sql(
     `insert into user_api_key (user_id, vendor, encrypted_key, last4) values ($1, 'polygon', 'CIPHERTEXT-SECRET', 'WXYZ')`,
     [id],
@@ -272,6 +273,7 @@ describe('GET /api/account/export', () => {
     expect(data.clients).toEqual([
       expect.objectContaining({ name: 'Smith Family Trust', holdings: { VTI: 12.5 }, archivedAt: null }),
     ]);
+    expect(data.performanceSettings).toEqual({ baseCurrency: 'CHF', updatedAt: expect.any(String) });
     expect(data.reportBranding).toEqual({
       firmName: 'Smith Advisors',
       color: '#123abc',

@@ -20,7 +20,6 @@ import {
   ACTIVITY_PAGE_SIZE,
   type Activity,
   type ActivityListResponse,
-  type ActivitySource,
   type CreateActivityRequest,
   type Holding,
   type HoldingsResponse,
@@ -45,13 +44,11 @@ import { decodeCursor, pageOf } from './page-cursor';
 import { Decimal } from '../../../domain/paper-trading';
 import type { Database, Transaction } from '../../db/client';
 import type { MarketDataService } from '../market-data/service';
-import { readPaperFills } from '../paper-trading/service';
+import { paperHistory } from './paper-history';
 import {
   keyOf,
   mapOfLedger,
   mapStoreOf,
-  numberOf,
-  orNotFound,
   parsePortfolioKey,
   quantityText,
   sameMap,
@@ -103,7 +100,7 @@ export function latestToday(now: Date): string {
   return utcDateOf(now.getTime() + 14 * 3_600_000);
 }
 
-function replayOrThrow(activities: readonly LedgerActivity[], method: CostBasisMethod): Ledger {
+export function replayOrThrow(activities: readonly LedgerActivity[], method: CostBasisMethod): Ledger {
   const outcome = replayActivities(activities, method);
   if (outcome.ok) return outcome.ledger;
   throw outcome.code === 'INSUFFICIENT_SHARES'
@@ -360,62 +357,6 @@ export async function recordPositionsFile(
 
 // -------------------------------------------------------------------------------------------- reads
 
-const PAPER_SOURCE: ActivitySource = { kind: 'paper' };
-
-/** A paper portfolio as a history: its starting balance as a deposit, then each fill. */
-async function paperHistory(
-  options: UserRequest,
-  id: string,
-): Promise<{ rows: LedgerActivity[]; activities: Activity[] }> {
-  const paper = await orNotFound(
-    readPaperFills({ db: options.db, userId: options.user.id, portfolioId: id }),
-  );
-  const rows: LedgerActivity[] = [
-    {
-      id,
-      sequence: 0,
-      type: 'deposit',
-      date: utcDateOf(paper.createdAt),
-      symbol: null,
-      quantity: null,
-      price: null,
-      fee: null,
-      amount: paper.initialBalance,
-      currency: 'USD',
-      note: null,
-    },
-    ...paper.fills.map((fill, i): LedgerActivity => ({
-      id: fill.id,
-      sequence: i + 1,
-      type: fill.side,
-      date: utcDateOf(fill.executedAt),
-      symbol: fill.symbol,
-      quantity: String(fill.quantity),
-      price: fill.price,
-      fee: null,
-      amount: null,
-      currency: 'USD',
-      note: null,
-    })),
-  ];
-  const portfolio = `paper:${id}`;
-  const activities = rows.map((row): Activity => ({
-    id: row.id,
-    portfolio,
-    type: row.type,
-    date: row.date,
-    symbol: row.symbol,
-    quantity: numberOf(row.quantity),
-    price: numberOf(row.price),
-    fee: null,
-    amount: numberOf(row.amount),
-    currency: row.currency,
-    note: null,
-    source: PAPER_SOURCE,
-  }));
-  return { rows, activities };
-}
-
 /** The history of a writable portfolio, with the map's changes made elsewhere recorded; none without a history. */
 async function syncedPortfolio(
   options: UserRequest & { ref: Exclude<PortfolioRef, { kind: 'paper' }> },
@@ -502,11 +443,7 @@ const money = (value: Decimal | null) => (value === null ? null : value.toDecima
 
 /** The ledger as the contract's holdings, valued at today's prices in each holding's currency. */
 async function holdingsResponse(
-  options: UserRequest & {
-    key: string;
-    ledger: Ledger;
-    hasHistory: boolean;
-  },
+  options: UserRequest & { key: string; ledger: Ledger; hasHistory: boolean },
 ): Promise<HoldingsResponse> {
   const { ledger } = options;
   const open = ledger.holdings.filter((holding) => holding.quantity.gt(0));
@@ -564,28 +501,31 @@ async function holdingsResponse(
   };
 }
 
-/** GET /api/holdings: the replay of the history; a portfolio without one is its map, at unknown cost. */
-export async function getHoldings(options: UserRequest & { portfolio: string }): Promise<HoldingsResponse> {
+/** A portfolio's history as the ledger reads it: a paper portfolio's fills; a map without a history, its openings. */
+export async function readHistory(options: UserRequest & { portfolio: string }) {
   const ref = parsePortfolioKey(options.portfolio);
   const key = keyOf(ref);
   if (ref.kind === 'paper') {
     const { rows } = await paperHistory(options, ref.id);
-    return holdingsResponse({ ...options, key, ledger: replayOrThrow(rows, PAPER_METHOD), hasHistory: true });
+    return { key, activities: rows, method: PAPER_METHOD, hasHistory: true };
   }
   const { portfolio, map } = await syncedPortfolio({ ...options, ref });
   const method = portfolio?.costBasisMethod ?? DEFAULT_METHOD;
   const history = portfolio ? await listHistory(options.db, portfolio.id) : [];
-  if (history.length > 0) {
-    const ledger = replayOrThrow(history.map(toLedgerActivity), method);
-    return holdingsResponse({ ...options, key, ledger, hasHistory: true });
-  }
+  if (history.length > 0) return { key, activities: history.map(toLedgerActivity), method, hasHistory: true };
   const date = map ? utcDateOf(map.updatedAt) : latestToday(options.now());
-  const openings = Object.entries(map?.holdings ?? {}).map(([symbol, quantity], i): LedgerActivity => ({
+  const activities = Object.entries(map?.holdings ?? {}).map(([symbol, quantity], i): LedgerActivity => ({
     ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
     id: `opening-${i}`,
     sequence: i,
   }));
-  return holdingsResponse({ ...options, key, ledger: replayOrThrow(openings, method), hasHistory: false });
+  return { key, activities, method, hasHistory: false };
+}
+
+/** GET /api/holdings: the replay of the history; a portfolio without one is its map, at unknown cost. */
+export async function getHoldings(options: UserRequest & { portfolio: string }): Promise<HoldingsResponse> {
+  const { key, activities, method, hasHistory } = await readHistory(options);
+  return holdingsResponse({ ...options, key, ledger: replayOrThrow(activities, method), hasHistory });
 }
 
 /** PUT /api/holdings/cost-basis-method: FIFO or average cost for this portfolio; the holdings by it. */

@@ -6,6 +6,7 @@ import { activitiesFeature } from '../activities/manifest';
 import { analysisFeature } from '../analysis/manifest';
 import { marketDataFeature } from '../market-data/manifest';
 import { paperTradingFeature } from '../paper-trading/manifest';
+import { performanceFeature } from '../performance/manifest';
 import { apiV1Routes } from './routes';
 import { SavedPortfolioCache, type ApiV1Context } from './service';
 
@@ -27,6 +28,7 @@ export const apiV1Feature = defineFeature({
     analysis: use(analysisFeature),
     paperTrading: use(paperTradingFeature),
     activities: use(activitiesFeature),
+    performance: use(performanceFeature),
     tokens: new ApiTokenCache(),
     requestCounter: createBatchedCounter(use(limitsModule)),
   }),

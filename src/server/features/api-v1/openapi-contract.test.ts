@@ -183,6 +183,27 @@ async function answerOf(path: string, token?: string, query = ''): Promise<Answe
   };
 }
 
+/** A history for the saved portfolio, and a client whose history is in SEK (no rates): the client's key. */
+async function historyOf(user: TestUser): Promise<string> {
+  const post = async (url: string, payload: Record<string, unknown>) => {
+    const res = await injectAs(user, t.app, { method: 'POST', url, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ client?: { id: string } }>();
+  };
+  const buy = { type: 'buy', symbol: 'AAPL', quantity: 1, price: 150, date: '2024-01-03', currency: 'USD' };
+  await post('/api/activities', { portfolio: 'me', ...buy });
+  const { client } = await post('/api/clients', { name: 'Sven', holdings: {} });
+  const key = `client:${client?.id}`;
+  await post('/api/activities', {
+    portfolio: key,
+    type: 'deposit',
+    amount: 100,
+    currency: 'SEK',
+    date: '2024-01-03',
+  });
+  return key;
+}
+
 /** Each response each route can give, got by real requests: success, each refusal of the guard, 404 and 429. */
 async function answersOfEveryRoute(): Promise<Answer[]> {
   const answers: Answer[] = [];
@@ -191,6 +212,10 @@ async function answersOfEveryRoute(): Promise<Answer[]> {
   const leftThePlanToken = await tokenOf(leftThePlan);
   await setPlan(leftThePlan, 'premium');
   const empty = await professional({});
+  // The returns need a history; a client's in a currency nobody has rates for has none to give.
+  const sekClient = await historyOf(owner);
+  // Refused for its scope before anything is read: another user's tokens (the owner's hourly token creations are spent).
+  const scoped = await professional();
 
   answers.push(await answerOf('/openapi.json'), await answerOf('/openapi.json', undefined, '?q=%FF'));
   for (const { path, scope, query } of API_V1_ENDPOINTS) {
@@ -202,6 +227,13 @@ async function answersOfEveryRoute(): Promise<Answer[]> {
         await answerOf(path, token, `?portfolio=account:${randomUUID()}`),
       );
     }
+    if (path === '/performance') {
+      answers.push(
+        await answerOf(path, token, '?from=2024-02-01&to=2024-01-01'),
+        await answerOf(path, token, '?from=1990-01-01&to=1990-01-02'),
+        await answerOf(path, await tokenOf(owner), `?portfolio=${sekClient}`),
+      );
+    }
     answers.push(
       await answerOf(path, token),
       await answerOf(path, token, '?q=%FF'),
@@ -210,7 +242,7 @@ async function answersOfEveryRoute(): Promise<Answer[]> {
       await answerOf(path, leftThePlanToken),
       await answerOf(
         path,
-        await tokenOf(owner, scope === 'read:portfolio' ? ['read:analysis'] : ['read:portfolio']),
+        await tokenOf(scoped, scope === 'read:portfolio' ? ['read:analysis'] : ['read:portfolio']),
       ),
       await answerOf(path, await tokenOf(empty)),
     );

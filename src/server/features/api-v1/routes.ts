@@ -3,8 +3,10 @@ import {
   buildOpenApiDocument,
   ZApiV1ActivitiesQuery,
   ZApiV1HoldingsQuery,
+  ZApiV1PerformanceQuery,
   type ApiV1ActivitiesResponse,
   type ApiV1HoldingsResponse,
+  type ApiV1PerformanceResponse,
 } from '../../../contracts/api-v1';
 import { assertFeature } from '../../auth/guards';
 import { createApiTokenGuard } from '../../auth/api-token-guard';
@@ -15,6 +17,7 @@ import {
   readAnalysis,
   readHoldings,
   readPaperPortfolios,
+  readPerformance,
   readPortfolioAnswer,
   readValuation,
 } from './service';
@@ -80,6 +83,15 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
     tokenRoutes.get('/holdings', readPortfolioScope, async (request) => {
       const { portfolio } = parseWith(ZApiV1HoldingsQuery, request.query);
       const body: ApiV1HoldingsResponse = await readHoldings({ context, token: tokenOf(request), portfolio });
+      return body;
+    });
+    tokenRoutes.get('/performance', readPortfolioScope, async (request) => {
+      const query = parseWith(ZApiV1PerformanceQuery, request.query);
+      const body: ApiV1PerformanceResponse = await readPerformance({
+        context,
+        token: tokenOf(request),
+        query,
+      });
       return body;
     });
     tokenRoutes.get('/analysis', { onRequest: requireToken('read:analysis') }, (request) =>

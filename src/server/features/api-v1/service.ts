@@ -4,6 +4,7 @@
  */
 import type { SavedPortfolioResponse } from '../../../contracts/analysis';
 import type { ActivityListResponse, HoldingsResponse } from '../../../contracts/activities';
+import type { PerformanceQuery, PerformanceResponse } from '../../../contracts/performance';
 import {
   API_V1_NO_PORTFOLIO_MESSAGE,
   type ApiV1ActivitiesQuery,
@@ -20,6 +21,7 @@ import { getHoldings, listActivities, type ActivitiesContext } from '../activiti
 import { analyzePortfolioWithRules, type AnalysisContext } from '../analysis/service';
 import type { MarketDataService } from '../market-data/service';
 import { listPaperPortfoliosOfUser, type PaperTradingContext } from '../paper-trading/service';
+import { getPerformance, type PerformanceContext } from '../performance/service';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
 
 /** How long a saved portfolio is answered from memory at most (a write drops it sooner, on every instance). */
@@ -53,6 +55,7 @@ export interface ApiV1Context {
   analysis: AnalysisContext;
   paperTrading: PaperTradingContext;
   activities: ActivitiesContext;
+  performance: PerformanceContext;
 }
 
 interface ReadOptions {
@@ -136,6 +139,15 @@ export function readActivities({
   cursor?: string | undefined;
 }): Promise<ActivityListResponse> {
   return listActivities({ ...context.activities, user: ownerOf(token), portfolio, filter, cursor });
+}
+
+/** A portfolio's returns over a period, as /api/performance answers them. */
+export function readPerformance({
+  context,
+  token,
+  query,
+}: LedgerReadOptions & { query: PerformanceQuery }): Promise<PerformanceResponse> {
+  return getPerformance({ context: context.performance, user: ownerOf(token), query });
 }
 
 /** A portfolio's holdings replayed from its history, as /api/holdings answers them. */

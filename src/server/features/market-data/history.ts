@@ -17,7 +17,7 @@ import type {
 } from '../../providers/market-data/types';
 import type { BarStore, DateSpan, StoredBar, StoredSeries, SymbolSpan } from './repository';
 import { resolveSymbol, type ResolvedSymbol } from './symbols';
-import { unknownSymbol, type VendorRouting } from './vendor-routing';
+import { unknownSymbol, type Slot, type VendorRouting } from './vendor-routing';
 
 const MAX_KNOWN_SPANS = 10_000;
 /** Symbols whose missing days are asked of vendors at once, in a history request for many symbols. */
@@ -26,6 +26,22 @@ const HISTORY_FETCH_CONCURRENCY = 8;
 const PARTIAL_HISTORY_TOLERANCE_DAYS = 6;
 
 const HISTORY_MONTHS: Readonly<Record<HistoryRange, number>> = { '1M': 1, '6M': 6, '1Y': 12, '5Y': 60 };
+
+/**
+ * The days a history covers: a range ending with the last completed session, or the days from `from` to `to`
+ * (YYYY-MM-DD, inclusive; a `to` after the last completed session ends there).
+ */
+export type HistorySpan = HistoryRange | DateSpan;
+
+/** The prefix of a currency's stored daily rates in `daily_bar` (`FX:EURUSD`): never a ticker (no ':' there). */
+const RATE_KEY_PREFIX = 'FX:';
+
+/** A currency's daily rates in USD, as stored: USD per unit, each day the vendor gives. */
+export interface RateHistoryResult {
+  currency: string;
+  source: MarketDataSource;
+  rates: DailyClose[];
+}
 
 export interface HistoryResult {
   symbol: string;
@@ -47,6 +63,12 @@ export interface HistoriesResult<T> {
 }
 
 interface HistoryReader {
+  /**
+   * The daily USD rate of each currency from `from` to `to` from vendors with FX history (the server's keys: a
+   * rate is the same for everyone), stored like bars so a span is asked once. A currency no vendor answered for
+   * is left out (the caller falls back to the simulator's reference rate).
+   */
+  getUsdRateHistories(currencies: readonly string[], span: DateSpan): Promise<Map<string, RateHistoryResult>>;
   getHistory(
     input: string,
     range: HistoryRange,
@@ -59,12 +81,23 @@ interface HistoryReader {
   ): Promise<HistoriesResult<HistoryResult>>;
   getCloseHistories(
     inputs: readonly string[],
-    range: HistoryRange,
+    range: HistorySpan,
     userKeys: UserVendorKeys | undefined,
   ): Promise<HistoriesResult<CloseHistoryResult>>;
 }
 
 /** What a history gives of each session: the stored bars' fields to read, and the same of simulated bars. */
+/** How a slot's vendor is asked for the bars of a span (undefined: it has no such history). */
+type BarFetcher = (
+  slot: Slot,
+) => ((from: string, to: string, signal: AbortSignal) => Promise<DailyBar[]>) | undefined;
+
+/** A stored series wanted: its key in `daily_bar`, its span, and how vendors are asked for its missing days. */
+interface StoredWanted {
+  span: SymbolSpan;
+  fetcher: BarFetcher;
+}
+
 interface SessionFields<T> {
   read(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<T>>>;
   pick(bars: DailyBar[]): T[];
@@ -98,25 +131,17 @@ export function createHistoryReader(options: {
    * vendor that keeps only a year, a listing inside the span), the next vendors are asked for the rest.
    * Undefined when no vendor answered at all.
    */
-  async function fetchVendorBars(
-    resolved: ResolvedSymbol,
-    span: DateSpan,
-    userKeys: UserVendorKeys | undefined,
-  ) {
+  async function fetchVendorBars(fetcher: BarFetcher, span: DateSpan, userKeys: UserVendorKeys | undefined) {
     const budget = AbortSignal.timeout(budgetMs);
     const collected: StoredBar[] = [];
     let remaining: DateSpan | undefined = span;
     let answered = false;
     for (const slot of routing.chain(userKeys)) {
       if (!remaining) break;
-      const { adapter } = slot;
-      if (!adapter.history || !adapter.supports(resolved.symbol)) continue;
+      const fetch = fetcher(slot);
+      if (!fetch) continue;
       const wanted: DateSpan = remaining;
-      const outcome = await routing.call(slot, budget, (signal) =>
-        adapter.history
-          ? adapter.history(resolved.symbol, wanted.from, wanted.to, signal)
-          : Promise.resolve<DailyBar[]>([]),
-      );
+      const outcome = await routing.call(slot, budget, (signal) => fetch(wanted.from, wanted.to, signal));
       if (!outcome.ok) continue;
       answered = true;
       const bars = outcome.value
@@ -158,8 +183,7 @@ export function createHistoryReader(options: {
 
   /** Asks the vendors for the days of `wanted` outside the stored span, and stores what they answer. */
   function storeMissingDays(
-    resolved: ResolvedSymbol,
-    wanted: SymbolSpan,
+    { span: wanted, fetcher }: StoredWanted,
     stored: DateSpan | undefined,
     userKeys: UserVendorKeys | undefined,
   ): Promise<void> {
@@ -174,7 +198,7 @@ export function createHistoryReader(options: {
         if (to > covered.to) gaps.push({ from: addDays(covered.to, 1), to });
       }
       for (const gap of gaps) {
-        const bars = await fetchVendorBars(resolved, gap, userKeys);
+        const bars = await fetchVendorBars(fetcher, gap, userKeys);
         if (!bars) continue;
         await store.save(symbol, gap, bars);
         rememberSpan(symbol, gap);
@@ -183,55 +207,119 @@ export function createHistoryReader(options: {
   }
 
   /**
-   * The sessions of `range` per symbol (oldest first): stored vendor bars (the days not stored yet asked of
+   * Stored vendor series of the wanted spans: the days not stored yet asked of the vendors first (only for keys a
+   * vendor of the chain can serve), then all of them read in one query. A key without any stored day is left out.
+   */
+  async function loadStored<T>(
+    wanted: readonly StoredWanted[],
+    userKeys: UserVendorKeys | undefined,
+    read: SessionFields<T>['read'],
+  ): Promise<Map<string, StoredSeries<T>>> {
+    const chain = routing.chain(userKeys);
+    const fetchable = wanted.filter(({ fetcher }) => chain.some((slot) => fetcher(slot) !== undefined));
+    const unsure = fetchable.filter(({ span }) => !isKnownToCover(span));
+    if (unsure.length > 0) {
+      const stored = await store.spans(unsure.map(({ span }) => span.symbol));
+      for (const [symbol, span] of stored) rememberSpan(symbol, span);
+      const incomplete = unsure.filter(({ span }) => !isKnownToCover(span));
+      await mapWithConcurrency(incomplete, HISTORY_FETCH_CONCURRENCY, (item) =>
+        storeMissingDays(item, stored.get(item.span.symbol), userKeys),
+      );
+    }
+    return read(fetchable.map(({ span }) => span));
+  }
+
+  /** The last day a history can have: yesterday for crypto (every day trades), else the last completed session. */
+  function lastDayOf(resolved: ResolvedSymbol, at: Date): string {
+    return resolved.isCrypto ? addDays(utcDateOf(at), -1) : lastCompletedTradingDay(at);
+  }
+
+  /**
+   * The sessions of `span` per symbol (oldest first): stored vendor bars (the days not stored yet asked of
    * the vendors first; all of them then read in one query), else the simulator's for a symbol of the
    * security master, else a 404 error. `fields` says what is wanted of each session.
    */
   async function loadSeries<T>(
     symbols: readonly ResolvedSymbol[],
-    range: HistoryRange,
+    range: HistorySpan,
     userKeys: UserVendorKeys | undefined,
     fields: SessionFields<T>,
   ): Promise<Map<string, { source: MarketDataSource; bars: T[] } | AppError>> {
     const at = now();
     const wanted = new Map<string, { resolved: ResolvedSymbol; span: SymbolSpan }>();
     for (const resolved of symbols) {
-      const to = resolved.isCrypto ? addDays(utcDateOf(at), -1) : lastCompletedTradingDay(at);
-      const from = addDays(addMonths(to, -HISTORY_MONTHS[range]), 1);
+      const last = lastDayOf(resolved, at);
+      const to = typeof range === 'string' || range.to > last ? last : range.to;
+      const from = typeof range === 'string' ? addDays(addMonths(to, -HISTORY_MONTHS[range]), 1) : range.from;
       wanted.set(resolved.symbol, { resolved, span: { symbol: resolved.symbol, from, to } });
     }
-    const chain = routing.chain(userKeys);
-    const fetchable = [...wanted.values()].filter(({ resolved }) =>
-      chain.some((slot) => slot.adapter.history && slot.adapter.supports(resolved.symbol)),
+    const found = await loadStored(
+      [...wanted.values()]
+        .filter(({ span }) => span.from <= span.to)
+        .map(({ resolved, span }) => ({
+          span,
+          fetcher: (slot: Slot) => {
+            const { adapter } = slot;
+            if (!adapter.history || !adapter.supports(resolved.symbol)) return undefined;
+            return (from: string, to: string, signal: AbortSignal) =>
+              adapter.history ? adapter.history(resolved.symbol, from, to, signal) : Promise.resolve([]);
+          },
+        })),
+      userKeys,
+      (spans) => fields.read(spans),
     );
-
-    const unsure = fetchable.filter(({ span }) => !isKnownToCover(span));
-    if (unsure.length > 0) {
-      const stored = await store.spans(unsure.map(({ span }) => span.symbol));
-      for (const [symbol, span] of stored) rememberSpan(symbol, span);
-      const incomplete = unsure.filter(({ span }) => !isKnownToCover(span));
-      await mapWithConcurrency(incomplete, HISTORY_FETCH_CONCURRENCY, ({ resolved, span }) =>
-        storeMissingDays(resolved, span, stored.get(span.symbol), userKeys),
-      );
-    }
-    const found = await fields.read(fetchable.map(({ span }) => span));
 
     const series = new Map<string, { source: MarketDataSource; bars: T[] } | AppError>();
     for (const [symbol, { resolved, span }] of wanted) {
       const stored = found.get(symbol);
       if (stored) series.set(symbol, stored);
       else if (resolved.entry) {
-        const bars = fields.pick(simulator.history(resolved.entry, span.from, span.to));
-        series.set(symbol, { source: 'simulated', bars });
+        const bars = span.from <= span.to ? simulator.history(resolved.entry, span.from, span.to) : [];
+        series.set(symbol, { source: 'simulated', bars: fields.pick(bars) });
       } else series.set(symbol, unknownSymbol(symbol));
     }
     return series;
   }
 
+  /** Each currency's stored daily USD rates of `span` (the server's vendors with FX history). */
+  async function loadRates(currencies: readonly string[], span: DateSpan) {
+    const last = addDays(utcDateOf(now()), -1);
+    const to = span.to > last ? last : span.to;
+    if (span.from > to) return new Map<string, RateHistoryResult>();
+    const found = await loadStored(
+      currencies.map((currency) => ({
+        span: { symbol: `${RATE_KEY_PREFIX}${currency}USD`, from: span.from, to },
+        fetcher: (slot: Slot) => {
+          const { adapter } = slot;
+          if (!adapter.usdRateHistory) return undefined;
+          return async (from: string, until: string, signal: AbortSignal) =>
+            (adapter.usdRateHistory ? await adapter.usdRateHistory(currency, from, until, signal) : []).map(
+              ({ date, close }): DailyBar => ({
+                date,
+                open: close,
+                high: close,
+                low: close,
+                close,
+                volume: 0,
+              }),
+            );
+        },
+      })),
+      undefined,
+      (spans) => store.readCloses(spans),
+    );
+    const rates = new Map<string, RateHistoryResult>();
+    for (const currency of currencies) {
+      const stored = found.get(`${RATE_KEY_PREFIX}${currency}USD`);
+      if (stored) rates.set(currency, { currency, source: stored.source, rates: stored.bars });
+    }
+    return rates;
+  }
+
   /** `loadSeries` of many tickers, answered per ticker as sent (trimmed, upper-cased). */
   async function seriesByTicker<T, R>(
     inputs: readonly string[],
-    range: HistoryRange,
+    range: HistorySpan,
     userKeys: UserVendorKeys | undefined,
     fields: SessionFields<T>,
     shape: (symbol: string, source: MarketDataSource, bars: T[]) => R,
@@ -263,6 +351,8 @@ export function createHistoryReader(options: {
   });
 
   return {
+    getUsdRateHistories: loadRates,
+
     async getHistory(input, range, userKeys) {
       const resolved = resolveSymbol(input);
       routing.assertServable(resolved, userKeys);

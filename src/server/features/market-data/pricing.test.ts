@@ -22,7 +22,7 @@ const { service, database } = useMarketDataServices(createTestDatabase);
 const GBP = SIMULATED_USD_RATES.GBP as number;
 const JPY = SIMULATED_USD_RATES.JPY as number;
 
-/** A vendor that quotes every symbol but coins: Tesco at 440p, Toyota at ¥3,000, Nestlé in francs (no rate), the rest in USD. */
+/** A vendor that quotes every symbol but coins: Tesco at 440p, Toyota at ¥3,000, Volvo in kronor (no rate), the rest in USD. */
 function globalVendor(): FakeAdapter {
   const vendor = createFakeAdapter('yahoo', {
     supports: (symbol) => !symbol.startsWith('CRYPTO:'),
@@ -33,7 +33,7 @@ function globalVendor(): FakeAdapter {
     const local: Record<string, [number, string]> = {
       'TSCO.L': [440, 'GBX'],
       '7203.T': [3000, 'JPY'],
-      'NESN.SW': [80, 'CHF'],
+      'VOLV-B.ST': [80, 'SEK'],
     };
     const [price, currency] = local[symbol] ?? [100, 'USD'];
     return { ...fakeQuote('yahoo', symbol, price), currency };
@@ -57,7 +57,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
 describe('a priced portfolio', () => {
   it('is in USD at the day’s rate, with each listing’s own price and rate beside, by the domain’s valuation', async () => {
     const marketData = service([globalVendor()]);
-    const holdings = { AAPL: 10, 'TSCO.L': 100, '7203.T': 20, 'NESN.SW': 5, ZZZZQ: 3 };
+    const holdings = { AAPL: 10, 'TSCO.L': 100, '7203.T': 20, 'VOLV-B.ST': 5, ZZZZQ: 3 };
     const priced = await marketData.pricePortfolio(holdings);
 
     const tesco = priced.holdings['TSCO.L'];
@@ -71,9 +71,9 @@ describe('a priced portfolio', () => {
     expect(priced.holdings.AAPL).toMatchObject({ price: 100, value: 1000, source: 'yahoo' });
     expect(priced.holdings.AAPL?.local).toBeUndefined();
 
-    // Francs have no rate: found but unpriced; ZZZZQ no source found. Both are in no figure.
+    // Kronor have no rate: found but unpriced; ZZZZQ no source found. Both are in no figure.
     expect(Object.keys(priced.holdings)).toEqual(['AAPL', 'TSCO.L', '7203.T']);
-    expect(priced.unpricedSymbols).toEqual(['NESN.SW', 'ZZZZQ']);
+    expect(priced.unpricedSymbols).toEqual(['VOLV-B.ST', 'ZZZZQ']);
     expect(priced.unknownSymbols).toEqual(['ZZZZQ']);
 
     // The domain's own valuation and day's change of the priced holdings.
@@ -177,11 +177,11 @@ describe('closes', () => {
     const marketData = service([vendor], { closesCacheMs: 0 });
     await marketData.getUsdCloses(['AAPL'], '1Y');
     const statements = await statementsOf(async () => {
-      const { histories, errors } = await marketData.getUsdCloses(['AAPL', 'ZZZZQ', 'NESN.SW'], '1Y');
+      const { histories, errors } = await marketData.getUsdCloses(['AAPL', 'ZZZZQ', 'VOLV-B.ST'], '1Y');
       expect(Object.keys(histories)).toEqual(['AAPL']);
       expect(errors.ZZZZQ).toBe('Unknown symbol ZZZZQ');
-      // Francs: no bars either (the fake vendor has none for a symbol outside the security master).
-      expect(errors['NESN.SW']).toBeDefined();
+      // Kronor: no bars either (the fake vendor has none for a symbol outside the security master).
+      expect(errors['VOLV-B.ST']).toBeDefined();
     });
     expect(statements.filter((sql) => sql.includes('"daily_bar"'))).toHaveLength(1);
   });

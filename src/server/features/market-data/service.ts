@@ -48,6 +48,7 @@ import {
 } from './history';
 import { createCorporateActionsReader, type CorporateActionsResult } from './corporate-actions';
 import { createFxService } from './fx';
+import { baseRatesOf, type BaseRates } from './fx-history';
 import {
   createPricing,
   DEFAULT_CLOSES_CACHE_MS,
@@ -58,13 +59,14 @@ import {
   type UsdPrices,
 } from './pricing';
 import { createQuoteReader, type QuotesResult } from './quotes';
-import { createBarStore } from './repository';
+import { createBarStore, type DateSpan } from './repository';
 import { createSymbolSearch } from './search';
 import { resolveSymbol, type ResolvedSymbol } from './symbols';
 import { createVendorRouting, type MarketDataStatus } from './vendor-routing';
 
 /** What other features read of the pricing surface. */
-export type { CloseHistoryResult } from './history';
+export type { CloseHistoryResult, HistoriesResult } from './history';
+export type { BaseRates } from './fx-history';
 export type { CorporateActionsResult } from './corporate-actions';
 export type { CloseHistories, LocalCloseHistory, PricedPortfolio, UsdPrices } from './pricing';
 /**
@@ -105,6 +107,22 @@ export interface MarketDataService {
     range: HistoryRange,
     caller?: Caller,
   ): Promise<CloseHistories<LocalCloseHistory>>;
+  /**
+   * Each symbol's daily closes in its trading currency from `from` to `to` (YYYY-MM-DD; ending at the last
+   * completed session), as `getCloseHistories` reads them: stored vendor closes (missing days asked of the
+   * vendors), else the simulator's for the security master's symbols (`simulated`); an error per unknown symbol.
+   */
+  getClosesBetween(
+    symbols: readonly string[],
+    span: DateSpan,
+    caller?: Caller,
+  ): Promise<HistoriesResult<CloseHistoryResult>>;
+  /**
+   * Base-currency units per unit of each currency for each day from `from` to `to`: vendors' daily FX history
+   * (stored once), else the simulator's reference rate held flat and labelled `simulated`; cross rates through
+   * USD. An error per currency without any rate (fx-history.ts).
+   */
+  getBaseRates(currencies: readonly string[], base: string, span: DateSpan): Promise<BaseRates>;
   /** The keys of the keyed vendors that serve this user (the terminal's calendar and news): theirs, else the server's. */
   vendorKeysFor(caller?: Caller): Promise<VendorKeys>;
 
@@ -317,6 +335,15 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
       withKeys(caller, (userKeys) => pricing.usdCloses(inputs, range, userKeys)),
     getLocalCloses: (inputs, range, caller) =>
       withKeys(caller, (userKeys) => pricing.localCloses(inputs, range, userKeys)),
+    getClosesBetween: (inputs, span, caller) =>
+      withKeys(caller, (userKeys) => history.getCloseHistories(inputs, span, userKeys)),
+    getBaseRates: (currencies, base, span) =>
+      baseRatesOf({
+        currencies,
+        base,
+        span,
+        usdHistories: (majors, wanted) => history.getUsdRateHistories(majors, wanted),
+      }),
     vendorKeysFor,
     resolveSymbol,
     takeVendorCall: (vendor, apiKey) => routing.takeVendorCall(vendor, apiKey),

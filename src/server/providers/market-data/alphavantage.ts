@@ -24,7 +24,8 @@
  * SPLITS (`split_factor`: shares after per share before), every one of the symbol's, kept within the range here.
  * Two requests, two calls of the 25 a day.
  *
- * FX: `usdRate` reads FX_DAILY (compact) from the currency to USD and takes the latest day's close.
+ * FX: `usdRate` reads FX_DAILY (compact) from the currency to USD and takes the latest day's close;
+ * `usdRateHistory` reads its closes over a span (compact when it fits in the latest 100 days, else full).
  */
 import { addDays, utcDateOf } from '../../../domain/calendar';
 import type { CorporateActions } from '../../../domain/corporate-actions';
@@ -42,7 +43,14 @@ import {
   type VendorBodyCheck,
 } from './http';
 import { readCorporateActions } from './corporate-actions';
-import { type DailyBar, type FxQuote, type MarketDataAdapter, type Quote, type SymbolMatch } from './types';
+import {
+  type DailyBar,
+  type DailyClose,
+  type FxQuote,
+  type MarketDataAdapter,
+  type Quote,
+  type SymbolMatch,
+} from './types';
 
 const VENDOR = 'alphavantage' as const;
 export const ALPHAVANTAGE_BASE_URL = 'https://www.alphavantage.co/query';
@@ -285,6 +293,35 @@ export class AlphaVantageAdapter implements MarketDataAdapter {
     const day = date === undefined ? undefined : body['Time Series FX (Daily)'][date];
     if (date === undefined || !day) throw vendorError(VENDOR, 'not_found', `FX ${from}: no rates`);
     return { currency: from, rate: day['4. close'], date };
+  }
+
+  /**
+   * FX_DAILY's closes of `currency` in USD from `from` to `to`: `compact` (the latest 100 days) when the span fits
+   * in it, else `full` (the whole history).
+   */
+  async usdRateHistory(
+    currency: string,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ): Promise<DailyClose[]> {
+    assertIsoDate(from);
+    assertIsoDate(to);
+    const code = currency.trim().toUpperCase();
+    if (!CURRENCY_CODE.test(code))
+      throw vendorError(VENDOR, 'not_found', `FX ${currency}: not a currency code`);
+    if (to < from) return [];
+    const compact = from >= addDays(utcDateOf(this.now()), -COMPACT_CALENDAR_DAYS);
+    const body = await this.get(
+      { function: 'FX_DAILY', from_symbol: code, to_symbol: 'USD', outputsize: compact ? 'compact' : 'full' },
+      fxDaily,
+      signal,
+      `FX history ${code}`,
+    );
+    return Object.entries(body['Time Series FX (Daily)'])
+      .filter(([date]) => date >= from && date <= to)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([date, day]) => ({ date, close: day['4. close'] }));
   }
 
   /** Alpha Vantage's spelling of a symbol `supports` accepted. */

@@ -119,6 +119,11 @@ export interface MarketDataAdapter {
   readonly corporateActionsRequests?: number;
   /** The latest daily rate of a currency to USD (vendors with FX data). */
   usdRate?(currency: string, signal: AbortSignal): Promise<FxQuote>;
+  /**
+   * Daily rates of a currency to USD (USD per one unit: each day's close, `close`) from `from` to `to` inclusive
+   * (YYYY-MM-DD), oldest first (vendors with FX history).
+   */
+  usdRateHistory?(currency: string, from: string, to: string, signal: AbortSignal): Promise<DailyClose[]>;
   profile?(symbol: string, signal: AbortSignal): Promise<SecurityProfile>;
   /** Market capitalisation, sector and industry (vendors with fundamentals). */
   companyFundamentals?(symbol: string, signal: AbortSignal): Promise<CompanyFundamentals>;

@@ -46,6 +46,7 @@ import { readCorporateActions } from './corporate-actions';
 import {
   VendorError,
   type DailyBar,
+  type DailyClose,
   type FxQuote,
   type MarketDataAdapter,
   type Quote,
@@ -326,6 +327,20 @@ export class YahooAdapter implements MarketDataAdapter {
     const quote = await this.quote(`${from}USD=X`, signal);
     if (!(quote.currentPrice > 0)) throw vendorError(VENDOR, 'bad_response', `FX ${from}: no rate`);
     return { currency: from, rate: quote.currentPrice, date: quote.asOf.slice(0, 10) };
+  }
+
+  /** The daily closes of Yahoo's FX pair `EURUSD=X` (USD per unit), each dated its session's day. */
+  async usdRateHistory(
+    currency: string,
+    from: string,
+    to: string,
+    signal: AbortSignal,
+  ): Promise<DailyClose[]> {
+    const code = currency.trim().toUpperCase();
+    if (!/^[A-Z]{3}$/.test(code))
+      throw vendorError(VENDOR, 'not_found', `FX ${currency}: not a currency code`);
+    const bars = await this.history(`${code}USD=X`, from, to, signal);
+    return bars.filter((bar) => bar.close > 0).map(({ date, close }) => ({ date, close }));
   }
 
   /** Symbols Yahoo does not know are absent from the map (Yahoo answers `result: []` for them). */

@@ -9,6 +9,8 @@ import {
   type ActivityType,
 } from '../../../domain/activities/activity';
 import { ACTIVITY_FIELD_LABELS, type ActivityField } from '../../../domain/activities/validate';
+import { displaySymbol, symbolKeyOf, symbolKindOf, type SymbolKind } from '../../../domain/symbol-kind';
+import { SymbolKindField } from '../../components/symbol-kind-field';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -75,7 +77,8 @@ function valuesOf(activity: Activity | null): ActivityFormValues {
   return {
     type: activity.type,
     date: activity.date,
-    symbol: activity.symbol ?? '',
+    // As people read it ('BTC'); the market beside it says it is the coin (never the key 'CRYPTO:BTC').
+    symbol: displaySymbol(activity.symbol ?? ''),
     quantity: numberText(activity.quantity),
     price: numberText(activity.price),
     fee: numberText(activity.fee),
@@ -87,17 +90,19 @@ function valuesOf(activity: Activity | null): ActivityFormValues {
 
 /**
  * The request as typed: numbers go as the decimal text typed (exact), a field the type does not take goes as
- * null (an edit that changes the type empties it), an empty currency is left to the server's default.
+ * null (an edit that changes the type empties it), an empty currency is left to the server's default. The
+ * symbol goes as the key of the market chosen ('BTC' on Crypto is the coin's key).
  */
-function requestOf(portfolio: string, values: ActivityFormValues): CreateActivityRequest {
+function requestOf(portfolio: string, values: ActivityFormValues, market: SymbolKind): CreateActivityRequest {
   const rules = ACTIVITY_FIELD_RULES[values.type];
   const ruled = (field: RuledField) =>
     rules[field] === 'none' || values[field].trim() === '' ? null : values[field];
+  const symbol = ruled('symbol');
   return {
     portfolio,
     type: values.type,
     date: values.date,
-    symbol: ruled('symbol'),
+    symbol: symbol === null ? null : symbolKeyOf(market, symbol),
     quantity: ruled('quantity'),
     price: ruled('price'),
     fee: ruled('fee'),
@@ -171,6 +176,8 @@ function ActivityForm({
   const id = useId();
   const save = useSaveActivity(portfolio);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Stock or crypto is asked, not guessed, as in the alert and order forms.
+  const [market, setMarket] = useState<SymbolKind>(symbolKindOf(activity?.symbol ?? ''));
   const {
     register,
     handleSubmit,
@@ -184,7 +191,7 @@ function ActivityForm({
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal(null);
-    const request = requestOf(portfolio, values);
+    const request = requestOf(portfolio, values, market);
     try {
       if (activity) {
         const { portfolio: _portfolio, ...changes } = request;
@@ -250,8 +257,8 @@ function ActivityForm({
         </div>
         {RULED_FIELDS.filter((field) => rules[field] !== 'none').map((field) => {
           const hint = hintOf(field, type);
-          return (
-            <div key={field} className={cn('flex flex-col gap-2', field === 'symbol' && 'sm:col-span-2')}>
+          const input = (
+            <div key={field} className="flex flex-col gap-2">
               <Label htmlFor={fieldId(field)}>{labelOf(field)}</Label>
               <Input
                 id={fieldId(field)}
@@ -259,7 +266,9 @@ function ActivityForm({
                 autoComplete="off"
                 autoCapitalize={field === 'symbol' ? 'characters' : undefined}
                 spellCheck={false}
-                placeholder={field === 'symbol' ? 'AAPL, VOD.L, CRYPTO:BTC' : undefined}
+                placeholder={
+                  field === 'symbol' ? (market === 'crypto' ? 'BTC, ETH' : 'AAPL, VOD.L') : undefined
+                }
                 aria-invalid={errors[field] ? true : undefined}
                 aria-describedby={describedBy(field, hint !== null)}
                 {...register(field)}
@@ -272,6 +281,11 @@ function ActivityForm({
               <FieldError id={`${fieldId(field)}-error`} message={errors[field]?.message} />
             </div>
           );
+          if (field !== 'symbol') return input;
+          return [
+            <SymbolKindField key="market" name={`${id}-market`} value={market} onChange={setMarket} />,
+            input,
+          ];
         })}
         <div className="flex flex-col gap-2">
           <Label htmlFor={fieldId('currency')}>Currency</Label>

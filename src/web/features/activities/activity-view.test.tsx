@@ -6,7 +6,7 @@ import { AppError } from '../../../contracts/errors';
 import { renderAt } from '../../testing/render-page';
 import { stubApi } from '../../testing/stub-api';
 import { ActivityView } from './activity-view';
-import { HOLDINGS_ME, LIST_ME, NO_OFFERS, OFFERS_ME } from './testing/activity-view-stubs';
+import { HOLDINGS_ME, LIST_ME, NO_INCOME, NO_OFFERS, OFFERS_ME } from './testing/activity-view-stubs';
 
 afterEach(() => {
   cleanup();
@@ -81,6 +81,7 @@ describe('the holdings table', () => {
         }),
       ]),
       [OFFERS_ME]: NO_OFFERS,
+      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: null } },
     });
     renderAt('/activity', <ActivityView portfolio="me" />);
@@ -113,6 +114,7 @@ describe('the holdings table', () => {
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([holding({})]),
       [OFFERS_ME]: NO_OFFERS,
+      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: null } },
       'PUT /api/holdings/cost-basis-method?portfolio=me': holdingsReply([holding({ averageCost: 95 })], {
         costBasisMethod: 'average',
@@ -136,6 +138,7 @@ describe('the activity list', () => {
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
       [OFFERS_ME]: NO_OFFERS,
+      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: 'page-2' } },
       [`${LIST_ME}&cursor=page-2`]: {
         status: 200,
@@ -214,6 +217,7 @@ describe('the activity form', () => {
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
       [OFFERS_ME]: NO_OFFERS,
+      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
       'POST /api/activities': {
         status: 400,
@@ -259,6 +263,7 @@ describe('the activity form', () => {
     stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
       [OFFERS_ME]: NO_OFFERS,
+      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
       'POST /api/activities': { status: 422, body: new AppError('INSUFFICIENT_SHARES', message).toBody() },
     });
@@ -267,5 +272,49 @@ describe('the activity form', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add activity' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add activity' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(message), WAIT);
+  });
+  it('asks stock or crypto, shows a coin as BTC and sends the key of the market chosen', async () => {
+    const coin = activity({ symbol: 'CRYPTO:BTC', quantity: 0.5, price: 60000 });
+    const api = stubApi({
+      [HOLDINGS_ME]: holdingsReply([]),
+      [OFFERS_ME]: NO_OFFERS,
+      [LIST_ME]: { status: 200, body: { activities: [coin], nextCursor: null } },
+      [`PATCH /api/activities/${coin.id}`]: { status: 200, body: { activity: coin } },
+      'POST /api/activities': { status: 201, body: { activity: coin } },
+    });
+    renderAt('/activity', <ActivityView portfolio="me" />);
+    const edit = await waitFor(() => within(historyRegion()).getByRole('button', { name: /^Edit / }), WAIT);
+    expect(edit.getAttribute('aria-label')).not.toContain('CRYPTO:');
+    fireEvent.click(edit);
+    let dialog = screen.getByRole('dialog', { name: 'Edit activity' });
+    // No screen shows the internal key: the coin reads 'BTC', its market 'Crypto'.
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Symbol').value).toBe('BTC');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Crypto').checked).toBe(true);
+    expect(dialog.textContent).not.toContain('CRYPTO:');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(
+      () =>
+        expect(api.requests.find((r) => r.route.startsWith('PATCH'))?.body).toMatchObject({
+          symbol: 'CRYPTO:BTC',
+        }),
+      WAIT,
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Add activity' }));
+    dialog = screen.getByRole('dialog', { name: 'Add activity' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Stock or fund').checked).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('Crypto'));
+    fireEvent.change(within(dialog).getByLabelText('Symbol'), { target: { value: 'eth' } });
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '3000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add activity' }));
+    await waitFor(
+      () =>
+        expect(api.requests.find((r) => r.route === 'POST /api/activities')?.body).toMatchObject({
+          symbol: 'CRYPTO:ETH',
+        }),
+      WAIT,
+    );
   });
 });

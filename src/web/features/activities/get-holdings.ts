@@ -3,6 +3,8 @@ import { ZHoldingsResponse } from '../../../contracts/activities';
 import type { CostBasisMethod } from '../../../domain/activities/ledger';
 import { toast } from '../../components/ui/use-toast';
 import { api, serverMessage } from '../../lib/api-client';
+import { dividendIncomeKey } from './get-dividend-income';
+import { realizedByYearKey } from './get-realized-by-year';
 import { portfolioActivityKey } from './query-keys';
 
 const holdingsKey = (portfolio: string) => [...portfolioActivityKey(portfolio), 'holdings'] as const;
@@ -27,7 +29,12 @@ export function useSetCostBasisMethod(portfolio: string) {
         { costBasisMethod },
         { schema: ZHoldingsResponse },
       ),
-    onSuccess: (holdings) => queryClient.setQueryData(holdingsKey(portfolio), holdings),
+    onSuccess: (holdings) => {
+      queryClient.setQueryData(holdingsKey(portfolio), holdings);
+      // The realised gains by year follow the method, and so does the cost basis of the yield on cost.
+      void queryClient.invalidateQueries({ queryKey: realizedByYearKey(portfolio) });
+      void queryClient.invalidateQueries({ queryKey: dividendIncomeKey(portfolio) });
+    },
     onError: (error) => {
       toast({
         title: 'Error',

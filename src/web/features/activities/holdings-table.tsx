@@ -13,33 +13,13 @@ import { cn } from '../../lib/cn';
 import { formatSignedPercent, toneTextClass } from '../../lib/format';
 import { formatMoney, formatPrice, formatQuantity, formatSignedMoney } from './format';
 import { useHoldings, useSetCostBasisMethod } from './get-holdings';
+import { Known } from './query-card';
 
 const METHOD_LABELS: Record<CostBasisMethod, string> = { fifo: 'FIFO', average: 'Average cost' };
 
 /** What '—' means in each column where it stands for an unknown. */
 const UNKNOWN_COST = 'unknown cost';
 const NO_PRICE = 'no price today';
-
-/** A figure, or '—' read out as why it is missing (the note under the table says it in full). */
-function Known({
-  value,
-  why,
-  children,
-}: {
-  value: number | null;
-  why: string;
-  children: (value: number) => string;
-}) {
-  if (value === null) {
-    return (
-      <span className="text-muted-foreground">
-        <span aria-hidden="true">—</span>
-        <span className="sr-only">{why}</span>
-      </span>
-    );
-  }
-  return <>{children(value)}</>;
-}
 
 function GainCell({ holding }: { holding: Holding }) {
   const why =

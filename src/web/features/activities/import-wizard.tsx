@@ -290,7 +290,7 @@ export function ImportWizard({
         <Dialog.Content
           // The step's heading takes the focus itself.
           onOpenAutoFocus={(event) => event.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-background p-4 shadow-xl focus-visible:outline-none sm:p-6"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-background p-4 shadow-xl focus-visible:outline-none sm:p-6"
         >
           <Dialog.Title className="pr-8 text-lg font-semibold">Import activities</Dialog.Title>
           <Dialog.Description className="text-sm text-muted-foreground">

@@ -20,7 +20,7 @@ import { Label } from '../../components/ui/label';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-client';
-import { activityPathOf } from '../../lib/activity-path';
+import { activityPathOf, performancePathOf } from '../../lib/portfolio-views';
 import { cn } from '../../lib/cn';
 import { formatSignedPercent, formatSignedUsd, formatUsd, toneTextClass } from '../../lib/format';
 import { useCreateClient } from './create-client';
@@ -231,12 +231,20 @@ function ClientName({ client }: { client: ClientSummary }) {
         {client.holdingsCount === 1 ? '1 holding' : `${client.holdingsCount} holdings`}
         {client.archivedAt ? ' · Archived' : ''}
       </span>
-      <Link
-        href={activityPathOf(`client:${client.id}`)}
-        className="self-start text-xs font-medium text-primary underline-offset-4 hover:underline"
-      >
-        Activity<span className="sr-only"> of {client.name}</span>
-      </Link>
+      <span className="flex flex-wrap gap-x-3">
+        <Link
+          href={activityPathOf(`client:${client.id}`)}
+          className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Activity<span className="sr-only"> of {client.name}</span>
+        </Link>
+        <Link
+          href={performancePathOf(`client:${client.id}`)}
+          className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Performance<span className="sr-only"> of {client.name}</span>
+        </Link>
+      </span>
     </div>
   );
 }

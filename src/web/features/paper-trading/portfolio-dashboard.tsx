@@ -1,8 +1,10 @@
-import { Briefcase, Plus } from 'lucide-react';
+import { Link } from 'wouter';
+import { Briefcase, LineChart, Plus } from 'lucide-react';
 import type { PaperPortfolio } from '../../../contracts/paper-trading';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
+import { performancePathOf } from '../../lib/portfolio-views';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { BALANCE_MASK, BalancesToggle, useBalancesHidden } from './balances';
 import { formatMoney } from './format';
@@ -68,6 +70,13 @@ export function PortfolioDashboard({
         <BalancesToggle hidden={hidden} onToggle={onToggleBalances} />
       </div>
       {selected.description ? <p className="text-sm text-muted-foreground">{selected.description}</p> : null}
+      <Link
+        href={performancePathOf(`paper:${selected.id}`)}
+        className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        <LineChart className="size-4" aria-hidden="true" />
+        Returns against SPY<span className="sr-only"> of {selected.name}</span>
+      </Link>
       <SummaryCards portfolio={selected} />
       <div className="flex min-w-0 flex-col gap-4 sm:gap-6">
         <PerformanceCard portfolioId={selected.id} />

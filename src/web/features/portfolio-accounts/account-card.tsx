@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatDateTime, formatNumber, formatUsdWhole } from '../../lib/format';
 import { Amount } from '../../components/hide-values';
-import { activityPathOf } from '../../lib/activity-path';
+import { activityPathOf, performancePathOf } from '../../lib/portfolio-views';
 import { displaySymbol } from '../../../domain/symbol-kind';
 
 export interface AccountCardProps {
@@ -61,12 +61,20 @@ export function AccountCard({ account, onDelete, isDeleting }: AccountCardProps)
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted-foreground">Updated {formatDateTime(account.lastUpdated)}</p>
-        <Link
-          href={activityPathOf(`account:${account.id}`)}
-          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Activity<span className="sr-only"> of {account.accountName}</span>
-        </Link>
+        <div className="flex flex-wrap gap-x-3">
+          <Link
+            href={activityPathOf(`account:${account.id}`)}
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Activity<span className="sr-only"> of {account.accountName}</span>
+          </Link>
+          <Link
+            href={performancePathOf(`account:${account.id}`)}
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Performance<span className="sr-only"> of {account.accountName}</span>
+          </Link>
+        </div>
       </div>
     </li>
   );

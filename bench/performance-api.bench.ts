@@ -1,0 +1,267 @@
+// GET /api/performance end to end (issue 28 item 9): a history of 10,000 activities over 10 years on 50 symbols (10
+// of them in euros, with cash in both currencies), every close and the EUR rates stored in the database (no vendor
+// is asked: the bench's vendor fails any call), SPY as the benchmark. Prints the median of warm requests per range
+// (target < 100 ms for Max) and the first request of a cold process (a fresh `node` on the same database, target
+// < 300 ms), with the load average (the machine may be shared); asserts nothing.
+// `npm run bench -- performance-api`
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { addDays, isTradingDay, utcDateOf } from '../src/domain/calendar';
+import { buildApp } from '../src/server/app';
+import { buildConfig, parseEnv } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { openDatabase } from '../src/server/db/open-database';
+import { createMarketDataService } from '../src/server/features/market-data/service';
+import { VendorError, type MarketDataAdapter } from '../src/server/providers/market-data/types';
+import { freshAccount } from './schwab-history';
+import { freshBenchDatabase, stats } from './support';
+
+const ACTIVITIES = 10_000;
+const SYMBOLS = 50;
+const EURO_SYMBOLS = 10;
+const YEARS = 10;
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const WARM_UP = 5;
+const RANGES = ['MAX', '5Y', '1Y', 'YTD', '1D'] as const;
+
+/** A vendor that serves every symbol and EUR's history but fails any call: the closes must all come from the store. */
+const storeOnly: MarketDataAdapter = {
+  name: 'yahoo',
+  supports: (symbol) => !symbol.startsWith('CRYPTO:'),
+  quote: () => Promise.reject(new VendorError('yahoo', 'unavailable', 'bench: no vendor call expected')),
+  history: () => Promise.reject(new VendorError('yahoo', 'unavailable', 'bench: no vendor call expected')),
+  usdRateHistory: () =>
+    Promise.reject(new VendorError('yahoo', 'unavailable', 'bench: no vendor call expected')),
+};
+
+function configOf(databaseUrl: string, dataDir: string, appSecret: string) {
+  const env = parseEnv({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    MARKET_DATA_PROVIDER: 'auto',
+    LOG_LEVEL: 'warn',
+  });
+  return buildConfig(env, appSecret);
+}
+
+async function startApp(databaseUrl: string, dataDir: string, appSecret: string) {
+  const config = configOf(databaseUrl, dataDir, appSecret);
+  const database = await openDatabase(config, () => undefined);
+  const marketData = createMarketDataService({ config, db: database.handle.db, adapters: [storeOnly] });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    version: 'bench',
+    overrides: { marketData },
+  });
+  return { app, database };
+}
+
+let seed = 28;
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+
+/** Each trading day's close of a random walk from `start`. */
+function walk(start: number, days: readonly string[]): number[] {
+  let value = start;
+  return days.map(() => Number((value *= 1 + (random() - 0.5) * 0.04).toFixed(4)));
+}
+
+async function storeSeries(db: Database, symbol: string, days: readonly string[], closes: readonly number[]) {
+  const { sql } = await import('drizzle-orm');
+  await db.execute(sql`
+    insert into daily_bar (symbol, date, open, high, low, close, volume, source)
+    select ${symbol}, d, c, c, c, c, 1000, 'yahoo'
+    from unnest(${sql.param(days)}::date[], ${sql.param(closes.map(String))}::numeric[]) as t (d, c)`);
+  await db.execute(sql`
+    insert into daily_bar_span (symbol, first_date, last_date)
+    values (${symbol}, ${addDays(days[0] as string, -10)}, ${addDays(utcDateOf(Date.now()), 1)})`);
+}
+
+/** The history's rows (ordered by date) and the quantities it leaves. */
+function buildHistory(days: readonly string[], closes: ReadonlyMap<string, number[]>) {
+  const rows: unknown[][] = [];
+  const held = new Map<string, number>();
+  const currencyOf = (i: number) => (i < EURO_SYMBOLS ? 'EUR' : 'USD');
+  for (let i = 0; rows.length < ACTIVITIES - 1; i++) {
+    const dayIndex = 1 + Math.floor((i / ACTIVITIES) * (days.length - 2));
+    const date = days[dayIndex] as string;
+    const index = Math.floor(random() * SYMBOLS);
+    const symbol = `S${index}`;
+    const currency = currencyOf(index);
+    const price = (closes.get(symbol)?.[dayIndex] ?? 1).toFixed(4);
+    const quantity = held.get(symbol) ?? 0;
+    const roll = random();
+    // [type, date, symbol, quantity, price, fee, amount, currency]
+    if (i % 20 === 0) rows.push(['deposit', date, null, null, null, null, '20000', i % 40 ? 'USD' : 'EUR']);
+    else if (roll < 0.5 || quantity < 2) {
+      const bought = 1 + Math.floor(random() * 20);
+      rows.push(['buy', date, symbol, String(bought), price, '1', null, currency]);
+      held.set(symbol, quantity + bought);
+    } else if (roll < 0.8) {
+      const sold = 1 + Math.floor(random() * (quantity - 1));
+      rows.push(['sell', date, symbol, String(sold), price, '1', null, currency]);
+      held.set(symbol, quantity - sold);
+    } else if (roll < 0.97)
+      rows.push(['dividend', date, symbol, null, null, null, (random() * 30).toFixed(2), currency]);
+    else rows.push(['fee', date, null, null, null, null, '2.5', currency]);
+  }
+  return { rows, held };
+}
+
+async function seed10Years(baseUrl: string, db: Database, pool: import('pg').Pool) {
+  const today = utcDateOf(Date.now());
+  const first = addDays(today, -365 * YEARS);
+  const days: string[] = [];
+  for (let date = addDays(first, -7); date <= today; date = addDays(date, 1))
+    if (isTradingDay(date)) days.push(date);
+  const closes = new Map<string, number[]>();
+  for (let i = 0; i < SYMBOLS; i++) closes.set(`S${i}`, walk(20 + i * 5, days));
+  for (const [symbol, series] of closes) await storeSeries(db, symbol, days, series);
+  await storeSeries(db, 'SPY', days, walk(200, days));
+  await storeSeries(db, 'FX:EURUSD', days, walk(1.1, days));
+
+  const cookie = await freshAccount(baseUrl, 'Returns');
+  // The first activity through the API (it opens the history), the other 9,999 written at once.
+  const opened = await fetch(`${baseUrl}/api/activities`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ portfolio: 'me', type: 'deposit', amount: 50000, currency: 'USD', date: days[0] }),
+  });
+  if (opened.status !== 201) throw new Error(`first activity: ${opened.status} ${await opened.text()}`);
+  const {
+    rows: [portfolio],
+  } = await pool.query<{ id: string; user_id: string }>('select id, user_id from activity_portfolio');
+  if (!portfolio) throw new Error('no portfolio');
+  const { rows, held } = buildHistory(days, closes);
+  const column = (i: number) => rows.map((row) => row[i] ?? null);
+  await pool.query(
+    `insert into activity (portfolio_id, type, date, symbol, quantity, price, fee, amount, currency, source)
+     select $1, t.type, t.date, t.symbol, t.quantity, t.price, t.fee, t.amount, t.currency, 'manual'
+     from unnest($2::text[], $3::date[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::text[])
+       as t (type, date, symbol, quantity, price, fee, amount, currency)`,
+    [portfolio.id, column(0), column(1), column(2), column(3), column(4), column(5), column(6), column(7)],
+  );
+  // The map the history leaves, as the ledger would have written it.
+  const map = Object.fromEntries([...held].filter(([, quantity]) => quantity > 0));
+  await pool.query('update activity_portfolio set ledger_map = $2 where id = $1', [
+    portfolio.id,
+    JSON.stringify(map),
+  ]);
+  await pool.query('update saved_portfolio set holdings = $2 where user_id = $1', [
+    portfolio.user_id,
+    JSON.stringify(map),
+  ]);
+  return cookie;
+}
+
+/** Run as `--cold`: a fresh process builds the app on the bench's database and times its first request. */
+async function coldProcess() {
+  const started = performance.now();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-performance-cold-'));
+  const { app, database } = await startApp(
+    process.env.BENCH_DATABASE_URL ?? '',
+    dataDir,
+    process.env.BENCH_APP_SECRET ?? '',
+  );
+  await app.ready();
+  const built = performance.now() - started;
+  const requested = performance.now();
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/performance?range=MAX',
+    headers: { cookie: process.env.BENCH_COOKIE ?? '' },
+  });
+  const first = performance.now() - requested;
+  if (res.statusCode !== 200) throw new Error(`cold request: ${res.statusCode} ${res.body}`);
+  console.log(JSON.stringify({ first, built, sinceProcessStart: process.uptime() * 1000 }));
+  await app.close();
+  await database.shutdown();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function main() {
+  const fresh = await freshBenchDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fw-bench-performance-api-'));
+  const appSecret = randomBytes(32).toString('hex');
+  const { app, database } = await startApp(fresh?.url ?? '', dataDir, appSecret);
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address !== 'object') throw new Error('no address');
+    const baseUrl = `http://127.0.0.1:${address.port}`;
+    const setup = performance.now();
+    const cookie = await seed10Years(baseUrl, database.handle.db, database.handle.pool);
+    console.log(
+      `seeded in ${((performance.now() - setup) / 1000).toFixed(1)} s (${fresh ? 'TEST_DATABASE_URL server' : 'embedded PostgreSQL'})`,
+    );
+
+    const read = async (range: string) => {
+      const response = await fetch(`${baseUrl}/api/performance?range=${range}`, { headers: { cookie } });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${range}: ${response.status} ${text}`);
+      return JSON.parse(text) as { series: unknown[]; sources: { prices: Record<string, string> } };
+    };
+    const body = await read('MAX');
+    const simulated = Object.values(body.sources.prices).filter((source) => source !== 'yahoo');
+    if (simulated.length > 0) throw new Error('a close did not come from the store');
+    for (let i = 0; i < WARM_UP; i++) await read('MAX');
+    console.log(
+      `${ACTIVITIES.toLocaleString('en-US')} activities, ${YEARS} years, ${SYMBOLS} symbols + SPY, closes stored; ` +
+        `${RUNS} requests per range over HTTP (target < 100 ms for MAX):`,
+    );
+    for (const range of RANGES) {
+      const timings: number[] = [];
+      const cpu = process.cpuUsage();
+      for (let i = 0; i < RUNS; i++) {
+        const start = performance.now();
+        await read(range);
+        timings.push(performance.now() - start);
+      }
+      const used = process.cpuUsage(cpu);
+      const { median, p95, max } = stats(timings);
+      console.log(
+        `    ${range}: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms; ` +
+          `this process's CPU ${((used.user + used.system) / 1000 / RUNS).toFixed(1)} ms a request`,
+      );
+    }
+
+    const databaseUrl =
+      fresh?.url ?? (database.handle.pool.options as { connectionString?: string }).connectionString;
+    const child = spawnSync('npx', ['tsx', 'bench/performance-api.bench.ts', '--cold'], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: databaseUrl ?? '',
+        BENCH_APP_SECRET: appSecret,
+        BENCH_COOKIE: cookie,
+      },
+    });
+    const line = child.stdout.trim().split('\n').at(-1) ?? '';
+    if (child.status !== 0 || !line.startsWith('{')) throw new Error(`cold process: ${child.stderr}`);
+    const cold = JSON.parse(line) as { first: number; built: number; sinceProcessStart: number };
+    console.log(
+      `cold process (a fresh node on the same database): first request ${cold.first.toFixed(1)} ms ` +
+        `(target < 300 ms), after the app was built in ${cold.built.toFixed(0)} ms ` +
+        `(${cold.sinceProcessStart.toFixed(0)} ms since the process started)`,
+    );
+    console.log(
+      `load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await app.close();
+    database.handle.pool.on('error', () => undefined);
+    await database.shutdown();
+    await fresh?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--cold')) await coldProcess();
+else await main();

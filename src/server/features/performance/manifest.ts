@@ -1,0 +1,32 @@
+import { defineFeature, type FeatureDeps } from '../../feature';
+import { activitiesFeature } from '../activities/manifest';
+import { marketDataFeature } from '../market-data/manifest';
+import { performanceAccountData } from './data-export';
+import { performanceRoutes } from './routes';
+import { PriceCache, RecentRuns } from './price-cache';
+import { performanceSetting } from './schema';
+import type { PerformanceContext } from './service';
+
+export interface PerformanceOptions {
+  /** The clock ('today' of the returns). */
+  now?: () => Date;
+}
+
+/** A portfolio's returns over a period (issue 28, docs/performance.md) and the person's base currency. */
+export const performanceFeature = defineFeature({
+  name: 'performance',
+  tables: [{ table: performanceSetting, exportedIn: 'performanceSettings' }],
+  accountData: performanceAccountData,
+  context: ({ db, options = {}, use }: FeatureDeps<PerformanceOptions>): PerformanceContext => {
+    const activities = use(activitiesFeature);
+    return {
+      db,
+      marketData: use(marketDataFeature),
+      activities,
+      now: options.now ?? activities.now,
+      prices: new PriceCache(),
+      runs: new RecentRuns(),
+    };
+  },
+  routes: [{ plugin: performanceRoutes, prefix: '/api' }],
+});

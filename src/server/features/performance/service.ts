@@ -1,0 +1,274 @@
+/**
+ * A portfolio's returns (issue 28, docs/performance.md, docs/decisions/040): GET /api/performance and
+ * GET /api/v1/performance, and the person's base currency.
+ *
+ * - The history is the ledger's (activities/service.ts `readHistory`), with its access rules: another
+ *   person's portfolio is a 404, accounts need Premium and clients Professional. A portfolio without an activity on
+ *   or before today answers 422 NO_HISTORY with the view's empty-state message.
+ * - Prices: each symbol's closes in its trading currency from the day before the first activity to today, and the
+ *   benchmark's (SPY unless told; `none`: none), from the one market-data surface (stored vendor closes, else the
+ *   simulator's for the security master, labelled). FX: base-currency units per unit of every activity currency
+ *   and the benchmark's, daily (vendors' history, else the simulator's reference rate held flat, labelled).
+ * - The computation is the domain's (`computePerformance`); its refusals become 4xx answers with its message.
+ *   Money leaves rounded to the cent; returns are fractions; the domain's gaps are the answer's `approximations`.
+ */
+import {
+  DEFAULT_BENCHMARK,
+  PERFORMANCE_MESSAGES as M,
+  ZBaseCurrency,
+  type BaseCurrency,
+  type PerformanceQuery,
+  type PerformanceResponse,
+} from '../../../contracts/performance';
+import { AppError } from '../../../contracts/errors';
+import { addDays, utcDateOf } from '../../../domain/calendar';
+import { listingCurrency } from '../../../domain/security-master';
+import type { Decimal } from '../../../domain/paper-trading';
+import {
+  computePerformance,
+  type BenchmarkInput,
+  type PeriodPerformance,
+} from '../../../domain/performance/performance';
+import type { PeriodRequest } from '../../../domain/performance/periods';
+import type { DailySeries, PerformanceInput } from '../../../domain/performance/valuation';
+import type { ValuationRun } from '../../../domain/performance/valuation-resume';
+import type { Database } from '../../db/client';
+import { readHistory, type ActivitiesContext, type UserRequest } from '../activities/service';
+import type {
+  BaseRates,
+  HistoriesResult,
+  CloseHistoryResult,
+  MarketDataService,
+} from '../market-data/service';
+import type { PriceCache, RecentRuns } from './price-cache';
+import { readBaseCurrency, writeBaseCurrency } from './repository';
+
+export interface PerformanceContext {
+  db: Database;
+  marketData: MarketDataService;
+  activities: ActivitiesContext;
+  now: () => Date;
+  /** The closes and rates of recent reads (price-cache.ts). */
+  prices: PriceCache;
+  /** The last valuation of recent histories, to start the next from where nothing changed. */
+  runs: RecentRuns<ValuationRun>;
+}
+
+export const DEFAULT_BASE_CURRENCY: BaseCurrency = 'USD';
+
+/** The person's base currency: the stored one, USD when never set (or no longer offered). */
+export async function getBaseCurrency(options: { db: Database; userId: string }): Promise<BaseCurrency> {
+  const stored = await readBaseCurrency(options.db, options.userId);
+  const parsed = ZBaseCurrency.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_BASE_CURRENCY;
+}
+
+export async function setBaseCurrency(options: {
+  db: Database;
+  userId: string;
+  currency: BaseCurrency;
+}): Promise<BaseCurrency> {
+  await writeBaseCurrency(options.db, options.userId, options.currency);
+  return options.currency;
+}
+
+const cents = (value: Decimal) => value.toDecimalPlaces(2).toNumber();
+const roundCents = (value: number) => Math.round(value * 100) / 100 || 0;
+
+const seriesOf = (closes: readonly { date: string; close: number }[]): DailySeries => ({
+  dates: closes.map((close) => close.date),
+  values: closes.map((close) => close.close),
+});
+
+/** Closes times the day's rate (the last rate on or before it; the first one before any). */
+function convertSeries(closes: DailySeries, rates: DailySeries): DailySeries {
+  const values: number[] = [];
+  let next = 0;
+  let rate = rates.values[0] ?? Number.NaN;
+  closes.dates.forEach((date, i) => {
+    while (next < rates.dates.length && (rates.dates[next] as string) <= date) {
+      rate = rates.values[next] as number;
+      next++;
+    }
+    values.push((closes.values[i] as number) * rate);
+  });
+  return { dates: closes.dates, values };
+}
+
+/** The benchmark's closes in the base currency, or why there are none. */
+function benchmarkOf(
+  symbol: string,
+  base: string,
+  closes: HistoriesResult<CloseHistoryResult>,
+  fx: BaseRates,
+): { input: BenchmarkInput } | { message: string } {
+  const history = closes.histories[symbol];
+  if (!history || history.closes.length === 0) {
+    return { message: closes.errors[symbol] ?? `${symbol} has no price history.` };
+  }
+  const local = seriesOf(history.closes);
+  const currency = listingCurrency(symbol);
+  if (currency === base) return { input: { symbol, closes: local } };
+  const rates = fx.rates.get(currency);
+  if (!rates || rates.series.dates.length === 0) {
+    return { message: fx.errors[currency] ?? `No exchange rates for ${currency}.` };
+  }
+  return { input: { symbol, closes: convertSeries(local, rates.series) } };
+}
+
+/** Days of closes and rates read before the first activity. */
+const LOOK_BACK_DAYS = 7;
+
+const DOMAIN_REFUSALS = ['NO_FX_RATES', 'INSUFFICIENT_SHARES', 'CURRENCY_MISMATCH'] as const;
+
+/** GET /api/performance: a portfolio's returns over one period, in the base currency, beside a benchmark. */
+export async function getPerformance(options: {
+  context: PerformanceContext;
+  user: UserRequest['user'];
+  query: PerformanceQuery;
+}): Promise<PerformanceResponse> {
+  const { context, user, query } = options;
+  const [history, base] = await Promise.all([
+    readHistory({ ...context.activities, user, portfolio: query.portfolio }),
+    query.currency ?? getBaseCurrency({ db: context.db, userId: user.id }),
+  ]);
+  const asOf = utcDateOf(context.now());
+  let first = '';
+  // A portfolio without a history is read as its map's openings: not a history to measure.
+  for (const activity of history.hasHistory ? history.activities : []) {
+    if (activity.date <= asOf && (first === '' || activity.date < first)) first = activity.date;
+  }
+  if (first === '') throw new AppError('NO_HISTORY', M.noHistory);
+
+  // From a week before the first activity: the benchmark's and the rates' last values before a start that falls on a
+  // weekend or holiday are in the span (the valuation itself starts the day before the first activity).
+  const span = { from: addDays(first, -LOOK_BACK_DAYS), to: asOf };
+  const symbols = [...new Set(history.activities.flatMap((a) => (a.symbol === null ? [] : [a.symbol])))];
+  const benchmarkSymbol = query.benchmark === 'NONE' ? null : (query.benchmark ?? DEFAULT_BENCHMARK);
+  const currencies = new Set(history.activities.map((activity) => activity.currency));
+  if (benchmarkSymbol) currencies.add(listingCurrency(benchmarkSymbol));
+  const wanted =
+    benchmarkSymbol && !symbols.includes(benchmarkSymbol) ? [...symbols, benchmarkSymbol] : symbols;
+  const day = `${span.from}|${span.to}`;
+  const [closes, fx] = await Promise.all([
+    context.prices.get(`closes|${user.id}|${day}|${[...wanted].sort().join(',')}`, () =>
+      context.marketData.getClosesBetween(wanted, span, { userId: user.id }),
+    ),
+    context.prices.get(`fx|${base}|${day}|${[...currencies].sort().join(',')}`, () =>
+      context.marketData.getBaseRates([...currencies], base, span),
+    ),
+  ]);
+
+  const input: PerformanceInput = {
+    activities: history.activities,
+    closes: new Map(Object.entries(closes.histories).map(([symbol, h]) => [symbol, seriesOf(h.closes)])),
+    baseCurrency: base,
+    fxRates: new Map([...fx.rates].map(([currency, rates]) => [currency, rates.series])),
+    asOf,
+  };
+  const request: PeriodRequest =
+    query.from !== undefined && query.to !== undefined
+      ? { range: 'CUSTOM', from: query.from, to: query.to }
+      : { range: query.range ?? 'MAX' };
+  const benchmark = benchmarkSymbol ? benchmarkOf(benchmarkSymbol, base, closes, fx) : null;
+  const runKey = `${user.id}|${history.key}|${base}`;
+  const outcome = computePerformance(
+    input,
+    [request],
+    benchmark && 'input' in benchmark ? benchmark.input : undefined,
+    context.runs.get(runKey),
+  );
+  if (outcome.ok) context.runs.set(runKey, outcome.run);
+  if (!outcome.ok) {
+    if (outcome.code === 'NO_HISTORY') throw new AppError('NO_HISTORY', M.noHistory);
+    const code = DOMAIN_REFUSALS.find((refusal) => refusal === outcome.code) ?? 'BAD_REQUEST';
+    throw new AppError(code, outcome.message);
+  }
+  const period = outcome.periods[0];
+  if (!period) throw new Error('computePerformance answered no period');
+  if (!period.ok) {
+    throw new AppError(period.code, period.message, {
+      fields: { [query.from ? 'from' : 'range']: period.message },
+    });
+  }
+
+  const sources = {
+    prices: Object.fromEntries(Object.entries(closes.histories).map(([symbol, h]) => [symbol, h.source])),
+    fx: Object.fromEntries([...fx.rates].map(([currency, rates]) => [currency, rates.source])),
+  };
+  return answerOf(period.performance, {
+    portfolio: history.key,
+    currency: base,
+    asOf,
+    sources,
+    benchmark:
+      benchmarkSymbol === null || benchmark === null
+        ? null
+        : 'message' in benchmark
+          ? { symbol: benchmarkSymbol, available: false, message: benchmark.message }
+          : null,
+  });
+}
+
+function answerOf(
+  p: PeriodPerformance,
+  extra: Pick<PerformanceResponse, 'portfolio' | 'currency' | 'asOf' | 'sources'> & {
+    benchmark: PerformanceResponse['benchmark'];
+  },
+): PerformanceResponse {
+  const b = p.benchmark;
+  return {
+    portfolio: extra.portfolio,
+    period: {
+      range: p.period.range,
+      start: p.period.start,
+      end: p.period.end,
+      startsBeforeHistory: p.period.startsBeforeHistory,
+      endsAfterAsOf: p.period.endsAfterAsOf,
+    },
+    twr: p.twr,
+    twrAnnualized: p.twrAnnualized,
+    mwr: p.mwr.periodReturn,
+    mwrAnnualized: p.mwr.annualized,
+    mwrUnavailable: p.mwr.unavailable,
+    startValue: cents(p.startValue),
+    endValue: cents(p.endValue),
+    netFlows: cents(p.netFlows),
+    breakdown: {
+      price: cents(p.breakdown.price),
+      dividends: cents(p.breakdown.dividends),
+      interest: cents(p.breakdown.interest),
+      fees: cents(p.breakdown.fees),
+      taxes: cents(p.breakdown.taxes),
+      currency: cents(p.breakdown.currency),
+      realized: cents(p.breakdown.realized),
+      unrealized: cents(p.breakdown.unrealized),
+    },
+    series: p.series.map((point) => ({
+      date: point.date,
+      value: roundCents(point.value),
+      netInvested: roundCents(point.netInvested),
+      twrIndex: point.twrIndex,
+      benchmarkIndex: point.benchmarkIndex,
+    })),
+    benchmark:
+      extra.benchmark ??
+      (b === null
+        ? null
+        : b.ok
+          ? {
+              symbol: b.symbol,
+              available: true,
+              twr: b.twr,
+              twrAnnualized: b.twrAnnualized,
+              mwr: b.mwr.periodReturn,
+              mwrAnnualized: b.mwr.annualized,
+              mwrUnavailable: b.mwr.unavailable,
+            }
+          : { symbol: b.symbol, available: false, message: b.message }),
+    currency: extra.currency,
+    asOf: extra.asOf,
+    sources: extra.sources,
+    approximations: p.gaps.map((gap) => ({ ...gap })),
+  };
+}

@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import type { PerformanceResponse } from '../../../contracts/performance';
+import { cn } from '../../lib/cn';
+import { toneTextClass } from '../../lib/format';
+import { formatReturn, formatReturnWithYearly, MWR_UNAVAILABLE_TEXT } from './format';
+
+/** The one-line explanations of the two returns (issue 28 item 6: readable to someone who never heard of TWR). */
+export const TWR_EXPLANATION =
+  'Time-weighted: how your investments did, whatever you put in or took out, when.';
+export const MWR_EXPLANATION = 'Money-weighted: how your money did, counting when you added or withdrew it.';
+
+/** A return as a figure: '+5.23%' in its tone, and '+2.50% a year' under it for a period over a year. */
+function ReturnFigure({ value, annualized }: { value: number; annualized: number | null }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <p className={cn('text-2xl font-bold tabular-nums sm:text-3xl', toneTextClass(value))}>
+        {formatReturn(value)}
+      </p>
+      {annualized === null ? null : (
+        <p className={cn('text-sm font-medium tabular-nums', toneTextClass(annualized))}>
+          {formatReturn(annualized)} a year
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ReturnCard({
+  title,
+  explanation,
+  children,
+  testId,
+}: {
+  title: string;
+  explanation?: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <section
+      aria-label={title}
+      data-testid={testId}
+      className="flex min-w-0 flex-col gap-2 rounded-lg border border-border bg-background p-4"
+    >
+      <h3 className="text-sm font-semibold text-muted-foreground">{title}</h3>
+      {children}
+      {explanation ? <p className="text-sm text-muted-foreground">{explanation}</p> : null}
+    </section>
+  );
+}
+
+function MoneyWeighted({
+  mwr,
+  mwrAnnualized,
+  mwrUnavailable,
+}: Pick<PerformanceResponse, 'mwr' | 'mwrAnnualized' | 'mwrUnavailable'>) {
+  if (mwr !== null) return <ReturnFigure value={mwr} annualized={mwrAnnualized} />;
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-2xl font-bold text-muted-foreground sm:text-3xl">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">None</span>
+      </p>
+      <p className="text-sm font-medium">
+        {mwrUnavailable ? MWR_UNAVAILABLE_TEXT[mwrUnavailable] : 'No money-weighted return for this period.'}
+      </p>
+    </div>
+  );
+}
+
+function BenchmarkCard({ benchmark }: { benchmark: NonNullable<PerformanceResponse['benchmark']> }) {
+  const title = `Benchmark: ${benchmark.symbol}`;
+  if (!benchmark.available) {
+    return (
+      <ReturnCard title={title} testId="benchmark-return">
+        <p className="text-sm font-medium">{benchmark.message}</p>
+      </ReturnCard>
+    );
+  }
+  return (
+    <ReturnCard title={title} testId="benchmark-return">
+      <ReturnFigure value={benchmark.twr} annualized={benchmark.twrAnnualized} />
+      <p className="text-sm text-muted-foreground">{benchmark.symbol} over the same days, time-weighted.</p>
+      <div className="border-t border-border pt-2 text-sm">
+        <p className="font-medium">Your deposits and withdrawals in {benchmark.symbol}:</p>
+        {benchmark.mwr !== null ? (
+          <p className={cn('tabular-nums', toneTextClass(benchmark.mwr))}>
+            {formatReturnWithYearly(benchmark.mwr, benchmark.mwrAnnualized)}{' '}
+            <span className="text-muted-foreground">money-weighted</span>
+          </p>
+        ) : (
+          <p>
+            {benchmark.mwrUnavailable
+              ? MWR_UNAVAILABLE_TEXT[benchmark.mwrUnavailable]
+              : 'No money-weighted return for this period.'}
+          </p>
+        )}
+      </div>
+    </ReturnCard>
+  );
+}
+
+/** The time- and money-weighted returns of the period, and the benchmark's beside them. */
+export function ReturnCards({ data }: { data: PerformanceResponse }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ReturnCard title="Time-weighted return" explanation={TWR_EXPLANATION} testId="twr">
+        <ReturnFigure value={data.twr} annualized={data.twrAnnualized} />
+      </ReturnCard>
+      <ReturnCard title="Money-weighted return" explanation={MWR_EXPLANATION} testId="mwr">
+        <MoneyWeighted
+          mwr={data.mwr}
+          mwrAnnualized={data.mwrAnnualized}
+          mwrUnavailable={data.mwrUnavailable}
+        />
+      </ReturnCard>
+      {data.benchmark ? (
+        <BenchmarkCard benchmark={data.benchmark} />
+      ) : (
+        <ReturnCard title="Benchmark" testId="benchmark-return">
+          <p className="text-sm text-muted-foreground">No benchmark chosen.</p>
+        </ReturnCard>
+      )}
+    </div>
+  );
+}
