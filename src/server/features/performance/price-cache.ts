@@ -7,7 +7,8 @@
 import { setBounded } from '../../lib/cache';
 
 const PRICES_CACHE_MS = 60_000;
-const MAX_ENTRIES = 200;
+/** An entry is up to ten years of closes of every symbol held (megabytes): a few dozen, not hundreds. */
+const MAX_ENTRIES = 24;
 
 interface Entry<T> {
   value: Promise<T>;
