@@ -85,7 +85,7 @@ export const tailwindMergeConfig: Config<string, string> = {
     'min-w': [{ 'min-w': [isArbitraryValue, isNumber] }],
     'max-w': [{ 'max-w': [isTshirtSize, 'full', isArbitraryValue, isNumber] }],
     h: [{ h: ['auto', 'full', isArbitraryValue, 'px', isNumber] }],
-    'min-h': [{ 'min-h': ['screen', isNumber] }],
+    'min-h': [{ 'min-h': ['screen', isArbitraryValue, isNumber] }],
     'max-h': [{ 'max-h': ['full', isArbitraryValue, isNumber] }],
     'font-size': [{ text: ['base', isTshirtSize, isArbitraryLength] }],
     'font-style': ['italic', 'not-italic'],
