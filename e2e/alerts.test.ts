@@ -31,7 +31,9 @@ describe('Daily Snapshots & Alerts', () => {
   it('asks visitors to sign in; Analysis stays the default tab', async () => {
     const page = await h.newPage();
     await page.goto('/app');
+    // The result views load after the analyzer's first screen: wait for them before reading their tabs.
     const tabs = page.getByRole('tablist', { name: 'Result views' }).getByRole('tab');
+    await expect.poll(() => tabs.count(), WAIT).toBe(3);
     expect(await tabs.allInnerTexts()).toEqual(['AI Suggestions', 'Analysis', 'Daily Snapshots & Alerts']);
     expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: 'Daily Snapshots & Alerts' }).click();
