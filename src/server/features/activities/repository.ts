@@ -1,7 +1,7 @@
 /** Every query of the activity ledger (`activity_portfolio`, `activity`). */
 import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ActivityType } from '../../../domain/activities/activity';
-import type { CostBasisMethod } from '../../../domain/activities/ledger';
+import type { CostBasisMethod, LedgerActivity } from '../../../domain/activities/ledger';
 import type { Executor, Transaction } from '../../db/client';
 import { user } from '../../auth/schema';
 import { activity, activityPortfolio } from './schema';
@@ -113,6 +113,27 @@ export function listHistory(
       ),
     )
     .orderBy(asc(activity.sequence));
+}
+
+/**
+ * The history as the ledger replays it (the columns it reads, in entry order), written by hand rather than through
+ * the query builder: a read of returns or holdings takes every activity of a history, and mapping 10,000 full rows
+ * column by column was a third of GET /api/performance's time. Dates and numbers stay text, as the builder gives them;
+ * the bigint `sequence` comes as float8, which the driver reads as a number (exact below 2^53, as the builder's).
+ */
+export async function listLedgerActivities(
+  db: Executor,
+  portfolioId: string,
+  symbols?: readonly string[],
+): Promise<LedgerActivity[]> {
+  const { rows } = await db.execute<Omit<LedgerActivity, 'type'> & { type: ActivityType }>(sql`
+    select id, sequence::float8 as sequence, type, date::text as date, symbol, quantity::text as quantity, price::text as price,
+           fee::text as fee, amount::text as amount, currency, note
+    from ${activity}
+    where portfolio_id = ${portfolioId}
+      ${symbols ? sql`and symbol = any(${sql.param([...symbols])}::text[])` : sql``}
+    order by sequence`);
+  return rows;
 }
 
 /**

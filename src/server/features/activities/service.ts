@@ -65,6 +65,7 @@ import {
   findPortfolio,
   insertActivities,
   listHistory,
+  listLedgerActivities,
   listPage,
   lockPortfolio,
   rememberLedgerMap,
@@ -148,10 +149,10 @@ export async function withHistory<T>(
       if (recorded.length > 0) history = [...history, ...recorded];
     }
     const result = await change({ tx, portfolio, history, map });
-    const after = await listHistory(tx, portfolio.id);
+    const after = await listLedgerActivities(tx, portfolio.id);
     // No history before or after (a method chosen first): the map is the portfolio, not an empty replay's.
     if (history.length === 0 && after.length === 0) return result;
-    const ledger = replayOrThrow(after.map(toLedgerActivity), portfolio.costBasisMethod);
+    const ledger = replayOrThrow(after, portfolio.costBasisMethod);
     const derived = mapOfLedger(ledger);
     if (!map || !sameMap(map.holdings, derived)) await store.write(tx, derived);
     if (!portfolio.ledgerMap || !sameMap(portfolio.ledgerMap, derived)) {
@@ -395,8 +396,8 @@ async function derivedMapOf(
     else if (new Decimal(quantity).gt(0)) derived[symbol] = new Decimal(quantity).toNumber();
   }
   if (split.length > 0) {
-    const rows = await listHistory(db, portfolio.id, split);
-    Object.assign(derived, mapOfLedger(replayOrThrow(rows.map(toLedgerActivity), portfolio.costBasisMethod)));
+    const rows = await listLedgerActivities(db, portfolio.id, split);
+    Object.assign(derived, mapOfLedger(replayOrThrow(rows, portfolio.costBasisMethod)));
   }
   return derived;
 }
@@ -511,8 +512,8 @@ export async function readHistory(options: UserRequest & { portfolio: string }) 
   }
   const { portfolio, map } = await syncedPortfolio({ ...options, ref });
   const method = portfolio?.costBasisMethod ?? DEFAULT_METHOD;
-  const history = portfolio ? await listHistory(options.db, portfolio.id) : [];
-  if (history.length > 0) return { key, activities: history.map(toLedgerActivity), method, hasHistory: true };
+  const history = portfolio ? await listLedgerActivities(options.db, portfolio.id) : [];
+  if (history.length > 0) return { key, activities: history, method, hasHistory: true };
   const date = map ? utcDateOf(map.updatedAt) : latestToday(options.now());
   const activities = Object.entries(map?.holdings ?? {}).map(([symbol, quantity], i): LedgerActivity => ({
     ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),

@@ -100,13 +100,13 @@ function benchmarkOf(
   symbol: string,
   base: string,
   closes: HistoriesResult<CloseHistoryResult>,
+  series: ReadonlyMap<string, DailySeries>,
   fx: BaseRates,
 ): { input: BenchmarkInput } | { message: string } {
-  const history = closes.histories[symbol];
-  if (!history || history.closes.length === 0) {
+  const local = series.get(symbol);
+  if (!local || local.dates.length === 0) {
     return { message: closes.errors[symbol] ?? `${symbol} has no price history.` };
   }
-  const local = seriesOf(history.closes);
   const currency = listingCurrency(symbol);
   if (currency === base) return { input: { symbol, closes: local } };
   const rates = fx.rates.get(currency);
@@ -150,10 +150,15 @@ export async function getPerformance(options: {
   const wanted =
     benchmarkSymbol && !symbols.includes(benchmarkSymbol) ? [...symbols, benchmarkSymbol] : symbols;
   const day = `${span.from}|${span.to}`;
-  const [closes, fx] = await Promise.all([
-    context.prices.get(`closes|${user.id}|${day}|${[...wanted].sort().join(',')}`, () =>
-      context.marketData.getClosesBetween(wanted, span, { userId: user.id }),
-    ),
+  const [{ closes, series }, fx] = await Promise.all([
+    // Kept with the closes as the valuation reads them (arrays of dates and values), made once per read.
+    context.prices.get(`closes|${user.id}|${day}|${[...wanted].sort().join(',')}`, async () => {
+      const read = await context.marketData.getClosesBetween(wanted, span, { userId: user.id });
+      const bySymbol = Object.entries(read.histories).map(
+        ([symbol, h]) => [symbol, seriesOf(h.closes)] as const,
+      );
+      return { closes: read, series: new Map(bySymbol) };
+    }),
     context.prices.get(`fx|${base}|${day}|${[...currencies].sort().join(',')}`, () =>
       context.marketData.getBaseRates([...currencies], base, span),
     ),
@@ -161,7 +166,7 @@ export async function getPerformance(options: {
 
   const input: PerformanceInput = {
     activities: history.activities,
-    closes: new Map(Object.entries(closes.histories).map(([symbol, h]) => [symbol, seriesOf(h.closes)])),
+    closes: series,
     baseCurrency: base,
     fxRates: new Map([...fx.rates].map(([currency, rates]) => [currency, rates.series])),
     asOf,
@@ -170,7 +175,7 @@ export async function getPerformance(options: {
     query.from !== undefined && query.to !== undefined
       ? { range: 'CUSTOM', from: query.from, to: query.to }
       : { range: query.range ?? 'MAX' };
-  const benchmark = benchmarkSymbol ? benchmarkOf(benchmarkSymbol, base, closes, fx) : null;
+  const benchmark = benchmarkSymbol ? benchmarkOf(benchmarkSymbol, base, closes, series, fx) : null;
   const runKey = `${user.id}|${history.key}|${base}`;
   const outcome = computePerformance(
     input,
