@@ -2,6 +2,7 @@
 // app's JavaScript has run, and the browser then renders the page over it.
 import { describe, expect, it } from 'vitest';
 import { MOBILE, useBrowser, withoutTheApp } from './support/browser';
+import { signUp } from './support/users';
 
 const h = useBrowser();
 
@@ -52,5 +53,75 @@ describe('/app first view', () => {
     expect(states).not.toContain('(empty)');
     expect(states).not.toContain('Loading page');
     expect(states.at(-1)).not.toBe('Loading the analyzer');
+  });
+});
+
+declare global {
+  interface Window {
+    /** The layout shifts of the page's load, as Lighthouse counts them (not those right after an input). */
+    __layoutShifts?: { value: number; sources: string[] }[];
+  }
+}
+
+/** The page's layout shifts from its first paint on (sources named by tag and aria-label or id). */
+async function layoutShiftsOf(page: import('playwright-core').Page, path: string) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    window.__layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = entry.sources.map((source) => {
+          const node = source.node as Element | null | undefined;
+          return `${node?.nodeName ?? '?'} ${node?.getAttribute?.('aria-labelledby') ?? node?.id ?? ''}`;
+        });
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return (await page.evaluate(() => window.__layoutShifts)) ?? [];
+}
+
+// Pages rendered in the browser wait for the session (asked beside their code, preloaded by the HTML) and the
+// page's main is a screen high: a sign-in prompt, a session spinner or a page's data never moves what is on screen
+// (issue 25 item 21: /api-settings shifted by 0.41, /subscribe-demo's footer by 0.40).
+describe('pages rendered in the browser', () => {
+  it('ask for the session once, from the HTML, and render without a session spinner', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    const sessionReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/me') sessionReads.push(request.resourceType());
+    });
+    await page.goto('/api-settings');
+    await expect.poll(() => page.getByText('Please sign in to manage your API keys.').isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(sessionReads).toEqual(['other']); // the <link rel="preload">'s request, which the app's fetch took
+    expect(await page.getByText('Checking your session').count()).toBe(0);
+  });
+
+  it.each(['/api-settings', '/subscribe-demo', '/success', '/account', '/activity'])(
+    '%s at 375 px, as a visitor: nothing moves, the footer starts below the first screen',
+    async (path) => {
+      const page = await h.newPage({ viewport: MOBILE });
+      expect(await layoutShiftsOf(page, path)).toEqual([]);
+      const footerTop = await page
+        .locator('footer')
+        .last()
+        .evaluate((node) => node.getBoundingClientRect().top);
+      expect(footerTop).toBeGreaterThanOrEqual(MOBILE.height);
+    },
+  );
+
+  it('/api-settings at 375 px, signed in with a verified email: the keys and tokens arrive without a shift', async () => {
+    const page = await h.newPage({ viewport: MOBILE });
+    await signUp(page, { verified: true, plan: 'professional' });
+    expect(await layoutShiftsOf(page, '/api-settings')).toEqual([]);
+    await expect.poll(() => page.getByRole('region', { name: 'Foliowise API' }).isVisible()).toBe(true);
   });
 });

@@ -19,24 +19,22 @@ const app = (
 // the browser in between, instead of in one task that blocks a phone's main thread for the length of the
 // whole page (Lighthouse's Total Blocking Time, issue 25 item 21). What is on screen meanwhile stays.
 //
-// The public pages arrive prerendered (scripts/prerender.mjs): React adopts their HTML. A page prerendered as a
-// first view (data-first-view: /app, whose content is the person's) is replaced by the page once its code has
-// loaded, so that the loading fallback never shows over it, and once the session is known, so that the page is
-// not rendered for a visitor and then, all of it again at once, for the person signed in. Every other path gets
-// the empty shell and renders in the browser.
-if (container.hasAttribute('data-first-view')) {
-  const root = createRoot(container);
-  void Promise.all([
-    loadPage(window.location.pathname).catch(() => undefined),
-    queryClient.prefetchQuery(sessionQueryOptions),
-  ]).then(() => startTransition(() => root.render(app)));
-} else if (container.hasChildNodes()) {
+// The public pages arrive prerendered (scripts/prerender.mjs): React adopts their HTML. Every other page (the empty
+// shell, or a first view prerendered for /app, data-first-view) is rendered once its code has loaded, so that the
+// loading fallback never shows over a first view, and once the session is known, so that the page is not rendered
+// for a visitor (or with a session spinner) and then, all of it again at once, for the person signed in: that was
+// a long task, and the part of the page below a sign-in prompt moved when it came (Lighthouse's Total Blocking Time
+// and layout shift). /api/auth/me is asked beside the page's code, not after it.
+if (container.hasChildNodes() && !container.hasAttribute('data-first-view')) {
   startTransition(() => {
     hydrateRoot(container, app);
   });
 } else {
   const root = createRoot(container);
-  startTransition(() => root.render(app));
+  void Promise.all([
+    loadPage(window.location.pathname).catch(() => undefined),
+    queryClient.prefetchQuery(sessionQueryOptions),
+  ]).then(() => startTransition(() => root.render(app)));
 }
 
 registerServiceWorker();

@@ -45,7 +45,6 @@ export default function ApiSettingsPage() {
           </TabsList>
           <TabsContent value="setup">
             <SignedInOnly
-              screenHigh={false}
               signedOut={
                 <SignInRequired
                   icon={<KeyRound />}
@@ -74,7 +73,6 @@ export default function ApiSettingsPage() {
             </p>
           </header>
           <SignedInOnly
-            screenHigh={false}
             signedOut={
               <p className="text-sm text-muted-foreground">
                 Sign in with a Professional account to create API tokens, or{' '}

@@ -56,7 +56,13 @@ export function PageLayout({ variant, meta, breadcrumb = true, className, childr
       {breadcrumb === false ? null : (
         <Breadcrumb items={Array.isArray(breadcrumb) ? breadcrumb : undefined} />
       )}
-      <main id="main-content" tabIndex={-1} className={cn('flex-1 focus:outline-none', className)}>
+      {/* A screen high whatever it holds: the footer starts below the first screen, so what arrives later (the
+          session, a page's data, its code) never moves it on screen (Lighthouse's layout shift, issue 25 item 21). */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={cn('min-h-screen flex-1 focus:outline-none', className)}
+      >
         {children}
       </main>
       <Footer />
