@@ -3,8 +3,9 @@
  * the white-label PDF report's performance page both write them from here, so they say the same thing the same way.
  * Returns are fractions (0.0523 is '+5.23%'); money is in the answer's currency.
  */
+import { formatDay } from '../domain/calendar';
 import type { PeriodRange } from '../domain/performance/periods';
-import type { MarketDataSourceName } from './market-data';
+import { MARKET_DATA_SOURCE_LABELS } from './market-data';
 import type { MWR_UNAVAILABLE, PerformanceApproximation, PerformanceResponse } from './performance';
 
 /** The one-line explanations of the two returns (issue 28 item 6: readable to someone who never heard of TWR). */
@@ -72,18 +73,8 @@ export function formatReturnWithYearly(fraction: number, annualized: number | nu
   return annualized === null ? total : `${total} (${formatReturn(annualized)} a year)`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** `2026-03-05` -> `Mar 5, 2026` (a calendar day, read in UTC so that no time zone moves it). */
-export function formatDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
-}
+/** Days as the view and the report write them: `Mar 5, 2026`. */
+export { formatDay };
 
 /** The period as answered: 'From the close of Mar 31, 2022 to the close of Apr 5, 2024, in USD.' */
 export function periodSentence(data: Pick<PerformanceResponse, 'period' | 'currency'>): string {
@@ -106,18 +97,9 @@ export function mwrUnavailableText(reason: (typeof MWR_UNAVAILABLE)[number] | nu
 
 // ------------------------------------------------------------------------------ sources and approximations
 
-const SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = {
-  yahoo: 'Yahoo Finance',
-  coingecko: 'CoinGecko',
-  alphavantage: 'Alpha Vantage',
-  polygon: 'Polygon',
-  fmp: 'FMP',
-  simulated: 'Simulated',
-};
-
 /** A source as the answer names it (`yahoo`, `simulated`), in words; an unknown name as it is. */
 export function sourceLabel(source: string): string {
-  return (SOURCE_LABELS as Readonly<Record<string, string>>)[source] ?? source;
+  return (MARKET_DATA_SOURCE_LABELS as Readonly<Record<string, string>>)[source] ?? source;
 }
 
 /** Each source and what it priced: 'Simulated: AAPL, MSFT' — one line per source, prices then rates. */
