@@ -66,7 +66,13 @@ const SERVER_FEATURE_EDGES = {
   ],
   portfolio: ['market-data/service.ts'],
   'portfolio-accounts': ['market-data/service.ts'],
-  reports: ['analysis/service.ts', 'clients/service.ts', 'market-data/service.ts', 'portfolio/service.ts'],
+  reports: [
+    'analysis/service.ts',
+    'clients/service.ts',
+    'market-data/service.ts',
+    'performance/service.ts', // the report's performance page: the returns GET /api/performance answers
+    'portfolio/service.ts',
+  ],
   'sign-in': [
     'paper-trading/service.ts', // a demo account's paper portfolio and trades
     'portfolio/service.ts', // a demo account's saved portfolio

@@ -14,6 +14,16 @@ export const MARKET_DATA_SOURCES = [
 export const ZMarketDataSource = z.enum(MARKET_DATA_SOURCES);
 export type MarketDataSourceName = z.infer<typeof ZMarketDataSource>;
 
+/** Each source as the screens name it. */
+export const MARKET_DATA_SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = {
+  yahoo: 'Yahoo Finance',
+  coingecko: 'CoinGecko',
+  alphavantage: 'Alpha Vantage',
+  polygon: 'Polygon',
+  fmp: 'FMP',
+  simulated: 'Simulated',
+};
+
 export const MARKET_DATA_VENDORS = ['yahoo', 'coingecko', 'alphavantage', 'polygon', 'fmp'] as const;
 export const ZMarketDataVendor = z.enum(MARKET_DATA_VENDORS);
 export type MarketDataVendorName = z.infer<typeof ZMarketDataVendor>;

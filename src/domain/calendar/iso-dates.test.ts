@@ -3,6 +3,7 @@ import {
   addDays,
   addMonths,
   dayOfWeek,
+  formatDay,
   fromDayNumber,
   isIsoDate,
   isoWeekStartOf,
@@ -69,5 +70,13 @@ describe('date arithmetic', () => {
     expect(isoWeekStartOf('2025-03-09')).toBe('2025-03-03'); // Sunday
     expect(isoWeekStartOf('2025-01-01')).toBe('2024-12-30'); // across a year
     expect(monthStartOf('2025-03-31')).toBe('2025-03-01');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a date as people read it, whatever the time zone, and anything else as given', () => {
+    expect(formatDay('2026-03-05')).toBe('Mar 5, 2026');
+    expect(formatDay('2023-12-31')).toBe('Dec 31, 2023');
+    expect(formatDay('soon')).toBe('soon');
   });
 });

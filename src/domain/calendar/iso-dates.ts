@@ -48,6 +48,19 @@ export function utcDateOf(instant: Date | number): string {
   return (typeof instant === 'number' ? new Date(instant) : instant).toISOString().slice(0, 10);
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** `2026-03-05` -> `Mar 5, 2026`: a date as people read it (in UTC, so that no time zone moves it); else as given. */
+export function formatDay(date: string): string {
+  const ms = utcMidnightOf(date);
+  return Number.isNaN(ms) ? date : dayFormat.format(ms);
+}
+
 export function addDays(date: string, days: number): string {
   return fromDayNumber(toDayNumber(date) + days);
 }

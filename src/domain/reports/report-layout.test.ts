@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   attachmentDisposition,
+  commonScale,
   fileSlug,
   formatReportDate,
   hexToRgb,
@@ -78,6 +79,23 @@ describe('linePoints', () => {
       [30, 15],
     ]);
     expect(linePoints([], { x: 0, y: 0, width: 1, height: 1 })).toEqual([]);
+  });
+
+  it('draws lines of one box on their common scale', () => {
+    const scale = commonScale([
+      [10, 20, 15],
+      [0, 40],
+    ]);
+    expect(scale).toEqual({ low: 0, high: 40 });
+    expect(linePoints([10, 20, 15], { x: 0, y: 0, width: 100, height: 40 }, scale)).toEqual([
+      [0, 30],
+      [50, 20],
+      [100, 25],
+    ]);
+    expect(linePoints([0, 40], { x: 0, y: 0, width: 100, height: 40 }, scale)).toEqual([
+      [0, 40],
+      [100, 0],
+    ]);
   });
 });
 

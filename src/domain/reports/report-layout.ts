@@ -79,14 +79,35 @@ export function wedgePath(cx: number, cy: number, r: number, slice: Pick<PieSlic
   return `M ${round2(cx)} ${round2(cy)} L ${x1} ${y1} A ${r} ${r} 0 ${largeArc} 1 ${x2} ${y2} Z`;
 }
 
-/** Points of a line through `values` inside the box (oldest left; the highest value at the top). */
+export interface ChartScale {
+  low: number;
+  high: number;
+}
+
+/** The lowest and highest value of several series together: one scale for lines drawn in one box. */
+export function commonScale(series: readonly (readonly number[])[]): ChartScale {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const values of series) {
+    for (const value of values) {
+      if (value < low) low = value;
+      if (value > high) high = value;
+    }
+  }
+  return { low, high };
+}
+
+/**
+ * Points of a line through `values` inside the box (oldest left), on `scale` (its own lowest to highest value
+ * unless given): the scale's high at the top, its low at the bottom.
+ */
 export function linePoints(
   values: readonly number[],
   box: { x: number; y: number; width: number; height: number },
+  scale: ChartScale = commonScale([values]),
 ): [number, number][] {
   if (values.length === 0) return [];
-  const low = Math.min(...values);
-  const high = Math.max(...values);
+  const { low, high } = scale;
   const span = high - low;
   const step = values.length > 1 ? box.width / (values.length - 1) : 0;
   return values.map((value, i) => [

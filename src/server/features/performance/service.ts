@@ -127,6 +127,27 @@ export async function getPerformance(options: {
   user: UserRequest['user'];
   query: PerformanceQuery;
 }): Promise<PerformanceResponse> {
+  const { query } = options;
+  const request: PeriodRequest =
+    query.from !== undefined && query.to !== undefined
+      ? { range: 'CUSTOM', from: query.from, to: query.to }
+      : { range: query.range ?? 'MAX' };
+  const [answer] = await getPerformanceOverPeriods({ ...options, periods: [request] });
+  if (!answer) throw new Error('getPerformanceOverPeriods answered no period');
+  return answer;
+}
+
+/**
+ * The answers of GET /api/performance for several periods of one portfolio, from one read of its history and prices
+ * and one valuation (the white-label report's performance page). `query`'s range and dates are not read: `periods`
+ * says which. A period that cannot be measured refuses the whole read, as GET /api/performance refuses it.
+ */
+export async function getPerformanceOverPeriods(options: {
+  context: PerformanceContext;
+  user: UserRequest['user'];
+  query: Omit<PerformanceQuery, 'range' | 'from' | 'to'>;
+  periods: readonly PeriodRequest[];
+}): Promise<PerformanceResponse[]> {
   const { context, user, query } = options;
   const [history, base] = await Promise.all([
     readHistory({ ...context.activities, user, portfolio: query.portfolio }),
@@ -171,15 +192,11 @@ export async function getPerformance(options: {
     fxRates: new Map([...fx.rates].map(([currency, rates]) => [currency, rates.series])),
     asOf,
   };
-  const request: PeriodRequest =
-    query.from !== undefined && query.to !== undefined
-      ? { range: 'CUSTOM', from: query.from, to: query.to }
-      : { range: query.range ?? 'MAX' };
   const benchmark = benchmarkSymbol ? benchmarkOf(benchmarkSymbol, base, closes, series, fx) : null;
   const runKey = `${user.id}|${history.key}|${base}`;
   const outcome = computePerformance(
     input,
-    [request],
+    options.periods,
     benchmark && 'input' in benchmark ? benchmark.input : undefined,
     context.runs.get(runKey),
   );
@@ -189,30 +206,25 @@ export async function getPerformance(options: {
     const code = DOMAIN_REFUSALS.find((refusal) => refusal === outcome.code) ?? 'BAD_REQUEST';
     throw new AppError(code, outcome.message);
   }
-  const period = outcome.periods[0];
-  if (!period) throw new Error('computePerformance answered no period');
-  if (!period.ok) {
-    throw new AppError(period.code, period.message, {
-      fields: { [query.from ? 'from' : 'range']: period.message },
-    });
-  }
+  const periods = outcome.periods.map((period, i) => {
+    if (period.ok) return period.performance;
+    const field = options.periods[i]?.range === 'CUSTOM' ? 'from' : 'range';
+    throw new AppError(period.code, period.message, { fields: { [field]: period.message } });
+  });
 
   const sources = {
     prices: Object.fromEntries(Object.entries(closes.histories).map(([symbol, h]) => [symbol, h.source])),
     fx: Object.fromEntries([...fx.rates].map(([currency, rates]) => [currency, rates.source])),
   };
-  return answerOf(period.performance, {
-    portfolio: history.key,
-    currency: base,
-    asOf,
-    sources,
-    benchmark:
-      benchmarkSymbol === null || benchmark === null
-        ? null
-        : 'message' in benchmark
-          ? { symbol: benchmarkSymbol, available: false, message: benchmark.message }
-          : null,
-  });
+  const benchmarkRefusal =
+    benchmarkSymbol === null || benchmark === null
+      ? null
+      : 'message' in benchmark
+        ? { symbol: benchmarkSymbol, available: false as const, message: benchmark.message }
+        : null;
+  return periods.map((period) =>
+    answerOf(period, { portfolio: history.key, currency: base, asOf, sources, benchmark: benchmarkRefusal }),
+  );
 }
 
 function answerOf(

@@ -2,6 +2,7 @@ import { reportsAccountData } from './data-export';
 import { defineFeature } from '../../feature';
 import { analysisFeature } from '../analysis/manifest';
 import { marketDataFeature } from '../market-data/manifest';
+import { performanceFeature } from '../performance/manifest';
 import { reportsRoutes } from './routes';
 import { reportBranding } from './schema';
 import type { ReportsContext } from './service';
@@ -15,6 +16,7 @@ export const reportsFeature = defineFeature({
     db,
     marketData: use(marketDataFeature),
     analysis: use(analysisFeature),
+    performance: use(performanceFeature),
   }),
   routes: [{ plugin: reportsRoutes, prefix: '/api' }],
   planFeatures: ['white-label-reports'],

@@ -4,6 +4,7 @@
  * the shaded panels of label/value pairs.
  */
 import type { AnalyzeResponse, Valuation, ValuationHolding } from '../../../contracts/analysis';
+import type { PerformanceResponse } from '../../../contracts/performance';
 import { formatNumber } from '../../../domain/analytics/format';
 import { artifact, group, tag } from '../../lib/pdf/structure';
 import {
@@ -25,6 +26,13 @@ export interface ReportBranding {
   logo: { bytes: Buffer; width: number; height: number } | null;
 }
 
+/**
+ * The returns of the reported portfolio's history: GET /api/performance's answers over the report's periods (in
+ * their order, Max last as `max`), or the sentence the report gives instead (decision 042).
+ */
+export type ReportPerformance =
+  { periods: readonly PerformanceResponse[]; max: PerformanceResponse } | { message: string };
+
 export interface PortfolioReportData {
   /** 'Portfolio report', or a client's name once client portfolios are wired. */
   title: string;
@@ -37,6 +45,7 @@ export interface PortfolioReportData {
    * currency (`GBX` pence for London), as the chart shows them (decision 034, "Amounts in the report").
    */
   localCloses: ReadonlyMap<string, { currency: string; closes: readonly number[] }>;
+  performance: ReportPerformance;
 }
 
 export interface Theme {

@@ -100,9 +100,8 @@ function detailBlock(
   if (range && closes.length > 1) {
     const summary = `1 year: high ${price(range.high)} • low ${price(range.low)}${range.change === null ? '' : ` • change ${formatPercent(range.change)}`}`;
     lineChart(doc, {
-      values: closes,
+      lines: [{ values: closes, color: theme.brand }],
       box: chart,
-      color: theme.brand,
       alt: `Line chart of the daily closes of ${symbolAsWritten(symbol)} over the past year. ${summary}.`,
     });
     tag(doc, 'P', () => {

@@ -7,8 +7,9 @@
  * draws: the figures arrive computed (the valuation and the analysis the app's own endpoints answer), so the
  * report's numbers are the screen's.
  *
- * Order: cover (the firm's name, logo and colour, or Foliowise's), analysis, holdings, allocation, risk figures,
- * health check and diversification gaps (report-sections.ts), one detail block per holding (report-details.ts),
+ * Order: cover (the firm's name, logo and colour, or Foliowise's), analysis, holdings (report-sections.ts), the
+ * performance page or the sentence that takes its place (report-performance.ts), allocation, risk figures, health
+ * check and diversification gaps (report-sections.ts), one detail block per holding (report-details.ts),
  * disclosures; a dated footer with page numbers and the educational disclaimer on every page.
  */
 import { FOLIOWISE_REPORT_COLOR } from '../../../contracts/reports';
@@ -24,6 +25,7 @@ import {
   type Theme,
 } from './report-blocks';
 import { detailsSection } from './report-details';
+import { performanceSection } from './report-performance';
 import {
   allocationSection,
   analysisSection,
@@ -103,6 +105,7 @@ export function renderPortfolioReportPdf(data: PortfolioReportData): Promise<Buf
       cover(doc, theme, data);
       analysisSection(doc, theme, data);
       holdingsSection(doc, theme, data);
+      performanceSection(doc, theme, data);
       allocationSection(doc, theme, data);
       riskSection(doc, theme, data);
       healthSection(doc, theme, data);

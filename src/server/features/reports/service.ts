@@ -4,8 +4,9 @@
  *
  * The report is built from holdings (`buildPortfolioReport`), whoever owns them: the account's saved portfolio
  * or one of its client portfolios (`buildAccountPortfolioReport`). Its figures are the app's own: the valuation of POST /api/portfolio/valuation and the analysis of
- * POST /api/analyze (the model's words when one is configured, the rules' words otherwise or when it fails), so
- * the report says what the screen says.
+ * POST /api/analyze (the model's words when one is configured, the rules' words otherwise or when it fails), and
+ * the returns of GET /api/performance over the report's periods (decision 042), so the report says what the
+ * screen says.
  */
 import type { User } from '../../../contracts/accounts';
 import type { AnalyzeResponse, Portfolio } from '../../../contracts/analysis';
@@ -18,6 +19,7 @@ import { analyzePortfolioWithAi, analyzePortfolioWithRules, type AnalysisContext
 import type { MarketDataService } from '../market-data/service';
 import { findClientHoldings } from '../clients/service';
 import { getSavedPortfolio, valuePortfolio } from '../portfolio/service';
+import { getPerformanceOverPeriods, type PerformanceContext } from '../performance/service';
 import {
   clearBrandingLogo,
   findBrandingWithLogo,
@@ -27,11 +29,13 @@ import {
 } from './repository';
 import { decodeLogo, type DecodedLogo } from './logo-image';
 import { preparedByOf, renderPortfolioReportPdf, type ReportBranding } from './report-pdf';
+import type { ReportPerformance } from './report-blocks';
 
 export interface ReportsContext {
   db: Database;
   marketData: MarketDataService;
   analysis: AnalysisContext;
+  performance: PerformanceContext;
 }
 
 // ---------------------------------------------------------------------------------------------- branding
@@ -177,22 +181,62 @@ async function analyzeForReport(options: {
   return analyzePortfolioWithRules({ ...analysis, portfolio, userId: options.user.id });
 }
 
+/** The periods of the report's performance page, in its order (decision 042). */
+export const REPORT_PERFORMANCE_RANGES = ['YTD', '1Y', '3Y', '5Y', 'MAX'] as const;
+
+/** Refusals of the returns that the report says on its page instead of failing: the history's, not the request's. */
+const PERFORMANCE_REFUSALS: readonly string[] = [
+  'NO_HISTORY',
+  'NO_FX_RATES',
+  'CURRENCY_MISMATCH',
+  'INSUFFICIENT_SHARES',
+];
+
 /**
- * The PDF report of `portfolio` under `branding`, titled `title`: valuation, analysis and a year of closes per
- * holding, then the drawing. Independent of where the holdings come from.
+ * The returns of the history `historyKey` over REPORT_PERFORMANCE_RANGES, exactly as GET /api/performance answers
+ * them (the person's base currency, SPY beside them), or the message the report gives instead: the Performance
+ * view's empty state for a portfolio without a history, the computation's own for a history it refuses.
+ */
+async function readReportPerformance(options: {
+  context: ReportsContext;
+  user: User;
+  historyKey: string;
+}): Promise<ReportPerformance> {
+  try {
+    const periods = await getPerformanceOverPeriods({
+      context: options.context.performance,
+      user: options.user,
+      query: { portfolio: options.historyKey },
+      periods: REPORT_PERFORMANCE_RANGES.map((range) => ({ range })),
+    });
+    const max = periods.find((answer) => answer.period.range === 'MAX');
+    if (!max) throw new Error('The returns over Max were not answered');
+    return { periods, max };
+  } catch (error) {
+    if (error instanceof AppError && PERFORMANCE_REFUSALS.includes(error.code))
+      return { message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The PDF report of `portfolio` under `branding`, titled `title`: valuation, analysis, a year of closes per
+ * holding and the returns of its history `historyKey` (`me`, `client:<id>`), then the drawing.
  */
 export async function buildPortfolioReport(options: {
   context: ReportsContext;
   portfolio: Portfolio;
+  historyKey: string;
   title: string;
   branding: ReportBranding;
   user: User;
   ip: string;
 }): Promise<PortfolioReport> {
   const { context, portfolio, user } = options;
-  const [valuation, analysis] = await Promise.all([
+  const [valuation, analysis, performance] = await Promise.all([
     valuePortfolio({ marketData: context.marketData, portfolio, userId: user.id }),
     analyzeForReport({ analysis: context.analysis, portfolio, user, ip: options.ip }),
+    readReportPerformance({ context, user, historyKey: options.historyKey }),
   ]);
   // The charts' closes, in each listing's own currency (a London listing's in pence, labelled so): read after
   // the analysis, which has just put these closes in the market-data service's cache.
@@ -213,6 +257,7 @@ export async function buildPortfolioReport(options: {
     valuation,
     analysis,
     localCloses,
+    performance,
   });
   return { pdf, fileName: reportFileName(preparedByOf(options.branding), generatedAt) };
 }
@@ -235,6 +280,7 @@ export async function buildAccountPortfolioReport(options: {
       const saved = await getSavedPortfolio({ db: context.db, userId: user.id });
       return {
         portfolio: saved.portfolio,
+        historyKey: 'me',
         title: SAVED_PORTFOLIO_REPORT_TITLE,
         empty: REPORT_MESSAGES.noPortfolio,
       };
@@ -242,14 +288,15 @@ export async function buildAccountPortfolioReport(options: {
     const client = await findClientHoldings({ db: context.db, userId: user.id, clientId });
     return {
       portfolio: client.holdings,
+      historyKey: `client:${clientId}`,
       title: `${SAVED_PORTFOLIO_REPORT_TITLE}: ${client.name}`,
       empty: REPORT_MESSAGES.clientWithoutHoldings,
     };
   };
-  const [{ portfolio, title, empty }, branding] = await Promise.all([
+  const [{ portfolio, historyKey, title, empty }, branding] = await Promise.all([
     subject(),
     loadReportBranding({ db: context.db, userId: user.id }),
   ]);
   if (Object.keys(portfolio).length === 0) throw new AppError('NOT_FOUND', empty);
-  return buildPortfolioReport({ ...options, portfolio, title, branding });
+  return buildPortfolioReport({ ...options, portfolio, historyKey, title, branding });
 }

@@ -2,7 +2,7 @@
  * Charts drawn as vector shapes and tagged as figures with their alternative text; where a chart has a legend,
  * the legend is a table of the same figures in words.
  */
-import { linePoints, pieSlices, wedgePath } from '../../../domain/reports/report-layout';
+import { commonScale, linePoints, pieSlices, wedgePath } from '../../../domain/reports/report-layout';
 import { PDF_COLOR, contentWidth, ensureSpace } from './blocks';
 import { artifact, group, tag } from './structure';
 import { fit, useFont, write } from './text';
@@ -153,24 +153,63 @@ export function barChart(doc: Doc, chart: { entries: readonly ChartEntry[]; bran
   doc.x = left;
 }
 
-/** A line through `values` (oldest first) filling `box`, in `color`. */
+/** One line of a line chart: its values (oldest first), its colour, and a dash pattern (on, off) or none. */
+export interface ChartLine {
+  values: readonly number[];
+  color: string;
+  dash?: readonly [number, number];
+}
+
+const AXIS_GUTTER = 6;
+
+/**
+ * Lines through their values filling `box`, on one scale (the lowest to the highest value of them all), tagged as
+ * one figure with `alt`. With `axes`, the scale's highest and lowest values are written left of the box and `first`
+ * and `last` under its two ends (inside the figure: its alternative text says the same).
+ */
 export function lineChart(
   doc: Doc,
   chart: {
-    values: readonly number[];
+    lines: readonly ChartLine[];
     box: { x: number; y: number; width: number; height: number };
-    color: string;
     alt: string;
+    axes?: { format: (value: number) => string; first: string; last: string };
   },
 ) {
-  const points = linePoints(chart.values, chart.box);
+  const { box, axes } = chart;
+  const scale = commonScale(chart.lines.map((line) => line.values));
   tag(
     doc,
     'Figure',
     () => {
-      doc.save().lineWidth(1.2).strokeColor(chart.color);
-      points.forEach(([x, y], i) => (i === 0 ? doc.moveTo(x, y) : doc.lineTo(x, y)));
-      doc.stroke().restore();
+      for (const line of chart.lines) {
+        const points = linePoints(line.values, box, scale);
+        doc.save().lineWidth(1.2).strokeColor(line.color);
+        if (line.dash) doc.dash(line.dash[0], { space: line.dash[1] });
+        points.forEach(([x, y], i) => (i === 0 ? doc.moveTo(x, y) : doc.lineTo(x, y)));
+        doc.stroke().restore();
+      }
+      if (!axes) return;
+      useFont(doc, 'regular').fontSize(7.5).fillColor(PDF_COLOR.muted);
+      const gutter = box.x - doc.page.margins.left - AXIS_GUTTER;
+      const left = doc.page.margins.left;
+      write(doc, fit(doc, axes.format(scale.high), gutter), left, box.y - 3, {
+        width: gutter,
+        align: 'right',
+        lineBreak: false,
+      });
+      write(doc, fit(doc, axes.format(scale.low), gutter), left, box.y + box.height - 6, {
+        width: gutter,
+        align: 'right',
+        lineBreak: false,
+      });
+      const under = box.y + box.height + 4;
+      write(doc, axes.first, box.x, under, { width: box.width / 2, lineBreak: false });
+      write(doc, axes.last, box.x + box.width / 2, under, {
+        width: box.width / 2,
+        align: 'right',
+        lineBreak: false,
+      });
     },
     { alt: chart.alt },
   );

@@ -40,18 +40,7 @@ export function formatQuantity(value: number): string {
   return quantityFormat.format(value);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** `2026-03-05` -> `Mar 5, 2026` (a calendar day, read in UTC so that no time zone moves it). */
-export function formatDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
-}
+export { formatDay } from '../../../domain/calendar';
 
 /** Where an activity came from, in words; null for one typed by hand (the usual case, not worth a label). */
 export function sourceLabel(source: ActivitySource): string | null {

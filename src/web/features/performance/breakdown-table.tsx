@@ -1,43 +1,17 @@
 import type { PerformanceResponse } from '../../../contracts/performance';
 import { cn } from '../../lib/cn';
 import { toneTextClass } from '../../lib/format';
-import { formatDay, formatMoney, formatSignedMoney } from './format';
-
-type Breakdown = PerformanceResponse['breakdown'];
-
-/** The parts of the change in value, in the order of docs/performance.md's identity, each with what it is. */
-const PARTS: readonly {
-  key: Exclude<keyof Breakdown, 'realized' | 'unrealized'>;
-  label: string;
-  hint: string;
-}[] = [
-  { key: 'price', label: 'Price', hint: 'prices of what you held went up or down' },
-  { key: 'dividends', label: 'Dividends', hint: 'paid by what you held' },
-  { key: 'interest', label: 'Interest', hint: 'on cash and bonds' },
-  { key: 'fees', label: 'Fees', hint: 'of trades and of the account' },
-  { key: 'taxes', label: 'Taxes', hint: 'withheld or paid' },
-  { key: 'currency', label: 'Currency', hint: 'exchange rates against your base currency' },
-];
-
-const FLOWS = { label: 'Money in less money out', hint: 'what you put in, less what you took out' };
-
-/** In cents: the server rounds each figure to the cent on its own, so their sum can miss the change by a cent. */
-function cents(value: number): number {
-  return Math.round(value * 100);
-}
-
-/**
- * The rows from the start value to the end value, and what rounding each figure to the cent left over (a row of
- * its own when there is any, so that the table adds up as shown).
- */
-export function breakdownRows(data: PerformanceResponse): { label: string; value: number }[] {
-  const parts = [{ label: FLOWS.label, value: data.netFlows }].concat(
-    PARTS.map(({ key, label }) => ({ label, value: data.breakdown[key] })),
-  );
-  const rest =
-    cents(data.endValue) - cents(data.startValue) - parts.reduce((sum, p) => sum + cents(p.value), 0);
-  return rest === 0 ? parts : [...parts, { label: 'Rounding to the cent', value: rest / 100 }];
-}
+import {
+  BREAKDOWN_PARTS,
+  GAIN_PARTS,
+  GAINS_CAPTION,
+  NET_FLOWS_PART,
+  breakdownRows,
+  formatDay,
+  formatMoney,
+  formatSignedMoney,
+  valueAtCloseLabel,
+} from '../../../contracts/performance-text';
 
 function Row({
   label,
@@ -74,7 +48,7 @@ function Row({
  */
 export function BreakdownTable({ data }: { data: PerformanceResponse }) {
   const { currency, breakdown, period } = data;
-  const hints = new Map([FLOWS, ...PARTS].map((p) => [p.label, p.hint]));
+  const hints = new Map([NET_FLOWS_PART, ...BREAKDOWN_PARTS].map((p) => [p.label, p.hint]));
   return (
     <div className="flex max-w-3xl flex-col gap-4">
       <div className="overflow-x-auto rounded-md border border-border">
@@ -94,7 +68,7 @@ export function BreakdownTable({ data }: { data: PerformanceResponse }) {
           </thead>
           <tbody>
             <Row
-              label={`Value at the close of ${formatDay(period.start)}`}
+              label={valueAtCloseLabel(period.start)}
               value={data.startValue}
               currency={currency}
               signed={false}
@@ -110,7 +84,7 @@ export function BreakdownTable({ data }: { data: PerformanceResponse }) {
               />
             ))}
             <Row
-              label={`Value at the close of ${formatDay(period.end)}`}
+              label={valueAtCloseLabel(period.end)}
               value={data.endValue}
               currency={currency}
               signed={false}
@@ -121,17 +95,17 @@ export function BreakdownTable({ data }: { data: PerformanceResponse }) {
       </div>
       <div className="overflow-x-auto rounded-md border border-border">
         <table className="w-full text-sm" data-testid="gains">
-          <caption className="px-3 pt-2 text-left text-sm font-medium">
-            Gains on your holdings, after the fees of their trades
-          </caption>
+          <caption className="px-3 pt-2 text-left text-sm font-medium">{GAINS_CAPTION}</caption>
           <tbody>
-            <Row label="Realized" hint="on what was sold" value={breakdown.realized} currency={currency} />
-            <Row
-              label="Unrealized"
-              hint="on what is still held"
-              value={breakdown.unrealized}
-              currency={currency}
-            />
+            {GAIN_PARTS.map((part) => (
+              <Row
+                key={part.key}
+                label={part.label}
+                hint={part.hint}
+                value={breakdown[part.key]}
+                currency={currency}
+              />
+            ))}
           </tbody>
         </table>
       </div>

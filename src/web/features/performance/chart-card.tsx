@@ -1,7 +1,8 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import type { PerformanceResponse } from '../../../contracts/performance';
 import { Skeleton } from '../../components/ui/skeleton';
-import { CHART_COLORS, formatDay, formatMoney, formatReturn } from './format';
+import { chartSummary, formatDay, formatMoney, formatReturn } from '../../../contracts/performance-text';
+import { CHART_COLORS } from './format';
 
 const PerformanceCharts = lazy(() => import('./performance-charts'));
 
@@ -27,25 +28,6 @@ function ChartSkeleton() {
       <Skeleton className="h-56 w-full sm:h-64" />
     </div>
   );
-}
-
-/** What the charts show, in one sentence each: the screen reader's view of them (and everyone's summary). */
-export function chartSummary(data: PerformanceResponse): string[] {
-  const first = data.series[0];
-  const last = data.series.at(-1);
-  if (!first || !last) return [];
-  const { currency } = data;
-  const lines = [
-    `Value from ${formatMoney(first.value, currency)} on ${formatDay(first.date)} to ${formatMoney(last.value, currency)} on ${formatDay(last.date)}; net invested from ${formatMoney(first.netInvested, currency)} to ${formatMoney(last.netInvested, currency)}.`,
-  ];
-  const benchmark = data.benchmark?.available && last.benchmarkIndex !== null ? data.benchmark.symbol : null;
-  lines.push(
-    `Time-weighted return ${formatReturn(last.twrIndex - 1)} over the period` +
-      (benchmark && last.benchmarkIndex !== null
-        ? `, against ${formatReturn(last.benchmarkIndex - 1)} for ${benchmark}.`
-        : '.'),
-  );
-  return lines;
 }
 
 function SeriesTable({ data, benchmark }: { data: PerformanceResponse; benchmark: string | null }) {

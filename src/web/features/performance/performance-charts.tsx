@@ -1,6 +1,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PerformancePoint } from '../../../contracts/performance';
-import { CHART_COLORS, formatDay, formatMoney, formatReturn } from './format';
+import { formatDay, formatMoney, formatReturn } from '../../../contracts/performance-text';
+import { CHART_COLORS } from './format';
 
 const AXIS = { fill: '#475569', fontSize: 12 };
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });

@@ -1,16 +1,21 @@
 import type { PerformanceApproximation, PerformanceResponse } from '../../../contracts/performance';
 import { Badge } from '../../components/ui/badge';
-import { approximationParts, approximationText, formatDay, hasSimulatedSource, sourceLines } from './format';
+import {
+  SIMULATED_SOURCES_NOTE,
+  approximationParts,
+  approximationText,
+  formatDay,
+  hasSimulatedSource,
+  periodSentence,
+  sourceLines,
+} from '../../../contracts/performance-text';
 
 /** The period as answered: its two closes, and why it differs from the one asked for. */
 export function PeriodLine({ data }: { data: PerformanceResponse }) {
   const { period } = data;
   return (
     <div className="flex flex-col gap-1 text-sm text-muted-foreground" data-testid="period">
-      <p>
-        From the close of {formatDay(period.start)} to the close of {formatDay(period.end)}, in{' '}
-        {data.currency}.
-      </p>
+      <p>{periodSentence(data)}</p>
       {period.startsBeforeHistory ? (
         <p>The history begins later than this period: it starts the day before the first activity.</p>
       ) : null}
@@ -92,10 +97,7 @@ export function PerformanceNotes({ data }: { data: PerformanceResponse }) {
           <p className="text-muted-foreground">No prices were needed.</p>
         )}
         {hasSimulatedSource(data.sources) ? (
-          <p className="text-muted-foreground">
-            Simulated: no market data provider answered, so these come from Foliowise&apos;s offline
-            simulator. They are not real prices, and neither are the returns computed from them.
-          </p>
+          <p className="text-muted-foreground">{SIMULATED_SOURCES_NOTE}</p>
         ) : null}
         <p className="text-muted-foreground" data-testid="as-of">
           Figures as of {formatDay(data.asOf)}.

@@ -5,7 +5,7 @@ import { PERFORMANCE_MESSAGES, ZBaseCurrencyBody, type BaseCurrency } from '../.
 import { renderAt } from '../../testing/render-page';
 import { stubApi } from '../../testing/stub-api';
 import { PerformanceView } from './performance-view';
-import { MWR_EXPLANATION, TWR_EXPLANATION } from './return-cards';
+import { MWR_EXPLANATION, TWR_EXPLANATION } from '../../../contracts/performance-text';
 import {
   BASE_CURRENCY,
   fullAnswer,

@@ -6,8 +6,8 @@ import {
   ZPerformanceQuery,
   type BaseCurrency,
 } from '../../../contracts/performance';
-import type { PeriodRange } from '../../../domain/performance/periods';
 import { PERIOD_RANGES } from '../../../domain/performance/periods';
+import { RANGE_LABELS } from '../../../contracts/performance-text';
 import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/field-error';
 import { Input } from '../../components/ui/input';
@@ -15,18 +15,6 @@ import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
 import { useBaseCurrency, useSetBaseCurrency } from './base-currency';
 import type { PerformanceRequest } from './get-performance';
-
-/** The period buttons' text, and what each one means (their tooltip). */
-const RANGE_LABELS: Readonly<Record<PeriodRange, { text: string; title: string }>> = {
-  '1D': { text: '1D', title: 'The last trading day' },
-  WTD: { text: 'WTD', title: 'Week to date' },
-  MTD: { text: 'MTD', title: 'Month to date' },
-  YTD: { text: 'YTD', title: 'Year to date' },
-  '1Y': { text: '1Y', title: 'The past year' },
-  '3Y': { text: '3Y', title: 'The past 3 years' },
-  '5Y': { text: '5Y', title: 'The past 5 years' },
-  MAX: { text: 'Max', title: 'Since the first activity' },
-};
 
 const ZBenchmark = ZPerformanceQuery.shape.benchmark.unwrap();
 

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import type { PerformanceResponse } from '../../../contracts/performance';
 import { cn } from '../../lib/cn';
 import { toneTextClass } from '../../lib/format';
-import { formatReturn, formatReturnWithYearly, MWR_UNAVAILABLE_TEXT } from './format';
-
-/** The one-line explanations of the two returns (issue 28 item 6: readable to someone who never heard of TWR). */
-export const TWR_EXPLANATION =
-  'Time-weighted: how your investments did, whatever you put in or took out, when.';
-export const MWR_EXPLANATION = 'Money-weighted: how your money did, counting when you added or withdrew it.';
+import {
+  MWR_EXPLANATION,
+  TWR_EXPLANATION,
+  formatReturn,
+  formatReturnWithYearly,
+  mwrUnavailableText,
+} from '../../../contracts/performance-text';
 
 /** A return as a figure: '+5.23%' in its tone, and '+2.50% a year' under it for a period over a year. */
 function ReturnFigure({ value, annualized }: { value: number; annualized: number | null }) {
@@ -61,9 +62,7 @@ function MoneyWeighted({
         <span aria-hidden="true">—</span>
         <span className="sr-only">None</span>
       </p>
-      <p className="text-sm font-medium">
-        {mwrUnavailable ? MWR_UNAVAILABLE_TEXT[mwrUnavailable] : 'No money-weighted return for this period.'}
-      </p>
+      <p className="text-sm font-medium">{mwrUnavailableText(mwrUnavailable)}</p>
     </div>
   );
 }
@@ -89,11 +88,7 @@ function BenchmarkCard({ benchmark }: { benchmark: NonNullable<PerformanceRespon
             <span className="text-muted-foreground">money-weighted</span>
           </p>
         ) : (
-          <p>
-            {benchmark.mwrUnavailable
-              ? MWR_UNAVAILABLE_TEXT[benchmark.mwrUnavailable]
-              : 'No money-weighted return for this period.'}
-          </p>
+          <p>{mwrUnavailableText(benchmark.mwrUnavailable)}</p>
         )}
       </div>
     </ReturnCard>

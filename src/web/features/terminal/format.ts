@@ -29,14 +29,7 @@ export const TONE_TEXT: Readonly<Record<Tone, string>> = {
   flat: 'text-slate-300',
 };
 
-export const SOURCE_LABELS: Readonly<Record<MarketDataSourceName, string>> = {
-  yahoo: 'Yahoo Finance',
-  coingecko: 'CoinGecko',
-  alphavantage: 'Alpha Vantage',
-  polygon: 'Polygon',
-  fmp: 'FMP',
-  simulated: 'Simulated',
-};
+export { MARKET_DATA_SOURCE_LABELS as SOURCE_LABELS } from '../../../contracts/market-data';
 
 export const FEED_SOURCE_LABELS: Readonly<Record<FeedSource, string>> = {
   fmp: 'Financial Modeling Prep',

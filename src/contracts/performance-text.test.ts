@@ -6,7 +6,7 @@ import {
   formatSignedMoney,
   hasSimulatedSource,
   sourceLines,
-} from './format';
+} from './performance-text';
 
 describe('the approximations in words', () => {
   const run = { from: '2024-03-29', to: '2024-04-01' };
