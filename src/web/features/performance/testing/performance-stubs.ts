@@ -1,3 +1,8 @@
+import {
+  FORWARD_ESTIMATE_NOTE,
+  type DividendIncomeResponse,
+  type RealizedByYearResponse,
+} from '../../../../contracts/income';
 import { PERFORMANCE_MESSAGES, type PerformanceResponse } from '../../../../contracts/performance';
 import type { StubReply } from '../../../testing/stub-api';
 
@@ -73,4 +78,40 @@ export function ok(body: PerformanceResponse): StubReply {
 export const NO_HISTORY_REPLY: StubReply = {
   status: 422,
   body: { error: { code: 'NO_HISTORY', message: PERFORMANCE_MESSAGES.noHistory } },
+};
+
+/** The view's dividend income and realised gains by year of the person's own portfolio. */
+export const INCOME_ME = 'GET /api/holdings/income?portfolio=me';
+export const REALIZED_ME = 'GET /api/holdings/realized-by-year?portfolio=me';
+
+const noIncome: DividendIncomeResponse = {
+  portfolio: 'me',
+  currency: 'USD',
+  asOf: '2024-04-06',
+  trailingFrom: '2023-04-07',
+  hasHistory: true,
+  total: { amount: 0, byCurrency: [] },
+  trailing12m: { amount: 0, byCurrency: [] },
+  byMonth: [],
+  byYear: [],
+  holdings: [],
+  yield: { onCost: null, onValue: null, costBasis: null, marketValue: null, unknownCost: [], unpriced: [] },
+  forward12m: { kind: 'estimate', note: FORWARD_ESTIMATE_NOTE, amount: 0, byCurrency: [] },
+  missingRates: [],
+  sources: { prices: [], fx: {} },
+};
+const noRealized: RealizedByYearResponse = {
+  portfolio: 'me',
+  currency: 'USD',
+  costBasisMethod: 'fifo',
+  hasHistory: true,
+  years: [],
+  missingRates: [],
+  sources: { fx: {} },
+};
+
+/** No dividend and no sale, for a test about something else. */
+export const NO_INCOME: Record<string, StubReply> = {
+  [INCOME_ME]: { status: 200, body: noIncome },
+  [REALIZED_ME]: { status: 200, body: noRealized },
 };

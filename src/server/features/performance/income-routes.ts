@@ -10,31 +10,31 @@ import { perUserLimit } from '../../limits/per-user';
 import { getDividendIncome, getRealizedByYear } from './income-service';
 
 /**
- * GET /api/holdings/income and GET /api/holdings/realized-by-year (issue 28 items 4 and 6): signed in, with the
+ * GET /api/holdings/income and GET /api/holdings/realized-by-year (issue 28 items 3, 4 and 6): signed in, with the
  * access rules of GET /api/holdings (an account needs Premium, a client Professional; another person's portfolio
- * is a 404), read from the same history.
+ * is a 404), read from the same history, in the person's base currency (or the query's `currency`).
  */
 export const incomeRoutes: FastifyPluginAsync = async (app) => {
-  const { activities: context } = app.services;
-  // Per user and route, as GET /api/holdings: the income asks for one batch of quotes.
+  const context = app.services.performance;
+  // Per user and route, as GET /api/holdings: the income asks for one batch of quotes, both for the rates.
   const limit = { preHandler: requireUser, config: perUserLimit(240, 60_000) };
 
   app.get('/holdings/income', limit, async (request) => {
-    const { portfolio } = parseWith(ZIncomeQuery, request.query);
+    const query = parseWith(ZIncomeQuery, request.query);
     const body: DividendIncomeResponse = await getDividendIncome({
-      ...context,
+      context,
       user: signedInUser(request),
-      portfolio,
+      query,
     });
     return body;
   });
 
   app.get('/holdings/realized-by-year', limit, async (request) => {
-    const { portfolio } = parseWith(ZIncomeQuery, request.query);
+    const query = parseWith(ZIncomeQuery, request.query);
     const body: RealizedByYearResponse = await getRealizedByYear({
-      ...context,
+      context,
       user: signedInUser(request),
-      portfolio,
+      query,
     });
     return body;
   });
