@@ -10,7 +10,7 @@ import { useRealizedByYear } from './get-realized-by-year';
 const UNKNOWN_COST = 'unknown cost';
 const METHOD_WORDS = { fifo: 'first in, first out (FIFO)', average: 'average cost' } as const;
 type Gain = keyof Pick<RealizedFigures, 'shortTerm' | 'longTerm' | 'total'>;
-const cellClass = 'px-2 py-2 sm:px-3 text-right tabular-nums';
+const cellClass = 'px-2 py-2 sm:px-3 text-right tabular-nums whitespace-nowrap';
 
 function GainCell({ value, currency }: { value: number | null; currency: string }) {
   return (
