@@ -102,7 +102,7 @@ describe('the Performance view (/performance, issue 28 item 6)', () => {
 });
 
 /** Dated in 2024 and 2025: far enough back that every test day's trailing 12 months holds none of the 2024 ones. */
-const HISTORY = [
+const HISTORY: Record<string, string>[] = [
   { type: 'buy', symbol: 'AAPL', quantity: '10', price: '100', date: '2024-03-15' },
   { type: 'buy', symbol: 'AAPL', quantity: '10', price: '120', date: '2025-01-10' },
   { type: 'dividend', symbol: 'AAPL', amount: '2.40', date: '2024-05-15' },

@@ -4,23 +4,13 @@
  * `FX:EURUSD` by the market-data surface), each payment and trade at its day's rate, today's values at the latest;
  * a currency nobody gives rates for is named, never guessed. Every figure is worked by hand below.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ZDividendIncomeResponse,
-  ZRealizedByYearResponse,
-  type DividendIncomeResponse,
-  type RealizedByYearResponse,
-} from '../../../contracts/income';
 import { dayOfWeek, fromDayNumber, toDayNumber } from '../../../domain/calendar';
 import type { DailyClose } from '../../providers/market-data/types';
-import { buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
-import { testConfig } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestAppWithVendors, type TestApp } from '../../testing/test-app';
 import { injectAs, signUpUser, type TestUser } from '../../testing/users';
-import { createMarketDataService } from '../market-data/service';
+import { readIncome, readRealized } from './testing/income-requests';
 
 /** Noon UTC on Sunday 2024-06-30: asOf (the latest "today" anywhere) is 2024-07-01; the last rate is Friday's. */
 const NOW = new Date('2024-06-30T12:00:00Z');
@@ -47,21 +37,11 @@ yahoo.usdRateHistory = async (currency, from, to) => {
   return rates;
 };
 
-let app: FastifyInstance;
-let database: DatabaseHandle;
+let t: TestApp;
 let person: TestUser;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ MARKET_DATA_PROVIDER: 'auto' });
-  const marketData = createMarketDataService({ config, db: database.db, adapters: [yahoo], now: () => NOW });
-  app = await buildApp({
-    config,
-    database,
-    version: 'test',
-    overrides: { marketData, activities: { now: () => NOW } },
-  });
-  await app.ready();
-  person = await signUpUser(app);
+  t = await createTestAppWithVendors({ adapters: [yahoo], now: () => NOW });
+  person = await signUpUser(t.app);
   // A euro listing bought at 1.25 $/€ and sold at 1.6; its dividend paid at 1. Dollars: 10 AAPL, 5 sold at 1.6,
   // and a dividend at 1.6 on the 5 left.
   for (const activity of [
@@ -75,13 +55,10 @@ beforeAll(async () => {
     await add(person, activity);
   }
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => t?.close());
 
 async function add(who: TestUser, activity: Record<string, unknown>) {
-  const res = await injectAs(who, app, {
+  const res = await injectAs(who, t.app, {
     method: 'POST',
     url: '/api/activities',
     payload: { portfolio: 'me', currency: 'USD', ...activity },
@@ -89,23 +66,10 @@ async function add(who: TestUser, activity: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-async function income(who: TestUser, currency: string): Promise<DividendIncomeResponse> {
-  const res = await injectAs(who, app, {
-    method: 'GET',
-    url: `/api/holdings/income?portfolio=me&currency=${currency}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZDividendIncomeResponse.parse(res.json());
-}
-
-async function realized(who: TestUser, currency: string): Promise<RealizedByYearResponse> {
-  const res = await injectAs(who, app, {
-    method: 'GET',
-    url: `/api/holdings/realized-by-year?portfolio=me&currency=${currency}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZRealizedByYearResponse.parse(res.json());
-}
+const income = (who: TestUser, currency: string) =>
+  readIncome(t.app, who, `portfolio=me&currency=${currency}`);
+const realized = (who: TestUser, currency: string) =>
+  readRealized(t.app, who, `portfolio=me&currency=${currency}`);
 
 describe('dividend income in a base currency', () => {
   it("in USD: the euro dividend at its day's 1 $/€", async () => {
@@ -196,7 +160,7 @@ describe('realised gains by year in a base currency', () => {
 
 describe('a currency without rates', () => {
   it('names it, gives no base figure that needs it, and each currency its own', async () => {
-    const other = await signUpUser(app);
+    const other = await signUpUser(t.app);
     await add(other, { type: 'buy', symbol: 'AAPL', quantity: 2, price: 100, date: '2024-01-02' });
     await add(other, { type: 'sell', symbol: 'AAPL', quantity: 2, price: 110, date: '2024-03-18' });
     await add(other, {

@@ -7,16 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITIES_MESSAGES as M, ZHoldingsResponse } from '../../../contracts/activities';
 import { PERFORMANCE_MESSAGES } from '../../../contracts/performance';
-import {
-  FORWARD_ESTIMATE_NOTE,
-  ZDividendIncomeResponse,
-  ZRealizedByYearResponse,
-  type DividendIncomeResponse,
-  type RealizedByYearResponse,
-} from '../../../contracts/income';
+import { FORWARD_ESTIMATE_NOTE } from '../../../contracts/income';
 import { SIGN_IN_REQUIRED_MESSAGE } from '../../auth/guards';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { readIncome, readRealized } from './testing/income-requests';
 
 /** Noon UTC on 2024-06-30: the latest "today" anywhere (UTC+14), the answers' asOf, is 2024-07-01. */
 const NOW = new Date('2024-06-30T12:00:00Z');
@@ -47,17 +42,8 @@ async function add(who: TestUser, activity: Record<string, unknown>): Promise<vo
   expect(res.statusCode, res.body).toBe(201);
 }
 
-async function income(who: TestUser, query = 'portfolio=me'): Promise<DividendIncomeResponse> {
-  const res = await get(`/api/holdings/income?${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return ZDividendIncomeResponse.parse(res.json());
-}
-
-async function realized(who: TestUser, query = 'portfolio=me'): Promise<RealizedByYearResponse> {
-  const res = await get(`/api/holdings/realized-by-year?${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return ZRealizedByYearResponse.parse(res.json());
-}
+const income = (who: TestUser, query?: string) => readIncome(t.app, who, query);
+const realized = (who: TestUser, query?: string) => readRealized(t.app, who, query);
 
 const trade = (type: 'buy' | 'sell', symbol: string, quantity: number, price: number, date: string) => ({
   type,

@@ -38,22 +38,22 @@ function Amount({
  * without a rate.
  */
 function HoldingAmount({
-  inBase,
-  own,
-  ownCurrency,
+  row,
+  figure,
   currency,
 }: {
-  inBase: number | null;
-  own: number;
-  ownCurrency: string;
+  row: HoldingIncome;
+  figure: keyof HoldingIncome['inBase'];
   currency: string;
 }) {
-  if (inBase === null) return <>{formatMoney(own, ownCurrency)}</>;
+  const own = figure === 'forward12m' ? row.forward12m.amount : row[figure];
+  const inBase = row.inBase[figure];
+  if (inBase === null) return <>{formatMoney(own, row.currency)}</>;
   return (
     <>
       {formatMoney(inBase, currency)}
-      {ownCurrency === currency ? null : (
-        <span className="block text-xs text-muted-foreground">{formatMoney(own, ownCurrency)}</span>
+      {row.currency === currency ? null : (
+        <span className="block text-xs text-muted-foreground">{formatMoney(own, row.currency)}</span>
       )}
     </>
   );
@@ -83,20 +83,10 @@ function HoldingRow({ row, currency }: { row: HoldingIncome; currency: string })
         ) : null}
       </th>
       <td className="px-3 py-2 text-right tabular-nums">
-        <HoldingAmount
-          inBase={row.inBase.trailing12m}
-          own={row.trailing12m}
-          ownCurrency={row.currency}
-          currency={currency}
-        />
+        <HoldingAmount row={row} figure="trailing12m" currency={currency} />
       </td>
       <td className="px-3 py-2 text-right tabular-nums">
-        <HoldingAmount
-          inBase={row.inBase.total}
-          own={row.total}
-          ownCurrency={row.currency}
-          currency={currency}
-        />
+        <HoldingAmount row={row} figure="total" currency={currency} />
       </td>
       <td className="px-3 py-2 text-right tabular-nums">
         <Known value={row.yieldOnCost} why={NO_YIELD}>
@@ -109,12 +99,7 @@ function HoldingRow({ row, currency }: { row: HoldingIncome; currency: string })
         </Known>
       </td>
       <td className="px-3 py-2 text-right tabular-nums">
-        <HoldingAmount
-          inBase={row.inBase.forward12m}
-          own={row.forward12m.amount}
-          ownCurrency={row.currency}
-          currency={currency}
-        />
+        <HoldingAmount row={row} figure="forward12m" currency={currency} />
       </td>
     </tr>
   );

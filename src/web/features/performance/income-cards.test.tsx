@@ -8,20 +8,20 @@ import {
   type RealizedByYearResponse,
   type RealizedYear,
 } from '../../../contracts/income';
-import { ZBaseCurrencyBody, type BaseCurrency } from '../../../contracts/performance';
 import { renderAt } from '../../testing/render-page';
 import { stubApi } from '../../testing/stub-api';
 import { DividendIncomeCard } from './dividend-income-card';
 import { PerformanceView } from './performance-view';
 import { RealizedByYearCard } from './realized-by-year-card';
 import {
-  BASE_CURRENCY,
   fullAnswer,
   INCOME_ME,
   NO_INCOME,
+  NO_REALIZED,
   ok,
   PERFORMANCE_ME,
   REALIZED_ME,
+  savedBaseCurrency,
 } from './testing/performance-stubs';
 
 afterEach(() => {
@@ -115,16 +115,7 @@ function yearOf(year: number, overrides: Partial<RealizedYear>): RealizedYear {
 }
 
 function realizedReply(overrides: Partial<RealizedByYearResponse>) {
-  const body: RealizedByYearResponse = {
-    portfolio: 'me',
-    currency: 'USD',
-    costBasisMethod: 'fifo',
-    hasHistory: true,
-    years: [],
-    missingRates: [],
-    sources: { fx: {} },
-    ...overrides,
-  };
+  const body: RealizedByYearResponse = { ...NO_REALIZED, ...overrides };
   return { status: 200, body };
 }
 
@@ -403,16 +394,12 @@ describe('the realized gains by year card', () => {
 
 describe('on the Performance view', () => {
   it('shows both sections beside the returns, and asks again for them when the base currency changes', async () => {
-    let saved: BaseCurrency = 'USD';
+    const currency = savedBaseCurrency();
     const api = stubApi({
-      [PERFORMANCE_ME]: () => ok(fullAnswer({ currency: saved })),
-      [BASE_CURRENCY]: () => ({ status: 200, body: { currency: saved } }),
-      'PUT /api/performance/base-currency': (body) => {
-        saved = ZBaseCurrencyBody.parse(body).currency;
-        return { status: 200, body: { currency: saved } };
-      },
-      [INCOME_ME]: () => incomeReply({ currency: saved }),
-      [REALIZED_ME]: () => realizedReply({ currency: saved, years: [yearOf(2024, {})] }),
+      ...currency.routes,
+      [PERFORMANCE_ME]: () => ok(fullAnswer({ currency: currency.saved() })),
+      [INCOME_ME]: () => incomeReply({ currency: currency.saved() }),
+      [REALIZED_ME]: () => realizedReply({ currency: currency.saved(), years: [yearOf(2024, {})] }),
     });
     renderAt('/performance', <PerformanceView portfolio="me" />);
     await waitFor(() => screen.getByRole('region', { name: /Dividend income/ }), WAIT);

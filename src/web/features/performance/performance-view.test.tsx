@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PERFORMANCE_MESSAGES, ZBaseCurrencyBody, type BaseCurrency } from '../../../contracts/performance';
+import { PERFORMANCE_MESSAGES } from '../../../contracts/performance';
 import { renderAt } from '../../testing/render-page';
 import { stubApi } from '../../testing/stub-api';
 import { PerformanceView } from './performance-view';
@@ -13,6 +13,7 @@ import {
   NO_INCOME,
   ok,
   PERFORMANCE_ME,
+  savedBaseCurrency,
   USD_SETTING,
 } from './testing/performance-stubs';
 
@@ -279,15 +280,11 @@ describe('the period, benchmark and base currency', () => {
   });
 
   it('saves the base currency and reads the returns again in it', async () => {
-    let saved: BaseCurrency = 'USD';
+    const currency = savedBaseCurrency();
     const api = stubApi({
       ...NO_INCOME,
-      [PERFORMANCE_ME]: () => ok(fullAnswer({ currency: saved })),
-      [BASE_CURRENCY]: () => ({ status: 200, body: { currency: saved } }),
-      'PUT /api/performance/base-currency': (body) => {
-        saved = ZBaseCurrencyBody.parse(body).currency;
-        return { status: 200, body: { currency: saved } };
-      },
+      ...currency.routes,
+      [PERFORMANCE_ME]: () => ok(fullAnswer({ currency: currency.saved() })),
     });
     renderAt('/performance', <PerformanceView portfolio="me" />);
     const select = await waitFor(() => screen.getByLabelText<HTMLSelectElement>('Base currency'), WAIT);

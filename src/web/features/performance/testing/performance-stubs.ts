@@ -3,7 +3,12 @@ import {
   type DividendIncomeResponse,
   type RealizedByYearResponse,
 } from '../../../../contracts/income';
-import { PERFORMANCE_MESSAGES, type PerformanceResponse } from '../../../../contracts/performance';
+import {
+  PERFORMANCE_MESSAGES,
+  ZBaseCurrencyBody,
+  type BaseCurrency,
+  type PerformanceResponse,
+} from '../../../../contracts/performance';
 import type { StubReply } from '../../../testing/stub-api';
 
 /** The requests the Performance view of the person's own portfolio makes first, as `stubApi` names them. */
@@ -11,6 +16,21 @@ export const PERFORMANCE_ME = 'GET /api/performance?portfolio=me&range=MAX&bench
 export const BASE_CURRENCY = 'GET /api/performance/base-currency';
 
 export const USD_SETTING: StubReply = { status: 200, body: { currency: 'USD' } };
+
+/** The base currency as the server keeps it: USD until a PUT saves another; `saved()` is the one saved now. */
+export function savedBaseCurrency() {
+  let saved: BaseCurrency = 'USD';
+  return {
+    saved: () => saved,
+    routes: {
+      [BASE_CURRENCY]: (): StubReply => ({ status: 200, body: { currency: saved } }),
+      'PUT /api/performance/base-currency': (body: unknown): StubReply => {
+        saved = ZBaseCurrencyBody.parse(body).currency;
+        return { status: 200, body: { currency: saved } };
+      },
+    },
+  };
+}
 
 /**
  * A full answer over a period of more than a year: $10,000 deposited, $1,000 more later, worth $12,450.67 at the
@@ -100,7 +120,8 @@ const noIncome: DividendIncomeResponse = {
   missingRates: [],
   sources: { prices: [], fx: {} },
 };
-const noRealized: RealizedByYearResponse = {
+/** No sale: the answer a test about the realised gains starts from. */
+export const NO_REALIZED: RealizedByYearResponse = {
   portfolio: 'me',
   currency: 'USD',
   costBasisMethod: 'fifo',
@@ -113,5 +134,5 @@ const noRealized: RealizedByYearResponse = {
 /** No dividend and no sale, for a test about something else. */
 export const NO_INCOME: Record<string, StubReply> = {
   [INCOME_ME]: { status: 200, body: noIncome },
-  [REALIZED_ME]: { status: 200, body: noRealized },
+  [REALIZED_ME]: { status: 200, body: NO_REALIZED },
 };
