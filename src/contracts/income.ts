@@ -1,16 +1,22 @@
 /**
- * A portfolio's dividend income and its realised gains by year (issue 28 items 4 and 6; docs/performance.md,
+ * A portfolio's dividend income and its realised gains by year (issue 28 items 3, 4 and 6; docs/performance.md,
  * "Dividend income" and "Realised gains by year"): GET /api/holdings/income and GET /api/holdings/realized-by-year.
  * Money is a JSON number rounded to the cent (the domain computes it exactly), yields are fractions (0.031 for
- * 3.1 %) rounded to the 8th decimal, dates `YYYY-MM-DD`. This step converts to USD only: `currency` is 'USD', and a
- * payment in another currency has no USD figure (its currency is listed in `missingRates`).
+ * 3.1 %) rounded to the 8th decimal, dates `YYYY-MM-DD`. Figures are in the base currency (`currency`: the person's
+ * setting, or the query's), each payment or trade at its day's rate; one in a currency without a rate that day has
+ * no base figure, is given in its own currency, and its currency is listed in `missingRates`.
  */
 import { z } from 'zod';
 import { ZCostBasisMethod, ZPortfolioKey } from './activities';
 import { ZIsoDate } from './dates';
+import { ZBaseCurrency } from './performance';
 
-/** The query of both routes. */
-export const ZIncomeQuery = z.object({ portfolio: ZPortfolioKey });
+/** The query of both routes: the portfolio, and the base currency for this read (default the person's setting). */
+export const ZIncomeQuery = z.object({ portfolio: ZPortfolioKey, currency: ZBaseCurrency.optional() });
+export type IncomeQuery = z.infer<typeof ZIncomeQuery>;
+
+/** Where the rates came from, by currency: a vendor, `simulated` (the screen says so), or both legs of a cross. */
+const ZFxSources = z.record(z.string(), z.string());
 
 /** The words every screen puts beside the forward figure: it is an estimate, never a record. */
 export const FORWARD_ESTIMATE_NOTE =
@@ -50,13 +56,19 @@ export const ZHoldingIncome = z.object({
   yieldOnCost: z.number().nullable(),
   yieldOnValue: z.number().nullable(),
   forward12m: ZForwardEstimate,
+  /** The same in the answer's `currency` (the estimate at today's rate); null without a rate. */
+  inBase: z.object({
+    total: z.number().nullable(),
+    trailing12m: z.number().nullable(),
+    forward12m: z.number().nullable(),
+  }),
 });
 export type HoldingIncome = z.infer<typeof ZHoldingIncome>;
 
 export const ZDividendIncomeResponse = z.object({
   portfolio: z.string(),
-  /** The currency of every `amount` not in `byCurrency`: USD in this step. */
-  currency: z.literal('USD'),
+  /** The base currency: that of every `amount` not in `byCurrency`. */
+  currency: ZBaseCurrency,
   asOf: ZIsoDate,
   /** The first day of the trailing 12 months. */
   trailingFrom: ZIsoDate,
@@ -81,8 +93,8 @@ export const ZDividendIncomeResponse = z.object({
   forward12m: ZIncomeAmount.extend({ kind: z.literal('estimate'), note: z.literal(FORWARD_ESTIMATE_NOTE) }),
   /** Currencies without a rate to `currency`: their payments are in `byCurrency` only. */
   missingRates: z.array(z.string()),
-  /** Where today's prices came from (`simulated` among them: the screen says so). */
-  sources: z.array(z.string()),
+  /** Where today's prices came from (`simulated` among them: the screen says so), and the rates. */
+  sources: z.object({ prices: z.array(z.string()), fx: ZFxSources }),
 });
 export type DividendIncomeResponse = z.infer<typeof ZDividendIncomeResponse>;
 
@@ -95,19 +107,30 @@ const ZRealizedFigures = z.object({
   total: z.number().nullable(),
 });
 
-export const ZRealizedYear = ZRealizedFigures.extend({
+/** In the answer's `currency`; null when a trade of a holding sold has no rate (its currency is in `missingRates`). */
+const ZRealizedInBase = ZRealizedFigures.nullable();
+
+export const ZRealizedYear = z.object({
   year: z.number().int(),
-  /** The holdings' currency: a year is given per currency, never added across currencies. */
-  currency: z.string(),
-  holdings: z.array(ZRealizedFigures.extend({ symbol: z.string() })),
+  inBase: ZRealizedInBase,
+  /** The year in each holding currency: what shows when `inBase` is null. */
+  byCurrency: z.array(ZRealizedFigures.extend({ currency: z.string() })),
+  /** By symbol, each with its own currency. */
+  holdings: z.array(z.object({ symbol: z.string(), currency: z.string(), inBase: ZRealizedInBase })),
 });
 export type RealizedYear = z.infer<typeof ZRealizedYear>;
+export type RealizedFigures = z.infer<typeof ZRealizedFigures>;
 
 export const ZRealizedByYearResponse = z.object({
   portfolio: z.string(),
+  /** The base currency. */
+  currency: ZBaseCurrency,
   costBasisMethod: ZCostBasisMethod,
   hasHistory: z.boolean(),
   /** Newest year first. */
   years: z.array(ZRealizedYear),
+  /** Currencies of holdings sold with a trade on a day without a rate to `currency`. */
+  missingRates: z.array(z.string()),
+  sources: z.object({ fx: ZFxSources }),
 });
 export type RealizedByYearResponse = z.infer<typeof ZRealizedByYearResponse>;

@@ -5,6 +5,7 @@ import {
   formatReturnWithYearly,
   formatSignedMoney,
   hasSimulatedSource,
+  simulatedRateCurrencies,
   sourceLines,
 } from './performance-text';
 
@@ -53,5 +54,12 @@ describe('the sources', () => {
     expect(hasSimulatedSource(sources)).toBe(true);
     expect(hasSimulatedSource({ prices: { AAPL: 'yahoo' }, fx: { EUR: 'simulated' } })).toBe(true);
     expect(hasSimulatedSource({ prices: { AAPL: 'yahoo' }, fx: {} })).toBe(false);
+  });
+
+  it('names the currencies whose rate, or one leg of it, is simulated', () => {
+    const fx = { USD: 'simulated', GBP: 'yahoo, simulated', CHF: 'yahoo' };
+    expect(simulatedRateCurrencies(fx)).toEqual(['GBP', 'USD']);
+    expect(hasSimulatedSource({ prices: {}, fx: { GBP: 'yahoo, simulated' } })).toBe(true);
+    expect(simulatedRateCurrencies({ CHF: 'yahoo' })).toEqual([]);
   });
 });

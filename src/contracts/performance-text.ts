@@ -120,9 +120,24 @@ export function sourceLines(sources: PerformanceResponse['sources']): string[] {
   return lines;
 }
 
+/** The currencies whose rates are simulated, or one leg of them (a cross rate's `yahoo, simulated`), sorted. */
+export function simulatedRateCurrencies(fx: Readonly<Record<string, string>>): string[] {
+  return Object.entries(fx)
+    .filter(([, source]) => source.split(', ').includes('simulated'))
+    .map(([currency]) => currency)
+    .sort();
+}
+
+/** What a card says under figures converted at simulated rates. */
+export function simulatedRatesNote(currencies: readonly string[]): string {
+  return `Simulated exchange rates (${currencies.join(', ')}): no market data provider answered, so Foliowise's reference rates, held flat, convert these figures. They are not market rates.`;
+}
+
 /** Whether any close or rate of the answer is simulated. */
 export function hasSimulatedSource(sources: PerformanceResponse['sources']): boolean {
-  return [...Object.values(sources.prices), ...Object.values(sources.fx)].includes('simulated');
+  return (
+    Object.values(sources.prices).includes('simulated') || simulatedRateCurrencies(sources.fx).length > 0
+  );
 }
 
 /** Said wherever simulated closes or rates were used: they are not real, and neither are the returns. */

@@ -181,6 +181,14 @@ describe('computeDividendIncome: currencies, unknown cost, sold holdings, empty 
     expect(d(income.yield.onValue)).toBe('0.0850000000');
     expect(income.forward12m.base?.toNumber()).toBe(24);
     expect(income.missingRates).toEqual([]);
+    // The holding's row in the base currency too: 10 × 1.25 + 10 × 1.30, and the estimate (£20) at today's 1.20.
+    expect(income.byHolding.map((h) => [h.symbol, d(h.total), h.inBase])).toEqual([
+      [
+        'VOD.L',
+        '20.0000000000',
+        { total: new Decimal('25.5'), trailing12m: new Decimal('25.5'), forward12m: new Decimal(24) },
+      ],
+    ]);
   });
 
   it('gives no base figure, and names the currency, when a rate is missing', () => {
@@ -191,6 +199,11 @@ describe('computeDividendIncome: currencies, unknown cost, sold holdings, empty 
     expect(income.byMonth.map((m) => m.base?.toNumber() ?? null)).toEqual([null, 12]);
     expect(income.yield.onCost).toBeNull();
     expect(income.missingRates).toEqual(['GBP']);
+    expect(income.byHolding[0]?.inBase).toEqual({
+      total: null,
+      trailing12m: null,
+      forward12m: new Decimal(24),
+    });
   });
 
   it('leaves a holding of unknown cost out of the yield on cost, and an unpriced one out of the yield on value', () => {

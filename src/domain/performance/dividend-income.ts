@@ -22,6 +22,7 @@ import { addDays, addMonths } from '../calendar';
 import type { Ledger, LedgerActivity, LedgerHolding } from '../activities/ledger';
 import { replayOrder } from '../activities/ledger';
 import { Decimal } from '../paper-trading';
+import type { RateOf } from './daily-rates';
 
 export interface DividendIncomeInput {
   /** The validated activities of the history, in any order. */
@@ -34,7 +35,7 @@ export interface DividendIncomeInput {
   asOf: string;
   baseCurrency: string;
   /** Base-currency units per unit of `currency` on `date`; null when not known. Not asked for the base currency. */
-  rateOf: (currency: string, date: string) => Decimal | null;
+  rateOf: RateOf;
 }
 
 export interface MoneyInCurrency {
@@ -78,6 +79,11 @@ export interface HoldingIncome {
   yieldOnCost: Decimal | null;
   yieldOnValue: Decimal | null;
   forward12m: ForwardEstimate;
+  /**
+   * The same in the base currency: the payments each at its day's rate, the estimate at the rate of `asOf`; null
+   * when a rate is missing.
+   */
+  inBase: { total: Decimal | null; trailing12m: Decimal | null; forward12m: Decimal | null };
 }
 
 export interface PortfolioYield {
@@ -249,6 +255,7 @@ export function computeDividendIncome(input: DividendIncomeInput): DividendIncom
     symbol: string;
     currency: string;
     total: Decimal;
+    totalBase: Decimal | null;
     trailing: Decimal;
     trailingBase: Decimal | null;
     forward: Decimal;
@@ -256,6 +263,7 @@ export function computeDividendIncome(input: DividendIncomeInput): DividendIncom
     unscaled: number;
   }
   const rows = new Map<string, Row>();
+  const plus = (a: Decimal | null, b: Decimal | null) => (a === null || b === null ? null : a.plus(b));
   const sumIn = (map: Map<string, AmountSum>, key: string) => {
     let sum = map.get(key);
     if (!sum) map.set(key, (sum = new AmountSum()));
@@ -274,6 +282,7 @@ export function computeDividendIncome(input: DividendIncomeInput): DividendIncom
         symbol: payment.symbol,
         currency: payment.currency,
         total: ZERO,
+        totalBase: ZERO,
         trailing: ZERO,
         trailingBase: ZERO,
         forward: ZERO,
@@ -283,10 +292,11 @@ export function computeDividendIncome(input: DividendIncomeInput): DividendIncom
       rows.set(key, row);
     }
     row.total = row.total.plus(payment.amount);
+    row.totalBase = plus(row.totalBase, base);
     if (payment.date < trailingFrom) continue;
     trailing.add(payment.currency, payment.amount, base);
     row.trailing = row.trailing.plus(payment.amount);
-    row.trailingBase = row.trailingBase === null || base === null ? null : row.trailingBase.plus(base);
+    row.trailingBase = plus(row.trailingBase, base);
     const holding = held.get(payment.symbol);
     if (!holding) continue;
     row.payments += 1;
@@ -303,6 +313,8 @@ export function computeDividendIncome(input: DividendIncomeInput): DividendIncom
   const sortedRows = [...rows.values()].sort(
     (a, b) => compareText(a.symbol, b.symbol) || compareText(a.currency, b.currency),
   );
+  // The estimate in the base currency at the rate of asOf (nothing to convert without a payment in the window).
+  const forwardBaseOf = (row: Row) => (row.payments > 0 ? toBase(row.currency, asOf, row.forward) : ZERO);
   const byHolding = sortedRows.map((row): HoldingIncome => {
     const holding = held.get(row.symbol);
     const price = holding ? priceOf(holding) : null;
@@ -320,6 +332,7 @@ export function computeDividendIncome(input: DividendIncomeInput): DividendIncom
       yieldOnCost: sameCurrency ? ratio(row.trailing, costBasis) : null,
       yieldOnValue: sameCurrency ? ratio(row.trailing, marketValue) : null,
       forward12m: { kind: 'estimate', amount: row.forward, payments: row.payments, unscaled: row.unscaled },
+      inBase: { total: row.totalBase, trailing12m: row.trailingBase, forward12m: forwardBaseOf(row) },
     };
   });
 
@@ -330,7 +343,6 @@ export function computeDividendIncome(input: DividendIncomeInput): DividendIncom
   let marketValue: Decimal | null = ZERO;
   let costIncome: Decimal | null = ZERO;
   let valueIncome: Decimal | null = ZERO;
-  const plus = (a: Decimal | null, b: Decimal | null) => (a === null || b === null ? null : a.plus(b));
   const trailingOf = (symbol: string) =>
     sortedRows
       .filter((row) => row.symbol === symbol)
@@ -351,7 +363,7 @@ export function computeDividendIncome(input: DividendIncomeInput): DividendIncom
   }
   const forward = new AmountSum();
   for (const row of sortedRows) {
-    if (row.payments > 0) forward.add(row.currency, row.forward, toBase(row.currency, asOf, row.forward));
+    if (row.payments > 0) forward.add(row.currency, row.forward, forwardBaseOf(row));
   }
 
   const periods = (map: Map<string, AmountSum>) =>

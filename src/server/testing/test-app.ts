@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps, type AppOptions } from '../app';
 import { buildConfig, parseEnv, type AppConfig } from '../config';
+import { createMarketDataService } from '../features/market-data/service';
+import type { MarketDataAdapter } from '../providers/market-data/types';
+import type { DatabaseHandle } from '../db/client';
 import type { Services } from '../services';
 import { createTestDatabase } from './test-database';
 
@@ -27,6 +30,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The app built on `database` and ready, with a `close` that closes both. */
+async function readyApp(
+  database: DatabaseHandle,
+  options: { config: AppConfig } & Pick<AppOptions, 'overrides' | 'loggerInstance' | 'webRoot'>,
+): Promise<TestApp> {
+  const app = await buildApp({ database, version: 'test', ...options });
+  await app.ready();
+  return {
+    app,
+    deps: app.deps,
+    services: app.services,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /**
  * Builds the app on its own fresh database; `env` overrides configuration, `overrides` services (see
  * ServiceOverrides), `loggerInstance` and `webRoot` are buildApp's.
@@ -38,16 +59,25 @@ export async function createTestApp(
   > = {},
 ): Promise<TestApp> {
   const { env, ...rest } = options;
+  return readyApp(await createTestDatabase(), { config: testConfig(env), ...rest });
+}
+
+/**
+ * `createTestApp` whose market data come from `adapters` (scripted vendors) in `auto` mode, on the clock `now` for
+ * market data and the ledger (`env` adds to the configuration).
+ */
+export async function createTestAppWithVendors(options: {
+  adapters: MarketDataAdapter[];
+  now: () => Date;
+  env?: Record<string, string>;
+}): Promise<TestApp> {
+  const config = testConfig({ MARKET_DATA_PROVIDER: 'auto', ...options.env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(env), database, version: 'test', ...rest });
-  await app.ready();
-  return {
-    app,
-    deps: app.deps,
-    services: app.services,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  const marketData = createMarketDataService({
+    config,
+    db: database.db,
+    adapters: options.adapters,
+    now: options.now,
+  });
+  return readyApp(database, { config, overrides: { marketData, activities: { now: options.now } } });
 }

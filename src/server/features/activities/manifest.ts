@@ -3,7 +3,6 @@ import { defineFeature, type FeatureDeps } from '../../feature';
 import { marketDataFeature } from '../market-data/manifest';
 import { cleanUpImports } from './import-repository';
 import { activityImportRoutes } from './import-routes';
-import { incomeRoutes } from './income-routes';
 import { moveInRoutes } from './move-in-routes';
 import { activitiesRoutes } from './routes';
 import { activity, activityImport, activityImportMapping, activityPortfolio } from './schema';
@@ -36,8 +35,6 @@ export const activitiesFeature = defineFeature({
   routes: [
     { plugin: activitiesRoutes, prefix: '/api' },
     { plugin: activityImportRoutes, prefix: '/api' },
-    // Dividend income and realised gains by year (issue 28 items 4 and 6), read from the same history.
-    { plugin: incomeRoutes, prefix: '/api' },
     // 'Move in from another Foliowise', beside 'Download my data' on the account page (decision 039).
     { plugin: moveInRoutes, prefix: '/api/account/move-in' },
   ],

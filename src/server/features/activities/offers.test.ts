@@ -13,14 +13,10 @@ import {
 } from '../../../contracts/activity-offers';
 import { ZActivityListResponse, ZHoldingsResponse } from '../../../contracts/activities';
 import type { CorporateActions } from '../../../domain/corporate-actions';
-import { buildApp } from '../../app';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
-import { testConfig } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestAppWithVendors, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
-import { createMarketDataService } from '../market-data/service';
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../db/client';
 
 const NOW = new Date('2024-06-30T12:00:00Z');
 
@@ -35,27 +31,16 @@ const AAPL: CorporateActions = {
   splits: [{ date: '2020-08-31', ratio: '4' }],
 };
 
+let t: TestApp;
 let app: FastifyInstance;
-let database: DatabaseHandle;
 const yahoo = createFakeAdapter('yahoo', { corporateActionsRequests: 1, supports: (s) => s === 'AAPL' });
 yahoo.onCorporateActions = async () => AAPL;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ MARKET_DATA_PROVIDER: 'auto' });
-  const marketData = createMarketDataService({ config, db: database.db, adapters: [yahoo], now: () => NOW });
-  app = await buildApp({
-    config,
-    database,
-    version: 'test',
-    overrides: { marketData, activities: { now: () => NOW } },
-  });
-  await app.ready();
+  t = await createTestAppWithVendors({ adapters: [yahoo], now: () => NOW });
+  app = t.app;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => t.close());
 
 async function add(who: TestUser, activity: Record<string, unknown>) {
   const res = await injectAs(who, app, {

@@ -2,6 +2,7 @@ import { defineFeature, type FeatureDeps } from '../../feature';
 import { activitiesFeature } from '../activities/manifest';
 import { marketDataFeature } from '../market-data/manifest';
 import { performanceAccountData } from './data-export';
+import { incomeRoutes } from './income-routes';
 import { performanceRoutes } from './routes';
 import { PriceCache, RecentRuns } from './price-cache';
 import { performanceSetting } from './schema';
@@ -12,7 +13,10 @@ export interface PerformanceOptions {
   now?: () => Date;
 }
 
-/** A portfolio's returns over a period (issue 28, docs/performance.md) and the person's base currency. */
+/**
+ * A portfolio's returns over a period (issue 28, docs/performance.md), its dividend income and realised gains by
+ * year, and the person's base currency.
+ */
 export const performanceFeature = defineFeature({
   name: 'performance',
   tables: [{ table: performanceSetting, exportedIn: 'performanceSettings' }],
@@ -28,5 +32,10 @@ export const performanceFeature = defineFeature({
       runs: new RecentRuns(),
     };
   },
-  routes: [{ plugin: performanceRoutes, prefix: '/api' }],
+  routes: [
+    { plugin: performanceRoutes, prefix: '/api' },
+    // Dividend income and realised gains by year in the base currency (issue 28 items 3, 4 and 6), beside the
+    // holdings they are read from.
+    { plugin: incomeRoutes, prefix: '/api' },
+  ],
 });

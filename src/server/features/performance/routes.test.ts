@@ -15,13 +15,9 @@ import {
   type PerformanceResponse,
 } from '../../../contracts/performance';
 import type { DailyBar } from '../../providers/market-data/types';
-import { buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
 import { createFakeAdapter, fakeBars } from '../../providers/market-data/testing/fake-adapter';
-import { testConfig } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestAppWithVendors, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
-import { createMarketDataService } from '../market-data/service';
 
 /** Friday 2024-06-28 after New York's close: today's session is complete. */
 const NOW = new Date('2024-06-28T22:00:00Z');
@@ -56,29 +52,22 @@ yahoo.onHistory = async (symbol, from, to) => {
     .map(([date, close]): DailyBar => ({ date, open: close, high: close, low: close, close, volume: 1000 }));
 };
 
+let t: TestApp;
 let app: FastifyInstance;
-let database: DatabaseHandle;
 let owner: TestUser;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ MARKET_DATA_PROVIDER: 'auto', API_REQUESTS_PER_MINUTE: '100' });
-  const marketData = createMarketDataService({ config, db: database.db, adapters: [yahoo], now: () => NOW });
-  app = await buildApp({
-    config,
-    database,
-    version: 'test',
-    overrides: { marketData, activities: { now: () => NOW } },
+  t = await createTestAppWithVendors({
+    adapters: [yahoo],
+    now: () => NOW,
+    env: { API_REQUESTS_PER_MINUTE: '100' },
   });
-  await app.ready();
+  app = t.app;
   owner = await signUpUser(app, { plan: 'professional' });
   // 10 MSFT at 100 on Monday, 10 more at 110 on Wednesday: no cash recorded, so each buy is a flow in.
   await add(owner, { type: 'buy', symbol: 'MSFT', quantity: 10, price: 100, date: '2024-06-24' });
   await add(owner, { type: 'buy', symbol: 'MSFT', quantity: 10, price: 110, date: '2024-06-26' });
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => t?.close());
 
 async function add(who: TestUser, activity: Record<string, unknown>, portfolio = 'me') {
   const res = await injectAs(who, app, {

@@ -117,7 +117,24 @@ function benchmarkOf(
 }
 
 /** Days of closes and rates read before the first activity. */
-const LOOK_BACK_DAYS = 7;
+export const LOOK_BACK_DAYS = 7;
+
+/**
+ * Base-currency rates of `currencies` over `span` (fx-history.ts), kept a minute under one key for every read of the
+ * same currencies and span (a rate is the same for everyone). Nothing is asked when every currency is the base.
+ */
+export function readBaseRates(
+  context: Pick<PerformanceContext, 'marketData' | 'prices'>,
+  currencies: Iterable<string>,
+  base: string,
+  span: { from: string; to: string },
+): Promise<BaseRates> {
+  const wanted = [...new Set(currencies)].sort();
+  if (wanted.every((currency) => currency === base)) return Promise.resolve({ rates: new Map(), errors: {} });
+  return context.prices.get(`fx|${base}|${span.from}|${span.to}|${wanted.join(',')}`, () =>
+    context.marketData.getBaseRates(wanted, base, span),
+  );
+}
 
 const DOMAIN_REFUSALS = ['NO_FX_RATES', 'INSUFFICIENT_SHARES', 'CURRENCY_MISMATCH'] as const;
 
@@ -170,19 +187,19 @@ export async function getPerformanceOverPeriods(options: {
   if (benchmarkSymbol) currencies.add(listingCurrency(benchmarkSymbol));
   const wanted =
     benchmarkSymbol && !symbols.includes(benchmarkSymbol) ? [...symbols, benchmarkSymbol] : symbols;
-  const day = `${span.from}|${span.to}`;
   const [{ closes, series }, fx] = await Promise.all([
     // Kept with the closes as the valuation reads them (arrays of dates and values), made once per read.
-    context.prices.get(`closes|${user.id}|${day}|${[...wanted].sort().join(',')}`, async () => {
-      const read = await context.marketData.getClosesBetween(wanted, span, { userId: user.id });
-      const bySymbol = Object.entries(read.histories).map(
-        ([symbol, h]) => [symbol, seriesOf(h.closes)] as const,
-      );
-      return { closes: read, series: new Map(bySymbol) };
-    }),
-    context.prices.get(`fx|${base}|${day}|${[...currencies].sort().join(',')}`, () =>
-      context.marketData.getBaseRates([...currencies], base, span),
+    context.prices.get(
+      `closes|${user.id}|${span.from}|${span.to}|${[...wanted].sort().join(',')}`,
+      async () => {
+        const read = await context.marketData.getClosesBetween(wanted, span, { userId: user.id });
+        const bySymbol = Object.entries(read.histories).map(
+          ([symbol, h]) => [symbol, seriesOf(h.closes)] as const,
+        );
+        return { closes: read, series: new Map(bySymbol) };
+      },
     ),
+    readBaseRates(context, currencies, base, span),
   ]);
 
   const input: PerformanceInput = {

@@ -6,7 +6,7 @@ import { AppError } from '../../../contracts/errors';
 import { renderAt } from '../../testing/render-page';
 import { stubApi } from '../../testing/stub-api';
 import { ActivityView } from './activity-view';
-import { HOLDINGS_ME, LIST_ME, NO_INCOME, NO_OFFERS, OFFERS_ME } from './testing/activity-view-stubs';
+import { HOLDINGS_ME, LIST_ME, NO_OFFERS, OFFERS_ME } from './testing/activity-view-stubs';
 
 afterEach(() => {
   cleanup();
@@ -81,7 +81,6 @@ describe('the holdings table', () => {
         }),
       ]),
       [OFFERS_ME]: NO_OFFERS,
-      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: null } },
     });
     renderAt('/activity', <ActivityView portfolio="me" />);
@@ -114,7 +113,6 @@ describe('the holdings table', () => {
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([holding({})]),
       [OFFERS_ME]: NO_OFFERS,
-      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: null } },
       'PUT /api/holdings/cost-basis-method?portfolio=me': holdingsReply([holding({ averageCost: 95 })], {
         costBasisMethod: 'average',
@@ -138,7 +136,6 @@ describe('the activity list', () => {
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
       [OFFERS_ME]: NO_OFFERS,
-      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [activity({})], nextCursor: 'page-2' } },
       [`${LIST_ME}&cursor=page-2`]: {
         status: 200,
@@ -217,7 +214,6 @@ describe('the activity form', () => {
     const api = stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
       [OFFERS_ME]: NO_OFFERS,
-      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
       'POST /api/activities': {
         status: 400,
@@ -263,7 +259,6 @@ describe('the activity form', () => {
     stubApi({
       [HOLDINGS_ME]: holdingsReply([]),
       [OFFERS_ME]: NO_OFFERS,
-      ...NO_INCOME,
       [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
       'POST /api/activities': { status: 422, body: new AppError('INSUFFICIENT_SHARES', message).toBody() },
     });

@@ -3,8 +3,6 @@ import { ZHoldingsResponse } from '../../../contracts/activities';
 import type { CostBasisMethod } from '../../../domain/activities/ledger';
 import { toast } from '../../components/ui/use-toast';
 import { api, serverMessage } from '../../lib/api-client';
-import { dividendIncomeKey } from './get-dividend-income';
-import { realizedByYearKey } from './get-realized-by-year';
 import { portfolioActivityKey } from './query-keys';
 
 const holdingsKey = (portfolio: string) => [...portfolioActivityKey(portfolio), 'holdings'] as const;
@@ -31,9 +29,6 @@ export function useSetCostBasisMethod(portfolio: string) {
       ),
     onSuccess: (holdings) => {
       queryClient.setQueryData(holdingsKey(portfolio), holdings);
-      // The realised gains by year follow the method, and so does the cost basis of the yield on cost.
-      void queryClient.invalidateQueries({ queryKey: realizedByYearKey(portfolio) });
-      void queryClient.invalidateQueries({ queryKey: dividendIncomeKey(portfolio) });
     },
     onError: (error) => {
       toast({

@@ -3,6 +3,7 @@ import { AlertCircle } from 'lucide-react';
 import type { Holding, HoldingsResponse } from '../../../contracts/activities';
 import { COST_BASIS_METHODS, type CostBasisMethod } from '../../../domain/activities/ledger';
 import { displaySymbol } from '../../../domain/symbol-kind';
+import { Known } from '../../components/query-card';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,7 +14,6 @@ import { cn } from '../../lib/cn';
 import { formatSignedPercent, toneTextClass } from '../../lib/format';
 import { formatMoney, formatPrice, formatQuantity, formatSignedMoney } from './format';
 import { useHoldings, useSetCostBasisMethod } from './get-holdings';
-import { Known } from './query-card';
 
 const METHOD_LABELS: Record<CostBasisMethod, string> = { fifo: 'FIFO', average: 'Average cost' };
 

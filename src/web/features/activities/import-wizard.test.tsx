@@ -6,7 +6,7 @@ import { AppError } from '../../../contracts/errors';
 import { renderAt } from '../../testing/render-page';
 import { stubApi, type StubReply } from '../../testing/stub-api';
 import { ActivityView } from './activity-view';
-import { HOLDINGS_ME, LIST_ME, NO_INCOME, NO_OFFERS, OFFERS_ME } from './testing/activity-view-stubs';
+import { HOLDINGS_ME, LIST_ME, NO_OFFERS, OFFERS_ME } from './testing/activity-view-stubs';
 
 afterEach(() => {
   cleanup();
@@ -22,7 +22,6 @@ const UNDO = `DELETE /api/activities/imports/${IMPORT_ID}`;
 const EMPTY: Record<string, StubReply> = {
   [LIST_ME]: { status: 200, body: { activities: [], nextCursor: null } },
   [OFFERS_ME]: NO_OFFERS,
-  ...NO_INCOME,
   [HOLDINGS_ME]: {
     status: 200,
     body: { portfolio: 'me', costBasisMethod: 'fifo', hasHistory: false, holdings: [], currencies: [] },

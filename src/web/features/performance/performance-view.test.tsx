@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PERFORMANCE_MESSAGES, ZBaseCurrencyBody, type BaseCurrency } from '../../../contracts/performance';
+import { PERFORMANCE_MESSAGES } from '../../../contracts/performance';
 import { renderAt } from '../../testing/render-page';
 import { stubApi } from '../../testing/stub-api';
 import { PerformanceView } from './performance-view';
@@ -10,8 +10,10 @@ import {
   BASE_CURRENCY,
   fullAnswer,
   NO_HISTORY_REPLY,
+  NO_INCOME,
   ok,
   PERFORMANCE_ME,
+  savedBaseCurrency,
   USD_SETTING,
 } from './testing/performance-stubs';
 
@@ -29,7 +31,7 @@ const rowsOf = (table: HTMLElement) =>
   [...table.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
 
 async function renderFull(answer = fullAnswer()) {
-  const api = stubApi({ [PERFORMANCE_ME]: ok(answer), [BASE_CURRENCY]: USD_SETTING });
+  const api = stubApi({ [PERFORMANCE_ME]: ok(answer), [BASE_CURRENCY]: USD_SETTING, ...NO_INCOME });
   renderAt('/performance?portfolio=me', <PerformanceView portfolio="me" />);
   await waitFor(() => card('twr'), WAIT);
   return api;
@@ -206,6 +208,7 @@ describe('where the figures came from', () => {
 describe('the period, benchmark and base currency', () => {
   it('asks for the period chosen, and for from–to dates only with both', async () => {
     const api = stubApi({
+      ...NO_INCOME,
       [PERFORMANCE_ME]: ok(fullAnswer()),
       [BASE_CURRENCY]: USD_SETTING,
       'GET /api/performance?portfolio=me&range=YTD&benchmark=SPY': ok(
@@ -234,6 +237,7 @@ describe('the period, benchmark and base currency', () => {
 
   it('compares with the benchmark typed, refuses one that is not a ticker, and asks for none when emptied', async () => {
     const api = stubApi({
+      ...NO_INCOME,
       [PERFORMANCE_ME]: ok(fullAnswer()),
       [BASE_CURRENCY]: USD_SETTING,
       'GET /api/performance?portfolio=me&range=MAX&benchmark=QQQ': ok(
@@ -276,14 +280,11 @@ describe('the period, benchmark and base currency', () => {
   });
 
   it('saves the base currency and reads the returns again in it', async () => {
-    let saved: BaseCurrency = 'USD';
+    const currency = savedBaseCurrency();
     const api = stubApi({
-      [PERFORMANCE_ME]: () => ok(fullAnswer({ currency: saved })),
-      [BASE_CURRENCY]: () => ({ status: 200, body: { currency: saved } }),
-      'PUT /api/performance/base-currency': (body) => {
-        saved = ZBaseCurrencyBody.parse(body).currency;
-        return { status: 200, body: { currency: saved } };
-      },
+      ...NO_INCOME,
+      ...currency.routes,
+      [PERFORMANCE_ME]: () => ok(fullAnswer({ currency: currency.saved() })),
     });
     renderAt('/performance', <PerformanceView portfolio="me" />);
     const select = await waitFor(() => screen.getByLabelText<HTMLSelectElement>('Base currency'), WAIT);
@@ -298,7 +299,7 @@ describe('the period, benchmark and base currency', () => {
 
 describe('the states', () => {
   it('shows a skeleton while the returns load', async () => {
-    stubApi({ [BASE_CURRENCY]: USD_SETTING, [PERFORMANCE_ME]: ok(fullAnswer()) });
+    stubApi({ [BASE_CURRENCY]: USD_SETTING, [PERFORMANCE_ME]: ok(fullAnswer()), ...NO_INCOME });
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     renderAt('/performance', <PerformanceView portfolio="me" />);
     expect(screen.getByText('Loading the returns…')).toBeTruthy();
@@ -307,6 +308,7 @@ describe('the states', () => {
 
   it("shows the server's message when the returns cannot be had, with the controls to change the period", async () => {
     stubApi({
+      ...NO_INCOME,
       [BASE_CURRENCY]: USD_SETTING,
       [PERFORMANCE_ME]: {
         status: 400,
@@ -321,7 +323,7 @@ describe('the states', () => {
   });
 
   it('shows the empty state of a portfolio without a history, with where to add one', async () => {
-    const api = stubApi({ [BASE_CURRENCY]: USD_SETTING, [PERFORMANCE_ME]: NO_HISTORY_REPLY });
+    const api = stubApi({ [BASE_CURRENCY]: USD_SETTING, [PERFORMANCE_ME]: NO_HISTORY_REPLY, ...NO_INCOME });
     renderAt('/performance', <PerformanceView portfolio="me" />);
     const empty = await waitFor(() => screen.getByTestId('no-history'), WAIT);
     expect(empty.textContent).toBe('Add your transactions or import a file to see returns');
@@ -339,6 +341,7 @@ describe('the states', () => {
   it("sends a paper portfolio's empty state to Paper Trading", async () => {
     const key = 'paper:0b6c7c2e-0000-4000-8000-000000000009';
     stubApi({
+      ...NO_INCOME,
       [BASE_CURRENCY]: USD_SETTING,
       [`GET /api/performance?portfolio=${encodeURIComponent(key)}&range=MAX&benchmark=SPY`]: NO_HISTORY_REPLY,
     });
@@ -351,6 +354,7 @@ describe('the states', () => {
 
   it('treats another 422 as an error, not as the empty state', async () => {
     stubApi({
+      ...NO_INCOME,
       [BASE_CURRENCY]: USD_SETTING,
       [PERFORMANCE_ME]: {
         status: 422,

@@ -10,9 +10,11 @@ import { activityPathOf } from '../../lib/portfolio-views';
 import { serverMessage } from '../../lib/api-client';
 import { BreakdownTable } from './breakdown-table';
 import { ChartSection } from './chart-card';
+import { DividendIncomeCard } from './dividend-income-card';
 import { isNoHistory, usePerformance, type PerformanceRequest } from './get-performance';
 import { PerformanceNotes, PeriodLine } from './performance-notes';
 import { PeriodControls } from './period-controls';
+import { RealizedByYearCard } from './realized-by-year-card';
 import { ReturnCards } from './return-cards';
 
 function Section({
@@ -88,8 +90,9 @@ function ReturnsSkeleton() {
 /**
  * One portfolio's Performance view (issue 28 item 6): the period, benchmark and base currency; the time- and
  * money-weighted returns with the benchmark's; the value and net invested and the returns day by day; the change
- * in value split into its parts; and where every figure came from. `portfolio` is the API's key (`me`,
- * `account:<id>`, `client:<id>`, `paper:<id>`).
+ * in value split into its parts; the dividend income and the realised gains by year (whole history, in the base
+ * currency, each with its own loading, empty and error states); and where the returns' figures came from.
+ * `portfolio` is the API's key (`me`, `account:<id>`, `client:<id>`, `paper:<id>`).
  */
 export function PerformanceView({ portfolio }: { portfolio: string }) {
   const [request, setRequest] = useState<PerformanceRequest>({ range: 'MAX', benchmark: DEFAULT_BENCHMARK });
@@ -141,10 +144,16 @@ export function PerformanceView({ portfolio }: { portfolio: string }) {
           >
             <BreakdownTable data={data} />
           </Section>
-          <Section title="About these figures">
-            <PerformanceNotes data={data} />
-          </Section>
         </>
+      ) : null}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] xl:items-start">
+        <DividendIncomeCard portfolio={portfolio} />
+        <RealizedByYearCard portfolio={portfolio} />
+      </div>
+      {data && !performance.isError ? (
+        <Section title="About these figures">
+          <PerformanceNotes data={data} />
+        </Section>
       ) : null}
     </div>
   );

@@ -1,4 +1,14 @@
-import { PERFORMANCE_MESSAGES, type PerformanceResponse } from '../../../../contracts/performance';
+import {
+  FORWARD_ESTIMATE_NOTE,
+  type DividendIncomeResponse,
+  type RealizedByYearResponse,
+} from '../../../../contracts/income';
+import {
+  PERFORMANCE_MESSAGES,
+  ZBaseCurrencyBody,
+  type BaseCurrency,
+  type PerformanceResponse,
+} from '../../../../contracts/performance';
 import type { StubReply } from '../../../testing/stub-api';
 
 /** The requests the Performance view of the person's own portfolio makes first, as `stubApi` names them. */
@@ -6,6 +16,21 @@ export const PERFORMANCE_ME = 'GET /api/performance?portfolio=me&range=MAX&bench
 export const BASE_CURRENCY = 'GET /api/performance/base-currency';
 
 export const USD_SETTING: StubReply = { status: 200, body: { currency: 'USD' } };
+
+/** The base currency as the server keeps it: USD until a PUT saves another; `saved()` is the one saved now. */
+export function savedBaseCurrency() {
+  let saved: BaseCurrency = 'USD';
+  return {
+    saved: () => saved,
+    routes: {
+      [BASE_CURRENCY]: (): StubReply => ({ status: 200, body: { currency: saved } }),
+      'PUT /api/performance/base-currency': (body: unknown): StubReply => {
+        saved = ZBaseCurrencyBody.parse(body).currency;
+        return { status: 200, body: { currency: saved } };
+      },
+    },
+  };
+}
 
 /**
  * A full answer over a period of more than a year: $10,000 deposited, $1,000 more later, worth $12,450.67 at the
@@ -73,4 +98,41 @@ export function ok(body: PerformanceResponse): StubReply {
 export const NO_HISTORY_REPLY: StubReply = {
   status: 422,
   body: { error: { code: 'NO_HISTORY', message: PERFORMANCE_MESSAGES.noHistory } },
+};
+
+/** The view's dividend income and realised gains by year of the person's own portfolio. */
+export const INCOME_ME = 'GET /api/holdings/income?portfolio=me';
+export const REALIZED_ME = 'GET /api/holdings/realized-by-year?portfolio=me';
+
+const noIncome: DividendIncomeResponse = {
+  portfolio: 'me',
+  currency: 'USD',
+  asOf: '2024-04-06',
+  trailingFrom: '2023-04-07',
+  hasHistory: true,
+  total: { amount: 0, byCurrency: [] },
+  trailing12m: { amount: 0, byCurrency: [] },
+  byMonth: [],
+  byYear: [],
+  holdings: [],
+  yield: { onCost: null, onValue: null, costBasis: null, marketValue: null, unknownCost: [], unpriced: [] },
+  forward12m: { kind: 'estimate', note: FORWARD_ESTIMATE_NOTE, amount: 0, byCurrency: [] },
+  missingRates: [],
+  sources: { prices: [], fx: {} },
+};
+/** No sale: the answer a test about the realised gains starts from. */
+export const NO_REALIZED: RealizedByYearResponse = {
+  portfolio: 'me',
+  currency: 'USD',
+  costBasisMethod: 'fifo',
+  hasHistory: true,
+  years: [],
+  missingRates: [],
+  sources: { fx: {} },
+};
+
+/** No dividend and no sale, for a test about something else. */
+export const NO_INCOME: Record<string, StubReply> = {
+  [INCOME_ME]: { status: 200, body: noIncome },
+  [REALIZED_ME]: { status: 200, body: NO_REALIZED },
 };

@@ -6,12 +6,17 @@ import {
   type IncomePeriod,
 } from '../../../contracts/income';
 import { displaySymbol } from '../../../domain/symbol-kind';
+import { Known, QueryCard, ScrollingTable } from '../../components/query-card';
 import { Badge } from '../../components/ui/badge';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
 import { formatPercent } from '../../lib/format';
-import { formatDay, formatMoney } from './format';
+import {
+  formatDay,
+  formatMoney,
+  simulatedRateCurrencies,
+  simulatedRatesNote,
+} from '../../../contracts/performance-text';
 import { useDividendIncome } from './get-dividend-income';
-import { Known, QueryCard, ScrollingTable } from './query-card';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -21,10 +26,42 @@ const monthLabel = (period: string) => monthFormat.format(new Date(`${period}-01
 /** A fraction as a percentage: 0.0368 -> `3.68%`. */
 const formatYield = (fraction: number) => formatPercent(fraction * 100);
 
-/** A sum in USD, or, without a rate to USD, each currency's part (`£3.00 + $4.60`). */
-function Amount({ amount }: { amount: Pick<IncomePeriod, 'amount' | 'byCurrency'> }) {
-  if (amount.amount !== null) return <>{formatMoney(amount.amount, 'USD')}</>;
+/** A sum in the base currency, or, without a rate to it, each currency's part (`kr30.00 + $4.60`). */
+function Amount({
+  amount,
+  currency,
+}: {
+  amount: Pick<IncomePeriod, 'amount' | 'byCurrency'>;
+  currency: string;
+}) {
+  if (amount.amount !== null) return <>{formatMoney(amount.amount, currency)}</>;
   return <>{amount.byCurrency.map((part) => formatMoney(part.amount, part.currency)).join(' + ')}</>;
+}
+
+/**
+ * A holding's figure in the base currency, with its own currency's beneath when that differs; its own alone
+ * without a rate.
+ */
+function HoldingAmount({
+  row,
+  figure,
+  currency,
+}: {
+  row: HoldingIncome;
+  figure: keyof HoldingIncome['inBase'];
+  currency: string;
+}) {
+  const own = figure === 'forward12m' ? row.forward12m.amount : row[figure];
+  const inBase = row.inBase[figure];
+  if (inBase === null) return <>{formatMoney(own, row.currency)}</>;
+  return (
+    <>
+      {formatMoney(inBase, currency)}
+      {row.currency === currency ? null : (
+        <span className="block text-xs text-muted-foreground">{formatMoney(own, row.currency)}</span>
+      )}
+    </>
+  );
 }
 
 function Figure({ label, children, note }: { label: ReactNode; children: ReactNode; note?: ReactNode }) {
@@ -39,7 +76,7 @@ function Figure({ label, children, note }: { label: ReactNode; children: ReactNo
 
 const NO_YIELD = 'no yield: not held, or its cost or price is unknown';
 
-function HoldingRow({ row }: { row: HoldingIncome }) {
+function HoldingRow({ row, currency }: { row: HoldingIncome; currency: string }) {
   return (
     <tr className="border-t border-border">
       <th scope="row" className="max-w-40 px-3 py-2 text-left font-medium break-all">
@@ -50,8 +87,12 @@ function HoldingRow({ row }: { row: HoldingIncome }) {
           </Badge>
         ) : null}
       </th>
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(row.trailing12m, row.currency)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(row.total, row.currency)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">
+        <HoldingAmount row={row} figure="trailing12m" currency={currency} />
+      </td>
+      <td className="px-3 py-2 text-right tabular-nums">
+        <HoldingAmount row={row} figure="total" currency={currency} />
+      </td>
       <td className="px-3 py-2 text-right tabular-nums">
         <Known value={row.yieldOnCost} why={NO_YIELD}>
           {formatYield}
@@ -63,7 +104,7 @@ function HoldingRow({ row }: { row: HoldingIncome }) {
         </Known>
       </td>
       <td className="px-3 py-2 text-right tabular-nums">
-        {formatMoney(row.forward12m.amount, row.currency)}
+        <HoldingAmount row={row} figure="forward12m" currency={currency} />
       </td>
     </tr>
   );
@@ -73,11 +114,13 @@ function PeriodTable({
   label,
   heading,
   periods,
+  currency,
   name,
 }: {
   label: string;
   heading: string;
   periods: IncomePeriod[];
+  currency: string;
   name: (period: string) => string;
 }) {
   return (
@@ -101,7 +144,7 @@ function PeriodTable({
                 {name(period.period)}
               </th>
               <td className="px-3 py-2 text-right tabular-nums">
-                <Amount amount={period} />
+                <Amount amount={period} currency={currency} />
               </td>
             </tr>
           ))}
@@ -127,7 +170,7 @@ function IncomeBody({ data }: { data: DividendIncomeResponse }) {
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Last 12 months" note={`Since ${formatDay(data.trailingFrom)}`}>
-          <Amount amount={data.trailing12m} />
+          <Amount amount={data.trailing12m} currency={data.currency} />
         </Figure>
         <Figure label="Yield on cost">
           <Known value={data.yield.onCost} why="unknown: no cost basis known">
@@ -147,7 +190,7 @@ function IncomeBody({ data }: { data: DividendIncomeResponse }) {
             </>
           }
         >
-          <Amount amount={data.forward12m} />
+          <Amount amount={data.forward12m} currency={data.currency} />
         </Figure>
       </dl>
       <p className="text-xs text-muted-foreground">{FORWARD_ESTIMATE_NOTE}</p>
@@ -178,18 +221,25 @@ function IncomeBody({ data }: { data: DividendIncomeResponse }) {
           </thead>
           <tbody>
             {data.holdings.map((row) => (
-              <HoldingRow key={`${row.symbol}:${row.currency}`} row={row} />
+              <HoldingRow key={`${row.symbol}:${row.currency}`} row={row} currency={data.currency} />
             ))}
           </tbody>
         </table>
       </ScrollingTable>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:items-start">
-        <PeriodTable label="Dividends by year" heading="Year" periods={years} name={(year) => year} />
+        <PeriodTable
+          label="Dividends by year"
+          heading="Year"
+          periods={years}
+          currency={data.currency}
+          name={(year) => year}
+        />
         {recentMonths.length > 0 ? (
           <PeriodTable
             label="Dividends by month, last 12 months"
             heading="Month"
             periods={recentMonths}
+            currency={data.currency}
             name={monthLabel}
           />
         ) : null}
@@ -203,9 +253,11 @@ function IncomeNotes({ data }: { data: DividendIncomeResponse }) {
   const notes: string[] = [];
   if (data.missingRates.length > 0) {
     notes.push(
-      `Payments in ${data.missingRates.join(', ')} are not converted to US dollars yet: a figure that includes them is shown in each currency.`,
+      `Payments in ${data.missingRates.join(', ')} have no exchange rate to ${data.currency} on their day: a figure that includes them is shown in each currency.`,
     );
   }
+  const simulated = simulatedRateCurrencies(data.sources.fx);
+  if (simulated.length > 0) notes.push(simulatedRatesNote(simulated));
   if (data.yield.unknownCost.length > 0) {
     notes.push(
       `The yield on cost leaves out ${data.yield.unknownCost.map(displaySymbol).join(', ')}: cost unknown.`,
@@ -227,22 +279,30 @@ function IncomeNotes({ data }: { data: DividendIncomeResponse }) {
 }
 
 /**
- * The dividends of the history (GET /api/holdings/income): the last 12 months, the yields on cost and on value,
- * the next 12 months labelled an estimate, by holding, year and month. In US dollars for now.
+ * The dividends of the history (GET /api/holdings/income) in the person's base currency, each payment at its day's
+ * rate: the last 12 months, the yields on cost and on value, the next 12 months labelled an estimate, by holding,
+ * year and month.
  */
 export function DividendIncomeCard({ portfolio }: { portfolio: string }) {
   const query = useDividendIncome(portfolio);
-  const simulated = query.data?.sources.includes('simulated') && query.data.holdings.length > 0;
+  const { data } = query;
+  const hasPayments = data !== undefined && data.holdings.length > 0;
+  const badges = hasPayments ? (
+    <>
+      {data.sources.prices.includes('simulated') ? <SimulatedPricesBadge /> : null}
+      {simulatedRateCurrencies(data.sources.fx).length > 0 ? <SimulatedPricesBadge of="rates" /> : null}
+    </>
+  ) : null;
   return (
     <QueryCard
       title="Dividend income"
-      description="The dividends recorded in this history, in US dollars; yields at today's prices."
-      badge={simulated ? <SimulatedPricesBadge /> : null}
+      description={`The dividends recorded in this history, in ${data ? data.currency : 'your base currency'}, each at its day's exchange rate; yields at today's prices.`}
+      badge={badges}
       query={query}
       what="the dividend income"
-      isEmptyWithoutHistory={(data) => !data.hasHistory && data.holdings.length === 0}
+      isEmptyWithoutHistory={(answer) => !answer.hasHistory && answer.holdings.length === 0}
     >
-      {(data) => <IncomeBody data={data} />}
+      {(answer) => <IncomeBody data={answer} />}
     </QueryCard>
   );
 }

@@ -1,15 +1,17 @@
+/**
+ * GET /api/holdings/income and GET /api/holdings/realized-by-year (issue 28 items 3, 4 and 6) on simulated market
+ * data: the access rules of /api/holdings, an empty history, exact figures of a history in dollars, and the base
+ * currency (the person's setting, the query's, the simulator's rates labelled). Vendor rates that move from day
+ * to day: income-currencies.test.ts.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITIES_MESSAGES as M, ZHoldingsResponse } from '../../../contracts/activities';
-import {
-  FORWARD_ESTIMATE_NOTE,
-  ZDividendIncomeResponse,
-  ZRealizedByYearResponse,
-  type DividendIncomeResponse,
-  type RealizedByYearResponse,
-} from '../../../contracts/income';
+import { PERFORMANCE_MESSAGES } from '../../../contracts/performance';
+import { FORWARD_ESTIMATE_NOTE } from '../../../contracts/income';
 import { SIGN_IN_REQUIRED_MESSAGE } from '../../auth/guards';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { readIncome, readRealized } from './testing/income-requests';
 
 /** Noon UTC on 2024-06-30: the latest "today" anywhere (UTC+14), the answers' asOf, is 2024-07-01. */
 const NOW = new Date('2024-06-30T12:00:00Z');
@@ -40,17 +42,8 @@ async function add(who: TestUser, activity: Record<string, unknown>): Promise<vo
   expect(res.statusCode, res.body).toBe(201);
 }
 
-async function income(who: TestUser, portfolio = 'me'): Promise<DividendIncomeResponse> {
-  const res = await get(`/api/holdings/income?portfolio=${encodeURIComponent(portfolio)}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return ZDividendIncomeResponse.parse(res.json());
-}
-
-async function realized(who: TestUser, portfolio = 'me'): Promise<RealizedByYearResponse> {
-  const res = await get(`/api/holdings/realized-by-year?portfolio=${encodeURIComponent(portfolio)}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return ZRealizedByYearResponse.parse(res.json());
-}
+const income = (who: TestUser, query?: string) => readIncome(t.app, who, query);
+const realized = (who: TestUser, query?: string) => readRealized(t.app, who, query);
 
 const trade = (type: 'buy' | 'sell', symbol: string, quantity: number, price: number, date: string) => ({
   type,
@@ -76,12 +69,18 @@ describe('access', () => {
     }
   });
 
-  it('gates accounts to Premium and clients to Professional, and answers 400 for a malformed portfolio', async () => {
+  it('gates accounts to Premium and clients to Professional, and answers 400 for a malformed portfolio or currency', async () => {
     for (const route of routes) {
       for (const portfolio of [`account:${SOME_ID}`, `client:${SOME_ID}`]) {
         expectError(await get(`${route}?portfolio=${portfolio}`, free), 403, 'SUBSCRIPTION_REQUIRED');
       }
       expectError(await get(`${route}?portfolio=nope`, free), 400, 'VALIDATION_ERROR');
+      expectError(
+        await get(`${route}?portfolio=me&currency=XYZ`, free),
+        400,
+        'VALIDATION_ERROR',
+        PERFORMANCE_MESSAGES.currencyInvalid,
+      );
     }
   });
 
@@ -130,12 +129,16 @@ describe('empty history', () => {
       yield: { onCost: null, onValue: null, unknownCost: [], unpriced: [] },
       forward12m: { kind: 'estimate', amount: 0, byCurrency: [], note: FORWARD_ESTIMATE_NOTE },
       missingRates: [],
+      sources: { prices: [], fx: {} },
     });
     expect(await realized(user)).toEqual({
       portfolio: 'me',
+      currency: 'USD',
       costBasisMethod: 'fifo',
       hasHistory: false,
       years: [],
+      missingRates: [],
+      sources: { fx: {} },
     });
   });
 
@@ -209,7 +212,8 @@ describe('a history with dividends and a sale', () => {
     expect(aapl?.yieldOnCost).toBe(0.01808333); // 10.85 / 600
     expect(aapl?.yieldOnValue).toBeCloseTo(10.85 / (5 * (price as number)), 8);
     expect(answer.yield.onCost).toBe(0.01808333);
-    expect(answer.sources).toEqual(['simulated']);
+    expect(aapl?.inBase).toEqual({ total: 13.25, trailing12m: 10.85, forward12m: 4.85 });
+    expect(answer.sources).toEqual({ prices: ['simulated'], fx: {} });
   });
 
   it('estimates the next 12 months in today’s shares: 2.40 × 5/10 twice, 4.80 × 5/20, 1.25 × 5/5', async () => {
@@ -225,18 +229,14 @@ describe('a history with dividends and a sale', () => {
 
   it('splits the sale into short and long term, by FIFO and by average cost', async () => {
     const fifo = await realized(user);
+    const figures = { proceeds: 1950, costBasis: 1600, shortTerm: 50, longTerm: 300, total: 350 };
+    expect(fifo).toMatchObject({ currency: 'USD', missingRates: [], sources: { fx: {} } });
     expect(fifo.years).toEqual([
       {
         year: 2024,
-        currency: 'USD',
-        proceeds: 1950,
-        costBasis: 1600,
-        shortTerm: 50,
-        longTerm: 300,
-        total: 350,
-        holdings: [
-          { symbol: 'AAPL', proceeds: 1950, costBasis: 1600, shortTerm: 50, longTerm: 300, total: 350 },
-        ],
+        inBase: figures,
+        byCurrency: [{ currency: 'USD', ...figures }],
+        holdings: [{ symbol: 'AAPL', currency: 'USD', inBase: figures }],
       },
     ]);
     const switched = await injectAs(user, t.app, {
@@ -248,24 +248,57 @@ describe('a history with dividends and a sale', () => {
     const average = await realized(user);
     // Pool 2,200 for 20 shares: 1,650 taken; short 650 − 550, long 1,300 − 1,100.
     expect(average).toMatchObject({ costBasisMethod: 'average' });
-    expect(average.years.map((y) => [y.year, y.shortTerm, y.longTerm, y.total])).toEqual([
-      [2024, 100, 200, 300],
+    expect(
+      average.years.map((y) => [y.year, y.inBase?.shortTerm, y.inBase?.longTerm, y.inBase?.total]),
+    ).toEqual([[2024, 100, 200, 300]]);
+  });
+
+  it("answers in the person's base currency, at the simulator's rate held flat and labelled so", async () => {
+    const put = await injectAs(user, t.app, {
+      method: 'PUT',
+      url: '/api/performance/base-currency',
+      payload: { currency: 'EUR' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // No vendor: 1.15 dollars a euro every weekday, 0.8695652174 euros a dollar (10 decimals).
+    const euros = (dollars: number) => Math.round(dollars * 0.8695652174 * 100) / 100;
+    const answer = await income(user);
+    expect(answer.currency).toBe('EUR');
+    expect(answer.sources).toEqual({ prices: ['simulated'], fx: { USD: 'simulated' } });
+    expect(answer.byYear.map((y) => [y.period, y.amount])).toEqual([
+      ['2023', euros(7.2)],
+      ['2024', euros(6.05)],
+    ]);
+    expect(answer.holdings[0]?.inBase).toEqual({
+      total: euros(13.25),
+      trailing12m: euros(10.85),
+      forward12m: euros(4.85),
+    });
+    // One rate for the payments and the cost: the yield on cost is the dollars' (at average cost since the test
+    // before: 10.85 / 550).
+    expect(answer.yield.onCost).toBe(0.01972727);
+    const gains = await realized(user);
+    expect(gains).toMatchObject({ currency: 'EUR', missingRates: [], sources: { fx: { USD: 'simulated' } } });
+    expect(gains.years[0]?.inBase?.total).toBe(euros(300));
+    // The query's currency for one read.
+    expect((await income(user, 'portfolio=me&currency=USD')).byYear.map((y) => y.amount)).toEqual([
+      7.2, 6.05,
     ]);
   });
 });
 
 describe('currencies', () => {
-  it('gives a payment in another currency no USD figure, and names its currency', async () => {
+  it('gives a payment in a currency without any rate no base figure, and names its currency', async () => {
     const user = await signUpUser(t.app);
     await add(user, trade('buy', 'KO', 10, 50, '2024-01-02'));
     await add(user, dividend('KO', '4.60', '2024-04-01'));
-    await add(user, dividend('VOD.L', '3.00', '2024-05-01', 'GBP'));
+    await add(user, dividend('VOLV-B.ST', '30.00', '2024-05-02', 'SEK'));
     const answer = await income(user);
-    expect(answer.missingRates).toEqual(['GBP']);
+    expect(answer.missingRates).toEqual(['SEK']);
     expect(answer.total).toEqual({
       amount: null,
       byCurrency: [
-        { currency: 'GBP', amount: 3 },
+        { currency: 'SEK', amount: 30 },
         { currency: 'USD', amount: 4.6 },
       ],
     });
@@ -273,9 +306,9 @@ describe('currencies', () => {
       ['2024-04', 4.6],
       ['2024-05', null],
     ]);
-    expect(answer.holdings.map((h) => [h.symbol, h.currency, h.total])).toEqual([
-      ['KO', 'USD', 4.6],
-      ['VOD.L', 'GBP', 3],
+    expect(answer.holdings.map((h) => [h.symbol, h.currency, h.total, h.inBase.total])).toEqual([
+      ['KO', 'USD', 4.6, 4.6],
+      ['VOLV-B.ST', 'SEK', 30, null],
     ]);
   });
 });

@@ -1,14 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { AlertCircle } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, AlertDescription } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../lib/api-client';
+import { Alert, AlertDescription } from './ui/alert';
+import { Button } from './ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from './ui/card';
+import { Skeleton } from './ui/skeleton';
 
 /**
- * A card of the Activity view that shows one query: a region named by its heading, skeleton rows while it loads,
+ * A card of a portfolio's view that shows one query: a region named by its heading, skeleton rows while it loads,
  * the server's message with 'Try again' when it fails, else `children` with the answer. A portfolio without a
  * history (only its holdings' map) has nothing such a card could show but 'nothing yet': it is left out.
  */
