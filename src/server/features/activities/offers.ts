@@ -34,6 +34,7 @@ import { validateActivity } from '../../../domain/activities/validate';
 import { utcDateOf } from '../../../domain/calendar';
 import type { CorporateActions } from '../../../domain/corporate-actions';
 import { isGlobalListing } from '../../../domain/listings';
+import { listingCurrency } from '../../../domain/security-master';
 import { hasFeature } from '../../auth/guards';
 import {
   keyOf,
@@ -75,7 +76,7 @@ function historyOf(rows: readonly ActivityRow[], map: HoldingsMap | undefined): 
   if (!map) return [];
   const date = utcDateOf(map.updatedAt);
   return Object.entries(map.holdings).map(([symbol, quantity]) =>
-    transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
+    transfer('transfer_in', date, symbol, quantityText(quantity), listingCurrency(symbol)),
   );
 }
 
@@ -140,7 +141,8 @@ function offersOf(history: readonly ActivityDraft[], lookups: readonly Lookup[],
     const vendor = vendorLabel(source);
     const found = findCorporateActionOffers(history, symbol, actions);
     const currency =
-      history.find((activity) => activity.symbol?.trim().toUpperCase() === symbol)?.currency ?? 'USD';
+      history.find((activity) => activity.symbol?.trim().toUpperCase() === symbol)?.currency ??
+      listingCurrency(symbol);
     for (const split of found.splits) {
       const activity = splitActivity(
         split,

@@ -294,6 +294,19 @@ describe('the saved portfolio: its map and its history in step', () => {
     ]);
   });
 
+  it('opens a listing outside the US in its own currency, so its closes are never read as dollars', async () => {
+    // Listings outside the US are Professional's (decision 034).
+    const user = await signUpUser(t.app, { plan: 'professional' });
+    await saveMap(user, { '7203.T': 100, AAPL: 1 });
+    await add(user, buy('AAPL', 1, 100, '2024-01-02'));
+    const { activities } = await list(user, 'portfolio=me');
+    expect(activities.map((a) => [a.symbol, a.source.kind, a.currency])).toEqual([
+      ['AAPL', 'manual', 'USD'],
+      ['7203.T', 'opening', 'JPY'],
+      ['AAPL', 'opening', 'USD'],
+    ]);
+  });
+
   it('refuses a sale of more than is held, naming date and symbol, and writes nothing', async () => {
     const user = await signUpUser(t.app);
     await add(user, buy('NVDA', 10, 50, '2024-02-01'));

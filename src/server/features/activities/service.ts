@@ -41,6 +41,7 @@ import { planPositionsFile } from '../../../domain/activities/positions-file';
 import { validateActivity } from '../../../domain/activities/validate';
 import { isIsoDate, utcDateOf } from '../../../domain/calendar';
 import { decodeCursor, pageOf } from './page-cursor';
+import { listingCurrency } from '../../../domain/security-master';
 import { Decimal } from '../../../domain/paper-trading';
 import type { Database, Transaction } from '../../db/client';
 import type { MarketDataService } from '../market-data/service';
@@ -187,7 +188,13 @@ async function recordMapEdits(
     if (difference.isZero()) continue;
     const type = difference.gt(0) ? 'transfer_in' : 'transfer_out';
     rows.push({
-      ...transfer(type, date, symbol, quantityText(difference.abs()), holding?.currency ?? 'USD'),
+      ...transfer(
+        type,
+        date,
+        symbol,
+        quantityText(difference.abs()),
+        holding?.currency ?? listingCurrency(symbol),
+      ),
       source: 'map-edit',
     });
   }
@@ -232,7 +239,7 @@ export async function openHistory(
     tx,
     portfolio.id,
     Object.entries(map.holdings).map(([symbol, quantity]) => ({
-      ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
+      ...transfer('transfer_in', date, symbol, quantityText(quantity), listingCurrency(symbol)),
       source: 'opening',
     })),
   );
@@ -516,7 +523,7 @@ export async function readHistory(options: UserRequest & { portfolio: string }) 
   if (history.length > 0) return { key, activities: history, method, hasHistory: true };
   const date = map ? utcDateOf(map.updatedAt) : latestToday(options.now());
   const activities = Object.entries(map?.holdings ?? {}).map(([symbol, quantity], i): LedgerActivity => ({
-    ...transfer('transfer_in', date, symbol, quantityText(quantity), 'USD'),
+    ...transfer('transfer_in', date, symbol, quantityText(quantity), listingCurrency(symbol)),
     id: `opening-${i}`,
     sequence: i,
   }));
