@@ -1,25 +1,37 @@
 import { CRYPTO_PREFIX } from '../../domain/symbol-kind';
+import { onFirstUse } from './on-first-use';
 
-const usd2 = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const usd0 = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const percent2 = new Intl.NumberFormat('en-US', {
-  style: 'percent',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const number8 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
-const coins4 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-const shares4 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+const usd2 = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+const usd0 = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
+const percent2 = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'percent',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+const number8 = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 }));
+const coins4 = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 }),
+);
+const shares4 = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }));
 
 function finiteOrZero(value: number | string | null | undefined): number {
   const n = typeof value === 'string' ? Number(value) : (value ?? 0);
@@ -28,30 +40,30 @@ function finiteOrZero(value: number | string | null | undefined): number {
 
 /** $1,234.56 — money arrives as numbers or as numeric strings. */
 export function formatUsd(value: number | string | null | undefined): string {
-  return usd2.format(finiteOrZero(value));
+  return usd2().format(finiteOrZero(value));
 }
 
 /** $1,235 — account cards and panels (spec 000 §9). */
 export function formatUsdWhole(value: number | string | null | undefined): string {
-  return usd0.format(finiteOrZero(value));
+  return usd0().format(finiteOrZero(value));
 }
 
 /** 5.23 -> "5.23%": the input is a percentage, divided by 100 before formatting (spec 000 §9). */
 export function formatPercent(value: number | string | null | undefined): string {
-  return percent2.format(finiteOrZero(value) / 100);
+  return percent2().format(finiteOrZero(value) / 100);
 }
 
 /** Up to 8 fraction digits; a non-finite value shows as 0 (spec 000 §5). */
 export function formatNumber(value: number | string | null | undefined): string {
-  return number8.format(finiteOrZero(value));
+  return number8().format(finiteOrZero(value));
 }
 
 /** Spec 000 §2: crypto shows 4 decimals as coins ('0.2500 coins'), stocks as shares ('15 shares'). */
 export function formatHoldingQuantity(symbol: string, quantity: number): string {
   if (symbol.toUpperCase().startsWith(CRYPTO_PREFIX)) {
-    return `${coins4.format(quantity)} ${quantity === 1 ? 'coin' : 'coins'}`;
+    return `${coins4().format(quantity)} ${quantity === 1 ? 'coin' : 'coins'}`;
   }
-  return `${shares4.format(quantity)} ${quantity === 1 ? 'share' : 'shares'}`;
+  return `${shares4().format(quantity)} ${quantity === 1 ? 'share' : 'shares'}`;
 }
 
 /** A sign for what the tone says: a change that shows as zero has none. */
@@ -102,16 +114,19 @@ export function toneTextClass(value: number | string | null | undefined): string
   return TONE_TEXT_CLASS[changeTone(value)];
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
 /** `Jan 5, 2026, 3:04 PM` in the browser's time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date);
 }

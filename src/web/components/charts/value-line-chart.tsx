@@ -1,5 +1,6 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd } from '../../lib/format';
+import { onFirstUse } from '../../lib/on-first-use';
 
 export interface ValuePoint {
   /** YYYY-MM-DD */
@@ -19,12 +20,15 @@ export interface ValueLineChartProps {
   className?: string;
 }
 
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 2,
-});
+const compactUsd = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 2,
+    }),
+);
 
 /**
  * Recharts' own rounded bounds ('auto'), except for a flat line, which gets 2 % of headroom each side so it
@@ -83,7 +87,7 @@ export function ValueLineChart({
             domain={yDomain(points)}
             width={hidden ? 16 : 64}
             tick={hidden ? false : { fill: '#475569', fontSize: 12 }}
-            tickFormatter={(value: number) => compactUsd.format(value)}
+            tickFormatter={(value: number) => compactUsd().format(value)}
             tickLine={false}
             axisLine={{ stroke: '#94a3b8' }}
           />

@@ -14,14 +14,15 @@ import { FileField } from '../../components/ui/file-field';
 import { serverMessage } from '../../lib/api-client';
 import { useConfirmMoveIn, usePreviewMoveIn } from './move-in';
 import { Section } from './settings-section';
+import { onFirstUse } from '../../lib/on-first-use';
 
 type Step =
   | { kind: 'choose' }
   | { kind: 'preview'; file: File; summary: MoveInSummary }
   | { kind: 'moved'; summary: MoveInSummary };
 
-const count = new Intl.NumberFormat('en-US');
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+const count = onFirstUse(() => new Intl.NumberFormat('en-US'));
+const plural = (n: number, one: string, many: string) => `${count().format(n)} ${n === 1 ? one : many}`;
 
 /** What the file adds (or added), in one sentence. */
 function totalsOf(summary: MoveInSummary): string {
@@ -33,7 +34,7 @@ function totalsOf(summary: MoveInSummary): string {
   ].filter((part) => part !== null);
   const creates = parts.length > 0 ? `${summary.moved ? 'Created' : 'Creates'} ${parts.join(' and ')}; ` : '';
   const adds = `${summary.moved ? 'added' : 'adds'} ${plural(summary.activities, 'activity', 'activities')}`;
-  const already = summary.duplicates > 0 ? `, ${count.format(summary.duplicates)} already here` : '';
+  const already = summary.duplicates > 0 ? `, ${count().format(summary.duplicates)} already here` : '';
   const sentence = `${creates}${adds}${already}.`;
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
@@ -57,7 +58,7 @@ function PortfolioLine({ portfolio, moved }: { portfolio: MovedPortfolio; moved:
     portfolio.activities > 0
       ? `${plural(portfolio.activities, 'activity', 'activities')} ${moved ? 'added' : 'to add'}`
       : null,
-    portfolio.duplicates > 0 ? `${count.format(portfolio.duplicates)} already here` : null,
+    portfolio.duplicates > 0 ? `${count().format(portfolio.duplicates)} already here` : null,
     plural(portfolio.positions, 'position', 'positions'),
   ].filter((figure) => figure !== null);
   return (

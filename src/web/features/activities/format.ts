@@ -1,4 +1,5 @@
 import type { ActivitySource } from '../../../contracts/activities';
+import { onFirstUse } from '../../lib/on-first-use';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -33,11 +34,11 @@ export function formatSignedMoney(value: number, currency: string): string {
   return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 
-const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
+const quantityFormat = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 }));
 
 /** Shares as stored (up to 10 decimals), grouped: `1,250.5`. */
 export function formatQuantity(value: number): string {
-  return quantityFormat.format(value);
+  return quantityFormat().format(value);
 }
 
 export { formatDay } from '../../../domain/calendar';

@@ -2,11 +2,12 @@ import { useId, useState, type ReactNode } from 'react';
 import type { ImportPreview, ImportRow } from '../../../contracts/activity-imports';
 import { Button } from '../../components/ui/button';
 import { ActivityColumnCells, ActivityColumnHeads, CELL, HEAD } from './activity-columns';
+import { onFirstUse } from '../../lib/on-first-use';
 
 /** Rows in the page at once: a file may hold 100,000, and a table that long would stall the browser. */
 const PAGE_SIZE = 50;
 
-const count = new Intl.NumberFormat('en-US');
+const count = onFirstUse(() => new Intl.NumberFormat('en-US'));
 
 /** A table of `items` shown a page at a time, with its count and Previous/Next when there is more than a page. */
 function PagedTable<T>({
@@ -43,8 +44,8 @@ function PagedTable<T>({
       {pages > 1 ? (
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span id={rangeId} aria-live="polite">
-            Rows {count.format(first + 1)}–{count.format(first + shown.length)} of{' '}
-            {count.format(items.length)}
+            Rows {count().format(first + 1)}–{count().format(first + shown.length)} of{' '}
+            {count().format(items.length)}
           </span>
           <div className="flex gap-2">
             <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
@@ -101,7 +102,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${count().format(n)} ${n === 1 ? one : many}`;
 
 /** What a preview will save, what it cannot use (line and reason), and what is already saved. */
 export function ImportPreviewTables({ preview }: { preview: ImportPreview }) {

@@ -17,6 +17,7 @@ import { DialogCloseButton } from './dialog-close-button';
 import { useConfirmImport, usePreviewImport, useUndoImport } from './import-activities';
 import { ImportColumnMapper } from './import-column-mapper';
 import { ImportPreviewTables } from './import-preview';
+import { onFirstUse } from '../../lib/on-first-use';
 
 type MappingNeeded = Extract<ImportPreviewResponse, { kind: 'mapping-needed' }>;
 
@@ -39,9 +40,9 @@ const HEADINGS: Record<Step['kind'], string> = {
   undone: 'Import undone',
 };
 
-const count = new Intl.NumberFormat('en-US');
-const activities = (n: number) => `${count.format(n)} ${n === 1 ? 'activity' : 'activities'}`;
-const LIMITS = `up to ${ACTIVITY_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${count.format(ACTIVITY_IMPORT_LIMITS.maxRows)} rows`;
+const count = onFirstUse(() => new Intl.NumberFormat('en-US'));
+const activities = (n: number) => `${count().format(n)} ${n === 1 ? 'activity' : 'activities'}`;
+const LIMITS = `up to ${ACTIVITY_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${count().format(ACTIVITY_IMPORT_LIMITS.maxRows)} rows`;
 
 /** What the live region says once a step is reached, for a screen reader that did not see it change. */
 function announcementOf(step: Step): string {
@@ -52,7 +53,7 @@ function announcementOf(step: Step): string {
       return 'This file needs its columns matched.';
     case 'preview': {
       const { rows, errors, duplicates } = step.preview;
-      return `Preview ready: ${activities(rows.length)} to import, ${count.format(errors.length)} not used, ${count.format(duplicates.length)} already saved.`;
+      return `Preview ready: ${activities(rows.length)} to import, ${count().format(errors.length)} not used, ${count().format(duplicates.length)} already saved.`;
     }
     case 'imported':
       return `${activities(step.result.imported)} imported.`;
@@ -219,7 +220,7 @@ function ImportWizardSteps({
             <span>
               {activities(step.result.imported)} imported from {step.preview.fileName}
               {step.result.duplicates > 0
-                ? `; ${count.format(step.result.duplicates)} already saved were skipped.`
+                ? `; ${count().format(step.result.duplicates)} already saved were skipped.`
                 : '.'}{' '}
               The holdings have been worked out again.
             </span>

@@ -12,10 +12,11 @@ import { clientPortfolioName } from '../../../domain/clients';
 import { useLatestSnapshot } from './get-latest-snapshot';
 import type { AlertsPortfolio } from './query-keys';
 import { Amount } from '../../components/hide-values';
+import { onFirstUse } from '../../lib/on-first-use';
 
 const SnapshotHistoryChart = lazy(() => import('./snapshot-history-chart'));
 
-const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const fullDate = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
 
 /**
  * 'Daily Portfolio Snapshot' (spec 000 §2): the latest snapshot of the saved portfolio (or of the client's,
@@ -82,7 +83,7 @@ export function SnapshotCard({
             <div className="rounded-lg border p-3">
               <dt className="text-xs text-muted-foreground">Date</dt>
               <dd className="text-xl font-semibold">
-                {fullDate.format(new Date(`${snapshot.date}T00:00:00Z`))}
+                {fullDate().format(new Date(`${snapshot.date}T00:00:00Z`))}
               </dd>
             </div>
           </dl>

@@ -1,9 +1,12 @@
 import type { Snapshot } from '../../../contracts/alerts';
 import { ValueLineChart } from '../../components/charts/value-line-chart';
 import { MASK, useValuesHidden } from '../../components/hide-values';
+import { onFirstUse } from '../../lib/on-first-use';
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const shortDate = onFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+);
+const fullDate = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The snapshot history's values, oldest first (its own lazy chunk with Recharts). */
@@ -14,8 +17,8 @@ export default function SnapshotHistoryChart({ history }: { history: readonly Sn
         points={history.map((s) => ({ date: s.date, value: s.totalValue }))}
         hidden={useValuesHidden()}
         mask={MASK}
-        formatTick={(day) => shortDate.format(asDate(day))}
-        formatDate={(day) => fullDate.format(asDate(day))}
+        formatTick={(day) => shortDate().format(asDate(day))}
+        formatDate={(day) => fullDate().format(asDate(day))}
         className="h-48 w-full sm:h-56"
       />
     </div>

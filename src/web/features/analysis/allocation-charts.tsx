@@ -18,6 +18,7 @@ import { formatFraction } from '../../lib/format';
 import { assetClassLabel } from '../../../domain/analytics/format';
 import { MASK, useValuesHidden } from '../../components/hide-values';
 import { displaySymbol } from '../../../domain/symbol-kind';
+import { onFirstUse } from '../../lib/on-first-use';
 
 /** Distinct, colour-blind-aware hues that read on white. */
 const COLORS = [
@@ -33,7 +34,9 @@ const COLORS = [
   '#9f1239',
 ];
 const MAX_SLICES = 8;
-const percent0 = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+const percent0 = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 }),
+);
 
 interface Slice {
   name: string;
@@ -138,7 +141,7 @@ function BucketBars({ slices }: { slices: readonly Slice[] }) {
             type="number"
             dataKey="weight"
             domain={[0, (max: number) => Math.min(1, Math.ceil(max * 10) / 10)]}
-            tickFormatter={(weight: number) => percent0.format(weight)}
+            tickFormatter={(weight: number) => percent0().format(weight)}
             tick={{ fontSize: 12, fill: '#475569' }}
             axisLine={{ stroke: '#94a3b8' }}
             tickLine={{ stroke: '#94a3b8' }}

@@ -9,11 +9,12 @@ import { useValueHistory } from './get-value-history';
 import { Amount } from '../../components/hide-values';
 import { valueHistoryLeftOut } from './format';
 import { SimulatedPricesBadge } from '../../components/ui/simulated-prices-badge';
+import { onFirstUse } from '../../lib/on-first-use';
 
 const ValueHistoryChart = lazy(() => import('./value-history-chart'));
 
-const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const formatDay = (day: string) => fullDate.format(new Date(`${day}T00:00:00Z`));
+const fullDate = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
+const formatDay = (day: string) => fullDate().format(new Date(`${day}T00:00:00Z`));
 
 function ChartSkeleton() {
   return (

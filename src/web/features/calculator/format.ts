@@ -1,7 +1,12 @@
 import { formatPercent } from '../../lib/format';
+import { onFirstUse } from '../../lib/on-first-use';
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const smallPrice = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+const money = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const smallPrice = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 }),
+);
 
 /**
  * DESIGN.md deviation 11: money with 2 decimals; a price (`isPrice`) under $1 with up to 8, so $0.12345678
@@ -9,7 +14,7 @@ const smallPrice = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, ma
  */
 export function formatCalculatorUsd(value: number, { isPrice = false } = {}): string {
   if (!Number.isFinite(value)) return '—';
-  const format = isPrice && Math.abs(value) < 1 ? smallPrice : money;
+  const format = isPrice && Math.abs(value) < 1 ? smallPrice() : money();
   const magnitude = format.format(Math.abs(value));
   return value < 0 && Number(magnitude.replace(/,/g, '')) !== 0 ? `-$${magnitude}` : `$${magnitude}`;
 }

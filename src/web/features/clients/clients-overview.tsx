@@ -33,6 +33,7 @@ import {
   type SortDirection,
 } from './sort-clients';
 import { useUpdateClient } from './update-client';
+import { onFirstUse } from '../../lib/on-first-use';
 
 const RISK_BADGES: Readonly<Record<'low' | 'medium' | 'high', { label: string; variant: BadgeVariant }>> = {
   low: { label: 'Low', variant: 'success' },
@@ -40,10 +41,12 @@ const RISK_BADGES: Readonly<Record<'low' | 'medium' | 'high', { label: string; v
   high: { label: 'High', variant: 'destructive' },
 };
 
-const reviewDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const reviewDate = onFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+);
 
 function lastReviewText(iso: string | null): string {
-  return iso === null ? 'Never' : reviewDate.format(new Date(iso));
+  return iso === null ? 'Never' : reviewDate().format(new Date(iso));
 }
 
 /** Where the analyzer opens a client (decision 032: `/app?client=<id>`). */

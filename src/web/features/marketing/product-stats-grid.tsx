@@ -1,6 +1,7 @@
 import { computeProductStats } from './product-stats';
+import { onFirstUse } from '../../lib/on-first-use';
 
-const numberFormat = new Intl.NumberFormat('en-US');
+const numberFormat = onFirstUse(() => new Intl.NumberFormat('en-US'));
 
 /**
  * The /about statistics, counted from the product's own data. Loaded as its own chunk (it reads the security
@@ -14,7 +15,7 @@ export default function ProductStats() {
         <div key={stat.id} className="flex flex-col gap-2 rounded-xl border border-border bg-background p-6">
           <dt className="order-2 text-sm font-semibold text-foreground">{stat.label}</dt>
           <dd className="order-1 text-4xl font-bold tracking-tight text-primary">
-            {numberFormat.format(stat.value)}
+            {numberFormat().format(stat.value)}
           </dd>
           <dd className="order-3 text-sm leading-relaxed text-muted-foreground">{stat.detail}</dd>
         </div>

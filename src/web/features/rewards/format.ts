@@ -1,17 +1,18 @@
 import type { AchievementRarity } from '../../../domain/rewards';
+import { onFirstUse } from '../../lib/on-first-use';
 
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const percent1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const integer = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
+const percent1 = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
+const dateOnly = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
 /** 1,234 */
-export const formatPoints = (value: number | string) => integer.format(Number(value) || 0);
+export const formatPoints = (value: number | string) => integer().format(Number(value) || 0);
 /** +100 / -5 / 0 */
 export const formatSignedPoints = (value: number) =>
-  value > 0 ? `+${integer.format(value)}` : value < 0 ? `-${integer.format(-value)}` : '0';
+  value > 0 ? `+${integer().format(value)}` : value < 0 ? `-${integer().format(-value)}` : '0';
 /** 99.9 */
-export const formatPercent1 = (value: number) => percent1.format(value);
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+export const formatPercent1 = (value: number) => percent1().format(value);
+export const formatDate = (iso: string) => dateOnly().format(new Date(iso));
 
 /** Rarity changes only the colour (spec 001 §4); each pair is 4.5:1 or better. */
 export const RARITY_CLASSES: Record<AchievementRarity, string> = {

@@ -1,17 +1,20 @@
 import type { MarketDataSourceName } from '../../../contracts/market-data';
 import type { FeedSource } from '../../../contracts/terminal';
 import type { Tone } from '../../lib/format';
+import { onFirstUse } from '../../lib/on-first-use';
 
-const price2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const price2 = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 
 /** 1234.5 -> '1,234.50' (prices and index levels; the currency is stated elsewhere). */
 export function formatPrice(value: number): string {
-  return price2.format(value);
+  return price2().format(value);
 }
 
 /** A change with its sign: 1.5 -> '+1.50', -0.2 -> '-0.20'. */
 export function formatSignedNumber(value: number): string {
-  const text = price2.format(Math.abs(value));
+  const text = price2().format(Math.abs(value));
   return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 
@@ -38,26 +41,34 @@ export const FEED_SOURCE_LABELS: Readonly<Record<FeedSource, string>> = {
   sample: 'Sample',
 };
 
-const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const day = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const time = onFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+);
+const day = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** '14:05:09'-style local time of an ISO instant; '' when unreadable. */
 export function formatTime(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '' : time.format(ms);
+  return Number.isNaN(ms) ? '' : time().format(ms);
 }
 
-const dayAndTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const dayAndTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
 /**
  * When a release or an article happens: 'Apr 9, 8:30 AM' in the viewer's own zone for an ISO instant (day
@@ -66,13 +77,13 @@ const dayAndTime = new Intl.DateTimeFormat('en-US', {
 export function formatWhen(value: string): string {
   if (value.length <= 10) return formatDay(value);
   const ms = Date.parse(value);
-  return Number.isNaN(ms) ? value : dayAndTime.format(ms);
+  return Number.isNaN(ms) ? value : dayAndTime().format(ms);
 }
 
 /** 'Nov 21, 2025' for a YYYY-MM-DD date (or an ISO instant). */
 export function formatDay(date: string): string {
   const ms = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
-  return Number.isNaN(ms) ? date : day.format(ms);
+  return Number.isNaN(ms) ? date : day().format(ms);
 }
 
 /**
