@@ -61,6 +61,7 @@ import {
   type RiskAssessment,
 } from './risk-level';
 import type { Bar, ClassifiedPosition, PriceSeries } from './types';
+import type { ReturnsFacts } from '../performance/returns-facts';
 
 export const DEFAULT_BENCHMARK_SYMBOL = 'SPY';
 
@@ -111,6 +112,8 @@ export interface AnalyticsInput {
   readonly riskFreeRate?: number;
   /** Default 0.95. */
   readonly varConfidence?: number;
+  /** The returns of the portfolio's recorded history, when it has one (decision 043). */
+  readonly returns?: ReturnsFacts | null;
 }
 
 export interface FactHolding extends ClassifiedPosition {
@@ -180,6 +183,11 @@ export interface PortfolioFacts {
     /** 1-day historical VaR; `amount` is in currency for today's total value. */
     readonly valueAtRisk: ValueAtRisk | null;
   };
+  /**
+   * The returns of the portfolio's recorded history (docs/performance.md, in its base currency); null without
+   * one. Unlike `risk`, which prices today's holdings over the past year, these count every trade and flow.
+   */
+  readonly returns: ReturnsFacts | null;
   readonly riskLevel: RiskAssessment;
   readonly diversificationGaps: readonly DiversificationGap[];
   readonly healthCheck: HealthCheck;
@@ -349,6 +357,7 @@ export function computePortfolioAnalytics(input: AnalyticsInput): PortfolioFacts
       droppedDates: aligned.droppedDates,
     },
     risk,
+    returns: input.returns ?? null,
     riskLevel,
     diversificationGaps: gaps,
     healthCheck: health,

@@ -1,4 +1,5 @@
 /** The demo analysis: the spec's "Demo Analysis Results", written from the facts without a language model. */
+import type { ReturnsFacts } from '../performance/returns-facts';
 import type { PortfolioFacts } from './analyze';
 import type { DiversificationGapCode } from './diversification';
 import { formatMoney, formatNumber, formatPercent, formatPercentUnits, symbolAsWritten } from './format';
@@ -54,6 +55,34 @@ const GAP_ADVICE: Record<DiversificationGapCode, { title: string; advice: string
 };
 
 /**
+ * How the portfolio did by its recorded history: over the last year when the history covers one, else since its
+ * first activity (then also a year's rate, when that is over a year). Each return in plain words first, its name
+ * after; the currency named when it is not the dollars of the rest of the analysis.
+ */
+function returnsSentences(returns: ReturnsFacts): string[] {
+  const lastYear = returns.periods.find((period) => period.range === '1Y');
+  const period = lastYear ?? returns.periods.find((period) => period.range === 'MAX');
+  if (!period) return [];
+  const when = lastYear
+    ? `Over the last year (${period.start} to ${period.end})`
+    : `Since its first recorded activity on ${returns.firstActivityDate}`;
+  const currency = returns.currency === 'USD' ? '' : ` in ${returns.currency}`;
+  const perYear = (annualized: number | null) =>
+    lastYear || annualized === null ? '' : `, or ${formatPercent(annualized)} a year`;
+  let timeWeighted = `${when} the portfolio returned ${formatPercent(period.twr)}${currency}${perYear(period.twrAnnualized)}, leaving aside the money added or taken out (the time-weighted return)`;
+  if (period.benchmarkTwr !== null) {
+    timeWeighted += `, against ${formatPercent(period.benchmarkTwr)} for ${returns.benchmarkSymbol}`;
+  }
+  const sentences = [`${timeWeighted}.`];
+  if (period.mwr !== null) {
+    sentences.push(
+      `Counting when money went in and out, it returned ${formatPercent(period.mwr)}${perYear(period.mwrAnnualized)} (the money-weighted return).`,
+    );
+  }
+  return sentences;
+}
+
+/**
  * Every figure in the texts is a fact (or a threshold in `facts.thresholds`), formatted by format.ts; the
  * only other number is the 1% that explains beta. The overview is a few short paragraphs (separated by a
  * blank line), each term said in plain words first and named after, for the page's tooltips.
@@ -79,6 +108,8 @@ export function writeDemoAnalysis(facts: PortfolioFacts): DemoAnalysis {
       );
     }
     paragraphs.push(about);
+    const returns = facts.returns ? returnsSentences(facts.returns) : [];
+    if (returns.length > 0) paragraphs.push(returns);
     const classes = facts.exposure.assetClass.slice(0, 3);
     if (classes.length > 0) {
       const parts = classes.map((b) => `${formatPercent(b.weight)} ${ASSET_CLASS_LABELS[b.name] ?? b.name}`);
