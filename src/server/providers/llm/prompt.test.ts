@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computePortfolioAnalytics, formatMoney } from '../../../domain/analytics';
+import { computePortfolioAnalytics, formatMoney, writeDemoAnalysis } from '../../../domain/analytics';
+import type { ReturnsFacts } from '../../../domain/performance/returns-facts';
+import { createGroundingIndex } from './grounding';
 import { toPromptFacts } from './prompt';
 
 describe('toPromptFacts', () => {
@@ -37,5 +39,60 @@ describe('toPromptFacts', () => {
     const coin = prompt.largestHoldings.find((h) => h.symbol === 'BTC-USD')!;
     expect(coin.price).toBe(0.123457);
     expect(prompt.largestHoldings[1]!.weight).toBe(Number(facts.holdings[1]!.weight.toFixed(6)));
+  });
+});
+
+describe('toPromptFacts: the returns of a recorded history (decision 043)', () => {
+  const returns: ReturnsFacts = {
+    currency: 'USD',
+    benchmarkSymbol: 'SPY',
+    firstActivityDate: '2021-03-15',
+    periods: [
+      {
+        range: '1Y',
+        start: '2023-06-28',
+        end: '2024-06-28',
+        twr: 0.1234564321,
+        twrAnnualized: 0.1231,
+        mwr: -0.0525,
+        mwrAnnualized: -0.0524,
+        benchmarkTwr: 0.0987,
+        benchmarkTwrAnnualized: 0.0985,
+      },
+    ],
+  };
+  const facts = computePortfolioAnalytics({
+    holdings: [
+      { symbol: 'VTI', quantity: 10, price: 250, change: 0 },
+      { symbol: 'BND', quantity: 20, price: 75, change: 0 },
+    ],
+    history: new Map(),
+    benchmark: [],
+    returns,
+  });
+  const prompt = toPromptFacts(facts);
+  const index = createGroundingIndex(prompt);
+
+  it('carries them as the other fractions, at six decimals; null without a history', () => {
+    expect(prompt.returns).toEqual({ ...returns, periods: [{ ...returns.periods[0], twr: 0.123456 }] });
+    expect(toPromptFacts({ ...facts, returns: null }).returns).toBeNull();
+  });
+
+  it('grounds a return cited as a percentage at the precision shown, and no other', () => {
+    expect(
+      index.ungrounded('Over the last year it returned 12.35% (about 12.3%), against 9.87% for SPY.'),
+    ).toEqual([]);
+    expect(index.ungrounded('Counting the flows it lost 5.25%, or 5.24% a year.')).toEqual([]);
+    expect(index.ungrounded('Over the last year it returned 12.36%, against 9.7% for SPY.')).toEqual([
+      '12.36',
+      '9.7',
+    ]);
+    expect(index.ungrounded('It beat SPY by 2.47%.')).toEqual(['2.47']);
+  });
+
+  it("grounds the rules' own sentences on the returns", () => {
+    const overview = writeDemoAnalysis(facts).overviewText;
+    expect(overview).toContain('the portfolio returned 12.35%');
+    expect(index.ungrounded(overview)).toEqual([]);
   });
 });

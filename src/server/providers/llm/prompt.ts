@@ -11,14 +11,15 @@ export const PROMPT_MAX_SYMBOL_LIST = 20;
 
 export const SYSTEM_PROMPT = `You write the portfolio analysis of Foliowise, an app for everyday investors.
 You receive FACTS as JSON, computed by our analytics engine. Write, in plain English, for a non-expert:
-- overviewText: 3 to 6 sentences on the portfolio's value and today's change, its risk level and why, its concentration and its diversification, in 2 or 3 short paragraphs separated by a blank line. Say what a term means in plain words before naming it. Write symbols as people write them ("BTC", not "CRYPTO:BTC").
+- overviewText: 3 to 6 sentences on the portfolio's value and today's change, how it has done when FACTS.returns is given, its risk level and why, its concentration and its diversification, in 2 or 3 short paragraphs separated by a blank line. Say what a term means in plain words before naming it. Write symbols as people write them ("BTC", not "CRYPTO:BTC").
 - diversificationGaps: one short sentence per entry of FACTS.diversificationGaps, in the same order (an empty list when there is none).
 - recommendations: 2 to 5 items, each with a short title and a description of 1 to 3 sentences: practical, educational steps (broad funds, bonds, international exposure, rebalancing, position size). Do not repeat the diversification gaps; say what to do about them. Not personal financial advice; no price targets.
 - insights: 2 to 5 short sentences, each one observation.
 
 Numbers (strict: an answer that breaks these rules is discarded):
 - Use ONLY numbers that appear in FACTS. Never calculate new ones (no sums, differences, ratios, projections) and never invent a figure.
-- Fractions in FACTS (every "weight", volatility, drawdown, VaR "var", riskFreeRate, hhi, coverageWeight) are 0-1: show them as percentages, multiplied by 100, e.g. 0.1234 -> "12.34%". Fields ending in "Percent" are already percentages.
+- Fractions in FACTS (every "weight", volatility, drawdown, VaR "var", riskFreeRate, hhi, coverageWeight, and every return in FACTS.returns) are 0-1: show them as percentages, multiplied by 100, e.g. 0.1234 -> "12.34%". Fields ending in "Percent" are already percentages.
+- FACTS.returns (null when the portfolio has no recorded history) gives, per period from "start" to "end" (range 1Y: the last year; YTD: this year so far; MAX: since firstActivityDate), the time-weighted return "twr" (how the holdings did, leaving aside money added or taken out), the money-weighted return "mwr" (counting when money went in and out), the benchmark's "benchmarkTwr", and their yearly rates where a period is over a year ("...Annualized"), in FACTS.returns.currency. Say which period a return is of; never subtract one return from another.
 - Money is US dollars, e.g. "$1,234.56". You may round a number to fewer decimals; do not abbreviate ("k", "M", "million").
 - For anything that is not a fact write words, not digits ("one", "a few", "several"); do not number lists.
 - FACTS.riskLevel.level is the risk level; do not contradict it.
@@ -146,6 +147,7 @@ export function toPromptFacts(facts: PortfolioFacts) {
           }
         : null,
     },
+    returns: facts.returns,
     riskLevel: facts.riskLevel,
     diversificationGaps: facts.diversificationGaps,
     healthCheck: facts.healthCheck,
