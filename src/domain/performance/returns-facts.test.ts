@@ -11,7 +11,11 @@ function factsOf(input: PerformanceInput, benchmark?: BenchmarkInput) {
     benchmark,
   );
   if (!outcome.ok) throw new Error(outcome.message);
-  return returnsFactsOf(outcome.periods, { currency: 'USD', benchmarkSymbol: 'SPY' });
+  const periods = outcome.periods.map((period) => {
+    if (!period.ok) throw new Error(period.message);
+    return period.performance;
+  });
+  return returnsFactsOf(periods, { currency: 'USD', benchmarkSymbol: 'SPY' });
 }
 
 describe('returnsFactsOf', () => {
@@ -81,8 +85,7 @@ describe('returnsFactsOf', () => {
     expect(factsOf(young)?.periods[0]?.benchmarkTwr).toBeNull();
   });
 
-  it('is null when Max was not measured', () => {
-    const refused = [{ ok: false as const, code: 'BEFORE_HISTORY' as const, message: 'before' }];
-    expect(returnsFactsOf(refused, { currency: 'USD', benchmarkSymbol: 'SPY' })).toBeNull();
+  it('is null without Max', () => {
+    expect(returnsFactsOf([], { currency: 'USD', benchmarkSymbol: 'SPY' })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * benchmark's, all fractions (0.0523 for 5.23 %).
  */
 import { addDays } from '../calendar';
-import type { PeriodPerformanceOutcome } from './performance';
+import type { PeriodPerformance } from './performance';
 import type { PeriodRange } from './periods';
 
 /** The periods an analysis is given, in this order. */
@@ -37,23 +37,21 @@ export interface ReturnsFacts {
 }
 
 /**
- * The facts of `outcomes`, one per range of RETURNS_FACT_RANGES in that order. A period that starts before the
- * history is left out: its figures are Max's, and '1Y' would say a year the history does not have. Null when Max
- * could not be measured.
+ * The facts of the periods measured, one per range of RETURNS_FACT_RANGES in that order. A period that starts before
+ * the history is left out: its figures are Max's, and '1Y' would say a year the history does not have. Null without
+ * Max.
  */
 export function returnsFactsOf(
-  outcomes: readonly PeriodPerformanceOutcome[],
+  measured: readonly PeriodPerformance[],
   context: { currency: string; benchmarkSymbol: string },
 ): ReturnsFacts | null {
   const periods: PeriodReturnsFact[] = [];
   let firstActivityDate: string | null = null;
-  for (const outcome of outcomes) {
-    if (!outcome.ok) continue;
-    const { period, twr, twrAnnualized, mwr, benchmark } = outcome.performance;
+  for (const { period, twr, twrAnnualized, mwr, benchmark } of measured) {
     const range = RETURNS_FACT_RANGES.find((r) => r === period.range);
     if (range === undefined || period.startsBeforeHistory) continue;
     if (range === 'MAX') firstActivityDate = addDays(period.start, 1);
-    const measured = benchmark?.ok ? benchmark : null;
+    const beside = benchmark?.ok ? benchmark : null;
     periods.push({
       range,
       start: period.start,
@@ -62,8 +60,8 @@ export function returnsFactsOf(
       twrAnnualized,
       mwr: mwr.periodReturn,
       mwrAnnualized: mwr.annualized,
-      benchmarkTwr: measured?.twr ?? null,
-      benchmarkTwrAnnualized: measured?.twrAnnualized ?? null,
+      benchmarkTwr: beside?.twr ?? null,
+      benchmarkTwrAnnualized: beside?.twrAnnualized ?? null,
     });
   }
   if (firstActivityDate === null) return null;

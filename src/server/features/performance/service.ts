@@ -11,6 +11,7 @@
  *   and the benchmark's, daily (vendors' history, else the simulator's reference rate held flat, labelled).
  * - The computation is the domain's (`computePerformance`); its refusals become 4xx answers with its message.
  *   Money leaves rounded to the cent; returns are fractions; the domain's gaps are the answer's `approximations`.
+ * - The analysis states the same computation's 1Y, YTD and Max returns as facts (`getReturnsFacts`, decision 043).
  */
 import {
   DEFAULT_BENCHMARK,
@@ -25,11 +26,21 @@ import { addDays, utcDateOf } from '../../../domain/calendar';
 import { listingCurrency } from '../../../domain/security-master';
 import type { Decimal } from '../../../domain/paper-trading';
 import {
+  replayActivities,
+  type CostBasisMethod,
+  type LedgerActivity,
+} from '../../../domain/activities/ledger';
+import {
   computePerformance,
   type BenchmarkInput,
   type PeriodPerformance,
 } from '../../../domain/performance/performance';
 import type { PeriodRequest } from '../../../domain/performance/periods';
+import {
+  RETURNS_FACT_RANGES,
+  returnsFactsOf,
+  type ReturnsFacts,
+} from '../../../domain/performance/returns-facts';
 import type { DailySeries, PerformanceInput } from '../../../domain/performance/valuation';
 import type { ValuationRun } from '../../../domain/performance/valuation-resume';
 import type { Database } from '../../db/client';
@@ -166,9 +177,37 @@ export async function getPerformanceOverPeriods(options: {
   periods: readonly PeriodRequest[];
 }): Promise<PerformanceResponse[]> {
   const { context, user, query } = options;
+  const history = await readMeasurableHistory(context, user, query.portfolio, query.currency);
+  if (!history) throw new AppError('NO_HISTORY', M.noHistory);
+  const benchmarkSymbol = query.benchmark === 'NONE' ? null : (query.benchmark ?? DEFAULT_BENCHMARK);
+  const measured = await measureHistory(context, user, history, benchmarkSymbol, options.periods);
+  const { base: currency, asOf } = history;
+  return measured.periods.map((period) =>
+    answerOf(period, { portfolio: history.key, currency, asOf, ...measured.extra }),
+  );
+}
+
+/** A portfolio's history with an activity on or before today, and the currency its returns are measured in. */
+interface MeasurableHistory {
+  key: string;
+  activities: LedgerActivity[];
+  method: CostBasisMethod;
+  base: BaseCurrency;
+  asOf: string;
+  /** The first activity's date. */
+  first: string;
+}
+
+/** The history of `portfolio` (the ledger's access rules) and its base currency; null without one to measure. */
+async function readMeasurableHistory(
+  context: PerformanceContext,
+  user: UserRequest['user'],
+  portfolio: string,
+  currency: BaseCurrency | undefined,
+): Promise<MeasurableHistory | null> {
   const [history, base] = await Promise.all([
-    readHistory({ ...context.activities, user, portfolio: query.portfolio }),
-    query.currency ?? getBaseCurrency({ db: context.db, userId: user.id }),
+    readHistory({ ...context.activities, user, portfolio }),
+    currency ?? getBaseCurrency({ db: context.db, userId: user.id }),
   ]);
   const asOf = utcDateOf(context.now());
   let first = '';
@@ -176,13 +215,29 @@ export async function getPerformanceOverPeriods(options: {
   for (const activity of history.hasHistory ? history.activities : []) {
     if (activity.date <= asOf && (first === '' || activity.date < first)) first = activity.date;
   }
-  if (first === '') throw new AppError('NO_HISTORY', M.noHistory);
+  if (first === '') return null;
+  return { key: history.key, activities: history.activities, method: history.method, base, asOf, first };
+}
 
+/**
+ * The periods of a history, beside the benchmark (null: none): its closes and rates read, then the domain's one
+ * valuation, from where the last one of the same history left off. The domain's refusals are 4xx answers.
+ */
+async function measureHistory(
+  context: PerformanceContext,
+  user: UserRequest['user'],
+  history: MeasurableHistory,
+  benchmarkSymbol: string | null,
+  requests: readonly PeriodRequest[],
+): Promise<{
+  periods: PeriodPerformance[];
+  extra: Pick<PerformanceResponse, 'sources' | 'benchmark'>;
+}> {
+  const { base, asOf } = history;
   // From a week before the first activity: the benchmark's and the rates' last values before a start that falls on a
   // weekend or holiday are in the span (the valuation itself starts the day before the first activity).
-  const span = { from: addDays(first, -LOOK_BACK_DAYS), to: asOf };
+  const span = { from: addDays(history.first, -LOOK_BACK_DAYS), to: asOf };
   const symbols = [...new Set(history.activities.flatMap((a) => (a.symbol === null ? [] : [a.symbol])))];
-  const benchmarkSymbol = query.benchmark === 'NONE' ? null : (query.benchmark ?? DEFAULT_BENCHMARK);
   const currencies = new Set(history.activities.map((activity) => activity.currency));
   if (benchmarkSymbol) currencies.add(listingCurrency(benchmarkSymbol));
   const wanted =
@@ -213,7 +268,7 @@ export async function getPerformanceOverPeriods(options: {
   const runKey = `${user.id}|${history.key}|${base}`;
   const outcome = computePerformance(
     input,
-    options.periods,
+    requests,
     benchmark && 'input' in benchmark ? benchmark.input : undefined,
     context.runs.get(runKey),
   );
@@ -225,7 +280,7 @@ export async function getPerformanceOverPeriods(options: {
   }
   const periods = outcome.periods.map((period, i) => {
     if (period.ok) return period.performance;
-    const field = options.periods[i]?.range === 'CUSTOM' ? 'from' : 'range';
+    const field = requests[i]?.range === 'CUSTOM' ? 'from' : 'range';
     throw new AppError(period.code, period.message, { fields: { [field]: period.message } });
   });
 
@@ -239,9 +294,46 @@ export async function getPerformanceOverPeriods(options: {
       : 'message' in benchmark
         ? { symbol: benchmarkSymbol, available: false as const, message: benchmark.message }
         : null;
-  return periods.map((period) =>
-    answerOf(period, { portfolio: history.key, currency: base, asOf, sources, benchmark: benchmarkRefusal }),
+  return { periods, extra: { sources, benchmark: benchmarkRefusal } };
+}
+
+/** Whether the history's holdings today are exactly `holdings` (symbol to quantity, as the map the ledger writes). */
+function holdsExactly(history: MeasurableHistory, holdings: Readonly<Record<string, number>>): boolean {
+  const replayed = replayActivities(history.activities, history.method);
+  if (!replayed.ok) return false;
+  const held = replayed.ledger.holdings.filter((holding) => holding.quantity.gt(0));
+  return (
+    held.length === Object.keys(holdings).length &&
+    held.every((holding) => holdings[holding.symbol] === holding.quantity.toNumber())
   );
+}
+
+/** The computation's refusals of a history (not of the request): the analysis then goes on without its returns. */
+const HISTORY_REFUSALS: readonly string[] = ['NO_HISTORY', 'BAD_REQUEST', ...DOMAIN_REFUSALS];
+
+/**
+ * The returns an analysis of `holdings` states as facts (issue 28 item 7, decision 043): 1Y, YTD and Max beside
+ * SPY, in the person's base currency, computed as GET /api/performance computes them. Null when `portfolio` has no
+ * history, when its holdings today are not `holdings` (the returns would be another portfolio's), or when the
+ * computation refuses the history (the Performance view says why). The ledger's 404s and plan gates are thrown.
+ */
+export async function getReturnsFacts(options: {
+  context: PerformanceContext;
+  user: UserRequest['user'];
+  portfolio: string;
+  holdings: Readonly<Record<string, number>>;
+}): Promise<ReturnsFacts | null> {
+  const { context, user } = options;
+  const history = await readMeasurableHistory(context, user, options.portfolio, undefined);
+  if (!history || !holdsExactly(history, options.holdings)) return null;
+  const requests = RETURNS_FACT_RANGES.map((range) => ({ range }));
+  try {
+    const { periods } = await measureHistory(context, user, history, DEFAULT_BENCHMARK, requests);
+    return returnsFactsOf(periods, { currency: history.base, benchmarkSymbol: DEFAULT_BENCHMARK });
+  } catch (error) {
+    if (error instanceof AppError && HISTORY_REFUSALS.includes(error.code)) return null;
+    throw error;
+  }
 }
 
 function answerOf(
