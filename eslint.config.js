@@ -42,6 +42,7 @@ const SERVER_FEATURE_EDGES = {
   alerts: ['clients/service.ts', 'market-data/service.ts'],
   analysis: [
     'market-data/service.ts',
+    'performance/service.ts', // the analyzed portfolio's returns, as facts (decision 043)
     'portfolio/service.ts',
     'rewards/service.ts', // a completed analysis earns points
   ],

@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { FREE_AI_ANALYSES_PER_MONTH } from '../domain/plans';
+import { RETURNS_FACT_RANGES } from '../domain/performance/returns-facts';
+import { PORTFOLIO_KEY_PATTERN } from './activities';
 import { ZIsoDate, ZIsoDateTime } from './dates';
 import { ZMarketDataSource } from './market-data';
 import { text, TICKER_PATTERN } from './text';
@@ -234,13 +236,54 @@ export type ValueHistoryResponse = z.infer<typeof ZValueHistoryResponse>;
 
 // -------------------------------------------------------------------------------------------- analysis
 
+const PORTFOLIO_KEY_INVALID = 'portfolioKey must be me, account:<id>, client:<id> or paper:<id>';
+
 /** POST /api/analyze and POST /api/analyze-demo */
-export const ZAnalyzeRequest = z.object({ portfolio: ZNonEmptyPortfolio });
+export const ZAnalyzeRequest = z.object({
+  portfolio: ZNonEmptyPortfolio,
+  /**
+   * Signed in only: the saved portfolio these holdings are. When it has a recorded history and holds exactly these
+   * holdings today, its returns join the facts (`metrics.returns`, decision 043).
+   */
+  portfolioKey: text({ field: 'portfolioKey', max: 60, min: 1, message: PORTFOLIO_KEY_INVALID })
+    .toLowerCase()
+    .regex(PORTFOLIO_KEY_PATTERN, PORTFOLIO_KEY_INVALID)
+    .optional(),
+});
 export type AnalyzeRequest = z.input<typeof ZAnalyzeRequest>;
 
 export const ZRiskLevel = z.enum(['low', 'medium', 'high']);
 
 export const ZRecommendation = z.object({ title: z.string(), description: z.string() });
+
+/** One period of a recorded history's returns (GET /api/performance's computation); fractions, 0.0523 = 5.23 %. */
+export const ZAnalysisPeriodReturns = z.object({
+  /** 1Y: the last year; YTD: this year so far; MAX: since the first activity. */
+  range: z.enum(RETURNS_FACT_RANGES),
+  /** The day whose closing value the period starts from (the day before its first day). */
+  start: ZIsoDate,
+  end: ZIsoDate,
+  /** Time-weighted. Every `...Annualized` is null for a period of a year or less. */
+  twr: z.number(),
+  twrAnnualized: z.number().nullable(),
+  /** Money-weighted; null when the flows have none. */
+  mwr: z.number().nullable(),
+  mwrAnnualized: z.number().nullable(),
+  /** The benchmark's time-weighted return; null when it has no figure for the period. */
+  benchmarkTwr: z.number().nullable(),
+  benchmarkTwrAnnualized: z.number().nullable(),
+});
+export type AnalysisPeriodReturns = z.infer<typeof ZAnalysisPeriodReturns>;
+
+export const ZAnalysisReturns = z.object({
+  /** The person's base currency, which every return is measured in. */
+  currency: z.string(),
+  benchmarkSymbol: z.string(),
+  firstActivityDate: ZIsoDate,
+  /** 1Y, YTD, MAX in that order; a period that would start before the history is left out (it is MAX). */
+  periods: z.array(ZAnalysisPeriodReturns),
+});
+export type AnalysisReturns = z.infer<typeof ZAnalysisReturns>;
 
 /** The facts the page shows, all computed by src/domain/analytics (never by a model). Fractions are 0-1. */
 export const ZAnalysisMetrics = z.object({
@@ -280,6 +323,8 @@ export const ZAnalysisMetrics = z.object({
   healthCheck: ZHealthCheck,
   /** Why the risk level is what it is, with its numbers. */
   riskReasons: z.array(z.string()),
+  /** The returns of the portfolio's recorded history; null without one or without `portfolioKey` (decision 043). */
+  returns: ZAnalysisReturns.nullable(),
   /** What the risk figures rest on. */
   history: z.object({
     benchmarkSymbol: z.string(),

@@ -376,6 +376,26 @@ export interface components {
             warnings: string[];
           };
           riskReasons: string[];
+          returns: {
+            currency: string;
+            benchmarkSymbol: string;
+            /** Format: date */
+            firstActivityDate: string;
+            periods: {
+              /** @enum {string} */
+              range: '1Y' | 'YTD' | 'MAX';
+              /** Format: date */
+              start: string;
+              /** Format: date */
+              end: string;
+              twr: number;
+              twrAnnualized: number | null;
+              mwr: number | null;
+              mwrAnnualized: number | null;
+              benchmarkTwr: number | null;
+              benchmarkTwrAnnualized: number | null;
+            }[];
+          } | null;
           history: {
             benchmarkSymbol: string;
             firstDate: string | null;

@@ -320,7 +320,10 @@ export const INPUTS: Record<string, RouteInput> = {
     params: part(ZAdminUserParams, (c) => ({ id: c.none })),
   },
   'DELETE /api/admin/users/:id': { as: 'admin', params: part(ZAdminUserParams, (c) => ({ id: c.none })) },
-  'POST /api/analyze': { as: 'professional', body: part(ZAnalyzeRequest, () => ({ portfolio })) },
+  'POST /api/analyze': {
+    as: 'professional',
+    body: part(ZAnalyzeRequest, () => ({ portfolio, portfolioKey: 'me' })),
+  },
   'POST /api/analyze-demo': { as: 'visitor', body: part(ZAnalyzeRequest, () => ({ portfolio })) },
   'POST /api/alerts/conditions': {
     as: 'professional',

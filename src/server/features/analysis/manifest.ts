@@ -2,6 +2,7 @@ import { analysisAccountData } from './data-export';
 import { defineFeature, type FeatureDeps } from '../../feature';
 import { createOpenAiAnalysisWriter } from '../../providers/llm';
 import { marketDataFeature } from '../market-data/manifest';
+import { performanceFeature } from '../performance/manifest';
 import { rewardsFeature } from '../rewards/manifest';
 import { analysisRoutes } from './routes';
 import { analysisUsage } from './schema';
@@ -23,6 +24,7 @@ export const analysisFeature = defineFeature({
   } => ({
     db,
     marketData: use(marketDataFeature),
+    performance: use(performanceFeature),
     writer:
       options.writer ??
       createOpenAiAnalysisWriter({ config: config.openai, timeoutMs: options.llmTimeoutMs }),

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ZAnalyzeRequest, type AnalyzeResponse } from '../../../contracts/analysis';
-import { assertGlobalMarketCoverage } from '../../auth/guards';
+import { assertGlobalMarketCoverage, signedInUser } from '../../auth/guards';
 import { parseWith } from '../../http/errors';
-import { analyzePortfolioDemo, analyzePortfolioWithAi } from './service';
+import { analyzePortfolioDemo, analyzePortfolioWithAi, type ReturnsOf } from './service';
 
 /** The visitor's browser id for the free allowance: random, HttpOnly, SameSite=Lax, set on first analyze. */
 export const VISITOR_COOKIE = 'fw_visitor';
@@ -35,6 +35,15 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
     return created;
   };
 
+  /** The request's analysis with its saved portfolio's returns: a `portfolioKey` needs a session (401 without). */
+  const parseRequest = (request: FastifyRequest) => {
+    const { portfolio, portfolioKey } = parseWith(ZAnalyzeRequest, request.body);
+    assertGlobalMarketCoverage(request.user, Object.keys(portfolio));
+    const returnsOf: ReturnsOf | undefined =
+      portfolioKey === undefined ? undefined : { user: signedInUser(request), portfolioKey };
+    return { portfolio, returnsOf };
+  };
+
   /** Rewards for a signed-in user's analysis; a failure there is logged, never the user's problem. */
   const notifyCompleted = async (request: FastifyRequest, mode: 'ai' | 'demo') => {
     if (!request.user) return;
@@ -44,14 +53,14 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.post('/analyze', { config: analyzeLimit }, async (request, reply) => {
-    const { portfolio } = parseWith(ZAnalyzeRequest, request.body);
-    assertGlobalMarketCoverage(request.user, Object.keys(portfolio));
+    const { portfolio, returnsOf } = parseRequest(request);
     const visitorId = visitorIdOf(request, reply);
     const body: AnalyzeResponse = await analyzePortfolioWithAi({
       ...context,
       onLlmFailure: (error) =>
         request.log.warn({ reason: error.reason, detail: error.message }, 'AI analysis unavailable'),
       portfolio,
+      returnsOf,
       requester: { user: request.user, visitorId, ip: request.ip },
     });
     // Rewards count an AI analysis only when a model wrote it; the rules' words are the sample's.
@@ -60,11 +69,11 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/analyze-demo', { config: demoLimit }, async (request) => {
-    const { portfolio } = parseWith(ZAnalyzeRequest, request.body);
-    assertGlobalMarketCoverage(request.user, Object.keys(portfolio));
+    const { portfolio, returnsOf } = parseRequest(request);
     const body: AnalyzeResponse = await analyzePortfolioDemo({
       ...context,
       portfolio,
+      returnsOf,
       userId: request.user?.id,
     });
     await notifyCompleted(request, 'demo');

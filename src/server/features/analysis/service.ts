@@ -6,7 +6,8 @@
  * `computePortfolioAnalytics`. The words come
  * from the language model (`analyzePortfolioWithAi`) or from the deterministic `writeDemoAnalysis`: as
  * "Demo Analysis Results" (`analyzePortfolioDemo`), or as the user's own "Analysis Results" when no model is
- * configured (DESIGN.md deviation 10). Neither of those is counted.
+ * configured (DESIGN.md deviation 10). Neither of those is counted. Told which saved portfolio the holdings are
+ * (`returnsOf`), the facts also carry that portfolio's returns by its recorded history (decision 043).
  *
  * The free allowance (3 AI analyses per calendar month, UTC): free (and demo) accounts are counted per
  * account and per IP, visitors per browser (`fw_visitor` cookie) and per IP, and every one of their subjects
@@ -36,11 +37,13 @@ import {
   type Bar,
   type PortfolioFacts,
 } from '../../../domain/analytics';
+import type { ReturnsFacts } from '../../../domain/performance/returns-facts';
 import { AI_ANALYSES_PER_MONTH } from '../../../domain/plans';
 import type { Database } from '../../db/client';
 import { LlmUnavailableError, type PortfolioAnalysisWriter } from '../../providers/llm';
 import { clientKey } from '../../limits/client-key';
 import type { MarketDataService, PricedPortfolio } from '../market-data/service';
+import { getReturnsFacts, type PerformanceContext } from '../performance/service';
 import { toHealthCheck } from '../portfolio/service';
 import { releaseUsage, reserveUsage, UsageLimitReachedError, type UsageSubject } from './repository';
 
@@ -58,6 +61,8 @@ export interface AnalysisOptions {
 export interface AnalysisContext {
   db: Database;
   marketData: MarketDataService;
+  /** The returns of a recorded history, computed as GET /api/performance computes them. */
+  performance: PerformanceContext;
   writer: PortfolioAnalysisWriter;
   /** Keys the HMAC of visitor ids and IP addresses in `analysis_usage`. */
   appSecret: string;
@@ -71,6 +76,12 @@ export interface Requester {
   /** The visitor's `fw_visitor` id (visitors only). */
   visitorId: string | undefined;
   ip: string;
+}
+
+/** The saved portfolio analyzed holdings are, and whose it is (the ledger's access rules and plan gates apply). */
+export interface ReturnsOf {
+  user: Pick<User, 'id' | 'plan'>;
+  portfolioKey: string;
 }
 
 export interface LoadedFacts {
@@ -100,15 +111,19 @@ export async function loadUsdCloses(
 /**
  * The facts of a portfolio: priced in USD (listings outside the US at the day's FX rate), then one year of
  * closes in USD of every priced holding and of the benchmark, in one batch too (a history that fails leaves
- * that holding out of the risk figures, and the facts say so).
+ * that holding out of the risk figures, and the facts say so). `returns`, read meanwhile, join them.
  */
 export async function loadPortfolioFacts(
   context: Pick<AnalysisContext, 'marketData'>,
   portfolio: Portfolio,
   userId?: string,
+  returns?: Promise<ReturnsFacts | null>,
 ): Promise<LoadedFacts> {
   const symbols = Object.keys(portfolio);
-  const priced = await context.marketData.pricePortfolio(portfolio, { userId });
+  const [priced, returnsFacts] = await Promise.all([
+    context.marketData.pricePortfolio(portfolio, { userId }),
+    returns ?? null,
+  ]);
   const holdings: AnalyticsHolding[] = symbols.map((symbol) => {
     const held = priced.holdings[symbol];
     return {
@@ -130,8 +145,24 @@ export async function loadPortfolioFacts(
     history,
     benchmark: history.get(DEFAULT_BENCHMARK_SYMBOL) ?? [],
     benchmarkSymbol: DEFAULT_BENCHMARK_SYMBOL,
+    returns: returnsFacts,
   });
   return { facts, priced, history };
+}
+
+/** The returns of `returnsOf`'s recorded history, for holdings that are its own (null otherwise; none asked, none). */
+function readReturns(
+  context: Pick<AnalysisContext, 'performance'>,
+  portfolio: Portfolio,
+  returnsOf: ReturnsOf | undefined,
+): Promise<ReturnsFacts | null> | undefined {
+  if (!returnsOf) return undefined;
+  return getReturnsFacts({
+    context: context.performance,
+    user: returnsOf.user,
+    portfolio: returnsOf.portfolioKey,
+    holdings: portfolio,
+  });
 }
 
 function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
@@ -174,6 +205,9 @@ function toMetrics(facts: PortfolioFacts): AnalysisMetrics {
     },
     healthCheck: toHealthCheck(healthCheck),
     riskReasons: [...facts.riskLevel.reasons],
+    returns: facts.returns
+      ? { ...facts.returns, periods: facts.returns.periods.map((period) => ({ ...period })) }
+      : null,
     history: {
       benchmarkSymbol: history.benchmarkSymbol,
       firstDate: history.firstDate,
@@ -203,10 +237,11 @@ function toSummary({ facts, priced }: LoadedFacts): PortfolioSummary {
 
 // ------------------------------------------------------------------------------------------------ rules
 
-type RulesOptions = Pick<AnalysisContext, 'marketData'> & {
+type RulesOptions = Pick<AnalysisContext, 'marketData' | 'performance'> & {
   portfolio: Portfolio;
   /** Whose request it is (their own vendor keys serve it); none for a visitor. */
   userId?: string;
+  returnsOf?: ReturnsOf;
 };
 
 /** The analysis written by `writeDemoAnalysis` from the portfolio's facts: no model, never counted. */
@@ -214,7 +249,9 @@ async function analyzePortfolioByRules(
   options: RulesOptions,
   wordsSource: 'rules' | 'demo',
 ): Promise<AnalyzeResponse> {
-  const loaded = await loadPortfolioFacts(options, options.portfolio, options.userId);
+  const { portfolio } = options;
+  const returns = readReturns(options, portfolio, options.returnsOf);
+  const loaded = await loadPortfolioFacts(options, portfolio, options.userId, returns);
   const words = writeDemoAnalysis(loaded.facts);
   return {
     analysis: {
@@ -286,7 +323,7 @@ export function analysisLimitReached(): AppError {
  * ANALYSIS_LIMIT_REACHED past the free allowance.
  */
 export async function analyzePortfolioWithAi(
-  options: AnalysisContext & { portfolio: Portfolio; requester: Requester },
+  options: AnalysisContext & { portfolio: Portfolio; requester: Requester; returnsOf?: ReturnsOf },
 ): Promise<AnalyzeResponse> {
   const { db, writer, requester } = options;
   if (!writer.isConfigured) return analyzePortfolioByRules(options, 'rules');
@@ -306,7 +343,8 @@ export async function analyzePortfolioWithAi(
   let loaded: LoadedFacts;
   let words: Awaited<ReturnType<PortfolioAnalysisWriter['writePortfolioAnalysis']>>;
   try {
-    loaded = await loadPortfolioFacts(options, options.portfolio, requester.user?.id);
+    const returns = readReturns(options, options.portfolio, options.returnsOf);
+    loaded = await loadPortfolioFacts(options, options.portfolio, requester.user?.id, returns);
     words = await writer.writePortfolioAnalysis(loaded.facts);
   } catch (error) {
     if (subjects.length > 0) await releaseUsage(db, subjects, month);
