@@ -158,27 +158,31 @@ export interface PortfolioReport {
 /**
  * The analysis the analyzer shows for these holdings: the model's words when one is configured (a paid plan
  * spends no allowance), the rules' words without one or when it fails (a report is not refused for want of a
- * model); the figures are the same either way.
+ * model); the figures are the same either way, the returns of the history `historyKey` among them as on the
+ * analyzer (decision 043).
  */
 async function analyzeForReport(options: {
   analysis: AnalysisContext;
   portfolio: Portfolio;
+  historyKey: string;
   user: User;
   ip: string;
 }): Promise<AnalyzeResponse> {
-  const { analysis, portfolio } = options;
+  const { analysis, portfolio, user } = options;
+  const returnsOf = { user, portfolioKey: options.historyKey };
   if (analysis.writer.isConfigured) {
     try {
       return await analyzePortfolioWithAi({
         ...analysis,
         portfolio,
-        requester: { user: options.user, visitorId: undefined, ip: options.ip },
+        returnsOf,
+        requester: { user, visitorId: undefined, ip: options.ip },
       });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'AI_UNAVAILABLE')) throw error;
     }
   }
-  return analyzePortfolioWithRules({ ...analysis, portfolio, userId: options.user.id });
+  return analyzePortfolioWithRules({ ...analysis, portfolio, returnsOf, userId: user.id });
 }
 
 /** The periods of the report's performance page, in its order (decision 042). */
@@ -235,7 +239,13 @@ export async function buildPortfolioReport(options: {
   const { context, portfolio, user } = options;
   const [valuation, analysis, performance] = await Promise.all([
     valuePortfolio({ marketData: context.marketData, portfolio, userId: user.id }),
-    analyzeForReport({ analysis: context.analysis, portfolio, user, ip: options.ip }),
+    analyzeForReport({
+      analysis: context.analysis,
+      portfolio,
+      historyKey: options.historyKey,
+      user,
+      ip: options.ip,
+    }),
     readReportPerformance({ context, user, historyKey: options.historyKey }),
   ]);
   // The charts' closes, in each listing's own currency (a London listing's in pence, labelled so): read after
