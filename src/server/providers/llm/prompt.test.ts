@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePortfolioAnalytics, formatMoney, writeDemoAnalysis } from '../../../domain/analytics';
-import type { ReturnsFacts } from '../../../domain/performance/returns-facts';
+import { periodFact, returnsFacts } from '../../../domain/performance/test-returns';
 import { createGroundingIndex } from './grounding';
 import { toPromptFacts } from './prompt';
 
@@ -43,24 +43,17 @@ describe('toPromptFacts', () => {
 });
 
 describe('toPromptFacts: the returns of a recorded history (decision 043)', () => {
-  const returns: ReturnsFacts = {
-    currency: 'USD',
-    benchmarkSymbol: 'SPY',
-    firstActivityDate: '2021-03-15',
-    periods: [
-      {
-        range: '1Y',
-        start: '2023-06-28',
-        end: '2024-06-28',
-        twr: 0.1234564321,
-        twrAnnualized: 0.1231,
-        mwr: -0.0525,
-        mwrAnnualized: -0.0524,
-        benchmarkTwr: 0.0987,
-        benchmarkTwrAnnualized: 0.0985,
-      },
-    ],
-  };
+  const returns = returnsFacts([
+    periodFact({
+      range: '1Y',
+      twr: 0.1234564321,
+      twrAnnualized: 0.1231,
+      mwr: -0.0525,
+      mwrAnnualized: -0.0524,
+      benchmarkTwr: 0.0987,
+      benchmarkTwrAnnualized: 0.0985,
+    }),
+  ]);
   const facts = computePortfolioAnalytics({
     holdings: [
       { symbol: 'VTI', quantity: 10, price: 250, change: 0 },
