@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
-import { Lightbulb, ListChecks, Sparkles, Target, type LucideIcon } from 'lucide-react';
+import { Lightbulb, ListChecks, Sparkles, Target, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { AnalysisWordsSource, AnalyzeResponse } from '../../../contracts/analysis';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { AnalysisText } from './analysis-text';
 import { leftOutNote } from './format';
 import { MaskedText } from '../../components/hide-values';
+import { ReturnsFigures } from './returns-figures';
 import { RiskPanel } from './risk-panel';
 
 function ListCard({ title, icon: Icon, children }: { title: string; icon: LucideIcon; children: ReactNode }) {
@@ -90,6 +91,12 @@ export function AnalysisResults({ result, isStale }: { result: AnalyzeResponse; 
               </li>
             ))}
           </ul>
+        </ListCard>
+      ) : null}
+
+      {analysis.metrics.returns ? (
+        <ListCard title="Returns" icon={TrendingUp}>
+          <ReturnsFigures returns={analysis.metrics.returns} />
         </ListCard>
       ) : null}
 

@@ -7,14 +7,23 @@ import { valuationQueryOptions } from './get-valuation';
 /**
  * POST /api/analyze (AI) or /api/analyze-demo (the deterministic sample analysis). Running it also refreshes
  * the valuation in the background (spec 000 §4); a failed refresh shows no valuation rather than an old one.
+ * `portfolioKey` (signed in) names the saved portfolio the holdings are, for its recorded history's returns.
  */
 export function useAnalyzePortfolio() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ portfolio, mode }: { portfolio: Portfolio; mode: 'ai' | 'demo' }) =>
+    mutationFn: ({
+      portfolio,
+      mode,
+      portfolioKey,
+    }: {
+      portfolio: Portfolio;
+      mode: 'ai' | 'demo';
+      portfolioKey: string | undefined;
+    }) =>
       api.post(
         mode === 'demo' ? '/api/analyze-demo' : '/api/analyze',
-        { portfolio } satisfies AnalyzeRequest,
+        { portfolio, portfolioKey } satisfies AnalyzeRequest,
         { schema: ZAnalyzeResponse },
       ),
     onMutate: ({ portfolio, mode }) => {

@@ -42,8 +42,10 @@ export function useAnalyzer(source: PortfolioSource | null = null) {
     }
     setInputError(null);
     const sent = portfolio;
+    // Signed in, the rows are a saved portfolio's: the server adds its recorded history's returns.
+    const portfolioKey = store.storage === 'account' ? (source?.key ?? 'me') : undefined;
     analyze.mutate(
-      { portfolio: sent, mode: nextMode },
+      { portfolio: sent, mode: nextMode, portfolioKey },
       {
         onSuccess: (response) => {
           setResult({ response, portfolioKey: portfolioCacheKey(sent) });
