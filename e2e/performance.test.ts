@@ -10,14 +10,9 @@ import {
   useBrowser,
   visible,
 } from './support/browser';
-import { signUp } from './support/users';
+import { addActivity, signUp } from './support/users';
 
 const h = useBrowser();
-
-async function addActivity(page: Page, data: Record<string, string>) {
-  const added = await page.request.post('/api/activities', { data: { portfolio: 'me', ...data } });
-  expect(added.status(), await added.text()).toBe(201);
-}
 
 const card = (page: Page, id: string) => page.getByTestId(id);
 const incomeOf = (page: Page) => page.getByRole('region', { name: /^Dividend income/ });

@@ -103,3 +103,9 @@ export async function submitSignupForm(page: Page, email: string, password: stri
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
+
+/** An activity added to the signed-in person's saved portfolio (`me`) through the API: 201 or the test fails. */
+export async function addActivity(page: Page, data: Record<string, string>): Promise<void> {
+  const added = await page.request.post('/api/activities', { data: { portfolio: 'me', ...data } });
+  expect(added.status(), await added.text()).toBe(201);
+}

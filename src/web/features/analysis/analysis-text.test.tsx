@@ -28,6 +28,16 @@ describe('AnalysisText', () => {
     ]);
   });
 
+  it('explains the two returns a recorded history gives (decision 043)', () => {
+    render(
+      <AnalysisText text="It returned 12.35%, leaving aside the money added or taken out (the time-weighted return). Counting when money went in and out, it returned 11.00% (the money-weighted return)." />,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'time-weighted return',
+      'money-weighted return',
+    ]);
+  });
+
   it('masks dollar amounts while values are hidden, and only those', () => {
     const { container } = render(
       <HideValuesProvider hidden={true}>

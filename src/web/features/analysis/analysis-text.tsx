@@ -11,6 +11,10 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   'sharpe ratio':
     'The return above a risk-free rate (such as Treasury bills) for each unit of volatility. Higher means more return for the risk taken.',
   beta: 'How strongly the portfolio moved with the market (SPY): 1 moves with it, above 1 moves more, below 1 less.',
+  'time-weighted return':
+    'How the investments themselves did: money you added or took out, and when, does not change it. Comparable with a fund or an index.',
+  'money-weighted return':
+    'How your money did: money added just before a rise gains more, money added before a fall loses more (the internal rate of return).',
 };
 
 const TERM = new RegExp(`\\b(${Object.keys(GLOSSARY).join('|')})\\b`, 'gi');
