@@ -4,7 +4,7 @@ import { buildConfig, parseEnv, type AppConfig } from '../config';
 import { createMarketDataService } from '../features/market-data/service';
 import type { MarketDataAdapter } from '../providers/market-data/types';
 import type { DatabaseHandle } from '../db/client';
-import type { Services } from '../services';
+import type { ServiceOverrides, Services } from '../services';
 import { createTestDatabase } from './test-database';
 
 export const TEST_APP_SECRET = 'test-secret-that-is-at-least-32-characters-long';
@@ -64,12 +64,13 @@ export async function createTestApp(
 
 /**
  * `createTestApp` whose market data come from `adapters` (scripted vendors) in `auto` mode, on the clock `now` for
- * market data and the ledger (`env` adds to the configuration).
+ * market data and the ledger (`env` adds to the configuration, `overrides` to the services).
  */
 export async function createTestAppWithVendors(options: {
   adapters: MarketDataAdapter[];
   now: () => Date;
   env?: Record<string, string>;
+  overrides?: Omit<ServiceOverrides, 'marketData' | 'activities'>;
 }): Promise<TestApp> {
   const config = testConfig({ MARKET_DATA_PROVIDER: 'auto', ...options.env });
   const database = await createTestDatabase();
@@ -79,5 +80,8 @@ export async function createTestAppWithVendors(options: {
     adapters: options.adapters,
     now: options.now,
   });
-  return readyApp(database, { config, overrides: { marketData, activities: { now: options.now } } });
+  return readyApp(database, {
+    config,
+    overrides: { ...options.overrides, marketData, activities: { now: options.now } },
+  });
 }

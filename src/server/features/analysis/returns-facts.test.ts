@@ -15,94 +15,23 @@ import {
   startFakeOpenAiServer,
   type FakeOpenAiServer,
 } from '../../providers/llm/testing/fake-openai-server';
-import { createFakeAdapter, fakeBars } from '../../providers/market-data/testing/fake-adapter';
-import type { DailyBar } from '../../providers/market-data/types';
-import { buildApp } from '../../app';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../db/client';
-import { testConfig } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-database';
+import { createTestAppWithVendors, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
-import { createMarketDataService } from '../market-data/service';
+import { createScriptedVendor, SCRIPTED_NOW } from '../performance/testing/scripted-vendor';
 
-/** Friday 2024-06-28 after New York's close, as in performance/routes.test.ts. */
-const NOW = new Date('2024-06-28T22:00:00Z');
-
-/** MSFT and SPY scripted around the small history; SPY before that, and every other symbol, the fake vendor's. */
-const CLOSES: Record<string, Record<string, number>> = {
-  MSFT: {
-    '2024-06-21': 98,
-    '2024-06-24': 100,
-    '2024-06-25': 105,
-    '2024-06-26': 110,
-    '2024-06-27': 99,
-    '2024-06-28': 121,
-  },
-  SPY: {
-    '2024-06-21': 500,
-    '2024-06-24': 500,
-    '2024-06-25': 505,
-    '2024-06-26': 510,
-    '2024-06-27': 495,
-    '2024-06-28': 550,
-  },
-};
-const SCRIPT_START = '2024-06-21';
-
-const bar = (date: string, close: number): DailyBar => ({
-  date,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: 1000,
-});
-
-function vendor() {
-  const yahoo = createFakeAdapter('yahoo');
-  yahoo.onHistory = async (symbol, from, to) => {
-    const scripted = CLOSES[symbol];
-    if (!scripted) return fakeBars(symbol, from, to);
-    const before = symbol === 'SPY' && from < SCRIPT_START ? fakeBars(symbol, from, '2024-06-20') : [];
-    const within = Object.entries(scripted)
-      .filter(([date]) => date >= from && date <= to)
-      .map(([date, close]) => bar(date, close));
-    return [...before.filter((b) => b.date <= to), ...within];
-  };
-  return yahoo;
-}
-
-interface Started {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-}
-
-async function start(env: Record<string, string> = {}): Promise<Started> {
-  const database = await createTestDatabase();
-  const config = testConfig({ MARKET_DATA_PROVIDER: 'auto', ...env });
-  const marketData = createMarketDataService({
-    config,
-    db: database.db,
-    adapters: [vendor()],
-    now: () => NOW,
+/** The app on the scripted vendor, with a language model when `env` configures one. */
+function start(env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestAppWithVendors({
+    adapters: [createScriptedVendor()],
+    now: () => SCRIPTED_NOW,
+    env,
+    overrides: { analysis: { llmTimeoutMs: MODEL_TIMEOUT_MS, now: () => SCRIPTED_NOW } },
   });
-  const app = await buildApp({
-    config,
-    database,
-    version: 'test',
-    overrides: {
-      marketData,
-      activities: { now: () => NOW },
-      analysis: { llmTimeoutMs: MODEL_TIMEOUT_MS, now: () => NOW },
-    },
-  });
-  await app.ready();
-  return { app, database };
 }
 
 let fake: FakeOpenAiServer;
-let rules: Started;
-let model: Started;
+let rules: TestApp;
+let model: TestApp;
 beforeAll(async () => {
   fake = await startFakeOpenAiServer();
   [rules, model] = await Promise.all([
@@ -115,10 +44,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  for (const started of [rules, model]) {
-    await started?.app.close();
-    await started?.database.close();
-  }
+  await Promise.all([rules?.close(), model?.close()]);
   await fake?.close();
 });
 afterEach(() => {
@@ -130,7 +56,7 @@ let address = 0;
 const nextAddress = () => `10.77.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
 
 function post(
-  on: Started,
+  on: TestApp,
   who: TestUser | undefined,
   payload: Record<string, unknown>,
   url = '/api/analyze',
@@ -139,7 +65,7 @@ function post(
 }
 
 async function analyze(
-  on: Started,
+  on: TestApp,
   who: TestUser,
   payload: Record<string, unknown>,
 ): Promise<AnalyzeResponse> {
@@ -148,7 +74,7 @@ async function analyze(
   return ZAnalyzeResponse.parse(res.json());
 }
 
-async function add(on: Started, who: TestUser, activity: Record<string, unknown>) {
+async function add(on: TestApp, who: TestUser, activity: Record<string, unknown>) {
   const res = await injectAs(who, on.app, {
     method: 'POST',
     url: '/api/activities',
@@ -157,10 +83,24 @@ async function add(on: Started, who: TestUser, activity: Record<string, unknown>
   expect(res.statusCode, res.body).toBe(201);
 }
 
-async function performance(on: Started, who: TestUser, range: string) {
+/** GET /api/performance's answer for `range`, as the period of the analysis's returns it must equal. */
+async function performanceFact(on: TestApp, who: TestUser, range: string) {
   const res = await injectAs(who, on.app, { method: 'GET', url: `/api/performance?range=${range}` });
   expect(res.statusCode, res.body).toBe(200);
-  return ZPerformanceResponse.parse(res.json());
+  const shown = ZPerformanceResponse.parse(res.json());
+  expect(shown.benchmark?.available, range).toBe(true);
+  const benchmark = shown.benchmark?.available ? shown.benchmark : null;
+  return {
+    range,
+    start: shown.period.start,
+    end: shown.period.end,
+    twr: shown.twr,
+    twrAnnualized: shown.twrAnnualized,
+    mwr: shown.mwr,
+    mwrAnnualized: shown.mwrAnnualized,
+    benchmarkTwr: benchmark?.twr ?? null,
+    benchmarkTwrAnnualized: benchmark?.twrAnnualized ?? null,
+  };
 }
 
 /**
@@ -169,7 +109,7 @@ async function performance(on: Started, who: TestUser, range: string) {
  * carried to Sunday, the day before the first activity). MWR: −1,000 on day 0, −1,100 at half the period and
  * +2,420 at its end balance when (1 + g)^−½ = 10/11, so g = 21 % exactly.
  */
-async function smallHistory(on: Started): Promise<TestUser> {
+async function smallHistory(on: TestApp): Promise<TestUser> {
   const owner = await signUpUser(on.app, { plan: 'professional' });
   await add(on, owner, { type: 'buy', symbol: 'MSFT', quantity: 10, price: 100, date: '2024-06-24' });
   await add(on, owner, { type: 'buy', symbol: 'MSFT', quantity: 10, price: 110, date: '2024-06-26' });
@@ -177,6 +117,24 @@ async function smallHistory(on: Started): Promise<TestUser> {
 }
 
 const SMALL_TWR = 1.05 * (44 / 43) * 0.9 * (11 / 9) - 1;
+
+/** The small history's returns as facts: Max only (1Y and YTD would start before the history), nothing annualized. */
+const smallReturns = (figures: { twr: unknown; mwr: unknown; benchmarkTwr: unknown }) => ({
+  currency: 'USD',
+  benchmarkSymbol: 'SPY',
+  firstActivityDate: '2024-06-24',
+  periods: [
+    {
+      range: 'MAX',
+      start: '2024-06-23',
+      end: '2024-06-28',
+      twrAnnualized: null,
+      mwrAnnualized: null,
+      benchmarkTwrAnnualized: null,
+      ...figures,
+    },
+  ],
+});
 
 describe('POST /api/analyze: the returns of a recorded history (rules, no model)', () => {
   let owner: TestUser;
@@ -187,26 +145,13 @@ describe('POST /api/analyze: the returns of a recorded history (rules, no model)
   it('adds Max beside SPY as facts (1Y and YTD would start before the history) and cites them', async () => {
     const body = await analyze(rules, owner, { portfolio: { MSFT: 20 }, portfolioKey: 'me' });
     expect(body.wordsSource).toBe('rules');
-    const returns = body.analysis.metrics.returns;
-    expect(returns).toMatchObject({
-      currency: 'USD',
-      benchmarkSymbol: 'SPY',
-      firstActivityDate: '2024-06-24',
-      periods: [
-        {
-          range: 'MAX',
-          start: '2024-06-23',
-          end: '2024-06-28',
-          twrAnnualized: null,
-          mwrAnnualized: null,
-          benchmarkTwrAnnualized: null,
-        },
-      ],
-    });
-    const [max] = returns!.periods;
-    expect(max!.twr).toBeCloseTo(SMALL_TWR, 12);
-    expect(max!.mwr).toBeCloseTo(0.21, 9);
-    expect(max!.benchmarkTwr).toBeCloseTo(0.1, 12);
+    expect(body.analysis.metrics.returns).toEqual(
+      smallReturns({
+        twr: expect.closeTo(SMALL_TWR, 12),
+        mwr: expect.closeTo(0.21, 9),
+        benchmarkTwr: expect.closeTo(0.1, 12),
+      }),
+    );
     expect(body.analysis.overviewText.split('\n\n')[1]).toBe(
       'Since its first recorded activity on 2024-06-24 the portfolio returned 18.19%, leaving aside the money added or taken out (the time-weighted return), against 10.00% for SPY. Counting when money went in and out, it returned 21.00% (the money-weighted return).',
     );
@@ -214,19 +159,7 @@ describe('POST /api/analyze: the returns of a recorded history (rules, no model)
 
   it("are GET /api/performance's figures", async () => {
     const body = await analyze(rules, owner, { portfolio: { MSFT: 20 }, portfolioKey: 'me' });
-    const shown = await performance(rules, owner, 'MAX');
-    expect(shown.benchmark?.available).toBe(true);
-    expect(body.analysis.metrics.returns?.periods[0]).toEqual({
-      range: 'MAX',
-      start: shown.period.start,
-      end: shown.period.end,
-      twr: shown.twr,
-      twrAnnualized: shown.twrAnnualized,
-      mwr: shown.mwr,
-      mwrAnnualized: shown.mwrAnnualized,
-      benchmarkTwr: shown.benchmark?.available ? shown.benchmark.twr : null,
-      benchmarkTwrAnnualized: shown.benchmark?.available ? shown.benchmark.twrAnnualized : null,
-    });
+    expect(body.analysis.metrics.returns?.periods).toEqual([await performanceFact(rules, owner, 'MAX')]);
   });
 
   it('gives none for holdings that are not the history’s, or when not told which portfolio they are', async () => {
@@ -308,19 +241,7 @@ describe('POST /api/analyze: 1Y, YTD and Max of a longer history, in the base cu
       expect(returns?.firstActivityDate).toBe('2023-03-01');
       expect(returns?.periods.map((p) => p.range)).toEqual(['1Y', 'YTD', 'MAX']);
       for (const period of returns!.periods) {
-        const shown = await performance(rules, owner, period.range);
-        expect(shown.benchmark?.available, period.range).toBe(true);
-        expect(period).toEqual({
-          range: period.range,
-          start: shown.period.start,
-          end: shown.period.end,
-          twr: shown.twr,
-          twrAnnualized: shown.twrAnnualized,
-          mwr: shown.mwr,
-          mwrAnnualized: shown.mwrAnnualized,
-          benchmarkTwr: shown.benchmark?.available ? shown.benchmark.twr : null,
-          benchmarkTwrAnnualized: shown.benchmark?.available ? shown.benchmark.twrAnnualized : null,
-        });
+        expect(period).toEqual(await performanceFact(rules, owner, period.range));
       }
       const year = returns!.periods[0]!;
       expect([year.start, year.end]).toEqual(['2023-06-28', '2024-06-28']);
@@ -352,24 +273,7 @@ describe('POST /api/analyze: the model is given the returns and held to them', (
     expect(body.wordsSource).toBe('model');
     expect(body.analysis.overviewText).toBe(overview);
     const sent = factsOf(fake.requests.at(-1)!.body!) as { returns: unknown };
-    expect(sent.returns).toEqual({
-      currency: 'USD',
-      benchmarkSymbol: 'SPY',
-      firstActivityDate: '2024-06-24',
-      periods: [
-        {
-          range: 'MAX',
-          start: '2024-06-23',
-          end: '2024-06-28',
-          twr: 0.18186,
-          twrAnnualized: null,
-          mwr: 0.21,
-          mwrAnnualized: null,
-          benchmarkTwr: 0.1,
-          benchmarkTwrAnnualized: null,
-        },
-      ],
-    });
+    expect(sent.returns).toEqual(smallReturns({ twr: 0.18186, mwr: 0.21, benchmarkTwr: 0.1 }));
   });
 
   it('a model citing another return is refused (503), as any number not in the facts', async () => {

@@ -14,51 +14,17 @@ import {
   ZPerformanceResponse,
   type PerformanceResponse,
 } from '../../../contracts/performance';
-import type { DailyBar } from '../../providers/market-data/types';
-import { createFakeAdapter, fakeBars } from '../../providers/market-data/testing/fake-adapter';
 import { createTestAppWithVendors, type TestApp } from '../../testing/test-app';
 import { expectError, injectAs, signUpUser, type TestUser } from '../../testing/users';
-
-/** Friday 2024-06-28 after New York's close: today's session is complete. */
-const NOW = new Date('2024-06-28T22:00:00Z');
-
-/** The vendor's closes: MSFT and SPY from the Friday before the history to today. */
-const CLOSES: Record<string, Record<string, number>> = {
-  MSFT: {
-    '2024-06-21': 98,
-    '2024-06-24': 100,
-    '2024-06-25': 105,
-    '2024-06-26': 110,
-    '2024-06-27': 99,
-    '2024-06-28': 121,
-  },
-  SPY: {
-    '2024-06-21': 500,
-    '2024-06-24': 500,
-    '2024-06-25': 505,
-    '2024-06-26': 510,
-    '2024-06-27': 495,
-    '2024-06-28': 550,
-  },
-};
-
-const yahoo = createFakeAdapter('yahoo');
-yahoo.onHistory = async (symbol, from, to) => {
-  const scripted = CLOSES[symbol];
-  if (symbol === 'ZZZZQ') return [];
-  if (!scripted) return fakeBars(symbol, from, to);
-  return Object.entries(scripted)
-    .filter(([date]) => date >= from && date <= to)
-    .map(([date, close]): DailyBar => ({ date, open: close, high: close, low: close, close, volume: 1000 }));
-};
+import { createScriptedVendor, SCRIPTED_NOW } from './testing/scripted-vendor';
 
 let t: TestApp;
 let app: FastifyInstance;
 let owner: TestUser;
 beforeAll(async () => {
   t = await createTestAppWithVendors({
-    adapters: [yahoo],
-    now: () => NOW,
+    adapters: [createScriptedVendor()],
+    now: () => SCRIPTED_NOW,
     env: { API_REQUESTS_PER_MINUTE: '100' },
   });
   app = t.app;
