@@ -273,7 +273,6 @@ export const ZAnalysisPeriodReturns = z.object({
   benchmarkTwr: z.number().nullable(),
   benchmarkTwrAnnualized: z.number().nullable(),
 });
-export type AnalysisPeriodReturns = z.infer<typeof ZAnalysisPeriodReturns>;
 
 export const ZAnalysisReturns = z.object({
   /** The person's base currency, which every return is measured in. */
