@@ -205,22 +205,11 @@ export const GAIN_PARTS: readonly { key: 'realized' | 'unrealized'; label: strin
 /** The label of the value at a day's close, the first and last rows of the change in value. */
 export const valueAtCloseLabel = (isoDate: string) => `Value at the close of ${formatDay(isoDate)}`;
 
-/** In cents: the server rounds each figure to the cent on its own, so their sum can miss the change by a cent. */
-function cents(value: number): number {
-  return Math.round(value * 100);
-}
-
-/**
- * The rows from the start value to the end value, and what rounding each figure to the cent left over (a row of
- * its own when there is any, so that the table adds up as shown).
- */
+/** The rows from the start value to the end value: the server's cents add up to the change (docs/performance.md). */
 export function breakdownRows(data: PerformanceResponse): { label: string; value: number }[] {
-  const parts = [{ label: NET_FLOWS_PART.label, value: data.netFlows }].concat(
+  return [{ label: NET_FLOWS_PART.label, value: data.netFlows }].concat(
     BREAKDOWN_PARTS.map(({ key, label }) => ({ label, value: data.breakdown[key] })),
   );
-  const rest =
-    cents(data.endValue) - cents(data.startValue) - parts.reduce((sum, p) => sum + cents(p.value), 0);
-  return rest === 0 ? parts : [...parts, { label: 'Rounding to the cent', value: rest / 100 }];
 }
 
 /** What the value chart and the returns chart show, in one sentence each (a screen reader's view of them). */
