@@ -18,6 +18,7 @@ export const RANGE_LABELS: Readonly<Record<PeriodRange, { text: string; title: s
   '1D': { text: '1D', title: 'The last trading day' },
   WTD: { text: 'WTD', title: 'Week to date' },
   MTD: { text: 'MTD', title: 'Month to date' },
+  '1M': { text: '1M', title: 'The past month' },
   YTD: { text: 'YTD', title: 'Year to date' },
   '1Y': { text: '1Y', title: 'The past year' },
   '3Y': { text: '3Y', title: 'The past 3 years' },
