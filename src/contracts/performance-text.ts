@@ -213,21 +213,28 @@ export function breakdownRows(data: PerformanceResponse): { label: string; value
   );
 }
 
+/** The time-weighted return over the period in one sentence, against the benchmark's when it has one. */
+export function returnSummary(data: PerformanceResponse): string | null {
+  const last = data.series.at(-1);
+  if (!last) return null;
+  const benchmark = data.benchmark?.available && last.benchmarkIndex !== null ? data.benchmark.symbol : null;
+  return (
+    `Time-weighted return ${formatReturn(last.twrIndex - 1)} over the period` +
+    (benchmark && last.benchmarkIndex !== null
+      ? `, against ${formatReturn(last.benchmarkIndex - 1)} for ${benchmark}.`
+      : '.')
+  );
+}
+
 /** What the value chart and the returns chart show, in one sentence each (a screen reader's view of them). */
 export function chartSummary(data: PerformanceResponse): string[] {
   const first = data.series[0];
   const last = data.series.at(-1);
-  if (!first || !last) return [];
+  const returns = returnSummary(data);
+  if (!first || !last || returns === null) return [];
   const { currency } = data;
-  const lines = [
+  return [
     `Value from ${formatMoney(first.value, currency)} on ${formatDay(first.date)} to ${formatMoney(last.value, currency)} on ${formatDay(last.date)}; net invested from ${formatMoney(first.netInvested, currency)} to ${formatMoney(last.netInvested, currency)}.`,
+    returns,
   ];
-  const benchmark = data.benchmark?.available && last.benchmarkIndex !== null ? data.benchmark.symbol : null;
-  lines.push(
-    `Time-weighted return ${formatReturn(last.twrIndex - 1)} over the period` +
-      (benchmark && last.benchmarkIndex !== null
-        ? `, against ${formatReturn(last.benchmarkIndex - 1)} for ${benchmark}.`
-        : '.'),
-  );
-  return lines;
 }

@@ -4,9 +4,10 @@ import type { PaperPortfolio } from '../../../contracts/paper-trading';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
+import { VALUE_MASK } from '../../components/ui/masked-value';
 import { performancePathOf } from '../../lib/portfolio-views';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { BALANCE_MASK, BalancesToggle, useBalancesHidden } from './balances';
+import { BalancesToggle, useBalancesHidden } from './balances';
 import { formatMoney } from './format';
 import { HoldingsTable } from './holdings-table';
 import { PerformanceCard } from './performance-card';
@@ -61,7 +62,7 @@ export function PortfolioDashboard({
             <SelectContent>
               {portfolios.map((portfolio) => (
                 <SelectItem key={portfolio.id} value={portfolio.id}>
-                  {portfolio.name} — {hidden ? BALANCE_MASK : formatMoney(portfolio.totalValue)}
+                  {portfolio.name} — {hidden ? VALUE_MASK : formatMoney(portfolio.totalValue)}
                 </SelectItem>
               ))}
             </SelectContent>
