@@ -552,7 +552,7 @@ export interface components {
       mwrUnavailable: ('NO_FLOWS' | 'NO_SIGN_CHANGE' | 'NO_RATE' | 'NOT_UNIQUE') | null;
       portfolio: string;
       period: {
-        range: ('1D' | 'WTD' | 'MTD' | 'YTD' | '1Y' | '3Y' | '5Y' | 'MAX') | 'CUSTOM';
+        range: ('1D' | 'WTD' | 'MTD' | '1M' | 'YTD' | '1Y' | '3Y' | '5Y' | 'MAX') | 'CUSTOM';
         /** Format: date */
         start: string;
         /** Format: date */
@@ -1179,8 +1179,8 @@ export interface operations {
       query?: {
         /** @description Whose history: `me` (your saved portfolio, the default), `account:<id>` (a portfolio account), `client:<id>` (a client) or `paper:<id>` (a paper portfolio, its trades). */
         portfolio?: string;
-        /** @description The period, ending today: 1D, WTD, MTD, YTD, 1Y, 3Y, 5Y, MAX (MAX, the whole history, by default). */
-        range?: '1D' | 'WTD' | 'MTD' | 'YTD' | '1Y' | '3Y' | '5Y' | 'MAX';
+        /** @description The period, ending today: 1D, WTD, MTD, 1M, YTD, 1Y, 3Y, 5Y, MAX (MAX, the whole history, by default). */
+        range?: '1D' | 'WTD' | 'MTD' | '1M' | 'YTD' | '1Y' | '3Y' | '5Y' | 'MAX';
         /** @description With `to`: the first day of a period of your choice (instead of `range`). */
         from?: string;
         /** @description With `from`: the last day of the period. */

@@ -18,6 +18,7 @@ export const RANGE_LABELS: Readonly<Record<PeriodRange, { text: string; title: s
   '1D': { text: '1D', title: 'The last trading day' },
   WTD: { text: 'WTD', title: 'Week to date' },
   MTD: { text: 'MTD', title: 'Month to date' },
+  '1M': { text: '1M', title: 'The past month' },
   YTD: { text: 'YTD', title: 'Year to date' },
   '1Y': { text: '1Y', title: 'The past year' },
   '3Y': { text: '3Y', title: 'The past 3 years' },
@@ -205,39 +206,35 @@ export const GAIN_PARTS: readonly { key: 'realized' | 'unrealized'; label: strin
 /** The label of the value at a day's close, the first and last rows of the change in value. */
 export const valueAtCloseLabel = (isoDate: string) => `Value at the close of ${formatDay(isoDate)}`;
 
-/** In cents: the server rounds each figure to the cent on its own, so their sum can miss the change by a cent. */
-function cents(value: number): number {
-  return Math.round(value * 100);
-}
-
-/**
- * The rows from the start value to the end value, and what rounding each figure to the cent left over (a row of
- * its own when there is any, so that the table adds up as shown).
- */
+/** The rows from the start value to the end value: the server's cents add up to the change (docs/performance.md). */
 export function breakdownRows(data: PerformanceResponse): { label: string; value: number }[] {
-  const parts = [{ label: NET_FLOWS_PART.label, value: data.netFlows }].concat(
+  return [{ label: NET_FLOWS_PART.label, value: data.netFlows }].concat(
     BREAKDOWN_PARTS.map(({ key, label }) => ({ label, value: data.breakdown[key] })),
   );
-  const rest =
-    cents(data.endValue) - cents(data.startValue) - parts.reduce((sum, p) => sum + cents(p.value), 0);
-  return rest === 0 ? parts : [...parts, { label: 'Rounding to the cent', value: rest / 100 }];
+}
+
+/** The time-weighted return over the period in one sentence, against the benchmark's when it has one. */
+export function returnSummary(data: PerformanceResponse): string | null {
+  const last = data.series.at(-1);
+  if (!last) return null;
+  const benchmark = data.benchmark?.available && last.benchmarkIndex !== null ? data.benchmark.symbol : null;
+  return (
+    `Time-weighted return ${formatReturn(last.twrIndex - 1)} over the period` +
+    (benchmark && last.benchmarkIndex !== null
+      ? `, against ${formatReturn(last.benchmarkIndex - 1)} for ${benchmark}.`
+      : '.')
+  );
 }
 
 /** What the value chart and the returns chart show, in one sentence each (a screen reader's view of them). */
 export function chartSummary(data: PerformanceResponse): string[] {
   const first = data.series[0];
   const last = data.series.at(-1);
-  if (!first || !last) return [];
+  const returns = returnSummary(data);
+  if (!first || !last || returns === null) return [];
   const { currency } = data;
-  const lines = [
+  return [
     `Value from ${formatMoney(first.value, currency)} on ${formatDay(first.date)} to ${formatMoney(last.value, currency)} on ${formatDay(last.date)}; net invested from ${formatMoney(first.netInvested, currency)} to ${formatMoney(last.netInvested, currency)}.`,
+    returns,
   ];
-  const benchmark = data.benchmark?.available && last.benchmarkIndex !== null ? data.benchmark.symbol : null;
-  lines.push(
-    `Time-weighted return ${formatReturn(last.twrIndex - 1)} over the period` +
-      (benchmark && last.benchmarkIndex !== null
-        ? `, against ${formatReturn(last.benchmarkIndex - 1)} for ${benchmark}.`
-        : '.'),
-  );
-  return lines;
 }

@@ -18,6 +18,7 @@ describe('resolvePeriod', () => {
       '1D': '2026-11-25',
       WTD: '2026-11-22',
       MTD: '2026-10-31',
+      '1M': '2026-10-28',
       YTD: '2025-12-31',
       '1Y': '2025-11-28',
       '3Y': '2023-11-28',
@@ -47,6 +48,13 @@ describe('resolvePeriod', () => {
   it('takes the 28th of February for a year before a 29th', () => {
     const outcome = resolvePeriod({ range: '1Y' }, '2024-02-29', FIRST_ACTIVITY);
     expect(outcome.ok && outcome.period.start).toBe('2023-02-28');
+  });
+
+  it("takes the month's last day for a month before a day it lacks", () => {
+    const may = resolvePeriod({ range: '1M' }, '2026-05-31', FIRST_ACTIVITY);
+    expect(may.ok && may.period.start).toBe('2026-04-30');
+    const march = resolvePeriod({ range: '1M' }, '2024-03-31', FIRST_ACTIVITY);
+    expect(march.ok && march.period.start).toBe('2024-02-29');
   });
 
   it('resolves from–to dates, ending on asOf when asked past it', () => {

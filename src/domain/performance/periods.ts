@@ -14,7 +14,7 @@ import {
   toDayNumber,
 } from '../calendar';
 
-export const PERIOD_RANGES = ['1D', 'WTD', 'MTD', 'YTD', '1Y', '3Y', '5Y', 'MAX'] as const;
+export const PERIOD_RANGES = ['1D', 'WTD', 'MTD', '1M', 'YTD', '1Y', '3Y', '5Y', 'MAX'] as const;
 export type PeriodRange = (typeof PERIOD_RANGES)[number];
 
 export type PeriodRequest = { range: PeriodRange } | { range: 'CUSTOM'; from: string; to: string };
@@ -52,6 +52,8 @@ function startOfRange(range: PeriodRange, asOf: string, historyStart: string): s
       return addDays(isoWeekStartOf(asOf), -1);
     case 'MTD':
       return addDays(monthStartOf(asOf), -1);
+    case '1M':
+      return addMonths(asOf, -1);
     case 'YTD':
       return `${Number(asOf.slice(0, 4)) - 1}-12-31`;
     case '1Y':
@@ -70,7 +72,8 @@ function startOfRange(range: PeriodRange, asOf: string, historyStart: string): s
  * - 1D: from the close of the US session before the last one on or before `asOf` (on a Saturday, Thursday's
  *   close to Saturday's value, which is Friday's but for assets that trade at weekends).
  * - WTD, MTD, YTD: from the last day before the ISO week (Monday), the month or the year.
- * - 1Y, 3Y, 5Y: from the same day 12, 36 or 60 months before (the 28th of February for the 29th).
+ * - 1M, 1Y, 3Y, 5Y: from the same day 1, 12, 36 or 60 months before (the month's last day for a day it lacks: the
+ *   30th of April for the 31st of May, the 28th of February for the 29th).
  * - Max: from the day before the first activity.
  * - From–to: from the day before `from`, to `to`.
  * A start before the history is moved to the day before the first activity, and said; so is an end after `asOf`.

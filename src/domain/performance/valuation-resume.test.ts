@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LedgerActivity } from '../activities/ledger';
-import { addDays, toDayNumber } from '../calendar';
+import { addDays, addMonths, toDayNumber } from '../calendar';
 import { seedRandom } from '../market-simulator/random';
 import { computePerformance, type PerformanceOutcome } from './performance';
 import { PERIOD_RANGES, type PeriodRequest } from './periods';
@@ -83,11 +83,14 @@ describe.each([
       expectSame(repriced, computed(inputWith(history.activities, closes)));
       expect(repriced.run.firstDayValued).toBeLessThanOrEqual(dayOf(corrected));
 
-      // Ten days later: the new days are valued, the rest is the last computation's.
+      // Ten days later: the new days are valued, and 1M's new start (a day the last computation kept no snapshot
+      // of) from the checkpoint before it; the rest is the last computation's.
       const later = addDays(history.asOf, 10);
       const nextDays = computed(inputWith(history.activities, history.closes, later), REQUESTS, base);
       expectSame(nextDays, computed(inputWith(history.activities, history.closes, later)));
-      expect(nextDays.run.firstDayValued).toBeGreaterThan(DAYS - CHECKPOINT_DAYS);
+      const monthStart = toDayNumber(addMonths(later, -1)) - toDayNumber(base.run.history.dates[0] as string);
+      expect(nextDays.run.firstDayValued).toBeGreaterThan(monthStart - CHECKPOINT_DAYS);
+      expect(nextDays.run.firstDayValued).toBeLessThanOrEqual(monthStart);
 
       // A period asked for that starts on a day the last computation kept no snapshot of.
       const custom: PeriodRequest[] = [

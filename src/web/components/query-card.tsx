@@ -7,6 +7,40 @@ import { Button } from './ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from './ui/card';
 import { Skeleton } from './ui/skeleton';
 
+/** A query that failed: the server's message (else '`What` could not be loaded.') and 'Try again'. */
+function QueryError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription className="flex flex-wrap items-center gap-3">
+        {serverMessage(error, `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} could not be loaded.`)}
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** What a query shows: `loading` while it loads, the server's message and 'Try again' if it fails, else its answer. */
+export function QueryBody<T>({
+  query,
+  what,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** For the message: 'the returns'. */
+  what: string;
+  loading: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (query.isError)
+    return <QueryError error={query.error} what={what} onRetry={() => void query.refetch()} />;
+  return children(query.data);
+}
+
 /**
  * A card of a portfolio's view that shows one query: a region named by its heading, skeleton rows while it loads,
  * the server's message with 'Try again' when it fails, else `children` with the answer. A portfolio without a
@@ -46,29 +80,20 @@ export function QueryCard<T>({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
-        {query.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            <span className="sr-only">Loading {what}…</span>
-            {[0, 1].map((i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : query.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertCircle aria-hidden="true" />
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              {serverMessage(
-                query.error,
-                `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} could not be loaded.`,
-              )}
-              <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : (
-          children(query.data)
-        )}
+        <QueryBody
+          query={query}
+          what={what}
+          loading={
+            <div className="flex flex-col gap-2" aria-busy="true">
+              <span className="sr-only">Loading {what}…</span>
+              {[0, 1].map((i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          }
+        >
+          {children}
+        </QueryBody>
       </CardContent>
     </Card>
   );

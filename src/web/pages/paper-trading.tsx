@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Info } from 'lucide-react';
 import { PageLayout } from '../components/layout/page-layout';
 import { TooltipProvider } from '../components/ui/tooltip';
@@ -7,6 +8,9 @@ import { quoteQueryOptions } from '../features/market-data/get-quote';
 import { PaperTradingPanel } from '../features/paper-trading/paper-trading-panel';
 import { PaperTradingSignInPrompt } from '../features/paper-trading/sign-in-prompt';
 import { TotalPointsBadge } from '../features/rewards/total-points-badge';
+
+/** The dashboard's return against SPY: the performance feature's card, its own chunk (it is not on the first screen). */
+const ReturnsAgainstBenchmark = lazy(() => import('../features/performance/returns-against-benchmark'));
 
 const BREADCRUMB = [
   { label: 'Home', href: '/' },
@@ -41,7 +45,14 @@ export default function PaperTradingPage() {
             </Alert>
           </header>
           <SignedInOnly signedOut={<PaperTradingSignInPrompt />}>
-            {(user) => <PaperTradingPanel key={user.id} userId={user.id} quoteQuery={quoteQueryOptions} />}
+            {(user) => (
+              <PaperTradingPanel
+                key={user.id}
+                userId={user.id}
+                quoteQuery={quoteQueryOptions}
+                ReturnsCard={ReturnsAgainstBenchmark}
+              />
+            )}
           </SignedInOnly>
         </div>
       </TooltipProvider>

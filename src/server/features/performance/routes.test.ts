@@ -117,6 +117,45 @@ describe('GET /api/performance', () => {
     expect(body.series.at(-1)?.twrIndex).toBeCloseTo(1 + twr, 12);
   });
 
+  it('answers a breakdown whose cents add up, for a history whose parts rounded alone do not', async () => {
+    const person = await signUpUser(app);
+    // Cash recorded: 1,000 in; 0.005 MSFT at 100 with a fee of 0.333; 0.002 sold at 99; a dividend of 0.125.
+    await add(person, { type: 'deposit', amount: 1000, date: '2024-06-24' });
+    await add(person, {
+      type: 'buy',
+      symbol: 'MSFT',
+      quantity: 0.005,
+      price: 100,
+      fee: 0.333,
+      date: '2024-06-24',
+    });
+    await add(person, { type: 'sell', symbol: 'MSFT', quantity: 0.002, price: 99, date: '2024-06-27' });
+    await add(person, { type: 'dividend', symbol: 'MSFT', amount: 0.125, date: '2024-06-27' });
+    const body = await performance(person, 'benchmark=none');
+    // Exactly: end value 999.49 cash + 0.003 × 121 = 999.853; price 0.198 + 0.363 − 0.5 = 0.061; dividends 0.125;
+    // fees −0.333; realized 0.198 − 0.833 × 2/5 = −0.1352; unrealized 0.363 − 0.833 × 3/5 = −0.1368. Each to its
+    // nearest cent: 1,000 + 0.06 + 0.13 − 0.33 = 999.86, not 999.85; −0.14 − 0.14 = −0.28, not 0.06 − 0.33.
+    expect([body.startValue, body.endValue, body.netFlows]).toEqual([0, 999.85, 1000]);
+    expect(body.breakdown).toEqual({
+      price: 0.06,
+      dividends: 0.12,
+      interest: 0,
+      fees: -0.33,
+      taxes: 0,
+      currency: 0,
+      realized: -0.13,
+      unrealized: -0.14,
+    });
+    const b = body.breakdown;
+    const cents = (value: number) => Math.round(value * 100);
+    const parts = [b.price, b.dividends, b.interest, b.fees, b.taxes, b.currency];
+    expect(
+      parts.reduce((sum, part) => sum + cents(part), cents(body.netFlows) + cents(body.startValue)),
+    ).toBe(cents(body.endValue));
+    // Every fee here is a trade's: realized + unrealized = price + currency + fees.
+    expect(cents(b.realized) + cents(b.unrealized)).toBe(cents(b.price) + cents(b.currency) + cents(b.fees));
+  });
+
   it('measures from-to dates, and says when the period is clamped to the history and to today', async () => {
     const part = await performance(owner, 'from=2024-06-25&to=2024-06-27&benchmark=none');
     expect(part.period).toMatchObject({ range: 'CUSTOM', start: '2024-06-24', end: '2024-06-27' });

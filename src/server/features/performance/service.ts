@@ -10,7 +10,8 @@
  *   simulator's for the security master, labelled). FX: base-currency units per unit of every activity currency
  *   and the benchmark's, daily (vendors' history, else the simulator's reference rate held flat, labelled).
  * - The computation is the domain's (`computePerformance`); its refusals become 4xx answers with its message.
- *   Money leaves rounded to the cent; returns are fractions; the domain's gaps are the answer's `approximations`.
+ *   Money leaves rounded to the cent, the breakdown's parts so that they still add up (breakdown-in-cents.ts);
+ *   returns are fractions; the domain's gaps are the answer's `approximations`.
  * - The analysis states the same computation's 1Y, YTD and Max returns as facts (`getReturnsFacts`, decision 043).
  */
 import {
@@ -24,7 +25,7 @@ import {
 import { AppError } from '../../../contracts/errors';
 import { addDays, utcDateOf } from '../../../domain/calendar';
 import { listingCurrency } from '../../../domain/security-master';
-import type { Decimal } from '../../../domain/paper-trading';
+import { roundMoneyToCents } from '../../../domain/performance/breakdown-in-cents';
 import {
   replayActivities,
   type CostBasisMethod,
@@ -83,7 +84,6 @@ export async function setBaseCurrency(options: {
   return options.currency;
 }
 
-const cents = (value: Decimal) => value.toDecimalPlaces(2).toNumber();
 const roundCents = (value: number) => Math.round(value * 100) / 100 || 0;
 
 const seriesOf = (closes: readonly { date: string; close: number }[]): DailySeries => ({
@@ -343,6 +343,8 @@ function answerOf(
   },
 ): PerformanceResponse {
   const b = p.benchmark;
+  const money = roundMoneyToCents(p);
+  const { breakdown } = money;
   return {
     portfolio: extra.portfolio,
     period: {
@@ -357,18 +359,18 @@ function answerOf(
     mwr: p.mwr.periodReturn,
     mwrAnnualized: p.mwr.annualized,
     mwrUnavailable: p.mwr.unavailable,
-    startValue: cents(p.startValue),
-    endValue: cents(p.endValue),
-    netFlows: cents(p.netFlows),
+    startValue: money.startValue.toNumber(),
+    endValue: money.endValue.toNumber(),
+    netFlows: money.netFlows.toNumber(),
     breakdown: {
-      price: cents(p.breakdown.price),
-      dividends: cents(p.breakdown.dividends),
-      interest: cents(p.breakdown.interest),
-      fees: cents(p.breakdown.fees),
-      taxes: cents(p.breakdown.taxes),
-      currency: cents(p.breakdown.currency),
-      realized: cents(p.breakdown.realized),
-      unrealized: cents(p.breakdown.unrealized),
+      price: breakdown.price.toNumber(),
+      dividends: breakdown.dividends.toNumber(),
+      interest: breakdown.interest.toNumber(),
+      fees: breakdown.fees.toNumber(),
+      taxes: breakdown.taxes.toNumber(),
+      currency: breakdown.currency.toNumber(),
+      realized: breakdown.realized.toNumber(),
+      unrealized: breakdown.unrealized.toNumber(),
     },
     series: p.series.map((point) => ({
       date: point.date,

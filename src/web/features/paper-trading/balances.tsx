@@ -1,11 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { MaskedValue } from '../../components/ui/masked-value';
 
 const BalancesHiddenContext = createContext(false);
-
-export const BALANCE_MASK = '••••••';
 
 export function BalancesVisibility({ hidden, children }: { hidden: boolean; children: ReactNode }) {
   return <BalancesHiddenContext.Provider value={hidden}>{children}</BalancesHiddenContext.Provider>;
@@ -17,13 +15,10 @@ export function useBalancesHidden(): boolean {
 
 /** A balance or a figure that reveals one: dots while balances are hidden, read out as 'Hidden'. */
 export function Balance({ children, className }: { children: ReactNode; className?: string }) {
-  const hidden = useBalancesHidden();
-  if (!hidden) return <span className={className}>{children}</span>;
   return (
-    <span className={cn(className, 'text-foreground')}>
-      <span aria-hidden="true">{BALANCE_MASK}</span>
-      <span className="sr-only">Hidden</span>
-    </span>
+    <MaskedValue hidden={useBalancesHidden()} className={className}>
+      {children}
+    </MaskedValue>
   );
 }
 

@@ -9,7 +9,7 @@ import type { QuoteQuery } from '../../lib/quote';
 import { BalancesVisibility } from './balances';
 import { CreatePortfolioForm } from './create-portfolio-form';
 import { usePortfolios } from './get-portfolios';
-import { PortfolioDashboard } from './portfolio-dashboard';
+import { PortfolioDashboard, type ReturnsCardComponent } from './portfolio-dashboard';
 import { TradeHistory } from './trade-history';
 import { TradePanel } from './trade-form';
 
@@ -45,7 +45,15 @@ function DashboardSkeleton() {
  * The signed-in paper-trading area (spec 001 "Paper trading"): four tabs sharing the selected portfolio
  * (the first one until the person picks another) and the Hide/Show Balances state (shown by default).
  */
-export function PaperTradingPanel({ userId, quoteQuery }: { userId: string; quoteQuery: QuoteQuery }) {
+export function PaperTradingPanel({
+  userId,
+  quoteQuery,
+  ReturnsCard,
+}: {
+  userId: string;
+  quoteQuery: QuoteQuery;
+  ReturnsCard: ReturnsCardComponent;
+}) {
   const portfolios = usePortfolios(userId);
   const [tab, setTab] = useState<PaperTradingTab>('dashboard');
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -73,6 +81,7 @@ export function PaperTradingPanel({ userId, quoteQuery }: { userId: string; quot
       onSelect={setChosenId}
       onToggleBalances={() => setBalancesHidden((hidden) => !hidden)}
       onCreatePortfolio={() => setTab('create')}
+      ReturnsCard={ReturnsCard}
     />
   );
 

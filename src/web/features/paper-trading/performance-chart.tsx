@@ -1,6 +1,7 @@
 import type { PaperPerformanceResponse } from '../../../contracts/paper-trading';
 import { ValueLineChart } from '../../components/charts/value-line-chart';
-import { BALANCE_MASK, useBalancesHidden } from './balances';
+import { VALUE_MASK } from '../../components/ui/masked-value';
+import { useBalancesHidden } from './balances';
 import { formatDay } from './format';
 
 /** The portfolio's value day by day: a Recharts line (its own lazy chunk). */
@@ -10,7 +11,7 @@ export default function PerformanceChart({ performance }: { performance: PaperPe
     <ValueLineChart
       points={points}
       hidden={useBalancesHidden()}
-      mask={BALANCE_MASK}
+      mask={VALUE_MASK}
       formatTick={formatDay}
       formatDate={formatDay}
       className="h-64 w-full sm:h-72"

@@ -1,16 +1,23 @@
-import { Link } from 'wouter';
-import { Briefcase, LineChart, Plus } from 'lucide-react';
+import { Suspense, type ComponentType } from 'react';
+import { Briefcase, Plus } from 'lucide-react';
 import type { PaperPortfolio } from '../../../contracts/paper-trading';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
-import { performancePathOf } from '../../lib/portfolio-views';
+import { VALUE_MASK } from '../../components/ui/masked-value';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { BALANCE_MASK, BalancesToggle, useBalancesHidden } from './balances';
+import { Skeleton } from '../../components/ui/skeleton';
+import { BalancesToggle, useBalancesHidden } from './balances';
 import { formatMoney } from './format';
 import { HoldingsTable } from './holdings-table';
 import { PerformanceCard } from './performance-card';
 import { SummaryCards } from './summary-cards';
+
+/**
+ * A portfolio's return against SPY (issue 28 item 7): the performance feature's card, which the page passes in
+ * (lazily loaded). `portfolio` is the API's key (`paper:<id>`); `hidden` is Hide Balances.
+ */
+export type ReturnsCardComponent = ComponentType<{ portfolio: string; name: string; hidden: boolean }>;
 
 export interface PortfolioDashboardProps {
   portfolios: readonly PaperPortfolio[];
@@ -18,6 +25,16 @@ export interface PortfolioDashboardProps {
   onSelect: (portfolioId: string) => void;
   onToggleBalances: () => void;
   onCreatePortfolio: () => void;
+  ReturnsCard: ReturnsCardComponent;
+}
+
+function ReturnsCardSkeleton() {
+  return (
+    <div aria-busy="true">
+      <span className="sr-only">Loading the return against SPY</span>
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
 }
 
 export function NoPortfolios({ onCreatePortfolio }: { onCreatePortfolio: () => void }) {
@@ -38,13 +55,17 @@ export function NoPortfolios({ onCreatePortfolio }: { onCreatePortfolio: () => v
   );
 }
 
-/** Spec 001 "Dashboard": portfolio selector, four summary cards, the balances toggle, performance, holdings. */
+/**
+ * Spec 001 "Dashboard": portfolio selector, four summary cards, the balances toggle, performance, holdings; and
+ * beside the performance, the return against SPY (issue 28 item 7).
+ */
 export function PortfolioDashboard({
   portfolios,
   selected,
   onSelect,
   onToggleBalances,
   onCreatePortfolio,
+  ReturnsCard,
 }: PortfolioDashboardProps) {
   const hidden = useBalancesHidden();
   if (portfolios.length === 0 || !selected) return <NoPortfolios onCreatePortfolio={onCreatePortfolio} />;
@@ -61,7 +82,7 @@ export function PortfolioDashboard({
             <SelectContent>
               {portfolios.map((portfolio) => (
                 <SelectItem key={portfolio.id} value={portfolio.id}>
-                  {portfolio.name} — {hidden ? BALANCE_MASK : formatMoney(portfolio.totalValue)}
+                  {portfolio.name} — {hidden ? VALUE_MASK : formatMoney(portfolio.totalValue)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -70,16 +91,14 @@ export function PortfolioDashboard({
         <BalancesToggle hidden={hidden} onToggle={onToggleBalances} />
       </div>
       {selected.description ? <p className="text-sm text-muted-foreground">{selected.description}</p> : null}
-      <Link
-        href={performancePathOf(`paper:${selected.id}`)}
-        className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
-        <LineChart className="size-4" aria-hidden="true" />
-        Returns against SPY<span className="sr-only"> of {selected.name}</span>
-      </Link>
       <SummaryCards portfolio={selected} />
       <div className="flex min-w-0 flex-col gap-4 sm:gap-6">
-        <PerformanceCard portfolioId={selected.id} />
+        <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-2">
+          <PerformanceCard portfolioId={selected.id} />
+          <Suspense fallback={<ReturnsCardSkeleton />}>
+            <ReturnsCard portfolio={`paper:${selected.id}`} name={selected.name} hidden={hidden} />
+          </Suspense>
+        </div>
         <HoldingsTable portfolio={selected} />
       </div>
     </div>

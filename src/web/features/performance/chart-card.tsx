@@ -6,7 +6,7 @@ import { CHART_COLORS } from './format';
 
 const PerformanceCharts = lazy(() => import('./performance-charts'));
 
-function LegendItem({ kind, label }: { kind: keyof typeof CHART_COLORS; label: string }) {
+export function LegendItem({ kind, label }: { kind: keyof typeof CHART_COLORS; label: string }) {
   const color = CHART_COLORS[kind];
   const dashed = kind === 'netInvested';
   return (
@@ -28,6 +28,13 @@ function ChartSkeleton() {
       <Skeleton className="h-56 w-full sm:h-64" />
     </div>
   );
+}
+
+/** The benchmark whose line the charts draw: one with a figure on at least one day. */
+export function chartedBenchmark(data: PerformanceResponse): string | null {
+  return data.benchmark?.available && data.series.some((p) => p.benchmarkIndex !== null)
+    ? data.benchmark.symbol
+    : null;
 }
 
 function SeriesTable({ data, benchmark }: { data: PerformanceResponse; benchmark: string | null }) {
@@ -94,10 +101,7 @@ function SeriesTable({ data, benchmark }: { data: PerformanceResponse; benchmark
 export function ChartSection({ data }: { data: PerformanceResponse }) {
   const [showTable, setShowTable] = useState(false);
   const summaryId = useId();
-  const benchmark =
-    data.benchmark?.available && data.series.some((p) => p.benchmarkIndex !== null)
-      ? data.benchmark.symbol
-      : null;
+  const benchmark = chartedBenchmark(data);
   if (data.series.length < 2) {
     return (
       <p className="text-sm text-muted-foreground">

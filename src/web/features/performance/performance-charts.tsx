@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PerformancePoint } from '../../../contracts/performance';
 import { formatDay, formatMoney, formatReturn } from '../../../contracts/performance-text';
@@ -45,10 +46,96 @@ interface ChartRow {
 
 type TooltipProps = { active?: boolean; payload?: readonly { payload?: ChartRow }[] };
 
+function rowsOf(series: readonly PerformancePoint[]): ChartRow[] {
+  return series.map((p) => ({
+    date: p.date,
+    value: p.value,
+    netInvested: p.netInvested,
+    twr: p.twrIndex - 1,
+    benchmark: p.benchmarkIndex === null ? null : p.benchmarkIndex - 1,
+  }));
+}
+
+const AXIS_LINE = { stroke: '#94a3b8' };
+/** What both charts' value axes and lines share. */
+const Y_AXIS = { width: 64, tick: AXIS, tickLine: false, axisLine: AXIS_LINE } as const;
+const LINE = { strokeWidth: 2, dot: false, isAnimationActive: false } as const;
+
+/**
+ * A chart of the series by day: its frame, grid and date axis around `children` (its y axis, tooltip and lines).
+ * Hidden from screen readers: where it shows, its figures are said in words.
+ */
+function DayChart({
+  series,
+  className,
+  children,
+}: {
+  series: readonly PerformancePoint[];
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className} aria-hidden="true">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart
+          accessibilityLayer={false}
+          data={rowsOf(series)}
+          margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid stroke="#e2e8f0" vertical={false} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={tickFormatOf(series)}
+            tick={AXIS}
+            tickLine={false}
+            axisLine={AXIS_LINE}
+            minTickGap={32}
+          />
+          {children}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/**
+ * The time-weighted return against the benchmark's, each from 0 % at the period's start: the Performance view's
+ * right-hand chart, and the paper dashboard's returns card.
+ */
+export function ReturnsChart({
+  series,
+  benchmarkSymbol,
+  className = 'h-56 w-full sm:h-64',
+}: {
+  series: readonly PerformancePoint[];
+  /** Set when the series has the benchmark's index. */
+  benchmarkSymbol: string | null;
+  className?: string;
+}) {
+  const returnTooltip = ({ active, payload }: TooltipProps) => {
+    const point = payload?.[0]?.payload;
+    if (!active || !point) return null;
+    const lines = [{ label: 'Time-weighted', text: formatReturn(point.twr) }];
+    if (benchmarkSymbol && point.benchmark !== null)
+      lines.push({ label: benchmarkSymbol, text: formatReturn(point.benchmark) });
+    return <ChartTooltip date={point.date} lines={lines} />;
+  };
+  return (
+    <DayChart series={series} className={className}>
+      <YAxis {...Y_AXIS} tickFormatter={(v: number) => formatReturn(v)} />
+      <Tooltip content={returnTooltip} />
+      <Line {...LINE} type="monotone" dataKey="twr" stroke={CHART_COLORS.twr} />
+      {benchmarkSymbol ? (
+        <Line {...LINE} type="monotone" dataKey="benchmark" stroke={CHART_COLORS.benchmark} connectNulls />
+      ) : null}
+    </DayChart>
+  );
+}
+
 /**
  * The two charts of the Performance view (Recharts, its own lazy chunk): the value and the net invested, in the
- * answer's currency; the time-weighted return against the benchmark's, each from 0 % at the period's start.
- * Hidden from screen readers: the card gives their figures as a summary and a table.
+ * answer's currency; the time-weighted return against the benchmark's. The card gives their figures as a summary
+ * and a table.
  */
 export default function PerformanceCharts({
   series,
@@ -60,20 +147,12 @@ export default function PerformanceCharts({
   /** Set when the series has the benchmark's index. */
   benchmarkSymbol: string | null;
 }) {
-  const formatTick = tickFormatOf(series);
   const compactMoney = new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency,
     notation: 'compact',
     maximumFractionDigits: 2,
   });
-  const rows: ChartRow[] = series.map((p) => ({
-    date: p.date,
-    value: p.value,
-    netInvested: p.netInvested,
-    twr: p.twrIndex - 1,
-    benchmark: p.benchmarkIndex === null ? null : p.benchmarkIndex - 1,
-  }));
   const valueTooltip = ({ active, payload }: TooltipProps) => {
     const point = payload?.[0]?.payload;
     if (!active || !point) return null;
@@ -87,106 +166,21 @@ export default function PerformanceCharts({
       />
     );
   };
-  const returnTooltip = ({ active, payload }: TooltipProps) => {
-    const point = payload?.[0]?.payload;
-    if (!active || !point) return null;
-    const lines = [{ label: 'Time-weighted', text: formatReturn(point.twr) }];
-    if (benchmarkSymbol && point.benchmark !== null)
-      lines.push({ label: benchmarkSymbol, text: formatReturn(point.benchmark) });
-    return <ChartTooltip date={point.date} lines={lines} />;
-  };
   return (
     <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true" data-testid="performance-charts">
-      <div className="h-56 w-full sm:h-64">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart
-            accessibilityLayer={false}
-            data={rows}
-            margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid stroke="#e2e8f0" vertical={false} />
-            <XAxis
-              dataKey="date"
-              tickFormatter={formatTick}
-              tick={AXIS}
-              tickLine={false}
-              axisLine={{ stroke: '#94a3b8' }}
-              minTickGap={32}
-            />
-            <YAxis
-              width={64}
-              tick={AXIS}
-              tickFormatter={(v: number) => compactMoney.format(v)}
-              tickLine={false}
-              axisLine={{ stroke: '#94a3b8' }}
-            />
-            <Tooltip content={valueTooltip} />
-            <Line
-              type="monotone"
-              dataKey="value"
-              stroke={CHART_COLORS.value}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-            <Line
-              type="stepAfter"
-              dataKey="netInvested"
-              stroke={CHART_COLORS.netInvested}
-              strokeWidth={2}
-              strokeDasharray="6 4"
-              dot={false}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
-      <div className="h-56 w-full sm:h-64">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart
-            accessibilityLayer={false}
-            data={rows}
-            margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid stroke="#e2e8f0" vertical={false} />
-            <XAxis
-              dataKey="date"
-              tickFormatter={formatTick}
-              tick={AXIS}
-              tickLine={false}
-              axisLine={{ stroke: '#94a3b8' }}
-              minTickGap={32}
-            />
-            <YAxis
-              width={64}
-              tick={AXIS}
-              tickFormatter={(v: number) => formatReturn(v)}
-              tickLine={false}
-              axisLine={{ stroke: '#94a3b8' }}
-            />
-            <Tooltip content={returnTooltip} />
-            <Line
-              type="monotone"
-              dataKey="twr"
-              stroke={CHART_COLORS.twr}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-            {benchmarkSymbol ? (
-              <Line
-                type="monotone"
-                dataKey="benchmark"
-                stroke={CHART_COLORS.benchmark}
-                strokeWidth={2}
-                dot={false}
-                isAnimationActive={false}
-                connectNulls
-              />
-            ) : null}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <DayChart series={series} className="h-56 w-full sm:h-64">
+        <YAxis {...Y_AXIS} tickFormatter={(v: number) => compactMoney.format(v)} />
+        <Tooltip content={valueTooltip} />
+        <Line {...LINE} type="monotone" dataKey="value" stroke={CHART_COLORS.value} />
+        <Line
+          {...LINE}
+          type="stepAfter"
+          dataKey="netInvested"
+          stroke={CHART_COLORS.netInvested}
+          strokeDasharray="6 4"
+        />
+      </DayChart>
+      <ReturnsChart series={series} benchmarkSymbol={benchmarkSymbol} />
     </div>
   );
 }

@@ -110,14 +110,6 @@ describe('the breakdown', () => {
     ]);
   });
 
-  it('shows what rounding each part to the cent left over, so the table still adds up', async () => {
-    const answer = fullAnswer();
-    await renderFull(fullAnswer({ endValue: 12450.69, breakdown: { ...answer.breakdown } }));
-    const rows = rowsOf(screen.getByTestId('breakdown'));
-    expect(rows.at(-2)).toEqual(['Rounding to the cent', '+$0.02']);
-    expect(rows.at(-1)).toEqual(['Value at the close of Apr 5, 2024', '$12,450.69']);
-  });
-
   it("shows every figure in the answer's currency", async () => {
     await renderFull(fullAnswer({ currency: 'EUR' }));
     expect(rowsOf(screen.getByTestId('breakdown'))[0]).toEqual([

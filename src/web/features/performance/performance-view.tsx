@@ -1,13 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { AlertCircle, LineChart } from 'lucide-react';
+import { LineChart } from 'lucide-react';
 import { DEFAULT_BENCHMARK, PERFORMANCE_MESSAGES } from '../../../contracts/performance';
-import { Alert, AlertDescription } from '../../components/ui/alert';
-import { buttonClasses, Button } from '../../components/ui/button';
+import { QueryBody } from '../../components/query-card';
+import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { activityPathOf } from '../../lib/portfolio-views';
-import { serverMessage } from '../../lib/api-client';
 import { BreakdownTable } from './breakdown-table';
 import { ChartSection } from './chart-card';
 import { DividendIncomeCard } from './dividend-income-card';
@@ -105,29 +104,19 @@ export function PerformanceView({ portfolio }: { portfolio: string }) {
       <Section title="Returns" description="How this portfolio did over the period you choose.">
         <PeriodControls request={request} onChange={setRequest} currency={data?.currency} />
         <div className="flex flex-col gap-3 border-t border-border pt-4" aria-busy={isUpdating || undefined}>
-          {performance.isPending ? (
-            <ReturnsSkeleton />
-          ) : performance.isError ? (
-            <Alert variant="destructive" role="alert">
-              <AlertCircle aria-hidden="true" />
-              <AlertDescription className="flex flex-wrap items-center gap-3">
-                {serverMessage(performance.error, 'The returns could not be loaded.')}
-                <Button size="sm" variant="outline" onClick={() => void performance.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
-          ) : (
-            <>
-              {isUpdating ? (
-                <p className="text-sm text-muted-foreground" role="status">
-                  Updating…
-                </p>
-              ) : null}
-              <PeriodLine data={performance.data} />
-              <ReturnCards data={performance.data} />
-            </>
-          )}
+          <QueryBody query={performance} what="the returns" loading={<ReturnsSkeleton />}>
+            {(answer) => (
+              <>
+                {isUpdating ? (
+                  <p className="text-sm text-muted-foreground" role="status">
+                    Updating…
+                  </p>
+                ) : null}
+                <PeriodLine data={answer} />
+                <ReturnCards data={answer} />
+              </>
+            )}
+          </QueryBody>
         </div>
       </Section>
       {data && !performance.isError ? (

@@ -7,7 +7,6 @@ import {
   type BaseCurrency,
 } from '../../../contracts/performance';
 import { PERIOD_RANGES } from '../../../domain/performance/periods';
-import { RANGE_LABELS } from '../../../contracts/performance-text';
 import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/field-error';
 import { Input } from '../../components/ui/input';
@@ -15,6 +14,7 @@ import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
 import { useBaseCurrency, useSetBaseCurrency } from './base-currency';
 import type { PerformanceRequest } from './get-performance';
+import { RangeButtons } from './range-buttons';
 
 const ZBenchmark = ZPerformanceQuery.shape.benchmark.unwrap();
 
@@ -190,27 +190,15 @@ export function PeriodControls({
         <span id={groupLabelId} className="text-sm font-medium">
           Period
         </span>
-        <div role="group" aria-labelledby={groupLabelId} className="flex flex-wrap gap-1.5">
-          {PERIOD_RANGES.map((range) => {
-            const selected = !isCustom && !showDates && request.range === range;
-            return (
-              <Button
-                key={range}
-                type="button"
-                size="sm"
-                variant={selected ? 'default' : 'outline'}
-                aria-pressed={selected}
-                title={RANGE_LABELS[range].title}
-                className="min-w-12"
-                onClick={() => {
-                  setShowDates(false);
-                  onChange({ range, benchmark: request.benchmark });
-                }}
-              >
-                {RANGE_LABELS[range].text}
-              </Button>
-            );
-          })}
+        <RangeButtons
+          labelId={groupLabelId}
+          ranges={PERIOD_RANGES}
+          selected={isCustom || showDates ? null : (request.range ?? null)}
+          onSelect={(range) => {
+            setShowDates(false);
+            onChange({ range, benchmark: request.benchmark });
+          }}
+        >
           <Button
             type="button"
             size="sm"
@@ -220,7 +208,7 @@ export function PeriodControls({
           >
             From–to
           </Button>
-        </div>
+        </RangeButtons>
       </div>
       {showDates ? <CustomDates request={request} onChange={onChange} /> : null}
       <div className="flex flex-wrap items-start gap-x-6 gap-y-4">

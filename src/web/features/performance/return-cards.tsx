@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PerformanceResponse } from '../../../contracts/performance';
+import { MaskedValue } from '../../components/ui/masked-value';
 import { cn } from '../../lib/cn';
 import { toneTextClass } from '../../lib/format';
 import {
@@ -10,16 +11,29 @@ import {
   mwrUnavailableText,
 } from '../../../contracts/performance-text';
 
+/** How a figure is drawn: `compact` in a card among others (smaller), `hidden` masked (paper trading's balances). */
+interface FigureStyle {
+  compact?: boolean;
+  hidden?: boolean;
+}
+
+const figureClass = (compact: boolean) => (compact ? 'text-2xl font-bold' : 'text-2xl font-bold sm:text-3xl');
+
 /** A return as a figure: '+5.23%' in its tone, and '+2.50% a year' under it for a period over a year. */
-function ReturnFigure({ value, annualized }: { value: number; annualized: number | null }) {
+export function ReturnFigure({
+  value,
+  annualized,
+  compact = false,
+  hidden = false,
+}: { value: number; annualized: number | null } & FigureStyle) {
   return (
     <div className="flex flex-col gap-0.5">
-      <p className={cn('text-2xl font-bold tabular-nums sm:text-3xl', toneTextClass(value))}>
-        {formatReturn(value)}
+      <p className={cn('tabular-nums', figureClass(compact), toneTextClass(value))}>
+        <MaskedValue hidden={hidden}>{formatReturn(value)}</MaskedValue>
       </p>
       {annualized === null ? null : (
         <p className={cn('text-sm font-medium tabular-nums', toneTextClass(annualized))}>
-          {formatReturn(annualized)} a year
+          <MaskedValue hidden={hidden}>{formatReturn(annualized)} a year</MaskedValue>
         </p>
       )}
     </div>
@@ -50,15 +64,19 @@ function ReturnCard({
   );
 }
 
-function MoneyWeighted({
+/** The money-weighted return, or why there is none. */
+export function MoneyWeighted({
   mwr,
   mwrAnnualized,
   mwrUnavailable,
-}: Pick<PerformanceResponse, 'mwr' | 'mwrAnnualized' | 'mwrUnavailable'>) {
-  if (mwr !== null) return <ReturnFigure value={mwr} annualized={mwrAnnualized} />;
+  compact = false,
+  hidden = false,
+}: Pick<PerformanceResponse, 'mwr' | 'mwrAnnualized' | 'mwrUnavailable'> & FigureStyle) {
+  if (mwr !== null)
+    return <ReturnFigure value={mwr} annualized={mwrAnnualized} compact={compact} hidden={hidden} />;
   return (
     <div className="flex flex-col gap-1">
-      <p className="text-2xl font-bold text-muted-foreground sm:text-3xl">
+      <p className={cn('text-muted-foreground', figureClass(compact))}>
         <span aria-hidden="true">—</span>
         <span className="sr-only">None</span>
       </p>
