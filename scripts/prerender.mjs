@@ -52,21 +52,12 @@ await build({
 });
 
 /**
- * The session's answer for a page rendered in the browser (a first view, the shell): main.tsx renders it once its
- * code and GET /api/auth/me have both come, and the request would otherwise leave only once the entry has run.
- * `use-credentials`, as the API client's `credentials: 'include'`, so the browser hands the fetch this response.
- */
-const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/me" as="fetch" crossorigin="use-credentials">';
-
-/**
  * `html` with links in its head that load the page module's chunks and stylesheets beyond the entry's: they
- * would otherwise be requested only once the entry has run, one import level after another. `rendersInBrowser`:
- * the session's answer too.
+ * would otherwise be requested only once the entry has run, one import level after another.
  */
-function withRoutePreloads(html, module, rendersInBrowser) {
+function withRoutePreloads(html, module) {
   const route = staticClosure(manifest, module);
   const preloads = [
-    ...(rendersInBrowser ? [SESSION_PRELOAD] : []),
     ...[...route.files]
       .filter((file) => !shell.files.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
@@ -94,14 +85,14 @@ try {
     const root = page.view ? '<div id="root" data-first-view>' : '<div id="root">';
     let html = replaceOnce(template, /\s*<meta\s+name="description"[^>]*>/, '', 'description meta');
     html = replaceOnce(html, /<title>[^<]*<\/title>/, head, '<title>');
-    html = withRoutePreloads(html, page.module, Boolean(page.view));
+    html = withRoutePreloads(html, page.module);
     html = replaceOnce(html, /<div id="root"><\/div>/, `${root}${body}</div>`, 'empty #root');
     await writeFile(path.join(outDir, page.fileName), html);
   }
   const prerendered = new Set([...PRERENDERED_PAGES, ...FIRST_VIEW_PAGES].map((page) => page.path));
   const shellPages = Object.entries(PAGE_MODULES).filter(([pagePath]) => !prerendered.has(pagePath));
   for (const [pagePath, module] of shellPages) {
-    await writeFile(path.join(outDir, pageFileName(pagePath)), withRoutePreloads(template, module, true));
+    await writeFile(path.join(outDir, pageFileName(pagePath)), withRoutePreloads(template, module));
   }
   console.log(
     `prerendered ${PRERENDERED_PAGES.length} pages and the first view of ${FIRST_VIEW_PAGES.length}, preloaded the chunks of ${shellPages.length} more ` +

@@ -24,7 +24,7 @@ const app = (
 // loading fallback never shows over a first view, and once the session is known, so that the page is not rendered
 // for a visitor (or with a session spinner) and then, all of it again at once, for the person signed in: that was
 // a long task, and the part of the page below a sign-in prompt moved when it came (Lighthouse's Total Blocking Time
-// and layout shift). /api/auth/me is asked beside the page's code, not after it.
+// and layout shift). /api/auth/me is asked beside the page's code.
 if (container.hasChildNodes() && !container.hasAttribute('data-first-view')) {
   startTransition(() => {
     hydrateRoot(container, app);
