@@ -92,13 +92,16 @@ describe('rewards in the browser', () => {
       expect(await post(page, `/api/lessons/${lesson}/read`)).toBe(200);
     }
     await page.reload();
-    await expect.poll(() => page.getByTestId('total-points').textContent()).toBe('335');
+    // 100 + four lessons' 235; and 100 more when this week's standings already place the account in the top 10
+    // with 250 points (weekly_top_10): that depends on who else played this week on the shared server and when the
+    // standings were read, so both totals are right (CI's loaded run got 435 once).
+    await expect.poll(() => page.getByTestId('total-points').textContent()).toMatch(/^(335|435)$/);
     await page.getByRole('tab', { name: 'Leaderboards' }).click();
     const board = page.getByRole('tabpanel', { name: 'Leaderboards' });
     const you = board.locator('tr[aria-current="true"]');
     await expect.poll(() => you.count()).toBe(1);
     expect(await you.getByText('You', { exact: true }).isVisible()).toBe(true);
-    expect(await you.innerText()).toContain('335');
+    expect(await you.innerText()).toMatch(/\b(335|435)\b/);
     expect(await board.innerText()).not.toContain(email);
     for (const sub of ['Monthly', 'All Time']) {
       await board.getByRole('tab', { name: sub }).click();
