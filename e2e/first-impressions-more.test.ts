@@ -195,9 +195,13 @@ describe('item 9: History lists all trades with a filter; the trade form resets 
     await page.getByRole('option', { name: 'Sell' }).click();
     await page.getByLabel('Order Type').click();
     await page.getByRole('option', { name: 'Buy' }).click();
+    await expect.poll(() => page.getByLabel('Order Type').innerText(), WAIT).toBe('Buy');
     await page.getByLabel('Quantity').fill('3');
     await execute.click();
-    await visible(page.getByText('Trade Executed!'));
+    // Either toast's title: a refused trade fails here with its message, not as a success that never came.
+    const outcome = page.locator('li').filter({ has: page.getByText(/^Trade (Executed!|Failed)$/) });
+    await visible(outcome);
+    expect(await outcome.first().innerText()).toMatch(/^Trade Executed!\s+Bought 3 MSFT at \$/);
     await expect.poll(() => page.getByLabel('Stock Symbol').inputValue(), WAIT).toBe('');
     expect(await page.getByLabel('Quantity').inputValue()).toBe('1');
     expect(await page.getByLabel('Order Type').innerText()).toBe('Buy');
