@@ -134,3 +134,27 @@ describe('a valuation resumed inside a run of carried closes', () => {
     expect(base.run.history.gaps[0]?.to).toBe('2024-04-08');
   });
 });
+
+describe('a valuation of the very same arrays again (a history kept by its version, prices kept a minute)', () => {
+  it('resumes where it resumes from equal copies of them, with the same answer', () => {
+    seedRandom(2911, 0, 0);
+    const history = randomHistory(true, true);
+    const input = inputOf(history.activities, history.closes, history.asOf, history.rates);
+    const base = computed(input);
+    const same = computed(input, REQUESTS, base);
+    const copies = inputOf(
+      history.activities.map((activity) => ({ ...activity })),
+      structuredClone(history.closes),
+      history.asOf,
+      structuredClone(history.rates),
+    );
+    const copied = computed(copies, REQUESTS, base);
+    expectSame(same, base);
+    expectSame(copied, base);
+    expect(same.run.firstDayValued).toBe(copied.run.firstDayValued);
+    expect(same.run.firstDayValued).toBeGreaterThan(DAYS - CHECKPOINT_DAYS);
+    // The tables laid on the days are the same ones, not laid again.
+    expect(same.run.closes).not.toBe(base.run.closes);
+    for (const [symbol, table] of same.run.closes) expect(table).toBe(base.run.closes.get(symbol));
+  });
+});

@@ -95,6 +95,7 @@ export const booksKeyOf = (books: ReadonlyMap<string, Book>) =>
 
 /** The first day on which two tables of the same days differ (`limit` when they agree before it). */
 function firstDifference(a: DayTable | null, b: DayTable | null, limit: number): number {
+  if (a === b) return limit;
   if (!a || !b) return a === b ? limit : 0;
   if (!Object.is(a.first, b.first)) return 0;
   for (let day = 0; day < limit; day++) {
@@ -120,6 +121,7 @@ function firstChangedDay(
   firstDay: number,
   limit: number,
 ): number {
+  if (before === after) return limit;
   const length = Math.min(before.length, after.length);
   let index = 0;
   while (index < length && sameActivity(before[index] as LedgerActivity, after[index] as LedgerActivity))

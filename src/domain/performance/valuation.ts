@@ -83,7 +83,7 @@ export interface ExactSnapshot {
 
 export interface ValuationHistory {
   /** Index 0 is the day before the first activity (nothing held). */
-  dates: string[];
+  dates: readonly string[];
   /** At each day's end, in the base currency. */
   value: Float64Array;
   /**
@@ -137,8 +137,23 @@ export interface DayTable {
   first: number;
 }
 
+/**
+ * The tables already laid, per series and days (both arrays kept as they are between requests: a price cache's
+ * series, a kept history's days): the same pair is laid once, and a resumed valuation finds its tables unchanged at a
+ * glance (valuation-resume.ts compares tables by identity first). Tables are never written after they are laid.
+ */
+const laidTables = new WeakMap<DailySeries, WeakMap<readonly string[], DayTable>>();
+
 export function layOnDays(series: DailySeries | undefined, dates: readonly string[]): DayTable | null {
   if (!series) return null;
+  let bySeries = laidTables.get(series);
+  if (!bySeries) laidTables.set(series, (bySeries = new WeakMap()));
+  let table = bySeries.get(dates);
+  if (!table) bySeries.set(dates, (table = laySeriesOnDays(series, dates)));
+  return table;
+}
+
+function laySeriesOnDays(series: DailySeries, dates: readonly string[]): DayTable {
   const values = new Float64Array(dates.length).fill(Number.NaN);
   const own = new Uint8Array(dates.length);
   let carried = Number.NaN;
@@ -231,6 +246,51 @@ function rateKindOf(book: Book, day: number): PriceGap['kind'] | 'own' {
   return book.rates.own[day] ? 'own' : 'carried';
 }
 
+interface ValuedDays {
+  asOf: string;
+  /** The activities on or before `asOf`, in the ledger's order. */
+  activities: readonly LedgerActivity[];
+  /** From the day before the first of them to `asOf`. */
+  dates: readonly string[];
+}
+
+/** Per activities array (a kept history is the same array from request to request), its last valued days. */
+const valuedDays = new WeakMap<readonly LedgerActivity[], ValuedDays>();
+
+/**
+ * The days of recent valuations by their first and last day: an edited history (a new array) valued over the same
+ * days gets the same days, so its prices' tables are not laid again, and compare unchanged at a glance.
+ */
+const recentDays = new Map<string, readonly string[]>();
+const RECENT_DAYS = 16;
+
+function daysBetween(firstDay: number, asOf: string): readonly string[] {
+  const key = `${firstDay}|${asOf}`;
+  let dates = recentDays.get(key);
+  if (!dates) {
+    const dayCount = toDayNumber(asOf) - firstDay + 1;
+    dates = Array.from({ length: dayCount }, (_, day) => fromDayNumber(firstDay + day));
+    if (recentDays.size >= RECENT_DAYS) recentDays.delete(recentDays.keys().next().value as string);
+    recentDays.set(key, dates);
+  }
+  return dates;
+}
+
+/** The activities valued and the days they are valued on; null when none is on or before `asOf`. */
+function valuedDaysOf(all: readonly LedgerActivity[], asOf: string): ValuedDays | null {
+  const kept = valuedDays.get(all);
+  if (kept?.asOf === asOf) return kept;
+  // The ledger's order, by its index sort (a comparison sort on dates as text costs several times more).
+  const activities = replayOrder(all)
+    .order.map((index) => all[index] as LedgerActivity)
+    .filter((activity) => activity.date <= asOf);
+  const firstActivity = activities[0];
+  if (!firstActivity) return null;
+  const valued = { asOf, activities, dates: daysBetween(toDayNumber(firstActivity.date) - 1, asOf) };
+  valuedDays.set(all, valued);
+  return valued;
+}
+
 /**
  * Values a history day by day. `snapshotDates` are the days whose exact state is kept (outside the history's days
  * they are ignored). Refuses a currency without any rate, a sale of more than is held, or one symbol in two
@@ -242,17 +302,13 @@ export function valueHistoryDaily(
   snapshotDates: readonly string[],
   previous?: ValuationRun,
 ): ValuationOutcome {
-  // The ledger's order, by its index sort (a comparison sort on dates as text costs several times more).
-  const activities = replayOrder(input.activities)
-    .order.map((index) => input.activities[index] as LedgerActivity)
-    .filter((activity) => activity.date <= input.asOf);
-  const firstActivity = activities[0];
-  if (!firstActivity) {
+  const valued = valuedDaysOf(input.activities, input.asOf);
+  if (!valued) {
     return { ok: false, code: 'NO_HISTORY', message: `No activity on or before ${input.asOf}.` };
   }
-  const firstDay = toDayNumber(firstActivity.date) - 1;
-  const dayCount = toDayNumber(input.asOf) - firstDay + 1;
-  const dates = Array.from({ length: dayCount }, (_, day) => fromDayNumber(firstDay + day));
+  const { activities, dates } = valued;
+  const firstDay = toDayNumber(dates[0] as string);
+  const dayCount = dates.length;
 
   const books = new Map<string, Book>();
   const cashCurrencies = new Set(

@@ -6,6 +6,7 @@ import { activityImportRoutes } from './import-routes';
 import { moveInRoutes } from './move-in-routes';
 import { activitiesRoutes } from './routes';
 import { activity, activityImport, activityImportMapping, activityPortfolio } from './schema';
+import { RecentHistories } from './recent-histories';
 import type { ActivitiesContext } from './service';
 
 export interface ActivitiesOptions {
@@ -31,6 +32,7 @@ export const activitiesFeature = defineFeature({
     db,
     marketData: use(marketDataFeature),
     now: options.now ?? (() => new Date()),
+    histories: new RecentHistories(),
   }),
   routes: [
     { plugin: activitiesRoutes, prefix: '/api' },

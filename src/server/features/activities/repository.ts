@@ -14,6 +14,8 @@ export interface PortfolioRow {
   costBasisMethod: CostBasisMethod;
   /** The map the ledger last wrote; null: not known (a portfolio from before it was kept). */
   ledgerMap: Record<string, number> | null;
+  /** Raised by every write of the history (migration 0030). */
+  historyVersion: number;
 }
 
 export type ActivityRow = typeof activity.$inferSelect;
@@ -27,6 +29,7 @@ const portfolioColumns = {
   key: activityPortfolio.key,
   costBasisMethod: activityPortfolio.costBasisMethod,
   ledgerMap: activityPortfolio.ledgerMap,
+  historyVersion: activityPortfolio.historyVersion,
 };
 
 /** The user's ledger portfolio named `key` (`me`, `account:<id>`, `client:<id>`), if it has one. */
@@ -113,6 +116,16 @@ export function listHistory(
       ),
     )
     .orderBy(asc(activity.sequence));
+}
+
+/** The history's version (migration 0030): in a transaction that wrote it, the version its commit leaves. */
+export async function readHistoryVersion(tx: Transaction, portfolioId: string): Promise<number> {
+  const [row] = await tx
+    .select({ version: activityPortfolio.historyVersion })
+    .from(activityPortfolio)
+    .where(eq(activityPortfolio.id, portfolioId));
+  if (!row) throw new Error(`activity portfolio ${portfolioId} not found`);
+  return row.version;
 }
 
 /**

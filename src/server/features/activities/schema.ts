@@ -45,6 +45,11 @@ export const activityPortfolio = pgTable(
      * (a portfolio from before migration 0028), reconciled from the history.
      */
     ledgerMap: jsonb('ledger_map').$type<Record<string, number>>(),
+    /**
+     * Raised by the database with every statement that writes the portfolio's activities (migration 0030's
+     * triggers, whoever writes them): a reader that kept the history of a version reads it again only when it moved.
+     */
+    historyVersion: bigint('history_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -38,6 +38,7 @@ import {
   type LedgerActivity,
 } from '../../../domain/activities/ledger';
 import { planPositionsFile } from '../../../domain/activities/positions-file';
+import type { RecentHistories } from './recent-histories';
 import { validateActivity } from '../../../domain/activities/validate';
 import { isIsoDate, utcDateOf } from '../../../domain/calendar';
 import { decodeCursor, pageOf } from './page-cursor';
@@ -67,6 +68,7 @@ import {
   insertActivities,
   listHistory,
   listLedgerActivities,
+  readHistoryVersion,
   listPage,
   lockPortfolio,
   rememberLedgerMap,
@@ -84,6 +86,8 @@ export interface ActivitiesContext {
   db: Database;
   marketData: MarketDataService;
   now: () => Date;
+  /** The histories of recent reads, by version. */
+  histories: RecentHistories;
 }
 
 export interface UserRequest extends ActivitiesContext {
@@ -141,6 +145,8 @@ export async function withHistory<T>(
   change: (state: HistoryChange) => Promise<T>,
 ): Promise<T> {
   const store = mapStoreOf(options.user, options.ref);
+  // The history as this change leaves it, and its version then: kept once the change is committed.
+  let written: { portfolioId: string; version: number; activities: LedgerActivity[] } | undefined;
   const run = async (tx: Transaction) => {
     const map = await store.read(tx);
     const portfolio = await lockPortfolio(tx, options.user.id, keyOf(options.ref), store.owner);
@@ -159,9 +165,20 @@ export async function withHistory<T>(
     if (!portfolio.ledgerMap || !sameMap(portfolio.ledgerMap, derived)) {
       await updateLedgerMap(tx, portfolio.id, derived);
     }
+    // The row is locked: no other writer moves the version before this commits.
+    written = {
+      portfolioId: portfolio.id,
+      version: await readHistoryVersion(tx, portfolio.id),
+      activities: after,
+    };
     return result;
   };
-  return options.tx ? run(options.tx) : options.db.transaction(run);
+  // In a caller's transaction the commit is the caller's (it may still roll back): nothing is kept.
+  if (options.tx) return run(options.tx);
+  const result = await options.db.transaction(run);
+  // The next read of returns or holdings after an edit need not read the history again.
+  if (written) options.histories.set(written.portfolioId, written.version, written.activities);
+  return result;
 }
 
 /** Transfers of unknown cost that bring the history to the map, when the map was changed on another screen. */
@@ -379,9 +396,13 @@ async function syncedPortfolio(
   const derived = await derivedMapOf(options.db, portfolio);
   if (!derived) return { portfolio, map };
   // The map was changed elsewhere: record it (a write, under the lock, like any change; it keeps the new map).
-  if (!sameMap(map.holdings, derived)) await withHistory(options, async () => undefined);
+  if (!sameMap(map.holdings, derived)) {
+    await withHistory(options, async () => undefined);
+    // The row read before the write has the history's version before it.
+    return { portfolio: await findPortfolio(options.db, options.user.id, portfolio.key), map };
+  }
   // Not known yet (a portfolio from before it was kept) and in step: the next read takes the shortcut.
-  else if (!portfolio.ledgerMap) await rememberLedgerMap(options.db, portfolio.id, derived);
+  if (!portfolio.ledgerMap) await rememberLedgerMap(options.db, portfolio.id, derived);
   return { portfolio, map };
 }
 
@@ -510,6 +531,21 @@ async function holdingsResponse(
 }
 
 /** A portfolio's history as the ledger reads it: a paper portfolio's fills; a map without a history, its openings. */
+/**
+ * The portfolio's activities in the ledger's order: those kept from a read at the same version, else read (and kept
+ * under the version read before them: a write in between leaves them under an older one, read again next time).
+ */
+async function ledgerActivitiesOf(
+  options: UserRequest,
+  portfolio: PortfolioRow,
+): Promise<readonly LedgerActivity[]> {
+  const kept = options.histories.get(portfolio.id, portfolio.historyVersion);
+  if (kept) return kept;
+  const activities = await listLedgerActivities(options.db, portfolio.id);
+  options.histories.set(portfolio.id, portfolio.historyVersion, activities);
+  return activities;
+}
+
 export async function readHistory(options: UserRequest & { portfolio: string }) {
   const ref = parsePortfolioKey(options.portfolio);
   const key = keyOf(ref);
@@ -519,7 +555,7 @@ export async function readHistory(options: UserRequest & { portfolio: string }) 
   }
   const { portfolio, map } = await syncedPortfolio({ ...options, ref });
   const method = portfolio?.costBasisMethod ?? DEFAULT_METHOD;
-  const history = portfolio ? await listLedgerActivities(options.db, portfolio.id) : [];
+  const history = portfolio ? await ledgerActivitiesOf(options, portfolio) : [];
   if (history.length > 0) return { key, activities: history, method, hasHistory: true };
   const date = map ? utcDateOf(map.updatedAt) : latestToday(options.now());
   const activities = Object.entries(map?.holdings ?? {}).map(([symbol, quantity], i): LedgerActivity => ({

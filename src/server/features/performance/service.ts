@@ -190,7 +190,7 @@ export async function getPerformanceOverPeriods(options: {
 /** A portfolio's history with an activity on or before today, and the currency its returns are measured in. */
 interface MeasurableHistory {
   key: string;
-  activities: LedgerActivity[];
+  activities: readonly LedgerActivity[];
   method: CostBasisMethod;
   base: BaseCurrency;
   asOf: string;
@@ -237,8 +237,13 @@ async function measureHistory(
   // From a week before the first activity: the benchmark's and the rates' last values before a start that falls on a
   // weekend or holiday are in the span (the valuation itself starts the day before the first activity).
   const span = { from: addDays(history.first, -LOOK_BACK_DAYS), to: asOf };
-  const symbols = [...new Set(history.activities.flatMap((a) => (a.symbol === null ? [] : [a.symbol])))];
-  const currencies = new Set(history.activities.map((activity) => activity.currency));
+  const held = new Set<string>();
+  const currencies = new Set<string>();
+  for (const activity of history.activities) {
+    if (activity.symbol !== null) held.add(activity.symbol);
+    currencies.add(activity.currency);
+  }
+  const symbols = [...held];
   if (benchmarkSymbol) currencies.add(listingCurrency(benchmarkSymbol));
   const wanted =
     benchmarkSymbol && !symbols.includes(benchmarkSymbol) ? [...symbols, benchmarkSymbol] : symbols;
