@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AI_UNAVAILABLE_MESSAGE, ZAnalyzeResponse, type AnalyzeResponse } from '../../../contracts/analysis';
+import { ZCreatedApiTokenResponse } from '../../../contracts/api-tokens';
 import { ZPerformanceResponse } from '../../../contracts/performance';
 import {
   FAKE_OPENAI_KEY,
@@ -181,6 +182,37 @@ describe('POST /api/analyze: the returns of a recorded history (rules, no model)
     const body = await analyze(rules, mapOnly, { portfolio: { MSFT: 20 }, portfolioKey: 'me' });
     expect(body.analysis.metrics.returns).toBeNull();
     expect(body.analysis.overviewText).not.toMatch(/returned|time-weighted/);
+  });
+
+  it('GET /api/v1/analysis states them for the saved portfolio (the ledger’s me), and none for a map only', async () => {
+    const mapOnly = await signUpUser(rules.app, { plan: 'professional' });
+    const saved = await injectAs(mapOnly, rules.app, {
+      method: 'PUT',
+      url: '/api/portfolio',
+      payload: { portfolio: { MSFT: 20 } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const returnsByToken = async (who: TestUser) => {
+      const created = await injectAs(who, rules.app, {
+        method: 'POST',
+        url: '/api/api-tokens',
+        payload: { name: 'Returns', scopes: ['read:analysis'] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { token } = ZCreatedApiTokenResponse.parse(created.json());
+      const res = await rules.app.inject({
+        method: 'GET',
+        url: '/api/v1/analysis',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return ZAnalyzeResponse.parse(res.json()).analysis.metrics.returns;
+    };
+    const pageReturns = (await analyze(rules, owner, { portfolio: { MSFT: 20 }, portfolioKey: 'me' }))
+      .analysis.metrics.returns;
+    expect(pageReturns).not.toBeNull();
+    expect(await returnsByToken(owner)).toEqual(pageReturns);
+    expect(await returnsByToken(mapOnly)).toBeNull();
   });
 
   it('needs a session for a portfolioKey, and keeps the ledger’s access rules', async () => {

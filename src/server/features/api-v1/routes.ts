@@ -95,7 +95,7 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
       return body;
     });
     tokenRoutes.get('/analysis', { onRequest: requireToken('read:analysis') }, (request) =>
-      readAnalysis({ context, userId: tokenOf(request).userId }),
+      readAnalysis({ context, token: tokenOf(request) }),
     );
   });
 };

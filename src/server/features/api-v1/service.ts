@@ -101,11 +101,21 @@ export async function readValuation({ context, userId }: ReadOptions): Promise<A
   return { valuation, updatedAt: saved.updatedAt };
 }
 
-/** The rules analysis of the saved portfolio: no model, no AI allowance spent, no rewards (a read, not a use). */
-export async function readAnalysis({ context, userId }: ReadOptions): Promise<AnalyzeResponse> {
+/**
+ * The rules analysis of the saved portfolio: no model, no AI allowance spent, no rewards (a read, not a use). The
+ * saved portfolio is the ledger's `me`: when its holdings are its recorded history's, that history's returns join
+ * the facts, as on the analyzer (decision 043).
+ */
+export async function readAnalysis({ context, token }: LedgerReadOptions): Promise<AnalyzeResponse> {
+  const userId = token.userId;
   const saved = await readPortfolio({ context, userId });
   if (Object.keys(saved.portfolio).length === 0) throw new AppError('NOT_FOUND', API_V1_NO_PORTFOLIO_MESSAGE);
-  return analyzePortfolioWithRules({ ...context.analysis, portfolio: saved.portfolio, userId });
+  return analyzePortfolioWithRules({
+    ...context.analysis,
+    portfolio: saved.portfolio,
+    userId,
+    returnsOf: { user: ownerOf(token), portfolioKey: 'me' },
+  });
 }
 
 export async function readPaperPortfolios({

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZAnalyzeResponse } from '../../../contracts/analysis';
 import {
   PERFORMANCE_MESSAGES,
   ZPerformanceResponse,
@@ -126,6 +127,7 @@ async function report(who: TestUser, query = '') {
   });
   return {
     bytes: res.rawPayload,
+    all: lines,
     lines: lines.slice(lines.indexOf('Performance'), lines.indexOf('Allocation')),
   };
 }
@@ -364,6 +366,21 @@ describe("the report's performance page", () => {
     ]);
     // The note wraps: its lines read as one.
     expect(asRead(notes.slice(5))).toBe(`${SIMULATED_SOURCES_NOTE} Figures as of Jun 28, 2024.`);
+  });
+
+  it("states the history's returns in its analysis, as the analyzer does for the same holdings", async () => {
+    const user = await signUpUser(app, { plan: 'professional' });
+    await recordHistory(user, 'me');
+    const analyzed = await call(user, 'POST', '/api/analyze', {
+      portfolio: { MSFT: 20 },
+      portfolioKey: 'me',
+    });
+    expect(analyzed.statusCode, analyzed.body).toBe(200);
+    const returns = ZAnalyzeResponse.parse(analyzed.json()).analysis.overviewText.split('\n\n')[1] ?? '';
+    expect(returns).toMatch(
+      /^Over the last year \(2023-06-28 to 2024-06-28\) the portfolio returned 101\.25%/,
+    );
+    expect(asRead((await report(user)).all)).toContain(returns);
   });
 
   it("says 'Add your transactions or import a file to see returns' in its place without a history", async () => {
