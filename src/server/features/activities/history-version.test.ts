@@ -5,28 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZHoldingsResponse } from '../../../contracts/activities';
+import { addActivity } from '../../testing/activities';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { injectAs, signUpUser, type TestUser } from '../../testing/users';
 
-const NOW = new Date('2024-06-30T12:00:00Z');
-
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { MARKET_DATA_PROVIDER: 'simulated' },
-    overrides: { activities: { now: () => NOW } },
-  });
+  t = await createTestApp({ env: { MARKET_DATA_PROVIDER: 'simulated' } });
 });
 afterAll(() => t.close());
 
-async function add(who: TestUser, activity: Record<string, unknown>) {
-  const res = await injectAs(who, t.app, {
-    method: 'POST',
-    url: '/api/activities',
-    payload: { portfolio: 'me', currency: 'USD', ...activity },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const add = (who: TestUser, activity: Record<string, unknown>) => addActivity(t.app, who, activity);
 
 async function costOfAapl(who: TestUser): Promise<number | null | undefined> {
   const res = await injectAs(who, t.app, { method: 'GET', url: '/api/holdings?portfolio=me' });

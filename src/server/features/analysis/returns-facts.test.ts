@@ -117,6 +117,18 @@ async function smallHistory(on: TestApp): Promise<TestUser> {
   return owner;
 }
 
+/** A Professional whose saved portfolio is 20 MSFT with no history: a map only. */
+async function mapOnlyUser(on: TestApp): Promise<TestUser> {
+  const mapOnly = await signUpUser(on.app, { plan: 'professional' });
+  const saved = await injectAs(mapOnly, on.app, {
+    method: 'PUT',
+    url: '/api/portfolio',
+    payload: { portfolio: { MSFT: 20 } },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return mapOnly;
+}
+
 const SMALL_TWR = 1.05 * (44 / 43) * 0.9 * (11 / 9) - 1;
 
 /** The small history's returns as facts: Max only (1Y and YTD would start before the history), nothing annualized. */
@@ -172,26 +184,14 @@ describe('POST /api/analyze: the returns of a recorded history (rules, no model)
   });
 
   it('gives none to a portfolio without a history (a map only)', async () => {
-    const mapOnly = await signUpUser(rules.app, { plan: 'professional' });
-    const saved = await injectAs(mapOnly, rules.app, {
-      method: 'PUT',
-      url: '/api/portfolio',
-      payload: { portfolio: { MSFT: 20 } },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    const mapOnly = await mapOnlyUser(rules);
     const body = await analyze(rules, mapOnly, { portfolio: { MSFT: 20 }, portfolioKey: 'me' });
     expect(body.analysis.metrics.returns).toBeNull();
     expect(body.analysis.overviewText).not.toMatch(/returned|time-weighted/);
   });
 
   it('GET /api/v1/analysis states them for the saved portfolio (the ledger’s me), and none for a map only', async () => {
-    const mapOnly = await signUpUser(rules.app, { plan: 'professional' });
-    const saved = await injectAs(mapOnly, rules.app, {
-      method: 'PUT',
-      url: '/api/portfolio',
-      payload: { portfolio: { MSFT: 20 } },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    const mapOnly = await mapOnlyUser(rules);
     const returnsByToken = async (who: TestUser) => {
       const created = await injectAs(who, rules.app, {
         method: 'POST',

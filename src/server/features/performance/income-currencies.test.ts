@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOfWeek, fromDayNumber, toDayNumber } from '../../../domain/calendar';
 import type { DailyClose } from '../../providers/market-data/types';
 import { createFakeAdapter } from '../../providers/market-data/testing/fake-adapter';
+import { addActivity } from '../../testing/activities';
 import { createTestAppWithVendors, type TestApp } from '../../testing/test-app';
-import { injectAs, signUpUser, type TestUser } from '../../testing/users';
+import { signUpUser, type TestUser } from '../../testing/users';
 import { readIncome, readRealized } from './testing/income-requests';
 
 /** Noon UTC on Sunday 2024-06-30: asOf (the latest "today" anywhere) is 2024-07-01; the last rate is Friday's. */
@@ -57,14 +58,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function add(who: TestUser, activity: Record<string, unknown>) {
-  const res = await injectAs(who, t.app, {
-    method: 'POST',
-    url: '/api/activities',
-    payload: { portfolio: 'me', currency: 'USD', ...activity },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const add = (who: TestUser, activity: Record<string, unknown>) => addActivity(t.app, who, activity);
 
 const income = (who: TestUser, currency: string) =>
   readIncome(t.app, who, `portfolio=me&currency=${currency}`);
