@@ -33,11 +33,12 @@ export function configReply(
 export function renderAt(path: string, ui: ReactNode) {
   window.history.replaceState(null, '', path);
   const queryClient = createQueryClient();
-  return render(
+  const rendered = render(
     <QueryClientProvider client={queryClient}>
       <Router>{ui}</Router>
     </QueryClientProvider>,
   );
+  return { ...rendered, queryClient };
 }
 
 /** The toasts shown so far (one at a time, spec 000 §9), as `title: description`. */

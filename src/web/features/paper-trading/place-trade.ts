@@ -8,7 +8,7 @@ import { PAPER_TRADING_MESSAGES } from '../../../domain/paper-trading';
 import { api, serverMessage } from '../../lib/api-client';
 import { toast } from '../../components/ui/use-toast';
 import { trackEvent } from '../../lib/analytics';
-import { rewardsQueryRoot } from '../../lib/query-keys';
+import { performanceQueryKeyOf, rewardsQueryRoot } from '../../lib/query-keys';
 import { paperTradingRootKey } from './query-keys';
 
 const TRADE_SUCCESS = 'Your virtual trade has been executed successfully.';
@@ -51,9 +51,9 @@ export async function placeTrade({
 }
 
 /**
- * Places a trade, then refetches every paper-trading query (portfolios, trades, performance) and the points
- * (spec 001 §4) before it settles, and shows the spec's toasts (§8): 'Trade Executed!' with the server's
- * message, or 'Trade Failed' with the error's.
+ * Places a trade, then refetches every paper-trading query (portfolios, trades, performance), the portfolio's return
+ * against SPY and the points (spec 001 §4) before it settles, and shows the spec's toasts (§8): 'Trade Executed!'
+ * with the server's message, or 'Trade Failed' with the error's.
  */
 export function usePlaceTrade(userId: string) {
   const queryClient = useQueryClient();
@@ -68,6 +68,8 @@ export function usePlaceTrade(userId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: paperTradingRootKey }),
         queryClient.invalidateQueries({ queryKey: rewardsQueryRoot }),
+        // The dashboard's return against SPY is the performance feature's query of this portfolio.
+        queryClient.invalidateQueries({ queryKey: performanceQueryKeyOf(`paper:${trade.portfolioId}`) }),
       ]);
       toast({ title: 'Trade Executed!', description: message || TRADE_SUCCESS });
     },

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaperPortfolio } from '../../../contracts/paper-trading';
 import { fakeQuoteQuery, quoteOf } from '../../testing/fake-quote-query';
+import { performanceQueryKeyOf } from '../../lib/query-keys';
 import { renderAt, watchToasts } from '../../testing/render-page';
 import { stubApi, testUser } from '../../testing/stub-api';
 import { formatDay, formatMoney, formatPrice } from './format';
@@ -84,7 +85,7 @@ describe('the trade form’s live quote', () => {
 });
 
 describe('placing a trade', () => {
-  it('posts the order once under an idempotency key, and clears the form', async () => {
+  it('posts the order once under an idempotency key, clears the form, and refreshes that portfolio’s returns', async () => {
     const api = stubApi({
       'POST /api/paper-trading/trade': {
         status: 200,
@@ -107,11 +108,20 @@ describe('placing a trade', () => {
       },
     });
     const { quoteQuery } = fakeQuoteQuery({ AAPL: [quoteOf()] });
-    renderAt('/paper-trading', <TradePanel userId={ADA.id} portfolio={PORTFOLIO} quoteQuery={quoteQuery} />);
+    const { queryClient } = renderAt(
+      '/paper-trading',
+      <TradePanel userId={ADA.id} portfolio={PORTFOLIO} quoteQuery={quoteQuery} />,
+    );
+    // The dashboard's return against SPY, of this portfolio and of another.
+    const returnsOf = (id: string) => [...performanceQueryKeyOf(`paper:${id}`), 'range=MAX'];
+    queryClient.setQueryData(returnsOf(PORTFOLIO.id), {});
+    queryClient.setQueryData(returnsOf('another'), {});
     fireEvent.change(symbolInput(), { target: { value: 'AAPL' } });
     fireEvent.change(quantityInput(), { target: { value: '2' } });
     fireEvent.click(executeButton());
     await waitFor(() => expect(symbolInput().value).toBe(''));
+    expect(queryClient.getQueryState(returnsOf(PORTFOLIO.id))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(returnsOf('another'))?.isInvalidated).toBe(false);
     expect(api.requests.map(({ route }) => route)).toEqual(['POST /api/paper-trading/trade']);
     const [trade] = api.requests;
     expect(trade?.body).toEqual({

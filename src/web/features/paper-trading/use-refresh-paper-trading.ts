@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { rewardsQueryRoot } from '../../lib/query-keys';
+import { performanceQueryRoot, rewardsQueryRoot } from '../../lib/query-keys';
 import { paperTradingRootKey } from './query-keys';
 
-/** History's Refresh button: refetches everything paper trading shows, and the points. */
+/** History's Refresh button: refetches everything paper trading shows (paper portfolios' returns too), and the points. */
 export function useRefreshPaperTrading() {
   const queryClient = useQueryClient();
   return useCallback(
@@ -11,6 +11,10 @@ export function useRefreshPaperTrading() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: paperTradingRootKey }),
         queryClient.invalidateQueries({ queryKey: rewardsQueryRoot }),
+        queryClient.invalidateQueries({
+          queryKey: performanceQueryRoot,
+          predicate: ({ queryKey }) => String(queryKey[1]).startsWith('paper:'),
+        }),
       ]),
     [queryClient],
   );

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZBaseCurrencyResponse, type BaseCurrency } from '../../../contracts/performance';
 import { toast } from '../../components/ui/use-toast';
 import { api, serverMessage } from '../../lib/api-client';
-import { performanceRootKey } from './get-performance';
+import { performanceQueryRoot } from '../../lib/query-keys';
 
-const baseCurrencyKey = [...performanceRootKey, 'base-currency'] as const;
+const baseCurrencyKey = [...performanceQueryRoot, 'base-currency'] as const;
 
 /** GET /api/performance/base-currency: the currency every return and value is shown in (USD until changed). */
 export function useBaseCurrency() {
@@ -24,7 +24,7 @@ export function useSetBaseCurrency() {
     onSuccess: async (answer) => {
       queryClient.setQueryData(baseCurrencyKey, answer);
       await queryClient.invalidateQueries({
-        queryKey: performanceRootKey,
+        queryKey: performanceQueryRoot,
         predicate: (query) => query.queryKey[1] !== 'base-currency',
       });
     },

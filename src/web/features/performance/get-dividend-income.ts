@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZDividendIncomeResponse } from '../../../contracts/income';
 import { api } from '../../lib/api-client';
-import { performanceRootKey } from './get-performance';
+import { performanceQueryKeyOf } from '../../lib/query-keys';
 
 /**
  * GET /api/holdings/income: dividends by year, month and holding, the yields and the forward estimate, in the
@@ -10,7 +10,7 @@ import { performanceRootKey } from './get-performance';
  */
 export function useDividendIncome(portfolio: string) {
   return useQuery({
-    queryKey: [...performanceRootKey, portfolio, 'dividend-income'] as const,
+    queryKey: [...performanceQueryKeyOf(portfolio), 'dividend-income'] as const,
     queryFn: ({ signal }) =>
       api.get(`/api/holdings/income?portfolio=${encodeURIComponent(portfolio)}`, {
         schema: ZDividendIncomeResponse,

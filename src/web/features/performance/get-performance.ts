@@ -5,11 +5,10 @@ import {
   type PerformanceQuery,
 } from '../../../contracts/performance';
 import { api } from '../../lib/api-client';
+import { performanceQueryKeyOf } from '../../lib/query-keys';
 
 /** What the view asks for: a range or from–to dates, and the benchmark (`none` for none). */
 export type PerformanceRequest = Pick<PerformanceQuery, 'range' | 'from' | 'to'> & { benchmark: string };
-
-export const performanceRootKey = ['performance'] as const;
 
 /** The query string in one order (portfolio, range or from and to, benchmark): the base currency is the person's. */
 export function performanceSearch(portfolio: string, request: PerformanceRequest): string {
@@ -32,7 +31,7 @@ export function performanceSearch(portfolio: string, request: PerformanceRequest
 export function usePerformance(portfolio: string, request: PerformanceRequest) {
   const search = performanceSearch(portfolio, request);
   return useQuery({
-    queryKey: [...performanceRootKey, portfolio, search] as const,
+    queryKey: [...performanceQueryKeyOf(portfolio), search] as const,
     queryFn: ({ signal }) => api.get(`/api/performance${search}`, { schema: ZPerformanceResponse, signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZRealizedByYearResponse } from '../../../contracts/income';
 import { api } from '../../lib/api-client';
-import { performanceRootKey } from './get-performance';
+import { performanceQueryKeyOf } from '../../lib/query-keys';
 
 /**
  * GET /api/holdings/realized-by-year: realised gains by year, short and long term, newest year first, in the
@@ -9,7 +9,7 @@ import { performanceRootKey } from './get-performance';
  */
 export function useRealizedByYear(portfolio: string) {
   return useQuery({
-    queryKey: [...performanceRootKey, portfolio, 'realized-by-year'] as const,
+    queryKey: [...performanceQueryKeyOf(portfolio), 'realized-by-year'] as const,
     queryFn: ({ signal }) =>
       api.get(`/api/holdings/realized-by-year?portfolio=${encodeURIComponent(portfolio)}`, {
         schema: ZRealizedByYearResponse,
