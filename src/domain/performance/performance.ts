@@ -8,8 +8,8 @@ import { toDayNumber } from '../calendar';
 import type { Decimal } from '../paper-trading';
 import { solveMoneyWeightedReturn, type DatedAmount, type MoneyWeightedOutcome } from './money-weighted';
 import { resolvePeriod, type PeriodRequest, type ResolvedPeriod } from './periods';
+import { layOnDays } from './valuation-days';
 import {
-  layOnDays,
   valueHistoryDaily,
   type DailySeries,
   type ExactSnapshot,

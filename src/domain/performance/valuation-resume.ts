@@ -7,7 +7,8 @@
  */
 import type { LedgerActivity } from '../activities/ledger';
 import { toDayNumber } from '../calendar';
-import type { Book, DayTable, ExactSnapshot, Holding, PriceGap, Totals, ValuationHistory } from './valuation';
+import type { Book, ExactSnapshot, Holding, PriceGap, Totals, ValuationHistory } from './valuation';
+import type { DayTable } from './valuation-days';
 
 /** Days between checkpoints: about 115 over ten years, each the size of the holdings. */
 export const CHECKPOINT_DAYS = 32;

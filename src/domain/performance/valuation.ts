@@ -11,7 +11,6 @@
  */
 import type { ActivityType } from '../activities/activity';
 import type { LedgerActivity } from '../activities/ledger';
-import { replayOrder } from '../activities/ledger';
 import {
   divideRounded,
   MONEY_DECIMALS,
@@ -19,7 +18,8 @@ import {
   QUANTITY_UNIT,
   scaled,
 } from '../activities/ledger-numbers';
-import { fromDayNumber, isTradingDayNumber, toDayNumber } from '../calendar';
+import { isTradingDayNumber, toDayNumber } from '../calendar';
+import { layOnDays, valuedDaysOf, type DayTable } from './valuation-days';
 import { booksKeyOf, CHECKPOINT_DAYS, checkpointOf, resumeFrom, type ValuationRun } from './valuation-resume';
 
 /** A daily series, dates ascending (`YYYY-MM-DD`): closes of a symbol, or base-currency units per unit of a currency. */
@@ -128,48 +128,6 @@ const FLOWS_AT_DAY_START: ReadonlySet<ActivityType> = new Set(['deposit', 'buy',
 /** A day whose value before it plus its inflows is below this (a millionth of a unit) has a return of 0. */
 const NOTHING_INVESTED = 1e-6;
 
-/** A series laid on the history's days: the value of each day (carried forward; NaN before the first point). */
-export interface DayTable {
-  values: Float64Array;
-  /** 1 where the series has a point of its own on that day. */
-  own: Uint8Array;
-  /** The first point, for the days before it (NaN when the series is empty). */
-  first: number;
-}
-
-/**
- * The tables already laid, per series and days (both arrays kept as they are between requests: a price cache's
- * series, a kept history's days): the same pair is laid once, and a resumed valuation finds its tables unchanged at a
- * glance (valuation-resume.ts compares tables by identity first). Tables are never written after they are laid.
- */
-const laidTables = new WeakMap<DailySeries, WeakMap<readonly string[], DayTable>>();
-
-export function layOnDays(series: DailySeries | undefined, dates: readonly string[]): DayTable | null {
-  if (!series) return null;
-  let bySeries = laidTables.get(series);
-  if (!bySeries) laidTables.set(series, (bySeries = new WeakMap()));
-  let table = bySeries.get(dates);
-  if (!table) bySeries.set(dates, (table = laySeriesOnDays(series, dates)));
-  return table;
-}
-
-function laySeriesOnDays(series: DailySeries, dates: readonly string[]): DayTable {
-  const values = new Float64Array(dates.length).fill(Number.NaN);
-  const own = new Uint8Array(dates.length);
-  let carried = Number.NaN;
-  let next = 0;
-  for (let day = 0; day < dates.length; day++) {
-    const date = dates[day] as string;
-    while (next < series.dates.length && (series.dates[next] as string) <= date) {
-      carried = series.values[next] as number;
-      if (series.dates[next] === date) own[day] = 1;
-      next++;
-    }
-    values[day] = carried;
-  }
-  return { values, own, first: series.values[0] ?? Number.NaN };
-}
-
 /** A number's exact value at 10 decimals (its decimal text, cut there). */
 const exactAt10 = (value: number) => scaled(value.toFixed(RATE_DECIMALS), RATE_DECIMALS);
 
@@ -244,51 +202,6 @@ function rateKindOf(book: Book, day: number): PriceGap['kind'] | 'own' {
   if (!book.rates) return 'own';
   if (Number.isNaN(book.rates.values[day])) return 'backfilled';
   return book.rates.own[day] ? 'own' : 'carried';
-}
-
-interface ValuedDays {
-  asOf: string;
-  /** The activities on or before `asOf`, in the ledger's order. */
-  activities: readonly LedgerActivity[];
-  /** From the day before the first of them to `asOf`. */
-  dates: readonly string[];
-}
-
-/** Per activities array (a kept history is the same array from request to request), its last valued days. */
-const valuedDays = new WeakMap<readonly LedgerActivity[], ValuedDays>();
-
-/**
- * The days of recent valuations by their first and last day: an edited history (a new array) valued over the same
- * days gets the same days, so its prices' tables are not laid again, and compare unchanged at a glance.
- */
-const recentDays = new Map<string, readonly string[]>();
-const RECENT_DAYS = 16;
-
-function daysBetween(firstDay: number, asOf: string): readonly string[] {
-  const key = `${firstDay}|${asOf}`;
-  let dates = recentDays.get(key);
-  if (!dates) {
-    const dayCount = toDayNumber(asOf) - firstDay + 1;
-    dates = Array.from({ length: dayCount }, (_, day) => fromDayNumber(firstDay + day));
-    if (recentDays.size >= RECENT_DAYS) recentDays.delete(recentDays.keys().next().value as string);
-    recentDays.set(key, dates);
-  }
-  return dates;
-}
-
-/** The activities valued and the days they are valued on; null when none is on or before `asOf`. */
-function valuedDaysOf(all: readonly LedgerActivity[], asOf: string): ValuedDays | null {
-  const kept = valuedDays.get(all);
-  if (kept?.asOf === asOf) return kept;
-  // The ledger's order, by its index sort (a comparison sort on dates as text costs several times more).
-  const activities = replayOrder(all)
-    .order.map((index) => all[index] as LedgerActivity)
-    .filter((activity) => activity.date <= asOf);
-  const firstActivity = activities[0];
-  if (!firstActivity) return null;
-  const valued = { asOf, activities, dates: daysBetween(toDayNumber(firstActivity.date) - 1, asOf) };
-  valuedDays.set(all, valued);
-  return valued;
 }
 
 /**
