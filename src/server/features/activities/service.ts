@@ -530,7 +530,6 @@ async function holdingsResponse(
   };
 }
 
-/** A portfolio's history as the ledger reads it: a paper portfolio's fills; a map without a history, its openings. */
 /**
  * The portfolio's activities in the ledger's order: those kept from a read at the same version, else read (and kept
  * under the version read before them: a write in between leaves them under an older one, read again next time).
@@ -546,6 +545,7 @@ async function ledgerActivitiesOf(
   return activities;
 }
 
+/** A portfolio's history as the ledger reads it: a paper portfolio's fills; a map without a history, its openings. */
 export async function readHistory(options: UserRequest & { portfolio: string }) {
   const ref = parsePortfolioKey(options.portfolio);
   const key = keyOf(ref);
