@@ -1,8 +1,8 @@
 // GET /api/performance end to end (issue 28 item 9): a history of 10,000 activities over 10 years on 50 symbols (10
 // of them in euros, with cash in both currencies), every close and the EUR rates stored in the database (no vendor
 // is asked: the bench's vendor fails any call), SPY as the benchmark. Prints the median of warm requests per range
-// (target < 100 ms for Max), Max's after an edit a year back, and the first request of a cold process (a fresh `node` on the same database, target
-// < 300 ms), with the load average (the machine may be shared); asserts nothing.
+// (target < 100 ms for Max), Max's right after an edit a year back, and the first request of a cold process (a fresh
+// `node` on the same database, target < 300 ms), with the load average (the machine may be shared); asserts nothing.
 // `npm run bench -- performance-api`
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

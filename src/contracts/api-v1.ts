@@ -174,7 +174,7 @@ export const API_V1_ENDPOINTS: readonly Endpoint[] = [
     description:
       'The analysis of your saved portfolio computed now: risk, concentration, exposure and health figures with ' +
       'words written by rules over those figures (wordsSource "rules"). When the saved portfolio holds what its ' +
-      "recorded history leaves, metrics.returns holds that history's 1Y, YTD and Max returns beside SPY in your " +
+      "recorded history leaves, metrics.returns holds that history's 1Y, YTD and Max returns (those it covers) beside SPY in your " +
       "base currency (GET /api/v1/performance's figures); otherwise null. It never calls a language model and " +
       'does not count against any AI analysis allowance.',
     scope: 'read:analysis',
