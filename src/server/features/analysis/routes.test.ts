@@ -198,7 +198,7 @@ describe('POST /api/analyze-demo', () => {
       db: database.db,
       adapters: [yahoo],
       now: () => new Date('2026-11-20T22:00:00Z'),
-      // No cache of closes: every analysis reads them from daily_bar.
+      // No cache of closes: every analysis reads them from the store (daily_close_year).
       closesCacheMs: 0,
     });
     const app = await buildApp({ config, database, version: 'test', overrides: { marketData } });
@@ -222,7 +222,7 @@ describe('POST /api/analyze-demo', () => {
       );
       spy.mockRestore();
       expect(second.statusCode, second.body).toBe(200);
-      expect(statements.filter((sql) => sql.includes('"daily_bar"'))).toHaveLength(1);
+      expect(statements.filter((sql) => sql.includes('"daily_close_year"'))).toHaveLength(1);
       expect(yahoo.callsOf('history')).toHaveLength(10);
       const body = ZAnalyzeResponse.parse(second.json());
       expect(body.portfolioSummary.sources).toEqual(['yahoo']);

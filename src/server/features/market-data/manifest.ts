@@ -2,7 +2,7 @@ import { defineFeature, type FeatureDeps } from '../../feature';
 import { getUserVendorKeys } from '../api-settings/service';
 import { createDefaultAdapters, createKeyedAdapter } from '../../providers/market-data';
 import { marketDataRoutes } from './routes';
-import { dailyBar, dailyBarSpan } from './schema';
+import { dailyBar, dailyBarSpan, dailyCloseYear } from './schema';
 import { createMarketDataService, type MarketDataService } from './service';
 
 /**
@@ -20,6 +20,10 @@ export const marketDataFeature = defineFeature({
     {
       table: dailyBarSpan,
       holdsNoAccountRows: 'the span of dates already asked of a vendor per symbol',
+    },
+    {
+      table: dailyCloseYear,
+      holdsNoAccountRows: "daily_bar's closes packed per symbol and year, for reads of many years",
     },
   ],
   context: ({ config, db, log, options }: FeatureDeps<MarketDataService>): MarketDataService =>

@@ -164,7 +164,7 @@ describe('closes', () => {
       // Another range is another series: read once from the store, which has its days already.
       await marketData.getLocalCloses(['NVDA'], '6M');
     });
-    expect(statements.filter((sql) => sql.includes('"daily_bar"'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.includes('"daily_close_year"'))).toHaveLength(1);
     expect(vendor.callsOf('history')).toHaveLength(2);
   });
 
@@ -183,7 +183,7 @@ describe('closes', () => {
       // Kronor: no bars either (the fake vendor has none for a symbol outside the security master).
       expect(errors['VOLV-B.ST']).toBeDefined();
     });
-    expect(statements.filter((sql) => sql.includes('"daily_bar"'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.includes('"daily_close_year"'))).toHaveLength(1);
   });
 });
 

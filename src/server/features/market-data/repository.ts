@@ -1,7 +1,7 @@
-/** Every query on the stored daily bars (`daily_bar`, `daily_bar_span`). Vendor bars only. */
+/** Every query on the stored daily bars (`daily_bar`, `daily_bar_span`, `daily_close_year`). Vendor bars only. */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dailyBar, dailyBarSpan } from './schema';
+import { dailyBar, dailyBarSpan, dailyCloseYear } from './schema';
 import type { DailyBar, DailyClose, VendorName } from '../../providers/market-data/types';
 
 export interface DateSpan {
@@ -25,7 +25,7 @@ export interface BarStore {
   spans(symbols: readonly string[]): Promise<Map<string, DateSpan>>;
   /** Stored bars of each symbol's span in one query; a symbol without a bar there is left out. */
   readBars(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<DailyBar>>>;
-  /** Like `readBars`, with only each session's close (a third of the bytes for many symbols). */
+  /** Like `readBars`, with only each session's close, read from the closes packed per year (`daily_close_year`). */
   readCloses(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<DailyClose>>>;
   /** Upserts bars (a re-fetch corrects a stored day) and widens the fetched span, in one transaction. */
   save(symbol: string, covered: DateSpan, bars: readonly StoredBar[]): Promise<void>;
@@ -46,7 +46,31 @@ const BAR_COLUMNS = {
   volume: dailyBar.volume,
 } as const;
 
-/** One row per symbol: its bars as JSON columns (one array per field, oldest first). */
+/** One year of a wanted span's closes (`daily_close_year`), `wanted` its position among the spans. */
+type PackedYearRow = {
+  wanted: number;
+  dates: string[];
+  closes: number[];
+  source_runs: [number, VendorName][];
+};
+
+/** The closes of `span` in years of packed closes (oldest first), and the vendor of the last; undefined: none. */
+function closesInSpan(years: readonly PackedYearRow[], span: DateSpan): StoredSeries<DailyClose> | undefined {
+  const bars: DailyClose[] = [];
+  let source: VendorName | undefined;
+  for (const year of years) {
+    let last = -1;
+    year.dates.forEach((date, i) => {
+      if (date < span.from || date > span.to) return;
+      bars.push({ date, close: year.closes[i] as number });
+      last = i;
+    });
+    if (last >= 0) source = year.source_runs.findLast(([start]) => start <= last)?.[1];
+  }
+  return source === undefined ? undefined : { source, bars };
+}
+
+/** One row per symbol: its bars as JSON columns (one array per field, oldest first); `readBars`'s. */
 type SeriesRow = {
   symbol: string;
   source: VendorName;
@@ -113,21 +137,40 @@ export function createBarStore(db: Database): BarStore {
     },
 
     async readCloses(spans) {
-      const rows = await readSeries(spans, ['date', 'close']);
-      return new Map(
-        rows.map(({ symbol, source, columns }) => {
-          const [dates = [], closes = []] = columns;
-          const bars = dates.map((date, i): DailyClose => ({
-            date: date as string,
-            close: closes[i] as number,
-          }));
-          return [symbol, { source, bars }];
-        }),
-      );
+      if (spans.length === 0) return new Map();
+      // The years each span touches, in span and year order: one row per symbol and year (a primary key range).
+      const { rows } = await db.execute<PackedYearRow>(sql`
+        select wanted.position::int as wanted, ${dailyCloseYear.dates}, ${dailyCloseYear.closes},
+          ${dailyCloseYear.sourceRuns}
+        from unnest(
+          ${sql.param(spans.map((s) => s.symbol))}::text[],
+          ${sql.param(spans.map((s) => s.from))}::date[],
+          ${sql.param(spans.map((s) => s.to))}::date[]
+        ) with ordinality as wanted (symbol, first_date, last_date, position)
+        join ${dailyCloseYear} on ${dailyCloseYear.symbol} = wanted.symbol
+          and ${dailyCloseYear.year} between extract(year from wanted.first_date) and extract(year from wanted.last_date)
+        order by wanted.position, ${dailyCloseYear.year}`);
+      const yearsOf = new Map<number, PackedYearRow[]>();
+      for (const row of rows) {
+        const years = yearsOf.get(row.wanted);
+        if (years) years.push(row);
+        else yearsOf.set(row.wanted, [row]);
+      }
+      const series = new Map<string, StoredSeries<DailyClose>>();
+      spans.forEach((span, i) => {
+        const stored = closesInSpan(yearsOf.get(i + 1) ?? [], span);
+        if (stored) series.set(span.symbol, stored);
+      });
+      return series;
     },
 
     async save(symbol, covered, bars) {
       await db.transaction(async (tx) => {
+        // The lock the triggers building this symbol's packed closes take (migration 0031), taken before the first
+        // bar is written: two saves of one symbol then wait for each other whole instead of locking in turns.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended('daily_close_year:' || ${symbol}, 0))`,
+        );
         for (let start = 0; start < bars.length; start += INSERT_CHUNK) {
           const chunk = bars.slice(start, start + INSERT_CHUNK).map((bar) => ({
             symbol,

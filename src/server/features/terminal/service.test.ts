@@ -39,7 +39,7 @@ describe('the overview’s risk figures', () => {
         typeof query === 'string' ? query : (query as { text: string }).text,
       );
       spy.mockRestore();
-      expect(statements.filter((sql) => sql.includes('"daily_bar"'))).toHaveLength(1);
+      expect(statements.filter((sql) => sql.includes('"daily_close_year"'))).toHaveLength(1);
       expect(yahoo.callsOf('history')).toHaveLength(TERMINAL_SYMBOLS.length);
 
       const oneByOne = await Promise.all(
