@@ -1,12 +1,14 @@
 -- Each symbol's closes per calendar year in one row (docs/decisions/047): what a read of many years of many symbols
--- reads instead of a row per session. Kept by statement triggers on daily_bar, in the transaction of every statement
--- that writes bars, whoever writes them (the bar store, the operator's SQL): the touched years are built again from
--- daily_bar, a year left without a bar is deleted.
+-- reads instead of a row per session. The days are day numbers (since 1970-01-01) and the closes the doubles the
+-- reader computes with, as bytes (float8send: big-endian IEEE 754), so that a read parses one short JSON array per
+-- row. Kept by statement triggers on daily_bar, in the transaction of every statement that writes bars, whoever
+-- writes them (the bar store, the operator's SQL): the touched years are built again from daily_bar, a year left
+-- without a bar is deleted.
 CREATE TABLE "daily_close_year" (
 	"symbol" text NOT NULL,
 	"year" smallint NOT NULL,
-	"dates" json NOT NULL,
-	"closes" json NOT NULL,
+	"days" json NOT NULL,
+	"closes" "bytea" NOT NULL,
 	"source_runs" json NOT NULL,
 	CONSTRAINT "daily_close_year_pk" PRIMARY KEY("symbol","year")
 );
@@ -19,8 +21,9 @@ BEGIN
   -- committed) reads the bars the first committed, so neither overwrites the other's year with fewer sessions.
   PERFORM pg_advisory_xact_lock(hashtextextended('daily_close_year:' || symbol, 0))
      FROM (SELECT DISTINCT symbol FROM unnest(symbols) AS s (symbol) ORDER BY symbol) AS locked;
-  INSERT INTO daily_close_year (symbol, year, dates, closes, source_runs)
-  SELECT bar.symbol, bar.year, json_agg(bar.date ORDER BY bar.date), json_agg(bar.close ORDER BY bar.date),
+  INSERT INTO daily_close_year (symbol, year, days, closes, source_runs)
+  SELECT bar.symbol, bar.year, json_agg(bar.date - date '1970-01-01' ORDER BY bar.date),
+         string_agg(float8send(bar.close::float8), ''::bytea ORDER BY bar.date),
          json_agg(json_build_array(bar.position, bar.source) ORDER BY bar.date)
            FILTER (WHERE bar.previous_source IS DISTINCT FROM bar.source)
     FROM (
@@ -33,7 +36,7 @@ BEGIN
     ) AS bar
    GROUP BY bar.symbol, bar.year
   ON CONFLICT (symbol, year) DO UPDATE
-    SET dates = excluded.dates, closes = excluded.closes, source_runs = excluded.source_runs;
+    SET days = excluded.days, closes = excluded.closes, source_runs = excluded.source_runs;
   DELETE FROM daily_close_year AS packed
    USING unnest(symbols, years) AS touched (symbol, year)
    WHERE packed.symbol = touched.symbol AND packed.year = touched.year

@@ -1,5 +1,7 @@
 /** Every query on the stored daily bars (`daily_bar`, `daily_bar_span`, `daily_close_year`). Vendor bars only. */
+import { endianness } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { fromDayNumber, toDayNumber } from '../../../domain/calendar';
 import type { Database } from '../../db/client';
 import { dailyBar, dailyBarSpan, dailyCloseYear } from './schema';
 import type { DailyBar, DailyClose, VendorName } from '../../providers/market-data/types';
@@ -49,20 +51,45 @@ const BAR_COLUMNS = {
 /** One year of a wanted span's closes (`daily_close_year`), `wanted` its position among the spans. */
 type PackedYearRow = {
   wanted: number;
-  dates: string[];
-  closes: number[];
+  days: number[];
+  closes: Buffer;
   source_runs: [number, VendorName][];
 };
 
+/** Date texts by day number: the symbols of a read share their sessions, so each date is made once (bounded). */
+const dateTexts = new Map<number, string>();
+const MAX_DATE_TEXTS = 40_000;
+
+function dateOfDay(day: number): string {
+  let date = dateTexts.get(day);
+  if (date === undefined) {
+    date = fromDayNumber(day);
+    if (dateTexts.size < MAX_DATE_TEXTS) dateTexts.set(day, date);
+  }
+  return date;
+}
+
+/** float8send's bytes (big-endian doubles) as numbers: one copy and, on a little-endian machine, one swap. */
+function doublesOf(bytes: Buffer): Float64Array {
+  const doubles = new Float64Array(bytes.length / 8);
+  const target = Buffer.from(doubles.buffer);
+  bytes.copy(target);
+  if (endianness() === 'LE') target.swap64();
+  return doubles;
+}
+
 /** The closes of `span` in years of packed closes (oldest first), and the vendor of the last; undefined: none. */
 function closesInSpan(years: readonly PackedYearRow[], span: DateSpan): StoredSeries<DailyClose> | undefined {
+  const from = toDayNumber(span.from);
+  const to = toDayNumber(span.to);
   const bars: DailyClose[] = [];
   let source: VendorName | undefined;
   for (const year of years) {
+    const closes = doublesOf(year.closes);
     let last = -1;
-    year.dates.forEach((date, i) => {
-      if (date < span.from || date > span.to) return;
-      bars.push({ date, close: year.closes[i] as number });
+    year.days.forEach((day, i) => {
+      if (day < from || day > to) return;
+      bars.push({ date: dateOfDay(day), close: closes[i] as number });
       last = i;
     });
     if (last >= 0) source = year.source_runs.findLast(([start]) => start <= last)?.[1];
@@ -140,7 +167,7 @@ export function createBarStore(db: Database): BarStore {
       if (spans.length === 0) return new Map();
       // The years each span touches, in span and year order: one row per symbol and year (a primary key range).
       const { rows } = await db.execute<PackedYearRow>(sql`
-        select wanted.position::int as wanted, ${dailyCloseYear.dates}, ${dailyCloseYear.closes},
+        select wanted.position::int as wanted, ${dailyCloseYear.days}, ${dailyCloseYear.closes},
           ${dailyCloseYear.sourceRuns}
         from unnest(
           ${sql.param(spans.map((s) => s.symbol))}::text[],

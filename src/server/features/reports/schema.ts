@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../../auth/schema';
-
-/** Raw bytes (PostgreSQL bytea), read back as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+import { bytea } from '../../db/columns';
 
 /**
  * A Professional user's report branding (decision 033): firm name, colour and logo, each optional (null: Foliowise's
