@@ -4,6 +4,7 @@ import {
   compareActivities,
   isLongTerm,
   replayActivities,
+  replayOrder,
   sumRealized,
   unrealizedGainOf,
   type CostBasisMethod,
@@ -247,6 +248,47 @@ describe('compareActivities', () => {
     expect(
       compareActivities(buy as LedgerActivity, { ...(buy as LedgerActivity), sequence: 9 }),
     ).toBeLessThan(0);
+  });
+});
+
+describe('replayOrder', () => {
+  /** Every type on a few dates (years 999 to 9999 among them), duplicated sequences included. */
+  function mixedHistory(): LedgerActivity[] {
+    const types = [
+      'sell',
+      'buy',
+      'split',
+      'deposit',
+      'withdrawal',
+      'dividend',
+      'fee',
+      'transfer_in',
+    ] as const;
+    const dates = ['2024-03-01', '2023-12-31', '9999-12-31', '0999-01-01', '2024-02-29', '2024-03-01'];
+    return Array.from({ length: 60 }, (_, i) => ({
+      ...EMPTY,
+      type: types[(i * 5) % types.length] as (typeof types)[number],
+      date: dates[(i * 7) % dates.length] as string,
+      id: `a${i}`,
+      sequence: Math.floor(i / 3),
+    }));
+  }
+
+  const byComparator = (activities: readonly LedgerActivity[]) =>
+    activities
+      .map((activity, index) => ({ activity, index }))
+      .sort((a, b) => compareActivities(a.activity, b.activity) || a.index - b.index)
+      .map(({ index }) => index);
+
+  it('is compareActivities’ order, ties in the order given, whether or not the history is in entry order', () => {
+    const inEntryOrder = mixedHistory();
+    expect(replayOrder(inEntryOrder).order).toEqual(byComparator(inEntryOrder));
+    const reversed = [...inEntryOrder].reverse();
+    expect(replayOrder(reversed).order).toEqual(byComparator(reversed));
+    // A history whose sequences go back (not as read from the database) takes the comparator's way.
+    const swapped = [...inEntryOrder];
+    [swapped[4], swapped[40]] = [swapped[40] as LedgerActivity, swapped[4] as LedgerActivity];
+    expect(replayOrder(swapped).order).toEqual(byComparator(swapped));
   });
 });
 

@@ -278,20 +278,42 @@ function addRealized(
   sum.cost = sum.cost === null || cost === null ? null : sum.cost + cost;
 }
 
-/** The activities' indexes in the replay's order (compareActivities, ties in the order given), and their dates. */
+/** Indexes below this fit beside an order key in one exact double (an order key is below 2^27: the sum below 2^51). */
+const INDEX_SLOTS = 2 ** 24;
+
+/** `dateKey` folded to year·512 + month·32 + day: the same order in 23 bits (years up to 9999). */
+const compactDate = (key: number) =>
+  Math.floor(key / 10_000) * 512 + (Math.floor(key / 100) % 100) * 32 + (key % 100);
+
+/**
+ * The activities' indexes in the replay's order (compareActivities, ties in the order given), and their dates.
+ * Given in entry order (as the database reads a history), the order is one numeric sort of the order key and the
+ * index packed in a double, which the engine sorts natively (a comparator sort of 10,000 activities runs the
+ * comparator 130,000 times, slowly before it is compiled: a fresh process's first request); otherwise, by the
+ * comparator.
+ */
 export function replayOrder(activities: readonly LedgerActivity[]): { order: number[]; dates: Float64Array } {
-  const dates = new Float64Array(activities.length);
-  const keys = new Float64Array(activities.length);
-  const sequences = new Float64Array(activities.length);
-  const order = new Array<number>(activities.length);
-  for (let index = 0; index < activities.length; index++) {
+  const count = activities.length;
+  const dates = new Float64Array(count);
+  const keys = new Float64Array(count);
+  const sequences = new Float64Array(count);
+  let inEntryOrder = count < INDEX_SLOTS;
+  for (let index = 0; index < count; index++) {
     const activity = activities[index] as LedgerActivity;
     const date = dateKey(activity.date);
     dates[index] = date;
-    keys[index] = orderKeyOf(date, activity.type);
+    keys[index] = orderKeyOf(compactDate(date), activity.type);
     sequences[index] = activity.sequence;
-    order[index] = index;
+    if (index > 0 && activity.sequence < (sequences[index - 1] as number)) inEntryOrder = false;
   }
+  if (inEntryOrder) {
+    // Equal sequences keep the order given, as the comparator's last key does.
+    const packed = new Float64Array(count);
+    for (let index = 0; index < count; index++) packed[index] = (keys[index] as number) * INDEX_SLOTS + index;
+    packed.sort();
+    return { order: Array.from(packed, (value) => value % INDEX_SLOTS), dates };
+  }
+  const order = Array.from({ length: count }, (_, index) => index);
   order.sort(
     (a, b) =>
       (keys[a] as number) - (keys[b] as number) ||

@@ -38,16 +38,18 @@ describe('closes over a span of days', () => {
     expect(yahoo.callsOf('history').map((c) => c.args)).toEqual([['MSFT', '2016-11-18', '2026-11-20']]);
     const msft = first.histories['MSFT'];
     expect(msft?.source).toBe('yahoo');
-    expect(msft?.closes[0]?.date).toBe('2016-11-18');
-    expect(msft?.closes.at(-1)?.date).toBe('2026-11-20');
-    expect(msft?.closes.length).toBeGreaterThan(2500);
+    expect(msft?.columns.dates[0]).toBe('2016-11-18');
+    expect(msft?.columns.dates.at(-1)).toBe('2026-11-20');
+    expect(msft?.columns.dates.length).toBeGreaterThan(2500);
+    expect(msft?.columns.closes).toHaveLength(msft?.columns.dates.length ?? 0);
     expect(first.errors).toEqual({ ZZZZQ: 'Unknown symbol ZZZZQ' });
 
     // A span inside the stored one, and a `to` after the last completed session: no vendor call.
     const inside = await marketData.getClosesBetween(['MSFT'], { from: '2020-01-02', to: '2030-01-01' });
     expect(yahoo.callsOf('history')).toHaveLength(1);
-    expect(inside.histories['MSFT']?.closes[0]?.date).toBe('2020-01-02');
-    expect(inside.histories['MSFT']?.closes.at(-1)).toEqual(msft?.closes.at(-1));
+    const { dates, closes } = inside.histories['MSFT']?.columns ?? { dates: [], closes: [] };
+    expect(dates[0]).toBe('2020-01-02');
+    expect([dates.at(-1), closes.at(-1)]).toEqual([msft?.columns.dates.at(-1), msft?.columns.closes.at(-1)]);
   });
 
   it("serves the security master's symbols from the simulator, labelled, when no vendor answers", async () => {
@@ -57,7 +59,7 @@ describe('closes over a span of days', () => {
       to: '2026-11-20',
     });
     expect(histories['SPY']?.source).toBe('simulated');
-    expect(histories['SPY']?.closes.map((c) => c.date)).toEqual([
+    expect(histories['SPY']?.columns.dates).toEqual([
       '2026-11-16',
       '2026-11-17',
       '2026-11-18',

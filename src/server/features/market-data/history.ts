@@ -15,7 +15,7 @@ import type {
   MarketDataSource,
   UserVendorKeys,
 } from '../../providers/market-data/types';
-import type { BarStore, DateSpan, StoredBar, StoredSeries, SymbolSpan } from './repository';
+import type { BarStore, CloseColumns, DateSpan, StoredBar, StoredSeries, SymbolSpan } from './repository';
 import { resolveSymbol, type ResolvedSymbol } from './symbols';
 import { unknownSymbol, type Slot, type VendorRouting } from './vendor-routing';
 
@@ -56,6 +56,13 @@ export interface CloseHistoryResult {
   closes: DailyClose[];
 }
 
+/** A history's closes as columns (a read of many years of many symbols: no object per session). */
+export interface CloseColumnsResult {
+  symbol: string;
+  source: MarketDataSource;
+  columns: CloseColumns;
+}
+
 export interface HistoriesResult<T> {
   /** Keyed by the requested ticker, trimmed and upper-cased. */
   histories: Record<string, T>;
@@ -84,6 +91,12 @@ interface HistoryReader {
     range: HistorySpan,
     userKeys: UserVendorKeys | undefined,
   ): Promise<HistoriesResult<CloseHistoryResult>>;
+  /** `getCloseHistories` as columns. */
+  getCloseColumns(
+    inputs: readonly string[],
+    range: HistorySpan,
+    userKeys: UserVendorKeys | undefined,
+  ): Promise<HistoriesResult<CloseColumnsResult>>;
 }
 
 /** What a history gives of each session: the stored bars' fields to read, and the same of simulated bars. */
@@ -98,9 +111,10 @@ interface StoredWanted {
   fetcher: BarFetcher;
 }
 
-interface SessionFields<T> {
-  read(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<T>>>;
-  pick(bars: DailyBar[]): T[];
+/** How a history's sessions `S` are read from the store, and made of simulated bars. */
+interface SessionFields<S> {
+  read(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<S>>>;
+  pick(bars: DailyBar[]): S;
 }
 
 export function createHistoryReader(options: {
@@ -210,11 +224,11 @@ export function createHistoryReader(options: {
    * Stored vendor series of the wanted spans: the days not stored yet asked of the vendors first (only for keys a
    * vendor of the chain can serve), then all of them read in one query. A key without any stored day is left out.
    */
-  async function loadStored<T>(
+  async function loadStored<S>(
     wanted: readonly StoredWanted[],
     userKeys: UserVendorKeys | undefined,
-    read: SessionFields<T>['read'],
-  ): Promise<Map<string, StoredSeries<T>>> {
+    read: SessionFields<S>['read'],
+  ): Promise<Map<string, StoredSeries<S>>> {
     const chain = routing.chain(userKeys);
     const fetchable = wanted.filter(({ fetcher }) => chain.some((slot) => fetcher(slot) !== undefined));
     const unsure = fetchable.filter(({ span }) => !isKnownToCover(span));
@@ -239,12 +253,12 @@ export function createHistoryReader(options: {
    * the vendors first; all of them then read in one query), else the simulator's for a symbol of the
    * security master, else a 404 error. `fields` says what is wanted of each session.
    */
-  async function loadSeries<T>(
+  async function loadSeries<S>(
     symbols: readonly ResolvedSymbol[],
     range: HistorySpan,
     userKeys: UserVendorKeys | undefined,
-    fields: SessionFields<T>,
-  ): Promise<Map<string, { source: MarketDataSource; bars: T[] } | AppError>> {
+    fields: SessionFields<S>,
+  ): Promise<Map<string, { source: MarketDataSource; bars: S } | AppError>> {
     const at = now();
     const wanted = new Map<string, { resolved: ResolvedSymbol; span: SymbolSpan }>();
     for (const resolved of symbols) {
@@ -269,7 +283,7 @@ export function createHistoryReader(options: {
       (spans) => fields.read(spans),
     );
 
-    const series = new Map<string, { source: MarketDataSource; bars: T[] } | AppError>();
+    const series = new Map<string, { source: MarketDataSource; bars: S } | AppError>();
     for (const [symbol, { resolved, span }] of wanted) {
       const stored = found.get(symbol);
       if (stored) series.set(symbol, stored);
@@ -317,12 +331,12 @@ export function createHistoryReader(options: {
   }
 
   /** `loadSeries` of many tickers, answered per ticker as sent (trimmed, upper-cased). */
-  async function seriesByTicker<T, R>(
+  async function seriesByTicker<S, R>(
     inputs: readonly string[],
     range: HistorySpan,
     userKeys: UserVendorKeys | undefined,
-    fields: SessionFields<T>,
-    shape: (symbol: string, source: MarketDataSource, bars: T[]) => R,
+    fields: SessionFields<S>,
+    shape: (symbol: string, source: MarketDataSource, bars: S) => R,
   ): Promise<HistoriesResult<R>> {
     const { labels, errors } = routing.resolveTickers(inputs, userKeys);
     const series = await loadSeries([...labels.values()], range, userKeys, fields);
@@ -336,13 +350,17 @@ export function createHistoryReader(options: {
     return { histories, errors };
   }
 
-  const allFields: SessionFields<DailyBar> = {
+  const allFields: SessionFields<DailyBar[]> = {
     read: (spans) => store.readBars(spans),
     pick: (bars) => bars,
   };
-  const closesOnly: SessionFields<DailyClose> = {
+  const closesOnly: SessionFields<DailyClose[]> = {
     read: (spans) => store.readCloses(spans),
     pick: (bars) => bars.map(({ date, close }) => ({ date, close })),
+  };
+  const closeColumns: SessionFields<CloseColumns> = {
+    read: (spans) => store.readCloseColumns(spans),
+    pick: (bars) => ({ dates: bars.map(({ date }) => date), closes: bars.map(({ close }) => close) }),
   };
   const historyOf = (symbol: string, source: MarketDataSource, history: DailyBar[]): HistoryResult => ({
     symbol,
@@ -373,6 +391,16 @@ export function createHistoryReader(options: {
         userKeys,
         closesOnly,
         (symbol, source, closes): CloseHistoryResult => ({ symbol, source, closes }),
+      );
+    },
+
+    getCloseColumns(inputs, range, userKeys) {
+      return seriesByTicker(
+        inputs,
+        range,
+        userKeys,
+        closeColumns,
+        (symbol, source, columns): CloseColumnsResult => ({ symbol, source, columns }),
       );
     },
   };

@@ -16,19 +16,27 @@ export interface SymbolSpan extends DateSpan {
   symbol: string;
 }
 
-/** Stored bars of one symbol, oldest first (never empty), and the vendor of the most recent one. */
-export interface StoredSeries<T> {
+/** One symbol's stored sessions `S` (bars or columns, oldest first, never empty), and the most recent one's vendor. */
+export interface StoredSeries<S> {
   source: VendorName;
-  bars: T[];
+  bars: S;
+}
+
+/** Sessions as columns: each date (YYYY-MM-DD) and its close. */
+export interface CloseColumns {
+  dates: string[];
+  closes: number[];
 }
 
 export interface BarStore {
   /** The span of dates already fetched per symbol, for the symbols that have one: one query. */
   spans(symbols: readonly string[]): Promise<Map<string, DateSpan>>;
   /** Stored bars of each symbol's span in one query; a symbol without a bar there is left out. */
-  readBars(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<DailyBar>>>;
+  readBars(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<DailyBar[]>>>;
   /** Like `readBars`, with only each session's close, read from the closes packed per year (`daily_close_year`). */
-  readCloses(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<DailyClose>>>;
+  readCloses(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<DailyClose[]>>>;
+  /** `readCloses` as columns (a read of many years of many symbols makes no object per session). */
+  readCloseColumns(spans: readonly SymbolSpan[]): Promise<Map<string, StoredSeries<CloseColumns>>>;
   /** Upserts bars (a re-fetch corrects a stored day) and widens the fetched span, in one transaction. */
   save(symbol: string, covered: DateSpan, bars: readonly StoredBar[]): Promise<void>;
 }
@@ -79,22 +87,28 @@ function doublesOf(bytes: Buffer): Float64Array {
 }
 
 /** The closes of `span` in years of packed closes (oldest first), and the vendor of the last; undefined: none. */
-function closesInSpan(years: readonly PackedYearRow[], span: DateSpan): StoredSeries<DailyClose> | undefined {
+function closesInSpan(
+  years: readonly PackedYearRow[],
+  span: DateSpan,
+): StoredSeries<CloseColumns> | undefined {
   const from = toDayNumber(span.from);
   const to = toDayNumber(span.to);
-  const bars: DailyClose[] = [];
+  const dates: string[] = [];
+  const closes: number[] = [];
   let source: VendorName | undefined;
   for (const year of years) {
-    const closes = doublesOf(year.closes);
+    const doubles = doublesOf(year.closes);
     let last = -1;
-    year.days.forEach((day, i) => {
-      if (day < from || day > to) return;
-      bars.push({ date: dateOfDay(day), close: closes[i] as number });
+    for (let i = 0; i < year.days.length; i++) {
+      const day = year.days[i] as number;
+      if (day < from || day > to) continue;
+      dates.push(dateOfDay(day));
+      closes.push(doubles[i] as number);
       last = i;
-    });
+    }
     if (last >= 0) source = year.source_runs.findLast(([start]) => start <= last)?.[1];
   }
-  return source === undefined ? undefined : { source, bars };
+  return source === undefined ? undefined : { source, bars: { dates, closes } };
 }
 
 /** One row per symbol: its bars as JSON columns (one array per field, oldest first); `readBars`'s. */
@@ -135,6 +149,37 @@ export function createBarStore(db: Database): BarStore {
     return rows;
   }
 
+  /** Each span's closes from the years it touches in `daily_close_year`: one row per symbol and year. */
+  async function readCloseColumns(
+    spans: readonly SymbolSpan[],
+  ): Promise<Map<string, StoredSeries<CloseColumns>>> {
+    if (spans.length === 0) return new Map();
+    // The years each span touches, in span and year order: one row per symbol and year (a primary key range).
+    const { rows } = await db.execute<PackedYearRow>(sql`
+      select wanted.position::int as wanted, ${dailyCloseYear.days}, ${dailyCloseYear.closes},
+        ${dailyCloseYear.sourceRuns}
+      from unnest(
+        ${sql.param(spans.map((s) => s.symbol))}::text[],
+        ${sql.param(spans.map((s) => s.from))}::date[],
+        ${sql.param(spans.map((s) => s.to))}::date[]
+      ) with ordinality as wanted (symbol, first_date, last_date, position)
+      join ${dailyCloseYear} on ${dailyCloseYear.symbol} = wanted.symbol
+        and ${dailyCloseYear.year} between extract(year from wanted.first_date) and extract(year from wanted.last_date)
+      order by wanted.position, ${dailyCloseYear.year}`);
+    const yearsOf = new Map<number, PackedYearRow[]>();
+    for (const row of rows) {
+      const years = yearsOf.get(row.wanted);
+      if (years) years.push(row);
+      else yearsOf.set(row.wanted, [row]);
+    }
+    const series = new Map<string, StoredSeries<CloseColumns>>();
+    spans.forEach((span, i) => {
+      const stored = closesInSpan(yearsOf.get(i + 1) ?? [], span);
+      if (stored) series.set(span.symbol, stored);
+    });
+    return series;
+  }
+
   return {
     async spans(symbols) {
       if (symbols.length === 0) return new Map();
@@ -164,32 +209,19 @@ export function createBarStore(db: Database): BarStore {
     },
 
     async readCloses(spans) {
-      if (spans.length === 0) return new Map();
-      // The years each span touches, in span and year order: one row per symbol and year (a primary key range).
-      const { rows } = await db.execute<PackedYearRow>(sql`
-        select wanted.position::int as wanted, ${dailyCloseYear.days}, ${dailyCloseYear.closes},
-          ${dailyCloseYear.sourceRuns}
-        from unnest(
-          ${sql.param(spans.map((s) => s.symbol))}::text[],
-          ${sql.param(spans.map((s) => s.from))}::date[],
-          ${sql.param(spans.map((s) => s.to))}::date[]
-        ) with ordinality as wanted (symbol, first_date, last_date, position)
-        join ${dailyCloseYear} on ${dailyCloseYear.symbol} = wanted.symbol
-          and ${dailyCloseYear.year} between extract(year from wanted.first_date) and extract(year from wanted.last_date)
-        order by wanted.position, ${dailyCloseYear.year}`);
-      const yearsOf = new Map<number, PackedYearRow[]>();
-      for (const row of rows) {
-        const years = yearsOf.get(row.wanted);
-        if (years) years.push(row);
-        else yearsOf.set(row.wanted, [row]);
-      }
-      const series = new Map<string, StoredSeries<DailyClose>>();
-      spans.forEach((span, i) => {
-        const stored = closesInSpan(yearsOf.get(i + 1) ?? [], span);
-        if (stored) series.set(span.symbol, stored);
-      });
-      return series;
+      const columns = await readCloseColumns(spans);
+      return new Map(
+        [...columns].map(([symbol, { source, bars }]) => [
+          symbol,
+          {
+            source,
+            bars: bars.dates.map((date, i): DailyClose => ({ date, close: bars.closes[i] as number })),
+          },
+        ]),
+      );
     },
+
+    readCloseColumns,
 
     async save(symbol, covered, bars) {
       await db.transaction(async (tx) => {

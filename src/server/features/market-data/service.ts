@@ -42,6 +42,7 @@ import type {
 } from '../../providers/market-data/types';
 import {
   createHistoryReader,
+  type CloseColumnsResult,
   type CloseHistoryResult,
   type HistoriesResult,
   type HistoryResult,
@@ -65,7 +66,7 @@ import { resolveSymbol, type ResolvedSymbol } from './symbols';
 import { createVendorRouting, type MarketDataStatus } from './vendor-routing';
 
 /** What other features read of the pricing surface. */
-export type { CloseHistoryResult, HistoriesResult } from './history';
+export type { CloseColumnsResult, CloseHistoryResult, HistoriesResult } from './history';
 export type { BaseRates } from './fx-history';
 export type { CorporateActionsResult } from './corporate-actions';
 export type { CloseHistories, LocalCloseHistory, PricedPortfolio, UsdPrices } from './pricing';
@@ -116,7 +117,7 @@ export interface MarketDataService {
     symbols: readonly string[],
     span: DateSpan,
     caller?: Caller,
-  ): Promise<HistoriesResult<CloseHistoryResult>>;
+  ): Promise<HistoriesResult<CloseColumnsResult>>;
   /**
    * Base-currency units per unit of each currency for each day from `from` to `to`: vendors' daily FX history
    * (stored once), else the simulator's reference rate held flat and labelled `simulated`; cross rates through
@@ -336,7 +337,7 @@ export function createMarketDataService(options: MarketDataServiceOptions): Mark
     getLocalCloses: (inputs, range, caller) =>
       withKeys(caller, (userKeys) => pricing.localCloses(inputs, range, userKeys)),
     getClosesBetween: (inputs, span, caller) =>
-      withKeys(caller, (userKeys) => history.getCloseHistories(inputs, span, userKeys)),
+      withKeys(caller, (userKeys) => history.getCloseColumns(inputs, span, userKeys)),
     getBaseRates: (currencies, base, span) =>
       baseRatesOf({
         currencies,

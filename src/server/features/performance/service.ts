@@ -49,7 +49,7 @@ import { readHistory, type ActivitiesContext, type UserRequest } from '../activi
 import type {
   BaseRates,
   HistoriesResult,
-  CloseHistoryResult,
+  CloseColumnsResult,
   MarketDataService,
 } from '../market-data/service';
 import type { PriceCache, RecentRuns } from './price-cache';
@@ -86,11 +86,6 @@ export async function setBaseCurrency(options: {
 
 const roundCents = (value: number) => Math.round(value * 100) / 100 || 0;
 
-const seriesOf = (closes: readonly { date: string; close: number }[]): DailySeries => ({
-  dates: closes.map((close) => close.date),
-  values: closes.map((close) => close.close),
-});
-
 /** Closes times the day's rate (the last rate on or before it; the first one before any). */
 function convertSeries(closes: DailySeries, rates: DailySeries): DailySeries {
   const values: number[] = [];
@@ -110,7 +105,7 @@ function convertSeries(closes: DailySeries, rates: DailySeries): DailySeries {
 function benchmarkOf(
   symbol: string,
   base: string,
-  closes: HistoriesResult<CloseHistoryResult>,
+  closes: HistoriesResult<CloseColumnsResult>,
   series: ReadonlyMap<string, DailySeries>,
   fx: BaseRates,
 ): { input: BenchmarkInput } | { message: string } {
@@ -254,7 +249,10 @@ async function measureHistory(
       async () => {
         const read = await context.marketData.getClosesBetween(wanted, span, { userId: user.id });
         const bySymbol = Object.entries(read.histories).map(
-          ([symbol, h]) => [symbol, seriesOf(h.closes)] as const,
+          ([symbol, { columns }]): [string, DailySeries] => [
+            symbol,
+            { dates: columns.dates, values: columns.closes },
+          ],
         );
         return { closes: read, series: new Map(bySymbol) };
       },
