@@ -203,7 +203,13 @@ async function firstRequestOfFreshProcess(env: NodeJS.ProcessEnv, cookie: string
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   try {
-    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    // Its first line, or its end if it fails before it listens (its error is on this process's stderr).
+    const [line] = (await Promise.race([
+      once(createInterface({ input: child.stdout }), 'line'),
+      once(child, 'exit').then(([code]) => {
+        throw new Error(`the cold process ended (${String(code)}) before it listened`);
+      }),
+    ])) as [string];
     const { port, built } = JSON.parse(line) as { port: number; built: number };
     const start = performance.now();
     const response = await fetch(`http://127.0.0.1:${port}/api/performance?range=MAX`, {
@@ -215,7 +221,7 @@ async function firstRequestOfFreshProcess(env: NodeJS.ProcessEnv, cookie: string
     return { first, built };
   } finally {
     child.stdin.end();
-    await once(child, 'exit');
+    if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
   }
 }
 
