@@ -118,6 +118,16 @@ function buildHistory(days: readonly string[], opening: number, closes: Readonly
   return { rows, held };
 }
 
+/** A deposit of USD `amount` on `date` into the saved portfolio, through POST /api/activities as a person adds it. */
+async function depositThroughApi(baseUrl: string, cookie: string, amount: number, date: string) {
+  const response = await fetch(`${baseUrl}/api/activities`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ portfolio: 'me', type: 'deposit', amount, currency: 'USD', date }),
+  });
+  if (response.status !== 201) throw new Error(`deposit: ${response.status} ${await response.text()}`);
+}
+
 async function seed10Years(baseUrl: string, db: Database, pool: import('pg').Pool) {
   const today = utcDateOf(Date.now());
   const first = addDays(today, -365 * YEARS);
@@ -134,18 +144,7 @@ async function seed10Years(baseUrl: string, db: Database, pool: import('pg').Poo
 
   const cookie = await freshAccount(baseUrl, 'Returns');
   // The first activity through the API (it opens the history), the other 9,999 written at once.
-  const opened = await fetch(`${baseUrl}/api/activities`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      portfolio: 'me',
-      type: 'deposit',
-      amount: 50000,
-      currency: 'USD',
-      date: days[opening],
-    }),
-  });
-  if (opened.status !== 201) throw new Error(`first activity: ${opened.status} ${await opened.text()}`);
+  await depositThroughApi(baseUrl, cookie, 50_000, days[opening] as string);
   const {
     rows: [portfolio],
   } = await pool.query<{ id: string; user_id: string }>('select id, user_id from activity_portfolio');
@@ -280,18 +279,7 @@ async function main() {
     const editDate = addDays(utcDateOf(Date.now()), -365);
     const afterEdit: number[] = [];
     for (let i = 0; i < EDITS; i++) {
-      const edited = await fetch(`${baseUrl}/api/activities`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          portfolio: 'me',
-          type: 'deposit',
-          amount: 1,
-          currency: 'USD',
-          date: editDate,
-        }),
-      });
-      if (edited.status !== 201) throw new Error(`edit: ${edited.status} ${await edited.text()}`);
+      await depositThroughApi(baseUrl, cookie, 1, editDate);
       const start = performance.now();
       await read('MAX');
       afterEdit.push(performance.now() - start);

@@ -99,7 +99,6 @@ interface HistoryReader {
   ): Promise<HistoriesResult<CloseColumnsResult>>;
 }
 
-/** What a history gives of each session: the stored bars' fields to read, and the same of simulated bars. */
 /** How a slot's vendor is asked for the bars of a span (undefined: it has no such history). */
 type BarFetcher = (
   slot: Slot,

@@ -75,6 +75,20 @@ describe('the closes packed per year', () => {
       expect(read.get('PACK')).toEqual(await expectedCloses('PACK', span.from, span.to));
     }
     expect((await store.readCloses([spans[0]!])).get('PACK')?.source).toBe('fmp');
+    // Several symbols in one read: each gets its own years, whatever the order of the spans.
+    await store.save('PAIR', { from: '2023-01-03', to: '2023-01-04' }, [
+      bar('2023-01-03', 7),
+      bar('2023-01-04', 8),
+    ]);
+    const [pack, pair] = [spans[1]!, { symbol: 'PAIR', from: '2023-01-01', to: '2023-12-31' }];
+    const together = await store.readCloses([
+      pair,
+      { symbol: 'NEVER', from: '2023-01-01', to: '2023-12-31' },
+      pack,
+    ]);
+    expect([...together.keys()]).toEqual(['PAIR', 'PACK']);
+    expect(together.get('PAIR')).toEqual(await expectedCloses('PAIR', pair.from, pair.to));
+    expect(together.get('PACK')).toEqual(await expectedCloses('PACK', pack.from, pack.to));
     // A span without a bar (a holiday week) leaves the symbol out, as a symbol never stored.
     const empty = await store.readCloses([
       { symbol: 'PACK', from: '2023-07-01', to: '2023-07-04' },
