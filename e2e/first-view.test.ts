@@ -35,15 +35,19 @@ describe('/app first view', () => {
       localStorage.setItem('fw_portfolio', JSON.stringify({ MSFT: 3 }));
       const states: string[] = [];
       window.__rootStates = states;
-      new MutationObserver(() => {
+      // While the document is parsed, #root holds part of the first view (a loaded machine's parser yields
+      // mid-way): what counts is what the page shows from the end of parsing on, when the app's scripts run.
+      const record = () => {
         const root = document.getElementById('root');
-        if (!root) return;
+        if (!root || document.readyState === 'loading') return;
         const state =
           root.childElementCount === 0
             ? '(empty)'
             : (root.querySelector('[role="status"]')?.textContent ?? '(page)');
         if (states.at(-1) !== state) states.push(state);
-      }).observe(document, { childList: true, subtree: true });
+      };
+      document.addEventListener('readystatechange', record);
+      new MutationObserver(record).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/app');
     await expect.poll(() => page.getByLabel('Stock 1 symbol').inputValue()).toBe('MSFT');
