@@ -5,74 +5,14 @@
 // `npm run bench -- performance`
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { LedgerActivity } from '../src/domain/activities/ledger';
-import { addDays, isTradingDay } from '../src/domain/calendar';
+import { addDays } from '../src/domain/calendar';
 import { computePerformance } from '../src/domain/performance/performance';
 import { PERIOD_RANGES } from '../src/domain/performance/periods';
-import type { DailySeries } from '../src/domain/performance/valuation';
+import { syntheticHistory, TEN_YEAR_HISTORY } from '../src/domain/performance/synthetic-history';
 import { stats } from './support';
 
-const ACTIVITIES = 10_000;
-const SYMBOLS = 50;
-const EURO_SYMBOLS = 10;
-const FIRST_DAY = '2016-11-28';
-const AS_OF = '2026-11-27';
+const SHAPE = TEN_YEAR_HISTORY;
 const RUNS = 30;
-
-let seed = 28;
-const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-
-/** Every weekday's close of a random walk from `start` (a trading day's, holidays included: the vendor's shape). */
-function walk(start: number, days: readonly string[]): DailySeries {
-  let value = start;
-  const values = days.map(() => {
-    value *= 1 + (random() - 0.5) * 0.04;
-    return Number(value.toFixed(4));
-  });
-  return { dates: days, values };
-}
-
-function buildInput() {
-  const days: string[] = [];
-  for (let date = FIRST_DAY; date <= AS_OF; date = addDays(date, 1)) if (isTradingDay(date)) days.push(date);
-  const symbolOf = (i: number) => `S${i}`;
-  const currencyOf = (i: number) => (i < EURO_SYMBOLS ? 'EUR' : 'USD');
-  const closes = new Map(Array.from({ length: SYMBOLS }, (_, i) => [symbolOf(i), walk(20 + i * 5, days)]));
-  const fxRates = new Map([['EUR', walk(1.1, days)]]);
-  const activities: LedgerActivity[] = [];
-  const held = new Map<string, number>();
-  const push = (draft: Omit<LedgerActivity, 'id' | 'sequence' | 'note'>) =>
-    activities.push({ ...draft, id: `a${activities.length}`, sequence: activities.length, note: null });
-  const base = { symbol: null, quantity: null, price: null, fee: null, amount: null } as const;
-  // 10,000 activities over the trading days: deposits in both currencies, buys, partial sales, dividends, fees.
-  for (let i = 0; activities.length < ACTIVITIES; i++) {
-    const dayIndex = Math.floor((i / ACTIVITIES) * (days.length - 1));
-    const date = days[dayIndex] as string;
-    const index = Math.floor(random() * SYMBOLS);
-    const symbol = symbolOf(index);
-    const currency = currencyOf(index);
-    const price = ((closes.get(symbol) as DailySeries).values[dayIndex] as number).toFixed(4);
-    const quantity = held.get(symbol) ?? 0;
-    const roll = random();
-    if (i % 20 === 0)
-      push({ ...base, type: 'deposit', date, amount: '20000', currency: i % 40 ? 'USD' : 'EUR' });
-    else if (roll < 0.5 || quantity < 2) {
-      const bought = 1 + Math.floor(random() * 20);
-      push({ ...base, type: 'buy', date, symbol, quantity: String(bought), price, fee: '1', currency });
-      held.set(symbol, quantity + bought);
-    } else if (roll < 0.8) {
-      const sold = 1 + Math.floor(random() * (quantity - 1));
-      push({ ...base, type: 'sell', date, symbol, quantity: String(sold), price, fee: '1', currency });
-      held.set(symbol, quantity - sold);
-    } else if (roll < 0.97)
-      push({ ...base, type: 'dividend', date, symbol, amount: (random() * 30).toFixed(2), currency });
-    else push({ ...base, type: 'fee', date, amount: '2.5', currency });
-  }
-  return {
-    input: { activities, closes, baseCurrency: 'USD', fxRates, asOf: AS_OF },
-    benchmark: { symbol: 'SPY', closes: walk(200, days) },
-  };
-}
 
 /** The JavaScript heap and the typed arrays' buffers (outside the heap: the daily series are Float64Arrays). */
 function memoryInUse(): number {
@@ -81,10 +21,10 @@ function memoryInUse(): number {
 }
 
 function main() {
-  const { input, benchmark } = buildInput();
+  const { input, benchmark } = syntheticHistory(SHAPE);
   const requests = PERIOD_RANGES.map((range) => ({ range }));
   console.log(
-    `${input.activities.length} activities, ${SYMBOLS} symbols (${EURO_SYMBOLS} in EUR), ${input.activities[0]?.date} to ${AS_OF}; periods ${PERIOD_RANGES.join(', ')} with SPY`,
+    `${input.activities.length} activities, ${SHAPE.symbols} symbols (${SHAPE.euroSymbols} in EUR), ${input.activities[0]?.date} to ${SHAPE.asOf}; periods ${PERIOD_RANGES.join(', ')} with SPY`,
   );
   const gc = (globalThis as { gc?: () => void }).gc;
   const timings: number[] = [];
@@ -113,7 +53,7 @@ function main() {
     `memory: ${mb(stats(peaks).median)} MB (median; max ${mb(stats(peaks).max)} MB) more heap and typed arrays at the end of a run than at its start (${gc ? 'collected before it' : 'run with --expose-gc for a collected start'})`,
   );
   // An edit a month ago: the history valued again from the checkpoint before it, against the last computation.
-  const editDate = addDays(AS_OF, -30);
+  const editDate = addDays(SHAPE.asOf, -30);
   const edited = {
     ...input,
     activities: [

@@ -67,6 +67,16 @@ describe('configuration', () => {
     expect(cookieSecure({ NODE_ENV: 'development', COOKIE_SECURE: 'true' })).toBe(true);
   });
 
+  it('warms the returns engine before listening by default in production only; RETURNS_WARM_UP overrides', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(32) };
+    const returnsWarmUp = (env: Record<string, string>) =>
+      buildConfig(parseEnv(env), 'x'.repeat(32)).returnsWarmUp;
+    expect(returnsWarmUp(production)).toBe(true);
+    expect(returnsWarmUp({ ...production, RETURNS_WARM_UP: 'off' })).toBe(false);
+    expect(returnsWarmUp({ NODE_ENV: 'test' })).toBe(false);
+    expect(returnsWarmUp({ NODE_ENV: 'development', RETURNS_WARM_UP: 'on' })).toBe(true);
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '  ', DEMO_FEATURES: '' })).toMatchObject({
       PORT: 5000,

@@ -114,6 +114,7 @@ const envSchema = z.object({
   TRADES_PER_MINUTE: integer(30, 0, 100_000),
   API_REQUESTS_PER_MINUTE: integer(600, 1, 1_000_000),
   JOBS: booleanFlag(true),
+  RETURNS_WARM_UP: optionalFlag,
   BACKUP_DIR: optionalString,
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString.pipe(z.string().default('Foliowise <no-reply@foliowise.local>')),
@@ -158,6 +159,11 @@ export interface AppConfig {
   apiRequestsPerMinute: number;
   /** The scheduled cleanups (src/server/jobs): JOBS, on by default; `off` for benchmarks. */
   jobs: boolean;
+  /**
+   * RETURNS_WARM_UP: value a made-up ten-year history before listening, so that a fresh process's first returns are
+   * computed by compiled code (decision 048). On by default in production.
+   */
+  returnsWarmUp: boolean;
   /** BACKUP_DIR: where the nightly backup job keeps the last seven backups; unset, the job is off. */
   backupDir: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -237,6 +243,7 @@ export function buildConfig(env: Env, appSecret: string): AppConfig {
     tradesPerMinute: env.TRADES_PER_MINUTE,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     jobs: env.JOBS,
+    returnsWarmUp: env.RETURNS_WARM_UP ?? env.NODE_ENV === 'production',
     backupDir: env.BACKUP_DIR,
     logLevel: env.LOG_LEVEL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

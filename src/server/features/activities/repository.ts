@@ -150,6 +150,23 @@ export async function listLedgerActivities(
 }
 
 /**
+ * `activities` sent to PostgreSQL and read back as `listLedgerActivities` reads a history: the same columns in the
+ * same order and types, so the same row objects. The returns warm-up (performance/warm-up.ts) values these, so that
+ * the engine is compiled for the objects a real history is made of, and the driver's row parsing is compiled too.
+ */
+export async function readBackAsLedgerRows(
+  db: Executor,
+  activities: readonly LedgerActivity[],
+): Promise<LedgerActivity[]> {
+  const { rows } = await db.execute<Omit<LedgerActivity, 'type'> & { type: ActivityType }>(sql`
+    select id, sequence, type, date, symbol, quantity, price, fee, amount, currency, note
+    from jsonb_to_recordset(${JSON.stringify(activities)}::jsonb) as made_up (id text, sequence float8, type text,
+      date text, symbol text, quantity text, price text, fee text, amount text, currency text, note text)
+    order by sequence`);
+  return rows;
+}
+
+/**
  * Per symbol of the history (and one row, symbol null, for its activities without one): the quantity its share
  * moves add up to (buys and transfers in less sales and transfers out, exact), and whether it was split (a split
  * rounds each lot: only a replay knows the quantity after it). No row: no history.

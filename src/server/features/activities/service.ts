@@ -82,6 +82,9 @@ import {
   type PortfolioRow,
 } from './repository';
 
+/** Made-up activities read back as a history's rows: the returns warm-up's (performance/warm-up.ts). */
+export { readBackAsLedgerRows } from './repository';
+
 export interface ActivitiesContext {
   db: Database;
   marketData: MarketDataService;

@@ -7,6 +7,7 @@ import { performanceRoutes } from './routes';
 import { PriceCache, RecentRuns } from './price-cache';
 import { performanceSetting } from './schema';
 import type { PerformanceContext } from './service';
+import { warmUpReturns } from './warm-up';
 
 export interface PerformanceOptions {
   /** The clock ('today' of the returns). */
@@ -21,7 +22,7 @@ export const performanceFeature = defineFeature({
   name: 'performance',
   tables: [{ table: performanceSetting, exportedIn: 'performanceSettings' }],
   accountData: performanceAccountData,
-  context: ({ db, options = {}, use }: FeatureDeps<PerformanceOptions>): PerformanceContext => {
+  context: ({ config, db, log, options = {}, use }: FeatureDeps<PerformanceOptions>): PerformanceContext => {
     const activities = use(activitiesFeature);
     return {
       db,
@@ -30,7 +31,18 @@ export const performanceFeature = defineFeature({
       now: options.now ?? activities.now,
       prices: new PriceCache(),
       runs: new RecentRuns(),
+      warmUp: config.returnsWarmUp
+        ? async () => {
+            const started = performance.now();
+            const warmed = await warmUpReturns(db);
+            log.info({ ...warmed, ms: Math.round(performance.now() - started) }, 'returns engine warmed up');
+          }
+        : null,
     };
+  },
+  // Before the app listens (RETURNS_WARM_UP): its first person's returns are then computed by compiled code.
+  start: async (context) => {
+    await context.warmUp?.();
   },
   routes: [
     { plugin: performanceRoutes, prefix: '/api' },

@@ -64,6 +64,8 @@ export interface PerformanceContext {
   prices: PriceCache;
   /** The last valuation of recent histories, to start the next from where nothing changed. */
   runs: RecentRuns<ValuationRun>;
+  /** RETURNS_WARM_UP on: values a made-up history before the app listens (warm-up.ts); null when off. */
+  warmUp?: (() => Promise<void>) | null;
 }
 
 export const DEFAULT_BASE_CURRENCY: BaseCurrency = 'USD';
