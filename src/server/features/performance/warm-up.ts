@@ -15,7 +15,7 @@ import { readBackAsLedgerRows } from '../activities/service';
 
 /**
  * Valuations of the made-up history: on the 2-core machine one left the first real request as slow as none (V8 had
- * not optimized yet); three brought its median from 356-388 ms to 250-265 ms (decision 048).
+ * not optimized yet); three brought its median from 356-388 ms to 250-303 ms, five did no better (decision 048).
  */
 export const WARM_UP_RUNS = 3;
 
