@@ -7,7 +7,7 @@ import { performanceRoutes } from './routes';
 import { PriceCache, RecentRuns } from './price-cache';
 import { performanceSetting } from './schema';
 import type { PerformanceContext } from './service';
-import { warmUpReturns } from './warm-up';
+import { warmUpReturnsLogged } from './warm-up';
 
 export interface PerformanceOptions {
   /** The clock ('today' of the returns). */
@@ -31,13 +31,7 @@ export const performanceFeature = defineFeature({
       now: options.now ?? activities.now,
       prices: new PriceCache(),
       runs: new RecentRuns(),
-      warmUp: config.returnsWarmUp
-        ? async () => {
-            const started = performance.now();
-            const warmed = await warmUpReturns(db);
-            log.info({ ...warmed, ms: Math.round(performance.now() - started) }, 'returns engine warmed up');
-          }
-        : null,
+      warmUp: config.returnsWarmUp ? () => warmUpReturnsLogged(db, log) : null,
     };
   },
   // Before the app listens (RETURNS_WARM_UP): its first person's returns are then computed by compiled code.

@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { captureLogger } from '../../testing/capture-logger';
 import { signUpUser } from '../../testing/users';
 import { readBackAsLedgerRows, readHistory } from '../activities/service';
-import { WARM_UP_RUNS, warmUpReturns } from './warm-up';
+import type { Executor } from '../../db/client';
+import { WARM_UP_RUNS, warmUpReturns, warmUpReturnsLogged } from './warm-up';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -59,6 +60,24 @@ describe('the returns warm-up', () => {
     t = await createTestApp({ env: { RETURNS_WARM_UP: 'on' }, loggerInstance: captureLogger(lines) });
     expect(warmedLines(lines)).toEqual([
       expect.objectContaining({ rowsRead: 10_000, activitiesValued: 10_000 * WARM_UP_RUNS }),
+    ]);
+  });
+
+  it('logs a failed warm-up and lets the app start: it only makes the first request faster', async () => {
+    const lines: string[] = [];
+    const unreachable = {
+      execute: () => Promise.reject(new Error('connection refused')),
+    } as unknown as Executor;
+    await expect(warmUpReturnsLogged(unreachable, captureLogger(lines))).resolves.toBeUndefined();
+    const logged = lines.map(
+      (line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } },
+    );
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'returns warm-up failed: the first returns of this process are computed cold',
+        err: expect.objectContaining({ message: 'connection refused' }),
+      }),
     ]);
   });
 
