@@ -41,7 +41,7 @@ export function syntheticHistory(shape: SyntheticHistoryShape): {
   benchmark: BenchmarkInput;
 } {
   const random = uniformFrom(shape.seed);
-  // Every weekday's close of a random walk from `start` (a trading day's, holidays included: the vendor's shape).
+  // A close for every US trading day (no weekend or holiday, as a vendor's history): a random walk from `start`.
   const walk = (start: number, days: readonly string[]): DailySeries => {
     let value = start;
     const values = days.map(() => {

@@ -151,8 +151,9 @@ export async function listLedgerActivities(
 
 /**
  * `activities` sent to PostgreSQL and read back as `listLedgerActivities` reads a history: the same columns in the
- * same order and types, so the same row objects. The returns warm-up (performance/warm-up.ts) values these, so that
- * the engine is compiled for the objects a real history is made of, and the driver's row parsing is compiled too.
+ * same order, each parsed by the driver into the same kind of value (text, or a number for `sequence`), so objects of
+ * the same shape. The returns warm-up (performance/warm-up.ts) values these, so that the engine is compiled for the
+ * objects a real history is made of, and the driver's row parsing is compiled too.
  */
 export async function readBackAsLedgerRows(
   db: Executor,

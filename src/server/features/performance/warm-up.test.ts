@@ -4,12 +4,12 @@
  * and development's default), it does neither.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/client';
 import { addActivity } from '../../testing/activities';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { captureLogger } from '../../testing/capture-logger';
 import { signUpUser } from '../../testing/users';
 import { readBackAsLedgerRows, readHistory } from '../activities/service';
-import type { Executor } from '../../db/client';
 import { WARM_UP_RUNS, warmUpReturns, warmUpReturnsLogged } from './warm-up';
 
 let t: TestApp | undefined;

@@ -6,11 +6,11 @@
  * values them three times over every period, before it listens: no person's data is read, nothing is kept, and the
  * cost (about 0.6 s of CPU) is paid at start-up, before the process takes requests, instead of by its first person.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { roundMoneyToCents } from '../../../domain/performance/breakdown-in-cents';
 import { computePerformance } from '../../../domain/performance/performance';
 import { PERIOD_RANGES } from '../../../domain/performance/periods';
 import { syntheticHistory, TEN_YEAR_HISTORY } from '../../../domain/performance/synthetic-history';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { readBackAsLedgerRows } from '../activities/service';
 
